@@ -1,0 +1,31 @@
+# Two commands on a fresh machine:  `make run`  (install and start the game)
+#                                   `make test` (install and run every check)
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test install install-test lint bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+
+install-test: $(BIN)/python
+	$(BIN)/python -m pip install -q -e ".[test]"
+
+run: install
+	$(BIN)/vira
+
+test: install-test
+	$(BIN)/ruff check vira_desktop tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+bench: install-test
+	$(BIN)/python benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

@@ -1,0 +1,195 @@
+"""A session at the table: seating, the deal passing round, the two decks, the ledger.
+
+Players are listed clockwise as they sit. With four, the player to the right
+of the dealer sits out ("shuffle in, cut out"). The deal passes clockwise:
+forehand becomes the next dealer. Two decks are used alternately: while one
+is dealt the other, shuffled, lies face down with its bottom card visible and
+sets the highest suit; after the deal it is the next deal's deck. A deal's
+number (see :func:`~vira_desktop.rules.deal.deal_number_decks`) reproduces it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .actions import Action
+from .cards import Card, Suit
+from .deal import Deal
+from .errors import IllegalAction, LedgerError
+from .events import Event, PinsPaid, PullaPaid
+from .houserules import HouseRules
+from .ledger import Kind, Ledger, LedgerEvent, Settlement
+from .scoring import DealResult
+
+__all__ = ["DealSummary", "SeatingDraw", "Session", "draw_seating", "heart_deal"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingDraw:
+    """How the first forehand was found: the cards drawn or laid out, and the seating."""
+
+    order: tuple[str, ...]  # clockwise
+    forehand: str
+    cards: tuple[tuple[str, Card], ...]  # who got which card, in order
+
+
+def draw_seating(names: list[str], rng: random.Random) -> SeatingDraw:
+    """The seating draw: one card per place, of different suits with hearts among them;
+    each player draws one and sits at that suit's place. Hearts is the first forehand."""
+    suits = [Suit.H, *rng.sample([Suit.S, Suit.D, Suit.C], len(names) - 1)]
+    places = sorted(suits)  # the places round the table, clockwise S H D C
+    drawn = list(suits)
+    rng.shuffle(drawn)
+    seat_of = dict(zip(names, drawn, strict=True))
+    order = tuple(sorted(names, key=lambda n: places.index(seat_of[n])))
+    cards = tuple((n, Card.of(_DRAW_RANK, seat_of[n])) for n in names)
+    forehand = next(n for n in names if seat_of[n] is Suit.H)
+    return SeatingDraw(order, forehand, cards)
+
+
+_DRAW_RANK = Card.parse("AS").rank
+
+
+def heart_deal(order: list[str], rng: random.Random) -> SeatingDraw:
+    """First come, first served: cards are laid out face up clockwise from the first
+    player until one receives a heart; that player is the first forehand."""
+    deck = [Card(i) for i in range(52)]
+    rng.shuffle(deck)
+    laid: list[tuple[str, Card]] = []
+    for i, card in enumerate(deck):
+        laid.append((order[i % len(order)], card))
+        if card.suit is Suit.H:
+            break
+    return SeatingDraw(tuple(order), laid[-1][0], tuple(laid))
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """One finished deal, for the score sheet."""
+
+    number: int
+    seats: tuple[str, str, str]  # forehand, middle-hand, rear-hand
+    sitting_out: str | None
+    result: DealResult
+    borup: bool
+
+
+@dataclass
+class Session:
+    """A whole session. Create with :meth:`start`."""
+
+    players: list[str]
+    rules: HouseRules
+    rng: random.Random
+    ledger: Ledger
+    dealer: int  # index into players
+    deal: Deal | None = None
+    seats: tuple[str, str, str] = ("", "", "")
+    sitting_out: str | None = None
+    deals: list[DealSummary] = field(default_factory=list)
+    borup: bool = False
+    settlement: Settlement | None = None
+    _deck_seed: int = 0
+
+    @classmethod
+    def start(
+        cls,
+        order: list[str],
+        first_forehand: str,
+        seed: int,
+        rules: HouseRules | None = None,
+        bowl: dict[Kind, int] | None = None,
+    ) -> tuple[Session, list[LedgerEvent]]:
+        """Seat ``order`` (clockwise), fill the bowls and ante (åla)."""
+        if not 3 <= len(order) <= 4 or len(set(order)) != len(order):
+            raise ValueError("Vira is played by three or four players with different names")
+        rng = random.Random(seed)
+        ledger = Ledger(bowl)
+        events: list[LedgerEvent] = []
+        for name in order:
+            events += ledger.add_player(name)
+        events += ledger.ante(order, "åla")
+        dealer = (order.index(first_forehand) - 1) % len(order)
+        session = cls(list(order), rules or HouseRules(), rng, ledger, dealer)
+        session._deck_seed = rng.getrandbits(24)
+        return session, events
+
+    # ------------------------------------------------------------------ dealing
+    def seats_for(self, dealer: int) -> tuple[tuple[str, str, str], str | None]:
+        n = len(self.players)
+        p = self.players
+        seats = (p[(dealer + 1) % n], p[(dealer + 2) % n], p[dealer])
+        out = p[(dealer - 1) % n] if n == 4 else None
+        return seats, out
+
+    def new_deal(self, number: int | None = None) -> Deal:
+        """Deal the next deal (from the chained decks, or a given deal number)."""
+        if self.deal is not None and not self.deal.is_over:
+            raise IllegalAction("the current deal is not finished")
+        if self.settlement is not None:
+            raise IllegalAction("the session has been settled")
+        if number is None:
+            spare = self.rng.getrandbits(24)
+            number = self._deck_seed << 24 | spare
+            self._deck_seed = spare
+        self.seats, self.sitting_out = self.seats_for(self.dealer)
+        self.deal = Deal.from_number(number, self.rules)
+        return self.deal
+
+    def apply(self, action: Action) -> list[Event | LedgerEvent]:
+        """Apply an action to the current deal; at its end, pay through the ledger."""
+        if self.deal is None:
+            raise IllegalAction("no deal in progress")
+        events: list[Event | LedgerEvent] = list(self.deal.apply(action))
+        if self.deal.is_over:
+            events += self._finish_deal()
+        return events
+
+    def _finish_deal(self) -> list[LedgerEvent]:
+        deal = self.deal
+        assert deal is not None and deal.result is not None
+        out: list[LedgerEvent] = []
+        at_table = list(self.players)
+        for payment in deal.result.payments:
+            if isinstance(payment, PullaPaid):
+                who = self.seats[payment.seat]
+                if payment.bets > 0:
+                    out += self.ledger.pay_pulla(who, payment.bets, payment.reason)
+                else:
+                    out += self.ledger.lift(who, -payment.bets, payment.reason, at_table)
+            elif isinstance(payment, PinsPaid):
+                out += self.ledger.pay_pins(
+                    self.seats[payment.payer], self.seats[payment.payee], payment.pins, payment.reason
+                )
+        self.deals.append(DealSummary(deal.number or 0, self.seats, self.sitting_out, deal.result, self.borup))
+        self.dealer = (self.dealer + 1) % len(self.players)
+        return out
+
+    # ------------------------------------------------------------------ joining and ending
+    def join(self, name: str, after: str) -> list[LedgerEvent]:
+        """A fourth player joins between deals, sitting to the left of ``after``, and bets in."""
+        if len(self.players) >= 4:
+            raise LedgerError("the table is full")
+        if self.deal is not None and not self.deal.is_over:
+            raise IllegalAction("a player joins between deals")
+        if after not in self.players:
+            raise ValueError(f"no player {after!r} at the table")
+        events = self.ledger.bet_in(name)
+        index = self.players.index(after) + 1
+        if index <= self.dealer:
+            self.dealer += 1
+        self.players.insert(index, name)
+        return events
+
+    def announce_borup(self) -> None:
+        """The next deal is the last (Borup)."""
+        self.borup = True
+
+    def settle(self) -> tuple[Settlement, list[LedgerEvent]]:
+        """End the session: share the pulla, remainder rules included."""
+        if self.deal is not None and not self.deal.is_over:
+            raise IllegalAction("finish the deal in progress first")
+        settlement, events = self.ledger.settle(self.rng)
+        self.settlement = settlement
+        return settlement, events
