@@ -115,12 +115,17 @@ class CardChoice:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What the state asks for now: finite ``actions`` and/or a card-set ``choice``."""
+    """What the state asks for now: finite ``actions`` and/or a card-set ``choice``.
+
+    ``optional`` marks an offer the seat may decline by doing nothing (a declarer
+    who is not on turn may announce four aces before the first card).
+    """
 
     seat: int
     phase: Phase
     actions: tuple[Action, ...]
     choice: CardChoice | None = None
+    optional: bool = False
 
 
 @dataclass(frozen=True, slots=True)

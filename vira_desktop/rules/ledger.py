@@ -263,21 +263,24 @@ class Ledger:
         self._transfer_value(payer, payee, pins, reason, out)
         return out
 
-    def _transfer_value(self, payer: str, payee: str, pins: int, reason: str, out: list[LedgerEvent]) -> None:
+    def _transfer_value(
+        self, payer: str, payee: str, pins: int, reason: str, out: list[LedgerEvent], change: bool = True
+    ) -> None:
+        """Move tokens worth ``pins``: small pieces first; else one larger piece and the payee
+        gives change (``change=False`` for the change itself, which never asks for change back)."""
         left = pins
         while left > 0:
-            kinds = [k for k in sorted(Kind, reverse=True) if k <= left]
-            token = self._pick(payer, payer, kinds)
+            token = self._pick(payer, payer, [k for k in sorted(Kind, reverse=True) if k <= left])
             if token is not None:
                 self._move(payer, payee, token, 1, reason, out)
                 left -= token[1]
                 continue
-            bigger = self._pick(payer, payer, sorted(k for k in Kind if k > left))
-            if bigger is None:  # nothing left at all: the payer takes pins from his tin
-                self._issue(payer, Kind.PIN, left, "empty bowl", out)
+            bigger = self._pick(payer, payer, sorted(k for k in Kind if k > left)) if change else None
+            if bigger is None:  # no piece fits: the payer takes pins of his own colour from his tin
+                self._issue(payer, Kind.PIN, left, "change" if not change else "empty bowl", out)
                 continue
             self._move(payer, payee, bigger, 1, reason, out)
-            self._transfer_value(payee, payer, bigger[1] - left, "change", out)
+            self._transfer_value(payee, payer, bigger[1] - left, "change", out, change=False)
             left = 0
 
     # ------------------------------------------------------------------ joining and ending

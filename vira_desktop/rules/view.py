@@ -71,7 +71,7 @@ def view_of(deal: Deal, seat: int) -> View:
         mine = tuple(a for a in d.actions if a.seat == seat)  # never another seat's options
         choice = d.choice if d.seat == seat else None
         if mine or choice:
-            decision = Decision(seat, d.phase, mine, choice)
+            decision = Decision(seat, d.phase, mine, choice, optional=d.seat != seat)
     return View(
         seat=seat,
         phase=deal.phase,

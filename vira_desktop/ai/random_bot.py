@@ -1,0 +1,26 @@
+"""Uniformly random legal actions (tests and benchmarks)."""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.view import View
+from .base import Choice
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> Choice:
+        decision = view.decision
+        if decision is None:
+            raise ValueError(f"seat {view.seat} is not asked anything now")
+        actions = decision.actions
+        if decision.optional and self.rng.random() < 0.5:
+            return Choice(None, "random")
+        if decision.choice is not None and (not actions or self.rng.random() < 0.5):
+            return Choice(decision.choice.random(self.rng), "random")
+        return Choice(self.rng.choice(actions), "random")

@@ -1,0 +1,138 @@
+"""The ``vira`` command: bid table, record replay, headless simulation."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from . import __version__
+from .rules.errors import RecordError
+from .rules.games import GAMES, Game, game
+
+
+def bidtable_rows() -> list[dict[str, Any]]:
+    """The 40 rows as ``vira bidtable --json`` prints them."""
+    rows = []
+    for g in GAMES:
+        misere = None if g.misere is None else {"open": g.misere.open, "cards": g.misere.cards}
+        off, suit, highest = g.pins
+        pins = {"off_suit": off, "suit": suit, "highest": highest}  # None where the table has a dash
+        rows.append(
+            {
+                "no": g.no,
+                "name": g.name,
+                "printed": g.printed,
+                "tricks": g.tricks,
+                "can_play_low": g.can_play_low,
+                "misere": misere,
+                "pins": pins,
+            }
+        )
+    return rows
+
+
+def _print_bidtable(as_json: bool) -> int:
+    rows = bidtable_rows()
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    print(f"{'No':>3}  {'Game':<34}{'Tricks':>7}  {'Misère':<11}{'Off/mis':>8}{'Suit':>6}{'Highest':>8}")
+    for r in rows:
+        tricks = f"{r['tricks']}/0" if r["can_play_low"] else str(r["tricks"])
+        misere = r["misere"]
+        kind = f"{'open' if misere['open'] else 'closed'}, {misere['cards']}" if misere else ""
+        pins = r["pins"]
+
+        def cell(v: int | None) -> str:
+            return "–" if v is None else str(v)
+
+        print(
+            f"{r['no']:>3}  {r['printed']:<34}{tricks:>7}  {kind:<11}"
+            f"{cell(pins['off_suit']):>8}{cell(pins['suit']):>6}{cell(pins['highest']):>8}"
+        )
+    return 0
+
+
+def _replay(path: str, as_json: bool, check: bool) -> int:
+    from .record import check_result, load_record, replay, summary
+
+    try:
+        record = load_record(path)
+        deal = replay(record)
+        problem = check_result(record, deal) if check else None
+        if problem:
+            raise RecordError(problem)
+    except RecordError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 2
+    info = summary(deal, record.names)
+    if as_json:
+        print(json.dumps(info, ensure_ascii=False))
+    elif not info["complete"]:
+        print(f"position: {info['phase']}, {info['to_act']} to act")
+    else:
+        from .record import dump_record
+
+        print(dump_record({"result": {k: v for k, v in info.items() if k != "complete"}}), end="")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .match import simulate
+
+    contract: Game | None = game(args.contract) if args.contract else None
+    stats = simulate(
+        args.deals,
+        args.seed,
+        players=args.players,
+        bots=[b.strip() for b in args.bots.split(",")],
+        contract=contract,
+        check=not args.no_check,
+    )
+    info = stats.as_json()
+    if args.json:
+        print(json.dumps(info, ensure_ascii=False))
+    else:
+        for key, value in info.items():
+            print(f"{key}: {value}")
+    return 1 if stats.errors or not stats.conservation_ok else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="vira", description="Vira Desktop: the Swedish card game Vira.")
+    parser.add_argument("--version", action="version", version=f"vira {__version__}")
+    sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser("bidtable", help="print the 40-row bid table")
+    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("replay", help="replay a deal record and print its result")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--check", action="store_true", help="fail if the recorded result differs")
+    p = sub.add_parser("simulate", help="headless self-play")
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", type=int, choices=(3, 4), default=3)
+    p.add_argument("--bots", default="random", help="a level, or one per player separated by commas")
+    p.add_argument("--contract", help="force every auction to end in this game")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--no-check", action="store_true", help="skip the conservation checks after every action")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "bidtable":
+        return _print_bidtable(args.json)
+    if args.command == "replay":
+        return _replay(args.file, args.json, args.check)
+    if args.command == "simulate":
+        try:
+            return _simulate(args)
+        except ValueError as exc:
+            parser.error(str(exc))
+    parser.print_help()
+    return 0

@@ -1,0 +1,151 @@
+"""Drives deals and sessions with bots: asks each seat from its view, applies, checks.
+
+This is the layer between the bots and the table (``rules ← ai ← match ← scenes``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .ai import Bot, make_bot
+from .rules.actions import Action, Bid, Pass
+from .rules.deal import Deal, Phase
+from .rules.games import GAMES, Game, game
+from .rules.session import Session, draw_seating
+
+__all__ = ["SimulationStats", "forced_auction", "play_deal", "simulate"]
+
+
+def forced_auction(deal: Deal, game: Game, rng: random.Random) -> list[Action]:
+    """Bids that end the auction in ``game`` for a random declarer (``--contract``).
+
+    Forehand must open: when someone else is to declare, forehand opens with
+    begär and the declarer then bids the game; the others pass.
+    """
+    level = rng.choice((0, 1, 2)) if game.free_trump else 0
+    declarer = rng.randrange(3) if game.no > 1 else 0
+    bid = Bid(declarer, game, None, level)
+    if declarer == 0:
+        return [bid, Pass(1), Pass(2)]
+    opener = Bid(0, GAMES[0])
+    if declarer == 1:
+        return [opener, bid, Pass(2), Pass(0)]
+    return [opener, Pass(1), bid, Pass(0)]
+
+
+def play_deal(
+    deal: Deal,
+    bots: Sequence[Bot],
+    apply: Callable[[Action], object] | None = None,
+    check: Callable[[], bool] | None = None,
+) -> int:
+    """Play ``deal`` to the end with one bot per seat; returns the number of actions.
+
+    ``apply`` defaults to ``deal.apply`` (a session passes its own, which pays
+    through the ledger); ``check`` is called after every action and must hold.
+    """
+    do = apply or deal.apply
+    count = 0
+    offered = False
+    while not deal.is_over:
+        decision = deal.decision()
+        if not offered and deal.phase is Phase.PLAY:
+            offered = True
+            for seat in {a.seat for a in decision.actions if a.seat != decision.seat}:
+                choice = bots[seat].choose(deal.view(seat))
+                if choice.action is not None:
+                    do(choice.action)
+                    count += 1
+        choice = bots[decision.seat].choose(deal.view(decision.seat))
+        if choice.action is None:
+            raise ValueError(f"{bots[decision.seat].name} declined a decision that is not optional")
+        do(choice.action)
+        count += 1
+        if check is not None and not check():
+            raise AssertionError(f"conservation broken after {choice.action}")
+    return count
+
+
+@dataclass
+class SimulationStats:
+    deals: int = 0
+    actions: int = 0
+    errors: int = 0
+    conservation_ok: bool = True
+    contracts: Counter[str] = field(default_factory=Counter)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+    first_error: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        played = sum(self.outcomes.values())
+        home = self.outcomes["home"]
+        return {
+            "deals": self.deals,
+            "actions": self.actions,
+            "seconds": round(self.seconds, 3),
+            "deals_per_s": round(self.deals / self.seconds, 1) if self.seconds else None,
+            "errors": self.errors,
+            "first_error": self.first_error,
+            "conservation_ok": self.conservation_ok,
+            "contracts": dict(sorted(self.contracts.items(), key=lambda kv: _rank(kv[0]))),
+            "outcomes": {k: self.outcomes[k] for k in ("home", "bet", "kodilj", "laid")},
+            "declarer_home_pct": round(100 * home / played, 2) if played else 0.0,
+            "kodilj_pct": round(100 * self.outcomes["kodilj"] / played, 2) if played else 0.0,
+        }
+
+
+def _rank(name: str) -> int:
+    return game(name).no
+
+
+def simulate(
+    deals: int,
+    seed: int,
+    players: int = 3,
+    bots: Sequence[str] = ("random",),
+    contract: Game | None = None,
+    check: bool = True,
+) -> SimulationStats:
+    """Headless self-play of ``deals`` deals in one session, checking conservation."""
+    names = ["North", "East", "South", "West"][:players]
+    rng = random.Random(seed)
+    levels = list(bots) * (players if len(bots) == 1 else 1)
+    if len(levels) != players:
+        raise ValueError(f"give one bot level, or one per player ({players})")
+    seat_bots = {n: make_bot(level, seed * 10 + i) for i, (n, level) in enumerate(zip(names, levels, strict=True))}
+    draw = draw_seating(names, rng)
+    session, _ = Session.start(list(draw.order), draw.forehand, seed)
+    stats = SimulationStats()
+    start = time.perf_counter()
+    for _ in range(deals):
+        deal = session.new_deal()
+        bots_here = [seat_bots[n] for n in session.seats]
+
+        def conserved(deal: Deal = deal) -> bool:
+            return deal.cards_conserved() and session.ledger.conserved()
+
+        try:
+            if contract is not None:
+                for action in forced_auction(deal, contract, rng):
+                    session.apply(action)
+            stats.actions += play_deal(deal, bots_here, session.apply, conserved if check else None)
+        except AssertionError as exc:
+            stats.conservation_ok = False
+            stats.errors += 1
+            stats.first_error = stats.first_error or str(exc)
+            break
+        except Exception as exc:  # a simulation reports errors instead of stopping
+            stats.errors += 1
+            stats.first_error = stats.first_error or f"{type(exc).__name__}: {exc}"
+            break
+        assert deal.result is not None
+        stats.deals += 1
+        stats.contracts[deal.result.game.name] += 1
+        stats.outcomes[deal.result.outcome] += 1
+    stats.seconds = time.perf_counter() - start
+    return stats

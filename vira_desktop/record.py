@@ -1,0 +1,267 @@
+"""Deal records, version 1: read, replay, write (the format of ``docs/deal-record.md``).
+
+A record is YAML holding one deal: the seats, the cards as dealt, the stock
+(top first) and every action. Reading checks everything and applies nothing
+partly: any fault raises :class:`RecordError` with one message naming the
+action's position, player, text and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .rules.actions import Action, parse_action
+from .rules.cards import Card, Suit
+from .rules.deal import SEAT_NAMES, Deal
+from .rules.errors import RecordError
+from .rules.houserules import HOUSE_RULE_NAMES, HouseRules
+from .rules.scoring import DealResult
+
+__all__ = [
+    "Record",
+    "check_result",
+    "dump_record",
+    "load_record",
+    "read_record",
+    "record_of",
+    "replay",
+    "result_block",
+    "summary",
+]
+
+REQUIRED = ("vira", "players", "forehand", "highest_suit", "hands", "stock", "actions")
+
+
+@dataclass
+class Record:
+    """A parsed record: seat names from forehand, the deal as dealt, and the actions."""
+
+    names: tuple[str, str, str]  # forehand, middle-hand, rear-hand
+    sitting_out: str | None
+    deal: Deal  # at its start
+    actions: list[tuple[str, str]]  # (player, action text) as written
+    result: Mapping[str, Any] | None
+
+
+def _cards(value: Any, what: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of cards")
+    try:
+        return [Card.parse(str(v)) for v in value]
+    except ValueError as exc:
+        raise RecordError(f"{what}: {exc}") from None
+
+
+def read_record(data: Any, rules: HouseRules | None = None) -> Record:
+    """Check a loaded record's fields and build the starting deal."""
+    if not isinstance(data, dict):
+        raise RecordError("a deal record is a YAML mapping")
+    for key in REQUIRED:
+        if key not in data:
+            raise RecordError(f"missing field: {key}")
+    if data["vira"] != 1:
+        raise RecordError(f"unknown record version: {data['vira']!r} (this program reads version 1)")
+    players = data["players"]
+    if not isinstance(players, list) or len(players) != 3 or len({str(p) for p in players}) != 3:
+        raise RecordError("players must list the three active seats, clockwise")
+    players = [str(p) for p in players]
+    forehand = str(data["forehand"])
+    if forehand not in players:
+        raise RecordError(f"forehand {forehand!r} is not one of the players")
+    start = players.index(forehand)
+    names = (players[start], players[(start + 1) % 3], players[(start + 2) % 3])
+    try:
+        highest = Suit.parse(str(data["highest_suit"]))
+    except ValueError as exc:
+        raise RecordError(f"highest_suit: {exc}") from None
+    hands_in = data["hands"]
+    if not isinstance(hands_in, dict) or {str(k) for k in hands_in} != set(names):
+        raise RecordError("hands must give 13 cards for each of the players")
+    hands = [_cards(hands_in[_key(hands_in, n)], f"hand of {n}") for n in names]
+    stock = _cards(data["stock"], "stock")
+    seen: set[Card] = set()
+    for card in [c for h in hands for c in h] + stock:
+        if card in seen:
+            raise RecordError(f"card dealt twice: {card}")
+        seen.add(card)
+    for name, hand in zip(names, hands, strict=True):
+        if len(hand) != 13:
+            raise RecordError(f"hand of {name} has {len(hand)} cards, not 13")
+    if len(stock) != 13:
+        raise RecordError(f"the stock has {len(stock)} cards, not 13")
+    rules = _house_rules(data.get("house_rules"), rules or HouseRules())
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise RecordError("actions must be a list of 'player: action' entries")
+    pairs: list[tuple[str, str]] = []
+    for i, item in enumerate(actions, 1):
+        if not isinstance(item, dict) or len(item) != 1:
+            raise RecordError(f"action {i}: write one 'player: action' per entry")
+        ((who, text),) = item.items()
+        pairs.append((str(who), _action_text(text)))
+    result = data.get("result")
+    sitting_out = data.get("sitting_out")
+    deal = Deal(hands, stock, highest, rules)
+    return Record(names, None if sitting_out is None else str(sitting_out), deal, pairs, result)
+
+
+def _key(mapping: dict[Any, Any], name: str) -> Any:
+    return next(k for k in mapping if str(k) == name)
+
+
+def _action_text(value: Any) -> str:
+    if value is True or value is False or value is None:  # e.g. an unquoted "no"/"yes" in YAML
+        raise RecordError(f"action {value!r} is not a Vira action (quote it)")
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def _house_rules(value: Any, base: HouseRules) -> HouseRules:
+    if value is None:
+        return base
+    if not isinstance(value, dict):
+        raise RecordError("house_rules must be a mapping of rule names to values")
+    changes: dict[str, bool] = {}
+    for key, v in value.items():
+        if key not in HOUSE_RULE_NAMES:
+            raise RecordError(f"unknown house rule: {key} (known: {', '.join(HOUSE_RULE_NAMES)})")
+        if not isinstance(v, bool):
+            raise RecordError(f"house rule {key} must be true or false")
+        changes[str(key)] = v
+    return replace(base, **changes)
+
+
+def replay(record: Record) -> Deal:
+    """Apply every action of the record; all or nothing."""
+    deal = record.deal.clone()
+    for i, (who, text) in enumerate(record.actions, 1):
+        where = f"action {i} ({who}: {text})"
+        if who not in record.names:
+            raise RecordError(f"{where}: {who} does not play in this deal")
+        seat = record.names.index(who)
+        try:
+            action: Action = parse_action(text, seat)
+            deal.apply(action)
+        except ValueError as exc:
+            raise RecordError(f"{where}: {_names_in(str(exc), record.names)}") from None
+    return deal
+
+
+def _names_in(message: str, names: tuple[str, str, str]) -> str:
+    for seat, word in enumerate(SEAT_NAMES):
+        message = message.replace(f"{word}'s", f"{names[seat]}'s")
+    return message
+
+
+def load_record(path: str | Path, rules: HouseRules | None = None) -> Record:
+    """Read a record file (YAML)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f" (line {mark.line + 1})" if mark is not None else ""
+        raise RecordError(f"not valid YAML{line}") from None
+    return read_record(data, rules)
+
+
+def result_block(result: DealResult, names: tuple[str, str, str]) -> dict[str, Any]:
+    """The record's ``result`` mapping, keyed by player name."""
+    return {
+        "declarer": names[result.declarer],
+        "game": result.game.name,
+        "trump": result.trump.name if result.trump is not None else None,
+        "trump_class": result.trump_class,
+        "repurchase": result.repurchase,
+        "tricks": {n: result.tricks[i] for i, n in enumerate(names)},
+        "outcome": result.outcome,
+        "pulla": {n: result.pulla[i] for i, n in enumerate(names)},
+        "pins": {n: result.pins[i] for i, n in enumerate(names)},
+    }
+
+
+def summary(deal: Deal, names: tuple[str, str, str]) -> dict[str, Any]:
+    """What ``vira replay`` reports: the result block, or the position reached."""
+    if deal.result is None:
+        return {"complete": False, "phase": deal.phase.value, "to_act": names[deal.to_act]}
+    return {"complete": True, **result_block(deal.result, names)}
+
+
+def record_of(
+    deal: Deal, names: tuple[str, str, str], sitting_out: str | None = None, players: list[str] | None = None
+) -> dict[str, Any]:
+    """The record of ``deal`` so far (with its result when it is over)."""
+    data: dict[str, Any] = {
+        "vira": 1,
+        "players": players or list(names),
+        "forehand": names[0],
+    }
+    if sitting_out:
+        data["sitting_out"] = sitting_out
+    data["highest_suit"] = deal.highest.name
+    data["hands"] = {n: [str(c) for c in deal.dealt[i]] for i, n in enumerate(names)}
+    data["stock"] = [str(c) for c in deal.initial_stock]
+    changed = deal.rules.changed()
+    if changed:
+        data["house_rules"] = changed
+    data["actions"] = [{names[a.seat]: a.text} for a in deal.history]
+    if deal.result is not None:
+        data["result"] = result_block(deal.result, names)
+    return data
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, str):
+        plain = value and yaml.safe_load(value) == value and not value.startswith(("-", "[", "{", "#"))
+        return value if plain else json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def dump_record(data: Mapping[str, Any]) -> str:
+    """Write a record as readable YAML: card lists on one line, one action a line."""
+    lines = []
+    for key, value in data.items():
+        if key in ("hands", "tricks", "pulla", "pins", "house_rules") or (key == "result" and isinstance(value, dict)):
+            lines.append(f"{key}:")
+            for sub, inner in value.items():
+                if isinstance(inner, dict):
+                    pairs = ", ".join(f"{_scalar(k)}: {_scalar(v)}" for k, v in inner.items())
+                    lines.append(f"  {sub}: {{{pairs}}}")
+                elif isinstance(inner, list):
+                    lines.append(f"  {_scalar(sub)}: [{', '.join(inner)}]")
+                else:
+                    lines.append(f"  {sub}: {'null' if inner is None else _scalar(inner)}")
+        elif key == "actions":
+            lines.append("actions:")
+            lines += [f"  - {_scalar(k)}: {_scalar(v)}" for item in value for k, v in item.items()]
+        elif isinstance(value, list):
+            lines.append(f"{key}: [{', '.join(_scalar(v) for v in value)}]")
+        else:
+            lines.append(f"{key}: {_scalar(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def check_result(record: Record, deal: Deal) -> str | None:
+    """``--check``: how the recorded result differs from the recomputed one, or None."""
+    if record.result is None or deal.result is None:
+        return None if record.result is None else "the record has a result but the deal is not over"
+    computed = result_block(deal.result, record.names)
+    for key, want in computed.items():
+        got = record.result.get(key)
+        if isinstance(want, dict) and isinstance(got, dict):
+            got = {str(k): v for k, v in got.items()}
+        if key == "trump" and got is not None:
+            got = str(got)
+        if got != want:
+            return f"result {key}: the record says {got!r}, the replay gives {want!r}"
+    return None
