@@ -135,7 +135,7 @@ def _house_rules(value: Any, base: HouseRules) -> HouseRules:
         if not isinstance(v, bool):
             raise RecordError(f"house rule {key} must be true or false")
         changes[str(key)] = v
-    return replace(base, **changes)
+    return replace(base, **changes)  # type: ignore[arg-type]
 
 
 def replay(record: Record) -> Deal:
