@@ -6,7 +6,7 @@ Every action names the seat that takes it (0 = forehand, 1 = middle-hand,
 >>> parse_action("7-spel in suit in forehand", 0).text
 '7-spel in suit in forehand'
 >>> parse_action("buy 2c 3d", 1)
-Buy(seat=1, cards=(Card('2C'), Card('3D')))
+Buy(seat=1, cards=(Card('3D'), Card('2C')))
 """
 
 from __future__ import annotations
@@ -43,7 +43,10 @@ SUIT_LEVELS = ("", " in suit", " in highest suit")
 
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A canonical order for card sets: by suit (S H D C), high rank first."""
-    return tuple(sorted(set(cards), key=lambda c: (c // 13, -c)))
+    return tuple(sorted(set(cards), key=_ORDER.__getitem__))
+
+
+_ORDER = [13 * (c // 13) + 12 - c % 13 for c in range(52)]  # by suit, high rank first
 
 
 @dataclass(frozen=True, slots=True)

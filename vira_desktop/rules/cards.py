@@ -20,6 +20,7 @@ __all__ = [
     "Rank",
     "Suit",
     "SuitClass",
+    "bit_indices",
     "cards_from_mask",
     "format_cards",
     "mask_of",
@@ -189,6 +190,25 @@ def cards_from_mask(mask: int) -> Iterator[Card]:
         low = mask & -mask
         yield _CARDS[low.bit_length() - 1]
         mask ^= low
+
+
+def bit_indices(mask: int) -> list[int]:
+    """Card indices of a bitmask, lowest first (the fast path's card list).
+
+    >>> bit_indices(0b1010)
+    [1, 3]
+    """
+    return [
+        *_SUIT_BITS[0][mask & 0x1FFF],
+        *_SUIT_BITS[1][mask >> 13 & 0x1FFF],
+        *_SUIT_BITS[2][mask >> 26 & 0x1FFF],
+        *_SUIT_BITS[3][mask >> 39 & 0x1FFF],
+    ]
+
+
+_SUIT_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(13 * s + i for i in range(13) if m >> i & 1) for m in range(1 << 13)) for s in range(4)
+)
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

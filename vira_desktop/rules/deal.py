@@ -69,6 +69,7 @@ if TYPE_CHECKING:
 __all__ = ["SEAT_NAMES", "CardChoice", "Deal", "Decision", "Phase", "deal_number_decks"]
 
 SEAT_NAMES = ("forehand", "middle-hand", "rear-hand")
+_CARD = tuple(Card(i) for i in range(52))
 _ACES = mask_of(Card(s * 13 + 12) for s in range(4))
 _GOK = next(g for g in GAMES if g.family is Family.GOK)
 
@@ -156,9 +157,10 @@ def deal_number_decks(number: int) -> tuple[list[Card], list[Card]]:
 
 
 def _shuffled(seed: int) -> list[Card]:
-    deck = [Card(i) for i in range(52)]
-    random.Random(seed).shuffle(deck)
-    return deck
+    """The deck shuffled by ``seed``: cards ordered by 52 seeded random keys."""
+    draw = random.Random(seed).random
+    keys = [draw() for _ in range(52)]
+    return sorted(_CARD, key=keys.__getitem__)
 
 
 def _deal_order(deck: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
@@ -575,6 +577,16 @@ class Deal:
                 return follow
         return hand
 
+    def playable_mask(self) -> int:
+        """Fast path: the cards the player on turn may play, as a bitmask (trick play only)."""
+        return self._playable(self.to_act)
+
+    def play_unchecked(self, card: int) -> None:
+        """Fast path: the player on turn plays ``card`` (an index); no check, no events."""
+        seat = self.to_act
+        self.history.append(_PLAYS[seat][card])
+        self._play(seat, _CARD[card], None)
+
     def legal_actions(self) -> list[Action]:
         """Every legal action. Card-set choices are enumerated in full: use
         :meth:`decision` where they may be many (discarding 13 of 26)."""
@@ -798,23 +810,26 @@ class Deal:
         self.to_act = 0
         self.n_tricks = bin(self.hands[self.declarer]).count("1")
 
-    def _play(self, seat: int, card: Card, ev: list[Event]) -> None:
+    def _play(self, seat: int, card: Card, ev: list[Event] | None) -> None:
         self.hands[seat] &= ~(1 << card)
-        self.trick.append((seat, card))
+        trick = self.trick
+        trick.append((seat, card))
         trick_no = len(self.tricks_played) + 1
-        ev.append(CardPlayed(seat, card, trick_no))
-        if len(self.trick) < 3:
+        if ev is not None:
+            ev.append(CardPlayed(seat, card, trick_no))
+        if len(trick) < 3:
             self.to_act = (seat + 1) % 3
             return
         winner = self._trick_winner()
-        cards = tuple(self.trick)
+        cards = tuple(trick)
         self.tricks_played.append((winner, cards))
         self.tricks_won[winner] += 1
         self.trick = []
         self.to_act = winner
-        ev.append(TrickWon(winner, cards, trick_no))
+        if ev is not None:
+            ev.append(TrickWon(winner, cards, trick_no))
         if trick_no == self.n_tricks:
-            self._finish(ev)
+            self._finish(ev if ev is not None else [])
 
     def _trick_winner(self) -> int:
         led = self.trick[0][1] // 13
@@ -851,4 +866,5 @@ class Deal:
         ev.append(DealScored(self.result))
 
 
+_PLAYS = tuple(tuple(PlayCard(seat, c) for c in _CARD) for seat in range(3))
 _SUIT_WORDS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
