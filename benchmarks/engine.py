@@ -15,8 +15,8 @@ import time
 
 from vira_desktop.match import forced_auction
 from vira_desktop.rules.actions import Decide
-from vira_desktop.rules.deal import Deal, Phase
 from vira_desktop.rules.cards import bit_indices
+from vira_desktop.rules.deal import Deal, Phase
 from vira_desktop.rules.games import GAMES
 
 

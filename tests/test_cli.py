@@ -1,0 +1,82 @@
+"""The vira command: bidtable, replay and simulate."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vira_desktop.cli import main
+from vira_desktop.rules.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_bidtable_json_has_the_40_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bidtable", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["no"] for r in rows] == list(range(1, 41))
+    assert rows[5] == {
+        "no": 6,
+        "name": "gök",
+        "printed": "Gök",
+        "tricks": 0,
+        "can_play_low": False,
+        "misere": {"open": True, "cards": 13},
+        "pins": {"off_suit": 0, "suit": None, "highest": None},
+    }
+    assert rows[13]["tricks"] == 9 and rows[13]["can_play_low"] is True
+
+
+def test_bidtable_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bidtable"]) == 0
+    out = capsys.readouterr().out
+    assert "Gask på 2" in out and "9/0" in out and "Solo Vira" in out
+    assert len(out.strip().splitlines()) == 41
+
+
+def test_no_subcommand_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    assert "bidtable" in capsys.readouterr().out
+
+
+def test_module_entry_point_and_version() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "vira_desktop", "--version"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0 and run.stdout.startswith("vira ")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_simulate_json(capsys: pytest.CaptureFixture[str], players: int) -> None:
+    code = main(["simulate", "--deals", "60", "--seed", "1", "--players", str(players), "--json"])
+    info = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert info["deals"] == 60 and info["errors"] == 0 and info["conservation_ok"] is True
+    for key in ("deals_per_s", "contracts", "outcomes", "declarer_home_pct", "kodilj_pct"):
+        assert key in info
+    assert sum(info["outcomes"].values()) == 60
+
+
+@pytest.mark.parametrize("g", GAMES, ids=lambda g: g.name)
+def test_simulate_every_forced_contract(capsys: pytest.CaptureFixture[str], g: object) -> None:
+    name = getattr(g, "name")  # noqa: B009
+    assert main(["simulate", "--deals", "8", "--seed", "3", "--contract", name, "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["contracts"] == {name: 8} and info["errors"] == 0 and info["conservation_ok"]
+
+
+def test_simulate_rejects_unknown_bot() -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--deals", "1", "--bots", "genius"])
+
+
+def test_replay_reports_invalid_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("vira: 1\nplayers: [A, B]\n", encoding="utf-8")
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "missing field" in err

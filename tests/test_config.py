@@ -1,0 +1,76 @@
+"""config.yaml: defaults, layering, validation messages that name the key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from vira_desktop.config import DEFAULTS, ConfigError, Settings, load_settings
+from vira_desktop.rules.houserules import HouseRules
+from vira_desktop.rules.ledger import Kind
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_shipped_config_yaml_is_the_defaults() -> None:
+    assert load_settings(ROOT / "config.yaml").data == DEFAULTS
+    assert yaml.safe_load((ROOT / "config.yaml").read_text(encoding="utf-8")) == DEFAULTS
+
+
+def test_defaults_give_the_rulebook_rules() -> None:
+    assert Settings().house_rules() == HouseRules()
+    assert Settings().bowl() == {Kind.TRIANGLE: 2, Kind.BET: 20, Kind.ROUND: 10, Kind.PIN: 20}
+
+
+def test_user_file_is_layered_on_the_defaults(tmp_path: Path) -> None:
+    user = tmp_path / "config.yaml"
+    user.write_text("house_rules:\n  gok_reentry: true\nsound: {volume: 0.25}\n", encoding="utf-8")
+    s = load_settings(ROOT / "config.yaml", user, tmp_path / "missing.yaml")
+    assert s.house_rules().gok_reentry is True
+    assert s.house_rules().aces_low_in_all_miseres is False
+    assert s["sound.volume"] == 0.25
+    assert s["sound.enabled"] is True
+
+
+def test_pulla_rows_can_be_overridden() -> None:
+    s = Settings({"house_rules": {"pulla_table": {"Vingel 8": [2, 2, 5, 0, 6, 11], "ordinary": [1, 1, 2, 0, 3, 6]}}})
+    table = s.house_rules().pulla
+    assert table.rows["vingel 8"].kodilj == 5
+    assert table.rows["ordinary"].re_kodilj == 6
+    assert table.rows["gök"].bet == 2
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"house_rules": {"gok_rentry": True}}, "house_rules.gok_rentry: unknown setting"),
+        ({"house_rules": {"gok_reentry": "yes"}}, "house_rules.gok_reentry: expected true or false"),
+        ({"colour": "red"}, "colour: unknown setting"),
+        ({"display": {"animation_speed": "warp"}}, "display.animation_speed: expected one of instant"),
+        ({"display": {"window": [1280, "800"]}}, "display.window: expected a list of 2 whole numbers"),
+        ({"sound": {"volume": 2}}, "sound.volume: expected a number from 0 to 1"),
+        ({"sound": {"volume": True}}, "sound.volume: expected a number"),
+        ({"session": {"players": 5}}, "session.players: expected one of 3, 4"),
+        ({"session": {"bowl": {"coin": 3}}}, "session.bowl.coin: unknown token"),
+        ({"session": {"bowl": {"bet": -1}}}, "session.bowl.bet: expected a whole number"),
+        ({"house_rules": {"pulla_table": {"vingel 9": [1, 1, 1, 1, 1, 1]}}}, "pulla_table.vingel 9: unknown row"),
+        ({"house_rules": {"pulla_table": {"gök": [1, 2, 4]}}}, "pulla_table.gök: expected [home"),
+        ({"house_rules": []}, "house_rules: expected a mapping"),
+    ],
+)
+def test_bad_settings_name_the_key(data: dict[str, object], message: str) -> None:
+    with pytest.raises(ConfigError) as err:
+        Settings(data)
+    assert message in str(err.value)
+
+
+def test_broken_file_names_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "config.yaml"
+    bad.write_text("house_rules: [unclosed\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        load_settings(bad)
+    bad.write_text("house_rules: {gok_reentry: 3}\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"config.yaml: house_rules.gok_reentry"):
+        load_settings(bad)

@@ -1,0 +1,180 @@
+"""Settings: defaults in code, the user's ``config.yaml`` layered on top, validated.
+
+Every key is known in advance; an unknown key or a value of the wrong type is
+reported with the key's full name (``house_rules.gok_reentry: expected true
+or false, got 'yes please'``).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .rules.errors import ViraError
+from .rules.games import GAMES, PullaRow, game, normalize_name
+from .rules.houserules import HOUSE_RULE_NAMES, HouseRules
+from .rules.ledger import Kind
+
+__all__ = ["DEFAULTS", "ConfigError", "Settings", "load_settings", "merge", "validate"]
+
+
+class ConfigError(ViraError):
+    """A settings file with an unknown key or a wrong value."""
+
+
+DEFAULTS: dict[str, Any] = {
+    "house_rules": {
+        "aces_low_in_all_miseres": False,
+        "royale_defenders_see_each_other": False,
+        "gok_reentry": False,
+        "pulla_table": {},
+    },
+    "session": {"bowl": {"triangle": 2, "bet": 20, "round": 10, "pin": 20}, "players": 3},
+    "display": {
+        "animation_speed": "normal",
+        "window": [1280, 800],
+        "four_colour_deck": False,
+        "card_back": "blue",
+        "language": "en",
+    },
+    "sound": {"enabled": True, "volume": 0.7},
+}
+
+_CHOICES: dict[str, tuple[object, ...]] = {
+    "display.animation_speed": ("instant", "fast", "normal", "slow"),
+    "display.card_back": ("blue", "red"),
+    "display.language": ("en", "sv"),
+    "session.players": (3, 4),
+}
+_PULLA_ROWS = {"ordinary"} | {normalize_name(g.name) for g in GAMES}
+
+
+def _check_value(key: str, default: Any, value: Any) -> Any:
+    if key in _CHOICES:
+        if value not in _CHOICES[key]:
+            allowed = ", ".join(str(c) for c in _CHOICES[key])
+            raise ConfigError(f"{key}: expected one of {allowed}, got {value!r}")
+        return value
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ConfigError(f"{key}: expected true or false, got {value!r}")
+    elif isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ConfigError(f"{key}: expected a number, got {value!r}")
+        if key == "sound.volume" and not 0 <= value <= 1:
+            raise ConfigError(f"{key}: expected a number from 0 to 1, got {value!r}")
+        return float(value)
+    elif isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ConfigError(f"{key}: expected a whole number, got {value!r}")
+    elif isinstance(default, str):
+        if not isinstance(value, str):
+            raise ConfigError(f"{key}: expected text, got {value!r}")
+    elif isinstance(default, list):
+        ok = isinstance(value, list) and len(value) == len(default)
+        if not ok or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
+            raise ConfigError(f"{key}: expected a list of {len(default)} whole numbers, got {value!r}")
+    return value
+
+
+def _check_pulla(key: str, value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{key}: expected a mapping of row names to six numbers")
+    out = {}
+    for row, cells in value.items():
+        name = normalize_name(str(row))
+        if name not in _PULLA_ROWS:
+            raise ConfigError(f"{key}.{row}: unknown row (use 'ordinary' or a game of the bid table)")
+        good = isinstance(cells, list) and len(cells) == 6
+        if not good or not all(c is None or (isinstance(c, int) and not isinstance(c, bool) and c >= 0) for c in cells):
+            raise ConfigError(f"{key}.{row}: expected [home, bet, kodilj, re_home, re_bet, re_kodilj]")
+        out[str(row)] = cells
+    return out
+
+
+def validate(data: Any, defaults: dict[str, Any] = DEFAULTS, prefix: str = "") -> dict[str, Any]:
+    """Check ``data`` against the known keys; returns it with numbers normalised."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"{prefix.rstrip('.') or 'settings'}: expected a mapping")
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        full = f"{prefix}{key}"
+        if key not in defaults:
+            known = ", ".join(defaults)
+            raise ConfigError(f"{full}: unknown setting (known here: {known})")
+        default = defaults[key]
+        if full == "house_rules.pulla_table":
+            out[key] = _check_pulla(full, value)
+        elif full == "session.bowl":
+            if not isinstance(value, dict):
+                raise ConfigError(f"{full}: expected a mapping like {{bet: 20, pin: 20}}")
+            out[key] = {k: _check_value(f"{full}.{k}", 0, v) for k, v in value.items() if _known_kind(full, k)}
+        elif isinstance(default, dict):
+            out[key] = validate(value, default, full + ".")
+        else:
+            out[key] = _check_value(full, default, value)
+    return out
+
+
+def _known_kind(key: str, kind: object) -> bool:
+    if kind not in ("triangle", "bet", "round", "pin"):
+        raise ConfigError(f"{key}.{kind}: unknown token (triangle, bet, round or pin)")
+    return True
+
+
+def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``over`` layered on ``base`` (mappings merged key by key)."""
+    out = copy.deepcopy(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict) and key not in ("pulla_table", "bowl"):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+class Settings:
+    """Validated settings with typed accessors for the parts the rules need."""
+
+    def __init__(self, data: dict[str, Any] | None = None) -> None:
+        self.data = merge(DEFAULTS, validate(data or {}))
+
+    def house_rules(self) -> HouseRules:
+        rules = self.data["house_rules"]
+        base = HouseRules()
+        changes: dict[str, PullaRow] = {}
+        for row, cells in rules["pulla_table"].items():
+            name = "ordinary" if normalize_name(row) == "ordinary" else game(row).name
+            changes[name] = PullaRow(*cells)
+        switches = {name: rules[name] for name in HOUSE_RULE_NAMES}
+        return replace(base, pulla=base.pulla.overridden(changes), **switches)
+
+    def bowl(self) -> dict[Kind, int]:
+        return {Kind[k.upper()]: int(v) for k, v in self.data["session"]["bowl"].items()}
+
+    def __getitem__(self, dotted: str) -> Any:
+        value: Any = self.data
+        for part in dotted.split("."):
+            value = value[part]
+        return value
+
+
+def load_settings(*paths: Path) -> Settings:
+    """Defaults, then each existing file in order; a broken file raises ConfigError."""
+    data: dict[str, Any] = {}
+    for path in paths:
+        if not path.exists():
+            continue
+        try:
+            loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"{path}: not valid YAML ({exc.__class__.__name__})") from None
+        try:
+            data = merge(data, validate(loaded))
+        except ConfigError as exc:
+            raise ConfigError(f"{path}: {exc}") from None
+    return Settings(data)

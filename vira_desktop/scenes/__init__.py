@@ -1,0 +1,1 @@
+"""The game window's scenes (pygame-ce + pygame-gui); arrives with the table issue."""
