@@ -36,7 +36,15 @@ def test_pure_module_imports_no_pygame(module: str) -> None:
 def test_rules_use_no_global_randomness() -> None:
     for path in (ROOT / "vira_desktop" / "rules").glob("*.py"):
         text = path.read_text(encoding="utf-8")
-        for bad in ("random.random(", "random.shuffle(", "random.choice(", "random.randint(", "import pygame", " open(", "Path("):
+        for bad in (
+            "random.random(",
+            "random.shuffle(",
+            "random.choice(",
+            "random.randint(",
+            "import pygame",
+            " open(",
+            "Path(",
+        ):
             assert bad not in text, f"{path.name} uses {bad}"
 
 

@@ -70,6 +70,7 @@ __all__ = ["SEAT_NAMES", "CardChoice", "Deal", "Decision", "Phase", "deal_number
 
 SEAT_NAMES = ("forehand", "middle-hand", "rear-hand")
 _CARD = tuple(Card(i) for i in range(52))
+_LEVELS = {False: (0,), True: (0, 1, 2)}
 _ACES = mask_of(Card(s * 13 + 12) for s in range(4))
 _GOK = next(g for g in GAMES if g.family is Family.GOK)
 
@@ -230,6 +231,7 @@ class Deal:
         self.tricks_played: list[tuple[int, tuple[tuple[int, Card], ...]]] = []
         self.n_tricks = 13
         self.result: DealResult | None = None
+        self._decision: tuple[int, Decision] | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -504,6 +506,14 @@ class Deal:
     # ------------------------------------------------------------------ decisions
     def decision(self) -> Decision:
         """What is asked now, of whom (the table and the bots work from this)."""
+        cached = self._decision
+        if cached is not None and cached[0] == len(self.history):
+            return cached[1]
+        decision = self._make_decision()
+        self._decision = (len(self.history), decision)
+        return decision
+
+    def _make_decision(self) -> Decision:
         seat, phase = self.to_act, self.phase
         if phase is Phase.DONE:
             return Decision(seat, phase, ())
@@ -551,23 +561,29 @@ class Deal:
         return Decision(seat, phase, tuple(plays))
 
     def _auction_actions(self) -> Iterator[Action]:
-        seat = self.to_act
-        if self.best is not None:
+        """Every legal bid: games above the standing bid, the standing bid "in forehand"
+        where the seat is better, and the groups bid without a level."""
+        seat, best = self.to_act, self.best
+        if best is not None:
             yield Pass(seat)
-        candidates: list[Bid] = []
+        floor = (0, -1) if best is None else (best.game.no, best.suit_level)
         for g in GAMES:
-            for level in (0, 1, 2) if g.free_trump else (0,):
-                candidates.append(Bid(seat, g, None, level))
-                candidates.append(Bid(seat, g, None, level, in_forehand=True))
-        for group in BID_GROUPS:
-            for level in (0, 1, 2) if group in ("gask", "solo") else (0,):
-                for in_forehand in (False, True):
-                    candidates.append(Bid(seat, None, group, level, in_forehand))
-                    if BID_GROUPS[group][1]:
-                        candidates.append(Bid(seat, None, group, level, in_forehand, higher=True))
-        for bid in candidates:
-            if not isinstance(self._effective(bid), str):
-                yield bid
+            if g.no < floor[0]:
+                continue
+            for level in _LEVELS[g.free_trump]:
+                if (g.no, level) > floor:
+                    yield Bid(seat, g, None, level)
+        if best is not None and seat < best.seat:
+            yield Bid(seat, best.game, None, best.suit_level, in_forehand=True)
+        for group, (_, choose) in BID_GROUPS.items():
+            for level in _LEVELS[group in ("gask", "solo")]:
+                for bid in (
+                    Bid(seat, None, group, level),
+                    Bid(seat, None, group, level, in_forehand=True),
+                    *((Bid(seat, None, group, level, higher=True),) if choose else ()),
+                ):
+                    if not isinstance(self._effective(bid), str):
+                        yield bid
 
     def _playable(self, seat: int) -> int:
         hand = self.hands[seat]
