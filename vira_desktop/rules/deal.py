@@ -313,8 +313,10 @@ class Deal:
         else:
             if bid.group not in BID_GROUPS:
                 return f"no such bid: {bid.group}"
-            candidates = BID_GROUPS[bid.group][0]
-            same_group = best is not None and best.bid.game is None and best.bid.group == bid.group
+            candidates, chooses_level = BID_GROUPS[bid.group]
+            same_group = chooses_level and best is not None and best.bid.game is None and best.bid.group == bid.group
+            if bid.higher and (not chooses_level or bid.in_forehand):
+                return f"there is no 'higher {bid.group}{' in forehand' if bid.in_forehand else ''}'"
             if bid.higher and not same_group:
                 return f"'higher {bid.group}' only answers an unspecified {bid.group}"
             if not bid.higher and same_group and not bid.in_forehand:
