@@ -107,6 +107,8 @@ def read_record(data: Any, rules: HouseRules | None = None) -> Record:
         pairs.append((str(who), _action_text(text)))
     result = data.get("result")
     sitting_out = data.get("sitting_out")
+    if sitting_out is not None and (isinstance(sitting_out, list | dict) or str(sitting_out) in players):
+        raise RecordError("sitting_out must name the fourth player, who is not one of the three seats")
     deal = Deal(hands, stock, highest, rules)
     return Record(names, None if sitting_out is None else str(sitting_out), deal, pairs, result)
 
@@ -221,8 +223,16 @@ def record_of(
 
 
 def _scalar(value: Any) -> str:
+    """A scalar as YAML: plain where it reads back as itself inside a flow list, else quoted."""
     if isinstance(value, str):
-        plain = value and yaml.safe_load(value) == value and not value.startswith(("-", "[", "{", "#"))
+        plain = bool(value) and value == value.strip() and not any(ch in value for ch in ",[]{}#&*!|>'\"%@`")
+        if value.startswith(("-", "?", ":")) or ": " in value or value.endswith(":"):
+            plain = False
+        if plain:
+            try:
+                plain = yaml.safe_load(value) == value
+            except yaml.YAMLError:
+                plain = False
         return value if plain else json.dumps(value, ensure_ascii=False)
     return json.dumps(value, ensure_ascii=False)
 
