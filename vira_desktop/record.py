@@ -9,6 +9,7 @@ action's position, player, text and the reason.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -223,18 +224,19 @@ def record_of(
 
 
 def _scalar(value: Any) -> str:
-    """A scalar as YAML: plain where it reads back as itself inside a flow list, else quoted."""
+    """A scalar as YAML: plain where it is simple words that read back as themselves, else quoted."""
     if isinstance(value, str):
-        plain = bool(value) and value == value.strip() and not any(ch in value for ch in ",[]{}#&*!|>'\"%@`")
-        if value.startswith(("-", "?", ":")) or ": " in value or value.endswith(":"):
-            plain = False
+        plain = _PLAIN.fullmatch(value) is not None
         if plain:
             try:
                 plain = yaml.safe_load(value) == value
-            except yaml.YAMLError:
+            except yaml.YAMLError:  # pragma: no cover - the pattern admits no YAML syntax
                 plain = False
         return value if plain else json.dumps(value, ensure_ascii=False)
     return json.dumps(value, ensure_ascii=False)
+
+
+_PLAIN = re.compile(r"[^\W_][\w.()-]*(?: [\w.()-]+)*")
 
 
 def dump_record(data: Mapping[str, Any]) -> str:
@@ -251,6 +253,8 @@ def dump_record(data: Mapping[str, Any]) -> str:
                     lines.append(f"  {_scalar(sub)}: [{', '.join(inner)}]")
                 else:
                     lines.append(f"  {sub}: {'null' if inner is None else _scalar(inner)}")
+        elif key == "actions" and not value:
+            lines.append("actions: []")
         elif key == "actions":
             lines.append("actions:")
             lines += [f"  - {_scalar(k)}: {_scalar(v)}" for item in value for k, v in item.items()]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .cards import Card, Suit
 from .deal import Deal, Decision, Phase
 from .games import Game
+from .houserules import HouseRules
 from .scoring import DealResult
 
 __all__ = ["View", "view_of"]
@@ -44,6 +45,7 @@ class View:
     aces_low: bool
     decision: Decision | None  # what this seat is asked, if anything
     result: DealResult | None
+    rules: HouseRules  # the house rules in force (public)
 
 
 def _sees_partner(deal: Deal, seat: int) -> bool:
@@ -97,4 +99,5 @@ def view_of(deal: Deal, seat: int) -> View:
         aces_low=deal.aces_low,
         decision=decision,
         result=deal.result,
+        rules=deal.rules,
     )

@@ -1,0 +1,154 @@
+"""Hand evaluation by rules of thumb: expected tricks with a trump, misère danger.
+
+A suit's worth depends only on which of its 13 cards a hand holds, so the
+per-suit figures are cached by the suit's 13-bit mask: evaluating a hand is
+four table look-ups and a little arithmetic.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from ..rules.cards import Card, Suit, mask_of
+
+__all__ = [
+    "danger",
+    "danger_cards",
+    "home_chance",
+    "misere_chance",
+    "suit_tricks",
+    "trump_tricks",
+    "trump_tricks_mask",
+]
+
+
+def _ranks(m13: int) -> list[int]:
+    """Ranks (2..14) held in a 13-bit suit mask, highest first."""
+    return [i + 2 for i in range(12, -1, -1) if m13 >> i & 1]
+
+
+def suit_tricks(mine: Sequence[int], missing: Sequence[int], trump: bool) -> float:
+    """Tricks a suit is worth when played out from the top.
+
+    Each round the holder plays his top card if it beats every missing card,
+    otherwise gives up his lowest while the opponents spend their highest and
+    lowest. In a side suit, rounds after the opponents run out would be ruffed
+    and count for little; in trumps they all win.
+    """
+    my = sorted(mine, reverse=True)
+    opp = sorted(missing, reverse=True)
+    tricks = 0.0
+    lost = 0
+    while my:
+        if not opp:
+            tricks += len(my) * (1.0 if trump else 0.3)
+            break
+        if my[0] > opp[0]:
+            tricks += 1.0 if lost == 0 else 0.8
+            my.pop(0)
+            opp = opp[: max(0, len(opp) - 2)]
+        else:
+            my.pop()
+            lost += 1
+            opp = opp[1:-1] if len(opp) > 1 else []
+    return tricks
+
+
+@cache
+def _suit_value(m13: int, trump: bool) -> float:
+    mine = _ranks(m13)
+    missing = _ranks(~m13 & 0x1FFF)
+    return suit_tricks(mine, missing, trump)
+
+
+def trump_tricks_mask(mask: int, trump: int) -> float:
+    """Expected tricks of a 13-card hand (bitmask) with trump suit index ``trump`` (-1: none)."""
+    suits = [mask >> (13 * s) & 0x1FFF for s in range(4)]
+    lengths = [m.bit_count() for m in suits]
+    n_trump = lengths[trump] if trump >= 0 else 0
+    total = 0.0
+    for s in range(4):
+        is_trump = s == trump
+        total += _suit_value(suits[s], is_trump)
+        if not is_trump and trump >= 0 and n_trump >= 5 and lengths[s] > 3:
+            total += 0.5 * (lengths[s] - 3)  # a long side suit runs once trumps are drawn
+    if trump >= 0:
+        spare = max(0, n_trump - 3)  # trumps left after drawing the opponents'
+        for s in range(4):
+            if s != trump and spare:
+                ruffs = min(spare, 2 if not lengths[s] else 1 if lengths[s] == 1 else 0)
+                total += 0.7 * ruffs
+                spare -= ruffs
+    return total
+
+
+def trump_tricks(cards: Iterable[Card], trump: Suit | None) -> float:
+    """Expected tricks of a 13-card hand playing with ``trump`` (None: no trump)."""
+    return trump_tricks_mask(mask_of(cards), -1 if trump is None else int(trump))
+
+
+def home_chance(expected: float, needed: int, spread: float = 0.75) -> float:
+    """A smooth chance of taking ``needed`` tricks when ``expected`` are expected."""
+    return 1.0 / (1.0 + math.exp(-(expected - needed + 0.35) / spread))
+
+
+@cache
+def _suit_dangers(m13: int, aces_low: bool) -> tuple[tuple[float, int], ...]:
+    """(weight, rank index 0..12) of the dangerous cards of one suit holding.
+
+    Played from the bottom, each round the opponents lead their lowest card and
+    the partner follows with the next or discards: my i-th lowest card is safe
+    below the (2i-1)-th lowest card they hold, in doubt below the 2i-th.
+    """
+
+    def value(index: int) -> int:
+        return 1 if aces_low and index == 12 else index + 2
+
+    held = sorted((i for i in range(13) if m13 >> i & 1), key=value)
+    missing = sorted(value(i) for i in range(13) if not m13 >> i & 1)
+    out = []
+    for n, index in enumerate(held, 1):
+        if len(missing) < 2 * n - 1:
+            break  # the others are out of the suit: I am never made to win with these
+        led = missing[2 * n - 2]
+        second = missing[2 * n - 1] if len(missing) >= 2 * n else led
+        r = value(index)
+        if r > second:
+            out.append((1.0 + (r - second) / 20 + 0.01 * n, index))
+        elif r > led:
+            out.append((0.5 + 0.01 * n, index))
+    return tuple(out)
+
+
+def _dangers(mask: int, aces_low: bool) -> list[tuple[float, int]]:
+    out = []
+    for s in range(4):
+        out += [(w, 13 * s + i) for w, i in _suit_dangers(mask >> (13 * s) & 0x1FFF, aces_low)]
+    out.sort(key=lambda x: (-x[0], x[1]))
+    return out
+
+
+def danger_cards(cards: Iterable[Card], aces_low: bool = False) -> list[Card]:
+    """Cards that can be forced to win a trick in misère, worst first."""
+    return [Card(i) for _, i in _dangers(mask_of(cards), aces_low)]
+
+
+def danger_mask(mask: int, aces_low: bool = False) -> float:
+    """A misère hand's danger: dangerous cards (a half for the doubtful), softened a little
+    by voids to throw them on."""
+    total = sum(min(1.0, w) for w, _ in _dangers(mask, aces_low))
+    voids = sum(1 for s in range(4) if not mask >> (13 * s) & 0x1FFF)
+    return max(0.0, total - 0.3 * voids * min(1.0, total))
+
+
+def danger(cards: Iterable[Card], aces_low: bool = False) -> float:
+    return danger_mask(mask_of(cards), aces_low)
+
+
+def misere_chance(cards: Iterable[Card], open_hand: bool, aces_low: bool = False) -> float:
+    """Chance to take no trick: near certain with no danger, falling fast with each danger."""
+    d = danger(cards, aces_low)
+    base = 0.93 if not open_hand else 0.85
+    return float(base * (0.35 if not open_hand else 0.22) ** d)

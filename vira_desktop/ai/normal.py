@@ -1,0 +1,341 @@
+"""The ``normal`` and ``easy`` bots: rules of thumb, every choice with a reason."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..rules.actions import (
+    Action,
+    AnnounceAces,
+    Bid,
+    Buy,
+    ChooseLevel,
+    ChooseTrump,
+    Decide,
+    Discard,
+    HighLow,
+    Keep,
+    Pass,
+    PlayCard,
+    Repurchase,
+    SetAside,
+    Turn,
+)
+from ..rules.cards import Card, Suit, mask_of
+from ..rules.deal import Phase
+from ..rules.games import Family, Game
+from ..rules.scoring import low_holding_suits
+from ..rules.view import View
+from .base import Choice
+from .evaluate import danger_cards, home_chance, misere_chance, trump_tricks
+from .knowledge import Knowledge
+from .planning import (
+    BUY_DEFENCE,
+    GameOdds,
+    best_thirteen_high,
+    best_thirteen_low,
+    buying_discards,
+    estimate_all,
+    safest,
+)
+from .play import choose_card
+
+__all__ = ["EasyBot", "NormalBot"]
+
+_LEVEL_WORDS = ("", " in suit", " in highest suit")
+
+
+class NormalBot:
+    """A solid club player by rules of thumb (the default opponent)."""
+
+    name = "normal"
+    threshold = 0.7  # chance of going home needed to bid a game
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._odds: tuple[int, dict[str, GameOdds]] | None = None
+
+    # ------------------------------------------------------------------ helpers
+    def odds(self, view: View) -> dict[str, GameOdds]:
+        """The 40 games' odds for this hand (cached for the auction)."""
+        hand = mask_of(view.hand)
+        if self._odds is None or self._odds[0] != hand:
+            k = Knowledge(view)
+            unseen = k.cards(k.unseen)
+            self._odds = (hand, estimate_all(view.hand, unseen, view.highest, self.seed ^ hand))
+        return self._odds[1]
+
+    def chance(self, view: View, game: Game, level: int) -> float:
+        return self.odds(view)[game.name].chance[level]
+
+    # ------------------------------------------------------------------ the entry point
+    def choose(self, view: View) -> Choice:
+        decision = view.decision
+        if decision is None:
+            raise ValueError(f"seat {view.seat} is not asked anything now")
+        if decision.optional:
+            aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]
+            return Choice(aces[0], "four aces count as ones in misère") if aces else Choice(None, "nothing to add")
+        phase = view.phase
+        if phase is Phase.AUCTION:
+            return self._bid(view, decision.actions)
+        if phase is Phase.PLAY:
+            aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]
+            if aces:
+                return Choice(aces[0], "four aces count as ones in misère")
+            return self._play(view, decision.actions)
+        return self._prepare(view)
+
+    # ------------------------------------------------------------------ auction
+    def _bid(self, view: View, actions: Sequence[Action]) -> Choice:
+        bids = [a for a in actions if isinstance(a, Bid) and a.game is not None]
+        odds = self.odds(view)
+        scored = []
+        for bid in bids:
+            assert bid.game is not None
+            chance = odds[bid.game.name].chance[bid.suit_level]
+            scored.append((chance, bid))
+        good = [(c, b) for c, b in scored if c >= self.threshold]
+        if good:
+            chance, bid = min(
+                good, key=lambda cb: (cb[1].game.no if cb[1].game else 0, cb[1].suit_level, cb[1].in_forehand)
+            )
+            return Choice(bid, self._bid_reason(bid, odds, chance))
+        passes = [a for a in actions if isinstance(a, Pass)]
+        if passes:
+            return Choice(passes[0], self._pass_reason(view))
+        chance, bid = max(scored, key=lambda cb: (cb[0], -(cb[1].game.no if cb[1].game else 0)))
+        return Choice(bid, f"forehand must open: {bid.text} is the best chance ({chance:.0%})")
+
+    def _bid_reason(self, bid: Bid, odds: dict[str, GameOdds], chance: float) -> str:
+        assert bid.game is not None
+        o = odds[bid.game.name]
+        plan = f"trump {o.trump.name}" if o.trump is not None else "in misère" if o.low else "trump from the stock"
+        return f"{bid.text}: {chance:.0%} to go home ({o.note}, {plan})"
+
+    def _pass_reason(self, view: View) -> str:
+        standing = view.bids[-1][1] if view.bids else ""
+        if "gök" in standing and view.bids and view.bids[-1][1] != "pass":
+            lows = low_holding_suits(view.hand)
+            return f"pass on the gök with low holdings in {lows} suit(s)"
+        return "pass: no game above the standing bid is likely to go home"
+
+    # ------------------------------------------------------------------ after the auction
+    def _prepare(self, view: View) -> Choice:
+        decision = view.decision
+        assert decision is not None
+        seat = view.seat
+        game = view.game
+        hand = list(view.hand)
+        phase = view.phase
+        if phase is Phase.LEVEL:
+            levels = [a for a in decision.actions if isinstance(a, ChooseLevel)]
+            best = max(levels, key=lambda a: (self._value(view, a.game), -a.game.no))
+            return Choice(best, f"{best.game.name}: the best expected result of the levels allowed")
+        assert game is not None
+        if phase is Phase.KEEP:
+            plan_low = self.odds(view)[game.name].low if game.can_play_low else False
+            if plan_low:
+                kept = safest(hand, game.level)
+                return Choice(Keep(seat, tuple(kept)), f"keeping {game.level} low cards for a low gask")
+            kept = self._keep_high(hand, game.level, view)
+            return Choice(Keep(seat, tuple(kept)), f"keeping {game.level} cards for trump")
+        if phase is Phase.DISCARD:
+            n = len(hand) - 13
+            low = game.family is Family.GOK or (game.can_play_low and self._prefers_low(hand, view, game))
+            if low:
+                keep = best_thirteen_low(hand)
+                why = "keeping the 13 safest cards for misère"
+            else:
+                keep, trump, tricks = best_thirteen_high(hand, self._trumps_allowed(view))
+                why = f"keeping trump {trump.name} and high cards ({tricks:.1f} tricks expected)"
+            out = [c for c in hand if c not in keep][:n]
+            return Choice(Discard(seat, tuple(out)), why)
+        if phase is Phase.HIGH_LOW:
+            lows = [a for a in decision.actions if isinstance(a, HighLow) and a.low]
+            high_chance = home_chance(best_thirteen_high(hand, self._trumps_allowed(view))[2], game.tricks, 0.6)
+            low_chance = misere_chance(
+                safest(hand, game.misere.cards if game.misere else 13), bool(game.misere and game.misere.open)
+            )
+            if lows and low_chance > high_chance:
+                return Choice(lows[0], f"low: {low_chance:.0%} against {high_chance:.0%} high")
+            return Choice(HighLow(seat, False), f"high: {high_chance:.0%} to go home")
+        if phase is Phase.TRUMP:
+            options = [a for a in decision.actions if isinstance(a, ChooseTrump)]
+            pick = max(
+                options,
+                key=lambda a: (
+                    trump_tricks(hand, a.suit) + 0.3 * sum(1 for c in hand if c.suit is a.suit),
+                    -int(a.suit),
+                ),
+            )
+            return Choice(pick, f"trump {pick.suit.name}: the most tricks with this hand")
+        if phase is Phase.TURN:
+            return Choice(Turn(seat), "turning up the top of the stock")
+        if phase is Phase.BUY:
+            return self._declarer_buy(view)
+        if phase is Phase.DECIDE:
+            return self._decide(view)
+        if phase is Phase.SET_ASIDE:
+            assert decision.choice is not None
+            n = decision.choice.min_count
+            bad = list(dict.fromkeys(danger_cards(hand, view.aces_low) + sorted(hand, key=lambda c: -c.rank)))[:n]
+            return Choice(SetAside(seat, tuple(bad)), f"setting aside the {n} most dangerous card(s)")
+        if phase is Phase.OPPONENT_BUY:
+            return self._defender_buy(view)
+        raise ValueError(f"no rule for {phase}")  # pragma: no cover
+
+    def _trumps_allowed(self, view: View) -> tuple[Suit, ...]:
+        if view.suit_level == 2:
+            return (view.highest,)
+        if view.suit_level == 1:
+            return (view.highest, view.highest.partner)
+        return tuple(Suit)
+
+    def _keep_high(self, hand: list[Card], n: int, view: View) -> list[Card]:
+        allowed = self._trumps_allowed(view)
+        trump = max(allowed, key=lambda s: (sum(c.rank for c in hand if c.suit is s), -int(s)))
+        ordered = sorted(hand, key=lambda c: (c.suit is not trump and c.rank < 14, -c.rank))
+        return ordered[:n]
+
+    def _prefers_low(self, hand: list[Card], view: View, game: Game) -> bool:
+        if view.suit_level:
+            return False
+        cards = game.misere.cards if game.misere else 13
+        low = misere_chance(safest(best_thirteen_low(hand), cards), bool(game.misere and game.misere.open))
+        high = home_chance(best_thirteen_high(hand, tuple(Suit))[2], game.tricks, 0.6)
+        return low > high
+
+    def _declarer_buy(self, view: View) -> Choice:
+        decision = view.decision
+        assert decision is not None and decision.choice is not None and view.game is not None
+        choice = decision.choice
+        hand = list(view.hand)
+        if view.game.family is Family.KOPMISAR:
+            n = choice.min_count
+            away = list(dict.fromkeys(danger_cards(hand) + sorted(hand, key=lambda c: -c.rank)))[:n]
+            return Choice(Buy(view.seat, tuple(away)), f"köpmisär: buying away {n} dangerous card(s)")
+        trump = view.trump or Suit.S
+        out = buying_discards(hand, trump, choice.max_count)
+        if len(out) < choice.min_count:
+            rest = sorted((c for c in hand if c not in out), key=lambda c: (c.suit is trump, c.rank))
+            out += rest[: choice.min_count - len(out)]
+        return Choice(Buy(view.seat, tuple(out)), f"buying {len(out)}: laying aside side cards below the queen")
+
+    def _play_chance(self, view: View) -> float:
+        game = view.game
+        assert game is not None
+        hand = list(view.hand)
+        if view.low:
+            cards = game.misere.cards if game.misere else 13
+            return misere_chance(safest(hand, cards, view.aces_low), bool(game.misere and game.misere.open))
+        defence = BUY_DEFENCE if game.family.is_buying or game.family.is_solo else 0.0
+        return home_chance(trump_tricks(hand, view.trump) - defence, game.tricks)
+
+    def _decide(self, view: View) -> Choice:
+        """Play, lay down, repurchase or turn again: the best expected bets."""
+        decision = view.decision
+        assert decision is not None and view.game is not None
+        game = view.game
+        row = view.rules.pulla.row(game)
+        chance = self._play_chance(view)
+
+        def expected(p: float, home: int, bet: int, kodilj: int) -> float:
+            return p * home - (1 - p) * (0.6 * bet + 0.4 * kodilj)
+
+        if view.repurchased:
+            play_ev = expected(chance, row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0)
+            lay_ev = -float(row.re_bet or 0)
+        else:
+            play_ev = expected(chance, row.home, row.bet, row.kodilj)
+            lay_ev = -float(row.kodilj if game.family.is_solo else row.bet)
+        rebuy = decision.choice
+        if rebuy is not None and not view.low and view.trump is not None and row.re_bet is not None:
+            out = buying_discards(list(view.hand), view.trump, rebuy.max_count)
+            if out:
+                after = self._rebuy_chance(view, out)
+                re_ev = expected(after, row.re_home or 0, row.re_bet, row.re_kodilj or 0)
+                if re_ev > max(play_ev, lay_ev):
+                    why = f"repurchase {len(out)}: {after:.0%} after it against {chance:.0%} now"
+                    return Choice(Repurchase(view.seat, tuple(out)), why)
+        if play_ev >= lay_ev:
+            return Choice(Decide(view.seat, True), f"play: {chance:.0%} to go home")
+        return Choice(Decide(view.seat, False), f"lay down: only {chance:.0%} to go home, laying down costs less")
+
+    def _rebuy_chance(self, view: View, out: list[Card]) -> float:
+        """The chance after exchanging ``out`` for cards from the stock (sampled from unseen)."""
+        game = view.game
+        assert game is not None and view.trump is not None
+        k = Knowledge(view)
+        unseen = k.cards(k.unseen)
+        rng = random.Random(self.seed ^ mask_of(view.hand))
+        kept = [c for c in view.hand if c not in out]
+        n = min(len(out), len(unseen))
+        total = 0.0
+        for _ in range(8):
+            new = kept + rng.sample(unseen, n)
+            total += home_chance(trump_tricks(new, view.trump) - BUY_DEFENCE, game.tricks)
+        return total / 8
+
+    def _defender_buy(self, view: View) -> Choice:
+        decision = view.decision
+        assert decision is not None and decision.choice is not None
+        hand = list(view.hand)
+        room = decision.choice.max_count
+        declarer = view.declarer if view.declarer is not None else 0
+        first = (declarer + 1) % 3 == view.seat
+        cap = (room + 1) // 2 if first else room
+        if view.low:
+            out = sorted((c for c in hand if c.rank >= 10), key=lambda c: -c.rank)[:cap]
+            return Choice(Buy(view.seat, tuple(out)), f"defending a misère: exchanging {len(out)} high card(s)")
+        trump = view.trump
+        k = Knowledge(view)
+        out = [c for c in hand if c.suit is not trump and c.rank < 11 and not k.is_master(c)]
+        out.sort(key=lambda c: c.rank)
+        out = out[:cap]
+        return Choice(Buy(view.seat, tuple(out)), f"defending: exchanging {len(out)} low side card(s)")
+
+    def _value(self, view: View, game: Game) -> float:
+        """Expected pins of a game for the declarer (bets count 8 pins)."""
+        odds = self.odds(view)[game.name]
+        level = view.suit_level
+        chance = odds.chance[level]
+        pins = game.pins[level] or game.pins[0] or 0
+        return chance * (8 + 2 * pins) - (1 - chance) * (12 + 2 * pins)
+
+    # ------------------------------------------------------------------ card play
+    def _play(self, view: View, actions: Sequence[Action]) -> Choice:
+        legal = [a.card for a in actions if isinstance(a, PlayCard)]
+        card, reason = choose_card(legal, Knowledge(view))
+        return Choice(PlayCard(view.seat, card), reason)
+
+
+class EasyBot(NormalBot):
+    """A beginner: bids only on plain hand strength, plays simple cards."""
+
+    name = "easy"
+    threshold = 0.5
+
+    def _bid(self, view: View, actions: Sequence[Action]) -> Choice:
+        bids = [
+            a for a in actions if isinstance(a, Bid) and a.game is not None and a.suit_level == 0 and not a.in_forehand
+        ]
+        simple = [b for b in bids if b.game is not None and b.game.family in (Family.BUYING, Family.SOLO, Family.TURNE)]
+        odds = self.odds(view)
+        good = [b for b in simple if b.game is not None and odds[b.game.name].chance[0] >= self.threshold]
+        if good:
+            bid = good[0]
+            return Choice(bid, f"{bid.text}: a strong hand")
+        passes = [a for a in actions if isinstance(a, Pass)]
+        if passes:
+            return Choice(passes[0], "pass")
+        return Choice(bids[0], f"forehand must open: {bids[0].text}")
+
+    def _play(self, view: View, actions: Sequence[Action]) -> Choice:
+        legal = [a.card for a in actions if isinstance(a, PlayCard)]
+        rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(view.tricks))
+        if view.trick or rng.random() < 0.5:
+            return super()._play(view, actions)
+        card = max(legal, key=lambda c: (c.rank, c))
+        return Choice(PlayCard(view.seat, card), "leading a high card")

@@ -1,0 +1,284 @@
+"""Card play by whist principles, for declarer and defenders, high and misère.
+
+Each function takes the legal cards and the seat's :class:`Knowledge` and
+returns a card with a one-line reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules.cards import SUIT_MASKS, Card, Rank, Suit
+from .knowledge import Knowledge, read_markings
+
+__all__ = ["choose_card"]
+
+
+def _rank(card: Card, aces_low: bool) -> int:
+    return 1 if aces_low and card.rank == 14 else int(card.rank)
+
+
+def _winning(trick: Sequence[tuple[int, Card]], trump: Suit | None, aces_low: bool) -> tuple[int, Card]:
+    led = trick[0][1].suit
+    best = trick[0]
+    for seat, card in trick[1:]:
+        b = best[1]
+        if (card.suit is b.suit and _rank(card, aces_low) > _rank(b, aces_low)) or (
+            trump is not None and card.suit is trump and b.suit is not trump
+        ):
+            best = (seat, card)
+    del led
+    return best
+
+
+def _beats(card: Card, current: Card, trump: Suit | None, led: Suit, aces_low: bool) -> bool:
+    if card.suit is current.suit:
+        return _rank(card, aces_low) > _rank(current, aces_low)
+    return trump is not None and card.suit is trump
+
+
+def choose_card(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+    view = k.view
+    if view.low:
+        if view.seat == view.declarer:
+            return _misere_declarer(legal, k)
+        return _misere_defender(legal, k)
+    if view.seat == view.declarer:
+        return _declarer(legal, k)
+    return _defender(legal, k)
+
+
+def _low(cards: Sequence[Card], aces_low: bool = False) -> Card:
+    return min(cards, key=lambda c: (_rank(c, aces_low), c))
+
+
+def _high(cards: Sequence[Card], aces_low: bool = False) -> Card:
+    return max(cards, key=lambda c: (_rank(c, aces_low), c))
+
+
+def _cheapest_winner(
+    legal: Sequence[Card], current: Card, trump: Suit | None, led: Suit, aces_low: bool
+) -> Card | None:
+    winners = [c for c in legal if _beats(c, current, trump, led, aces_low)]
+    if not winners:
+        return None
+    follow = [c for c in winners if c.suit is led]
+    return _low(follow or winners)
+
+
+def _discard(legal: Sequence[Card], k: Knowledge) -> Card:
+    """Throw the least useful card: low, from a suit without masters, never a trump if avoidable."""
+    trump = k.view.trump
+    side = [c for c in legal if c.suit is not trump] or list(legal)
+
+    def value(c: Card) -> tuple[int, int, int]:
+        masters = sum(1 for x in side if x.suit is c.suit and k.is_master(x))
+        return (masters, int(c.rank), c)
+
+    return min(side, key=value)
+
+
+# ---------------------------------------------------------------------- trump games
+def _declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+    view = k.view
+    trump = view.trump
+    if not view.trick:
+        trumps = [c for c in legal if c.suit is trump]
+        out_trumps = k.outside_in_suit(trump) if trump is not None else 0
+        if trumps and out_trumps:
+            top = _high(trumps)
+            if k.is_master(top):
+                return top, "drawing trumps with the master trump"
+            if len(trumps) > out_trumps:
+                return _low(trumps), "forcing out the opponents' high trump"
+        masters = [c for c in legal if c.suit is not trump and k.is_master(c)]
+        if masters:
+            return _high(masters), "cashing a sure winner"
+        side = [c for c in legal if c.suit is not trump]
+        if side:
+            longest = max(Suit, key=lambda s: (sum(1 for c in side if c.suit is s), -int(s)))
+            return _low([c for c in side if c.suit is longest]), "establishing the longest side suit"
+        return _low(legal), "leading a low trump"
+    return _follow_high(legal, k, partner=None)
+
+
+def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tuple[Card, str]:
+    view = k.view
+    trump = view.trump
+    led = view.trick[0][1].suit
+    win_seat, win_card = _winning(view.trick, trump, False)
+    last = len(view.trick) == 2
+    if partner is not None and win_seat == partner:
+        partner_safe = (
+            last
+            or k.is_master(win_card, view.seat)
+            or (trump is not None and win_card.suit is trump and led is not trump)
+        )
+        if partner_safe:
+            card = (
+                _low([c for c in legal if c.suit is led] or list(legal)) if legal[0].suit is led else _discard(legal, k)
+            )
+            return card, "partner's card wins: no need to overtake"
+    winner = _cheapest_winner(legal, win_card, trump, led, False)
+    following = legal[0].suit is led
+    if winner is not None:
+        if last:
+            return winner, "winning the trick as cheaply as possible"
+        if winner.suit is led and k.is_master(winner):
+            return winner, "taking the trick with a sure winner"
+        if winner.suit is trump and not following:
+            return winner, "ruffing"
+        if not following:
+            return winner, "ruffing"
+    if following:
+        return _low(legal), "following low"
+    return _discard(legal, k), "discarding the least useful card"
+
+
+def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+    view = k.view
+    partner = 3 - view.seat - (view.declarer or 0)
+    trump = view.trump
+    if not view.trick:
+        masters = [c for c in legal if c.suit is not trump and k.is_master(c)]
+        declarer_void = k.voids.get(view.declarer or 0, set())
+        masters = [c for c in masters if c.suit not in declarer_void] or masters
+        if masters:
+            return _high(masters), "cashing a sure winner"
+        for mark in read_markings(view):
+            if mark.seat == partner and mark.strong:
+                suited = [c for c in legal if c.suit in mark.suits]
+                if suited:
+                    return _high(suited), f"leading partner's marked suit ({mark.describe()})"
+        side = [c for c in legal if c.suit is not trump]
+        if side:
+            # Top of a sequence, else low from the longest side suit.
+            for c in sorted(side, key=lambda c: -c.rank):
+                nxt = Card.of(Rank(c.rank - 1), c.suit) if c.rank > 2 else None
+                if c.rank >= 11 and nxt is not None and nxt in legal:
+                    return c, "leading the top of a sequence"
+            longest = max(Suit, key=lambda s: (sum(1 for c in side if c.suit is s), -int(s)))
+            return _low([c for c in side if c.suit is longest]), "leading low from the longest side suit"
+        return _low(legal), "leading a low trump"
+    led = view.trick[0][1].suit
+    if legal[0].suit is not led and len(k_discards(k)) < 2:
+        marking = _marking_discard(legal, k)
+        if marking is not None:
+            return marking
+    return _follow_high(legal, k, partner)
+
+
+def k_discards(k: Knowledge) -> list[Card]:
+    """The seat's own discards so far (cards played when not following, not ruffs)."""
+    view = k.view
+    out = []
+    for _, cards in view.tricks:
+        led = cards[0][1].suit
+        out += [c for s, c in cards if s == view.seat and c.suit is not led and c.suit is not view.trump]
+    return out
+
+
+def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str] | None:
+    """Ågren marking: show strength (high then low) in a suit with a master, else weakness
+    (low then high) in the weakest suit; only when partner is not losing the trick to a ruff."""
+    view = k.view
+    trump = view.trump
+    side = [c for c in legal if c.suit is not trump]
+    done = k_discards(k)
+    if not side:
+        return None
+    by = {s: sorted((c for c in side if c.suit is s), key=lambda c: c.rank) for s in Suit}
+    if done:
+        first = done[0]
+        same = [c for c in by.get(first.suit, []) if c != first]
+        if not same:
+            return None
+        strong = any(k.is_master(c) for c in by[first.suit])
+        card = _low(same) if strong else _high([c for c in same if not k.is_master(c)] or same)
+        return card, "Ågren marking, second discard"
+    strong_suits = [s for s in Suit if len(by[s]) >= 3 and any(k.is_master(c) for c in by[s])]
+    if strong_suits:
+        s = strong_suits[0]
+        spare = [c for c in by[s] if not k.is_master(c)]
+        if len(spare) >= 2:
+            return _high(spare), f"Ågren marking: showing strength in {_NAMES[s]}"
+    weak = [s for s in Suit if len(by[s]) >= 2 and not any(k.is_master(c) for c in by[s])]
+    if weak:
+        s = max(weak, key=lambda s: len(by[s]))
+        return _low(by[s]), f"Ågren marking: showing weakness in {_NAMES[s]}"
+    return None
+
+
+_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
+
+
+# ---------------------------------------------------------------------- misère
+def _misere_declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+    view = k.view
+    al = view.aces_low
+    if not view.trick:
+        # Lead the card the others can most surely go over: fewest cards below it outside.
+        def risk(c: Card) -> tuple[int, int, int]:
+            return (k.lower_outside(c) if not al else _lower_al(c, k), -k.outside_in_suit(c.suit), _rank(c, al))
+
+        return min(legal, key=risk), "leading the card the others must go over"
+    led = view.trick[0][1].suit
+    _, win_card = _winning(view.trick, None, al)
+    following = legal[0].suit is led
+    if following:
+        under = [c for c in legal if _rank(c, al) < _rank(win_card, al)]
+        if under:
+            return _high(under, al), "ducking with the highest card that still loses"
+        return _high(legal, al), "cannot duck: getting rid of the highest card"
+    danger = sorted(legal, key=lambda c: (-_rank(c, al), k.lower_outside(c)))
+    return danger[0], "discarding the most dangerous card"
+
+
+def _lower_al(card: Card, k: Knowledge) -> int:
+    if card.rank == 14:
+        return 0
+    below = SUIT_MASKS[card.suit] & ((1 << card) - 1)
+    ace = 1 << Card.of(Rank.ACE, card.suit)
+    return bin(below & k.outside(k.view.seat)).count("1") + (1 if ace & k.outside(k.view.seat) else 0)
+
+
+def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+    view = k.view
+    declarer = view.declarer or 0
+    al = view.aces_low
+    dec_cards = view.open_hands.get(declarer)
+    if not view.trick:
+        if dec_cards:
+            # Lead low where the declarer's lowest card is above ours and cannot be ducked.
+            best: tuple[int, Card] | None = None
+            for c in legal:
+                theirs = [d for d in dec_cards if d.suit is c.suit]
+                if theirs:
+                    margin = min(_rank(d, al) for d in theirs) - _rank(c, al)
+                    if best is None or margin > best[0]:
+                        best = (margin, c)
+            if best is not None and best[0] > 0:
+                return best[1], "leading under the declarer's lowest card"
+        void = k.voids.get(declarer, set())
+        options = [c for c in legal if c.suit not in void] or list(legal)
+        return _low(options, al), "leading low for the declarer to go over"
+    led = view.trick[0][1].suit
+    dec_played = any(s == declarer for s, _ in view.trick)
+    following = legal[0].suit is led
+    if dec_played:
+        win_seat, win_card = _winning(view.trick, None, al)
+        if win_seat == declarer:
+            under = [c for c in legal if not (c.suit is led and _rank(c, al) > _rank(win_card, al))]
+            if under:
+                return _high(under, al), "letting the declarer keep the trick"
+        return (
+            (_high(legal, al), "the declarer ducked: throwing a high card")
+            if not following
+            else (
+                _high(legal, al),
+                "the declarer ducked: keeping low cards for later",
+            )
+        )
+    if following:
+        return _low(legal, al), "playing low so the declarer cannot duck"
+    return _high(legal, al), "discarding a high card, keeping the low ones"
