@@ -101,6 +101,19 @@ def _simulate(args: argparse.Namespace) -> int:
     return 1 if stats.errors or not stats.conservation_ok else 0
 
 
+def _match(args: argparse.Namespace) -> int:
+    from .match import duplicate_match
+
+    stats = duplicate_match(args.a, args.b, args.deals, args.seed)
+    info = stats.as_json()
+    if args.json:
+        print(json.dumps(info, ensure_ascii=False))
+    else:
+        for key, value in info.items():
+            print(f"{key}: {value}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="vira", description="Vira Desktop: the Swedish card game Vira.")
     parser.add_argument("--version", action="version", version=f"vira {__version__}")
@@ -119,6 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--contract", help="force every auction to end in this game")
     p.add_argument("--json", action="store_true")
     p.add_argument("--no-check", action="store_true", help="skip the conservation checks after every action")
+    p = sub.add_parser("match", help="a duplicate match between two bot levels")
+    p.add_argument("--a", default="normal")
+    p.add_argument("--b", default="random")
+    p.add_argument("--deals", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
     return parser
 
 
@@ -129,9 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _print_bidtable(args.json)
     if args.command == "replay":
         return _replay(args.file, args.json, args.check)
-    if args.command == "simulate":
+    if args.command in ("simulate", "match"):
         try:
-            return _simulate(args)
+            return _simulate(args) if args.command == "simulate" else _match(args)
         except ValueError as exc:
             parser.error(str(exc))
     parser.print_help()

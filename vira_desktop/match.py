@@ -149,3 +149,99 @@ def simulate(
         stats.outcomes[deal.result.outcome] += 1
     stats.seconds = time.perf_counter() - start
     return stats
+
+
+# ---------------------------------------------------------------------- duplicate matches
+SIDE_PATTERNS = ("abb", "bab", "bba", "aab", "aba", "baa")
+
+
+@dataclass
+class MatchStats:
+    """A duplicate match: every deal is played six times, the sides swapped round the seats."""
+
+    a: str
+    b: str
+    deals: int = 0
+    scores: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+    declared: Counter[str] = field(default_factory=Counter)
+    home: Counter[str] = field(default_factory=Counter)
+    kodilj: Counter[str] = field(default_factory=Counter)
+    families: dict[str, Counter[str]] = field(default_factory=lambda: {"a": Counter(), "b": Counter()})
+    seconds: float = 0.0
+
+    def as_json(self) -> dict[str, object]:
+        import math
+
+        n = self.deals
+        diffs = [x - y for x, y in zip(self.scores["a"], self.scores["b"], strict=True)]
+        mean = sum(diffs) / n if n else 0.0
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        half = 1.96 * math.sqrt(var / n) if n else 0.0
+        blocks = [range(i, min(i + 100, n)) for i in range(0, n, 100)]
+        won = {
+            side: sum(
+                1
+                for block in blocks
+                if sum(self.scores[side][i] for i in block) > sum(self.scores[other][i] for i in block)
+            )
+            for side, other in (("a", "b"), ("b", "a"))
+        }
+        return {
+            "deals": n,
+            "plays": 6 * n,
+            "seconds": round(self.seconds, 2),
+            "a": self.a,
+            "b": self.b,
+            "mean_bets_per_100": {s: round(100 * sum(v) / n, 2) if n else 0.0 for s, v in self.scores.items()},
+            "diff_ci95": [round(100 * (mean - half), 2), round(100 * (mean + half), 2)],
+            "sessions": len(blocks),
+            "sessions_won_pct": {s: round(100 * won[s] / len(blocks), 1) if blocks else 0.0 for s in won},
+            "declarer_home_pct": {
+                s: round(100 * self.home[s] / self.declared[s], 1) if self.declared[s] else None for s in ("a", "b")
+            },
+            "kodilj_pct": {
+                s: round(100 * self.kodilj[s] / self.declared[s], 1) if self.declared[s] else None for s in ("a", "b")
+            },
+            "bets_per_family": {
+                s: {k: round(v / 8, 2) for k, v in sorted(c.items())} for s, c in self.families.items()
+            },
+        }
+
+
+def _net_pins(result: object, seat: int) -> int:
+    """A seat's result of one deal in pins: pins received, bets from the pulla at 8 pins."""
+    from .rules.scoring import DealResult
+
+    assert isinstance(result, DealResult)
+    return result.pins[seat] - 8 * result.pulla[seat]
+
+
+def duplicate_match(a: str, b: str, deals: int, seed: int) -> MatchStats:
+    """Play ``deals`` deals six times each, bots of level ``a`` and ``b`` swapped round the seats.
+
+    A side's score for a deal is its mean result (bets, pins at 1/8 bet) over the six plays.
+    """
+    rng = random.Random(seed)
+    stats = MatchStats(a, b)
+    start = time.perf_counter()
+    for i in range(deals):
+        number = rng.getrandbits(48)
+        totals = {"a": 0.0, "b": 0.0}
+        for pattern in SIDE_PATTERNS:
+            deal = Deal.from_number(number)
+            bots = [make_bot(a if side == "a" else b, seed * 7919 + i * 6 + s) for s, side in enumerate(pattern)]
+            play_deal(deal, bots)
+            result = deal.result
+            assert result is not None
+            for seat, side in enumerate(pattern):
+                totals[side] += _net_pins(result, seat) / 8
+            side = pattern[result.declarer]
+            stats.declared[side] += 1
+            stats.home[side] += result.outcome == "home"
+            stats.kodilj[side] += result.outcome == "kodilj"
+            stats.families[side][result.game.family.value] += _net_pins(result, result.declarer)
+        for side in ("a", "b"):
+            stats.scores[side].append(totals[side] / len(SIDE_PATTERNS))
+        stats.deals += 1
+    stats.seconds = time.perf_counter() - start
+    return stats

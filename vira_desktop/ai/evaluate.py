@@ -147,8 +147,12 @@ def danger(cards: Iterable[Card], aces_low: bool = False) -> float:
     return danger_mask(mask_of(cards), aces_low)
 
 
-def misere_chance(cards: Iterable[Card], open_hand: bool, aces_low: bool = False) -> float:
+def misere_chance_mask(mask: int, open_hand: bool, aces_low: bool = False) -> float:
     """Chance to take no trick: near certain with no danger, falling fast with each danger."""
-    d = danger(cards, aces_low)
+    d = danger_mask(mask, aces_low)
     base = 0.93 if not open_hand else 0.85
     return float(base * (0.35 if not open_hand else 0.22) ** d)
+
+
+def misere_chance(cards: Iterable[Card], open_hand: bool, aces_low: bool = False) -> float:
+    return misere_chance_mask(mask_of(cards), open_hand, aces_low)

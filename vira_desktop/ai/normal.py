@@ -32,11 +32,10 @@ from .evaluate import danger_cards, home_chance, misere_chance, trump_tricks
 from .knowledge import Knowledge
 from .planning import (
     BUY_DEFENCE,
-    GameOdds,
+    HandOdds,
     best_thirteen_high,
     best_thirteen_low,
     buying_discards,
-    estimate_all,
     safest,
 )
 from .play import choose_card
@@ -54,16 +53,17 @@ class NormalBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._odds: tuple[int, dict[str, GameOdds]] | None = None
+        self._odds: tuple[int, HandOdds] | None = None
 
     # ------------------------------------------------------------------ helpers
-    def odds(self, view: View) -> dict[str, GameOdds]:
-        """The 40 games' odds for this hand (cached for the auction)."""
+    def odds(self, view: View) -> HandOdds:
+        """The games' odds for this hand (worked out as asked, kept for the deal)."""
         hand = mask_of(view.hand)
         if self._odds is None or self._odds[0] != hand:
             k = Knowledge(view)
             unseen = k.cards(k.unseen)
-            self._odds = (hand, estimate_all(view.hand, unseen, view.highest, self.seed ^ hand))
+            rule = view.rules.aces_low_in_all_miseres
+            self._odds = (hand, HandOdds(view.hand, unseen, view.highest, self.seed ^ hand, rule))
         return self._odds[1]
 
     def chance(self, view: View, game: Game, level: int) -> float:
@@ -89,26 +89,25 @@ class NormalBot:
 
     # ------------------------------------------------------------------ auction
     def _bid(self, view: View, actions: Sequence[Action]) -> Choice:
-        bids = [a for a in actions if isinstance(a, Bid) and a.game is not None]
+        """The cheapest legal bid likely to go home; else pass (forehand opens with its best)."""
+        bids = sorted(
+            (a for a in actions if isinstance(a, Bid) and a.game is not None),
+            key=lambda b: (b.game.no if b.game else 0, b.suit_level, not b.in_forehand),
+        )
         odds = self.odds(view)
-        scored = []
         for bid in bids:
             assert bid.game is not None
             chance = odds[bid.game.name].chance[bid.suit_level]
-            scored.append((chance, bid))
-        good = [(c, b) for c, b in scored if c >= self.threshold]
-        if good:
-            chance, bid = min(
-                good, key=lambda cb: (cb[1].game.no if cb[1].game else 0, cb[1].suit_level, cb[1].in_forehand)
-            )
-            return Choice(bid, self._bid_reason(bid, odds, chance))
+            if chance >= self.threshold:
+                return Choice(bid, self._bid_reason(bid, odds, chance))
         passes = [a for a in actions if isinstance(a, Pass)]
         if passes:
             return Choice(passes[0], self._pass_reason(view))
+        scored = [(odds[b.game.name].chance[b.suit_level], b) for b in bids if b.game is not None]
         chance, bid = max(scored, key=lambda cb: (cb[0], -(cb[1].game.no if cb[1].game else 0)))
         return Choice(bid, f"forehand must open: {bid.text} is the best chance ({chance:.0%})")
 
-    def _bid_reason(self, bid: Bid, odds: dict[str, GameOdds], chance: float) -> str:
+    def _bid_reason(self, bid: Bid, odds: HandOdds, chance: float) -> str:
         assert bid.game is not None
         o = odds[bid.game.name]
         plan = f"trump {o.trump.name}" if o.trump is not None else "in misère" if o.low else "trump from the stock"
@@ -302,7 +301,7 @@ class NormalBot:
         level = view.suit_level
         chance = odds.chance[level]
         pins = game.pins[level] or game.pins[0] or 0
-        return chance * (8 + 2 * pins) - (1 - chance) * (12 + 2 * pins)
+        return float(chance * (8 + 2 * pins) - (1 - chance) * (12 + 2 * pins))
 
     # ------------------------------------------------------------------ card play
     def _play(self, view: View, actions: Sequence[Action]) -> Choice:

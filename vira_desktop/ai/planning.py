@@ -8,14 +8,30 @@ the same view always gives the same figures and hidden cards cannot matter.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..rules.cards import Card, Suit
-from ..rules.games import GAMES, Family, Game
-from .evaluate import danger_cards, home_chance, misere_chance, trump_tricks
+from ..rules.cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of
+from ..rules.games import GAMES, Family, Game, game
+from .evaluate import (
+    _dangers,
+    danger_cards,
+    home_chance,
+    misere_chance,
+    misere_chance_mask,
+    trump_tricks,
+    trump_tricks_mask,
+)
 
-__all__ = ["GameOdds", "best_thirteen_high", "best_thirteen_low", "buying_discards", "estimate_all", "safest"]
+__all__ = [
+    "GameOdds",
+    "HandOdds",
+    "best_thirteen_high",
+    "best_thirteen_low",
+    "buying_discards",
+    "estimate_all",
+    "safest",
+]
 
 SAMPLES = 10
 BUY_DEFENCE = 0.4  # tricks the opponents' buying takes back
@@ -54,29 +70,53 @@ def buying_discards(cards: Sequence[Card], trump: Suit, limit: int) -> list[Card
     return weak[:limit]
 
 
+_BY_RANK = sorted(range(52), key=lambda i: (-(i % 13), i // 13))  # aces first, then kings, …
+
+
+def _top(mask: int, n: int, skip_suit: int = -1) -> int:
+    """The ``n`` highest cards of ``mask`` (outside ``skip_suit``)."""
+    out = 0
+    for i in _BY_RANK:
+        if n <= 0:
+            break
+        if mask >> i & 1 and i // 13 != skip_suit:
+            out |= 1 << i
+            n -= 1
+    return out
+
+
+def safest_mask(mask: int, keep: int, aces_low: bool = False) -> int:
+    """The ``keep`` cards of ``mask`` safest for a misère: dangerous cards go first, then high ones."""
+    while mask.bit_count() > keep:
+        excess = mask.bit_count() - keep
+        bad = _dangers(mask, aces_low)[: max(1, (excess + 1) // 2)]
+        if bad:
+            for _, i in bad:
+                mask &= ~(1 << i)
+        else:
+            mask &= ~_top(mask, excess)
+    return mask
+
+
 def safest(cards: Sequence[Card], keep: int, aces_low: bool = False) -> list[Card]:
-    """The ``keep`` cards safest for a misère: lowest ranks, dangerous cards last."""
-    pool = list(cards)
-    while len(pool) > keep:
-        excess = len(pool) - keep
-        bad = danger_cards(pool, aces_low)[: max(1, (excess + 1) // 2)]
-        if not bad:
-            bad = sorted(pool, key=lambda c: (-c.rank, c))[:excess]
-        drop = set(bad)
-        pool = [c for c in pool if c not in drop]
-    return pool
+    """The ``keep`` cards safest for a misère."""
+    return list(cards_from_mask(safest_mask(mask_of(cards), keep, aces_low)))
 
 
 def best_thirteen_low(cards: Sequence[Card], aces_low: bool = False) -> list[Card]:
     return safest(cards, 13, aces_low)
 
 
+def thirteen_mask(pool: int, trump: int) -> int:
+    """13 of up to 26 cards for a trump game: every card of the trump, then the highest others."""
+    trumps = pool & SUIT_MASKS[trump]
+    return trumps | _top(pool, 13 - trumps.bit_count(), trump)
+
+
 def thirteen_for_trump(cards: Sequence[Card], trump: Suit) -> tuple[list[Card], float]:
-    """13 of up to 26 cards for a trump game: every card of the trump, then the
-    highest cards of the other suits; with the tricks they are worth."""
-    ordered = sorted(cards, key=lambda c: (c.suit is not trump, -c.rank, c))
-    hand = ordered[:13]
-    return hand, trump_tricks(hand, trump)
+    """13 of up to 26 cards for a trump game, with the tricks they are worth."""
+    hand = thirteen_mask(mask_of(cards), int(trump))
+    return list(cards_from_mask(hand)), trump_tricks_mask(hand, int(trump))
 
 
 def best_thirteen_high(cards: Sequence[Card], allowed: Sequence[Suit]) -> tuple[list[Card], Suit, float]:
@@ -97,54 +137,92 @@ def _buying_tricks(hand: Sequence[Card], unseen: Sequence[Card], trump: Suit, rn
     return [trump_tricks(kept + _sample(rng, unseen, len(out)), trump) - BUY_DEFENCE for _ in range(SAMPLES)]
 
 
+class HandOdds(Mapping[str, GameOdds]):
+    """Each game's odds for a dealt hand, worked out when first asked for.
+
+    Every game samples with its own RNG (seeded by the hand's seed and the
+    game), so the figures do not depend on the order they are asked in.
+    """
+
+    def __init__(
+        self, hand: Sequence[Card], unseen: Sequence[Card], highest: Suit, seed: int, aces_rule: bool = False
+    ) -> None:
+        self.hand = list(hand)
+        self.unseen = list(unseen)
+        self.highest = highest
+        self.seed = seed
+        self.aces_rule = aces_rule
+        self._games: dict[str, GameOdds] = {}
+        self._per_trump: dict[Suit, list[float]] = {}
+
+    def _rng(self, salt: int) -> random.Random:
+        return random.Random(self.seed * 1009 + salt)
+
+    def buy_odds(self, trump: Suit, need: int) -> float:
+        if trump not in self._per_trump:
+            self._per_trump[trump] = _buying_tricks(self.hand, self.unseen, trump, self._rng(100 + int(trump)))
+        return sum(home_chance(t, need) for t in self._per_trump[trump]) / SAMPLES
+
+    def __getitem__(self, name: str) -> GameOdds:
+        if name not in self._games:
+            self._games[name] = self._estimate(game(name))
+        return self._games[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(g.name for g in GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+    def _estimate(self, g: Game) -> GameOdds:
+        hand, unseen, highest, aces_rule = self.hand, self.unseen, self.highest, self.aces_rule
+        rng = self._rng(g.no)
+        fam = g.family
+        if fam is Family.BUYING:
+            chances = [max(self.buy_odds(t, g.tricks) for t in _allowed(lv, highest)) for lv in range(3)]
+            trump = max(Suit, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
+            return GameOdds(g, (chances[0], chances[1], chances[2]), trump, False, "buying")
+        if fam.turned_cards:
+            k = fam.turned_cards
+            if k == 1:
+                share = {s: sum(1 for c in unseen if c.suit is s) / len(unseen) for s in Suit}
+                chance = sum(share[t] * self.buy_odds(t, g.tricks) for t in Suit)
+            else:
+                chance = (
+                    sum(
+                        max(self.buy_odds(t, g.tricks) for t in {c.suit for c in _sample(rng, unseen, k)})
+                        for _ in range(SAMPLES)
+                    )
+                    / SAMPLES
+                )
+            return GameOdds(g, (chance, 0.0, 0.0), None, False, f"{k} turned")
+        if fam is Family.SOLO:
+            solo = [home_chance(best_trump(hand, _allowed(lv, highest))[1] - 1.2, g.tricks, 0.6) for lv in range(3)]
+            suit, _ = best_trump(hand, tuple(Suit))
+            return GameOdds(g, (solo[0], solo[1], solo[2]), suit, False, "solo")
+        if fam is Family.SOLO_MISERE:
+            assert g.misere is not None
+            cards = safest(hand, g.misere.cards, aces_rule)
+            chance = misere_chance(cards, g.misere.open) * (0.8 if g.royale else 1.0)
+            return GameOdds(g, (chance, 0.0, 0.0), None, True, "solo misère")
+        if fam is Family.KOPMISAR:
+            assert g.misere is not None
+            away = list(dict.fromkeys(danger_cards(hand) + sorted(hand, key=lambda c: -c.rank)))[: g.level]
+            kept = [c for c in hand if c not in away]
+            total = 0.0
+            for _ in range(SAMPLES):
+                new = kept + _sample(rng, unseen, g.level)
+                total += misere_chance(safest(new, g.misere.cards, aces_rule), False)
+            return GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, True, "köpmisär")
+        return _stock_odds(g, hand, unseen, highest, rng, aces_rule)
+
+
 def estimate_all(
     hand: Sequence[Card], unseen: Sequence[Card], highest: Suit, seed: int, aces_rule: bool = False
 ) -> dict[str, GameOdds]:
     """Odds for all 40 games (by name) for a dealt hand."""
-    rng = random.Random(seed)
-    out: dict[str, GameOdds] = {}
-    per_trump = {t: _buying_tricks(hand, unseen, t, rng) for t in Suit}
-
-    def buy_odds(trump: Suit, need: int) -> float:
-        return sum(home_chance(t, need) for t in per_trump[trump]) / SAMPLES
-
-    suit_share = {s: sum(1 for c in unseen if c.suit is s) / len(unseen) for s in Suit}
-    for g in GAMES:
-        fam = g.family
-        if fam is Family.BUYING:
-            chances = tuple(max(buy_odds(t, g.tricks) for t in _allowed(lv, highest)) for lv in range(3))
-            trump = max(Suit, key=lambda t: buy_odds(t, g.tricks))
-            out[g.name] = GameOdds(g, (chances[0], chances[1], chances[2]), trump, False, "buying")
-        elif fam.turned_cards:
-            k = fam.turned_cards
-            total = 0.0
-            for _ in range(SAMPLES):
-                suits = {c.suit for c in _sample(rng, unseen, k)}
-                total += max(buy_odds(t, g.tricks) for t in suits)
-            if k == 1:
-                total = SAMPLES * sum(suit_share[t] * buy_odds(t, g.tricks) for t in Suit)
-            out[g.name] = GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, False, f"{k} turned")
-        elif fam is Family.SOLO:
-            solo = [home_chance(best_trump(hand, _allowed(lv, highest))[1] - 1.2, g.tricks, 0.6) for lv in range(3)]
-            suit, _ = best_trump(hand, tuple(Suit))
-            out[g.name] = GameOdds(g, (solo[0], solo[1], solo[2]), suit, False, "solo")
-        elif fam is Family.SOLO_MISERE:
-            assert g.misere is not None
-            cards = safest(hand, g.misere.cards, aces_rule)
-            chance = misere_chance(cards, g.misere.open) * (0.8 if g.royale else 1.0)
-            out[g.name] = GameOdds(g, (chance, 0.0, 0.0), None, True, "solo misère")
-        elif fam is Family.KOPMISAR:
-            assert g.misere is not None
-            total = 0.0
-            for _ in range(SAMPLES):
-                away = (danger_cards(hand) + sorted(hand, key=lambda c: -c.rank))[: g.level]
-                away = list(dict.fromkeys(away))[: g.level]
-                new = [c for c in hand if c not in away] + _sample(rng, unseen, g.level)
-                total += misere_chance(safest(new, g.misere.cards, aces_rule), False)
-            out[g.name] = GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, True, "köpmisär")
-        else:  # gask games, vira, gök: the whole stock
-            out[g.name] = _stock_odds(g, hand, unseen, highest, rng, aces_rule)
-    return out
+    odds = HandOdds(hand, unseen, highest, seed, aces_rule)
+    return {g.name: odds[g.name] for g in GAMES}
 
 
 def _stock_odds(
@@ -160,19 +238,22 @@ def _stock_odds(
     chances = [0.0, 0.0, 0.0]
     low_chance = 0.0
     trump_votes: dict[Suit, int] = {}
+    hand_mask = mask_of(hand)
+    kept_high = _top(hand_mask, keep)
+    kept_low = safest_mask(hand_mask, keep) if keep < 13 else hand_mask
+    aces_low = aces_rule or g.can_play_low
     for _ in range(SAMPLES):
-        stock = _sample(rng, unseen, 13)
+        stock = mask_of(_sample(rng, unseen, 13))
         if high:
-            kept_high = sorted(hand, key=lambda c: -c.rank)[:keep] if keep < 13 else list(hand)
-            per_trump = {t: home_chance(thirteen_for_trump(kept_high + stock, t)[1], g.tricks, 0.6) for t in Suit}
+            pool = kept_high | stock
+            per_trump = {t: home_chance(trump_tricks_mask(thirteen_mask(pool, t), t), g.tricks, 0.6) for t in Suit}
             for lv in range(3):
                 chances[lv] += max(per_trump[t] for t in _allowed(lv, highest))
             trump = max(Suit, key=lambda t: (per_trump[t], -int(t)))
             trump_votes[trump] = trump_votes.get(trump, 0) + 1
         if g.misere is not None:
-            kept_low = safest(hand, keep) if keep < 13 else list(hand)
-            cards = safest(best_thirteen_low(kept_low + stock), g.misere.cards, aces_rule or g.can_play_low)
-            low_chance += misere_chance(cards, g.misere.open)
+            cards = safest_mask(safest_mask(kept_low | stock, 13), g.misere.cards, aces_low)
+            low_chance += misere_chance_mask(cards, g.misere.open)
     chances = [c / SAMPLES for c in chances]
     low_chance /= SAMPLES
     planned = max(trump_votes, key=lambda t: trump_votes[t]) if trump_votes else None

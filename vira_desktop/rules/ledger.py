@@ -24,7 +24,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import Enum, IntEnum
 
 from .errors import LedgerError
 
@@ -34,13 +34,27 @@ __all__ = [
     "SEXMASTARE",
     "Kind",
     "Ledger",
+    "Place",
+    "Pot",
     "Settlement",
     "TokensIssued",
     "TokensMoved",
 ]
 
-PULLA = "pulla"
-SEXMASTARE = "under the pulla"
+
+class Pot(Enum):
+    """The two places that are not a player's bowl (never equal to any player's name)."""
+
+    PULLA = "pulla"
+    SEXMASTARE = "under the pulla"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+PULLA = Pot.PULLA
+SEXMASTARE = Pot.SEXMASTARE
+Place = str | Pot  # a player's bowl (by name) or a pot
 
 
 class Kind(IntEnum):
@@ -63,8 +77,8 @@ Token = tuple[str, Kind]  # (colour = owner's name, kind)
 
 @dataclass(frozen=True, slots=True)
 class TokensMoved:
-    source: str  # a player's name, PULLA or SEXMASTARE
-    target: str
+    source: Place  # a player's name, PULLA or SEXMASTARE
+    target: Place
     colour: str
     kind: Kind
     count: int
@@ -94,7 +108,7 @@ class Settlement:
     results: dict[str, int]  # final result in pins (won +, lost -)
 
 
-def _bet_units(kind: Kind, place: str) -> int:
+def _bet_units(kind: Kind, place: Place) -> int:
     """What a token counts for in the pulla: a bet 1, a triangle 5, a pin or round 1; under it 6."""
     if place == SEXMASTARE:
         return 6
@@ -107,7 +121,7 @@ class Ledger:
     def __init__(self, bowl: dict[Kind, int] | None = None) -> None:
         self.bowl = dict(DEFAULT_BOWL if bowl is None else bowl)
         self.players: list[str] = []
-        self.places: dict[str, Counter[Token]] = {PULLA: Counter(), SEXMASTARE: Counter()}
+        self.places: dict[Place, Counter[Token]] = {PULLA: Counter(), SEXMASTARE: Counter()}
         self.issued: Counter[Token] = Counter()
         self.accounts: dict[str, int] = {}
         self._nominal_pulla = 0  # bets the pulla holds by the accounts
@@ -127,7 +141,7 @@ class Ledger:
             _bet_units(kind, place) * n for place in (PULLA, SEXMASTARE) for (_, kind), n in self.places[place].items()
         )
 
-    def holdings(self, place: str) -> dict[Token, int]:
+    def holdings(self, place: Place) -> dict[Token, int]:
         return {t: n for t, n in sorted(self.places[place].items()) if n}
 
     def token_result(self, player: str) -> int:
@@ -143,7 +157,9 @@ class Ledger:
         return won - lost
 
     # ------------------------------------------------------------------ moving
-    def _move(self, source: str, target: str, token: Token, count: int, reason: str, out: list[LedgerEvent]) -> None:
+    def _move(
+        self, source: Place, target: Place, token: Token, count: int, reason: str, out: list[LedgerEvent]
+    ) -> None:
         if self.places[source][token] < count:
             raise LedgerError(f"{source} holds no {token[1].label} of {token[0]}")  # pragma: no cover
         self.places[source][token] -= count
@@ -155,7 +171,7 @@ class Ledger:
         self.places[owner][(owner, kind)] += count
         out.append(TokensIssued(owner, kind, count, reason))
 
-    def _pick(self, place: str, owner: str, kinds: Iterable[Kind]) -> Token | None:
+    def _pick(self, place: Place, owner: str, kinds: Iterable[Kind]) -> Token | None:
         """A token of one of ``kinds`` in ``place``, the owner's own colour first."""
         counter = self.places[place]
         for kind in kinds:
@@ -248,7 +264,7 @@ class Ledger:
             self._give_bets(player, PULLA, change, "change", out)
             left = 0
 
-    def _give_bets(self, player: str, target: str, bets: int, reason: str, out: list[LedgerEvent]) -> None:
+    def _give_bets(self, player: str, target: Place, bets: int, reason: str, out: list[LedgerEvent]) -> None:
         have = self.places[player][(player, Kind.BET)]
         if have < bets:
             self._issue(player, Kind.BET, bets - have, reason, out)
