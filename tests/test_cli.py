@@ -80,3 +80,17 @@ def test_replay_reports_invalid_record(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "missing field" in err
+
+
+def test_simulate_with_config(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "config.yaml"
+    cfg.write_text(
+        "house_rules: {aces_low_in_all_miseres: true}\nsession: {bowl: {bet: 1, pin: 3}}\n", encoding="utf-8"
+    )
+    assert main(["simulate", "--deals", "20", "--config", str(cfg), "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["errors"] == 0 and info["conservation_ok"] is True
+    cfg.write_text("house_rules: {aces_low: true}\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main(["simulate", "--deals", "1", "--config", str(cfg)])
+    assert "house_rules.aces_low: unknown setting" in capsys.readouterr().err

@@ -83,7 +83,12 @@ def _replay(path: str, as_json: bool, check: bool) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from .match import simulate
 
+    from pathlib import Path
+
+    from .config import load_settings
+
     contract: Game | None = game(args.contract) if args.contract else None
+    settings = load_settings(Path(args.config)) if args.config else None
     stats = simulate(
         args.deals,
         args.seed,
@@ -91,6 +96,8 @@ def _simulate(args: argparse.Namespace) -> int:
         bots=[b.strip() for b in args.bots.split(",")],
         contract=contract,
         check=not args.no_check,
+        rules=settings.house_rules() if settings else None,
+        bowl=settings.bowl() if settings else None,
     )
     info = stats.as_json()
     if args.json:
@@ -132,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--contract", help="force every auction to end in this game")
     p.add_argument("--json", action="store_true")
     p.add_argument("--no-check", action="store_true", help="skip the conservation checks after every action")
+    p.add_argument("--config", help="a config.yaml whose house rules and bowls to use")
     p = sub.add_parser("match", help="a duplicate match between two bot levels")
     p.add_argument("--a", default="normal")
     p.add_argument("--b", default="random")

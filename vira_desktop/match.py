@@ -15,6 +15,8 @@ from .ai import Bot, make_bot
 from .rules.actions import Action, Bid, Pass
 from .rules.deal import Deal, Phase
 from .rules.games import GAMES, Game, game
+from .rules.houserules import HouseRules
+from .rules.ledger import Kind
 from .rules.session import Session, draw_seating
 
 __all__ = ["SimulationStats", "forced_auction", "play_deal", "simulate"]
@@ -110,6 +112,8 @@ def simulate(
     bots: Sequence[str] = ("random",),
     contract: Game | None = None,
     check: bool = True,
+    rules: HouseRules | None = None,
+    bowl: dict[Kind, int] | None = None,
 ) -> SimulationStats:
     """Headless self-play of ``deals`` deals in one session, checking conservation."""
     names = ["North", "East", "South", "West"][:players]
@@ -119,7 +123,7 @@ def simulate(
         raise ValueError(f"give one bot level, or one per player ({players})")
     seat_bots = {n: make_bot(level, seed * 10 + i) for i, (n, level) in enumerate(zip(names, levels, strict=True))}
     draw = draw_seating(names, rng)
-    session, _ = Session.start(list(draw.order), draw.forehand, seed)
+    session, _ = Session.start(list(draw.order), draw.forehand, seed, rules, bowl)
     stats = SimulationStats()
     start = time.perf_counter()
     for _ in range(deals):
