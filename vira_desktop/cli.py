@@ -81,11 +81,10 @@ def _replay(path: str, as_json: bool, check: bool) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .match import simulate
-
     from pathlib import Path
 
     from .config import load_settings
+    from .match import simulate
 
     contract: Game | None = game(args.contract) if args.contract else None
     settings = load_settings(Path(args.config)) if args.config else None
