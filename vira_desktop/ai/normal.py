@@ -22,7 +22,7 @@ from ..rules.actions import (
     SetAside,
     Turn,
 )
-from ..rules.cards import Card, Suit, mask_of
+from ..rules.cards import Card, Suit, mask_of, suit_class
 from ..rules.deal import Phase
 from ..rules.games import Family, Game
 from ..rules.scoring import low_holding_suits
@@ -36,6 +36,7 @@ from .planning import (
     best_thirteen_high,
     best_thirteen_low,
     buying_discards,
+    calibrated,
     safest,
 )
 from .play import choose_card
@@ -89,23 +90,42 @@ class NormalBot:
 
     # ------------------------------------------------------------------ auction
     def _bid(self, view: View, actions: Sequence[Action]) -> Choice:
-        """The cheapest legal bid likely to go home; else pass (forehand opens with its best)."""
+        """The legal bid likely to go home that is worth most; else pass (forehand must open)."""
         bids = sorted(
             (a for a in actions if isinstance(a, Bid) and a.game is not None),
             key=lambda b: (b.game.no if b.game else 0, b.suit_level, not b.in_forehand),
         )
         odds = self.odds(view)
+        best: tuple[float, Bid, float] | None = None
         for bid in bids:
             assert bid.game is not None
             chance = odds[bid.game.name].chance[bid.suit_level]
             if chance >= self.threshold:
-                return Choice(bid, self._bid_reason(bid, odds, chance))
+                value = self._bid_value(view, bid, chance)
+                if best is None or value > best[0] + 1e-9:
+                    best = (value, bid, chance)
+        if best is not None:
+            return Choice(best[1], self._bid_reason(best[1], odds, best[2]))
         passes = [a for a in actions if isinstance(a, Pass)]
         if passes:
             return Choice(passes[0], self._pass_reason(view))
         scored = [(odds[b.game.name].chance[b.suit_level], b) for b in bids if b.game is not None]
         chance, bid = max(scored, key=lambda cb: (cb[0], -(cb[1].game.no if cb[1].game else 0)))
         return Choice(bid, f"forehand must open: {bid.text} is the best chance ({chance:.0%})")
+
+    def _bid_value(self, view: View, bid: Bid, chance: float) -> float:
+        """Expected pins of a bid for the declarer: bets at 8 pins, pins from both opponents."""
+        game = bid.game
+        assert game is not None
+        odds = self.odds(view)[game.name]
+        row = view.rules.pulla.row(game)
+        if odds.trump is not None and not odds.low:
+            klass = max(bid.suit_level, int(suit_class(odds.trump, view.highest)))
+        else:
+            klass = 0
+        pins = game.pins[klass] or game.pins[0] or 0
+        lose = 0.6 * row.bet + 0.4 * row.kodilj
+        return chance * (8 * row.home + 2 * pins) - (1 - chance) * (8 * lose + 2 * pins)
 
     def _bid_reason(self, bid: Bid, odds: HandOdds, chance: float) -> str:
         assert bid.game is not None
@@ -230,7 +250,7 @@ class NormalBot:
             cards = game.misere.cards if game.misere else 13
             return misere_chance(safest(hand, cards, view.aces_low), bool(game.misere and game.misere.open))
         defence = BUY_DEFENCE if game.family.is_buying or game.family.is_solo else 0.0
-        return home_chance(trump_tricks(hand, view.trump) - defence, game.tricks)
+        return calibrated(home_chance(trump_tricks(hand, view.trump) - defence, game.tricks), game.family)
 
     def _decide(self, view: View) -> Choice:
         """Play, lay down, repurchase or turn again: the best expected bets."""
@@ -241,7 +261,8 @@ class NormalBot:
         chance = self._play_chance(view)
 
         def expected(p: float, home: int, bet: int, kodilj: int) -> float:
-            return p * home - (1 - p) * (0.6 * bet + 0.4 * kodilj)
+            share = 0.75 - 0.5 * p  # a hand unlikely to go home often fails by two or more
+            return p * home - (1 - p) * ((1 - share) * bet + share * kodilj)
 
         if view.repurchased:
             play_ev = expected(chance, row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0)
@@ -275,7 +296,7 @@ class NormalBot:
         for _ in range(8):
             new = kept + rng.sample(unseen, n)
             total += home_chance(trump_tricks(new, view.trump) - BUY_DEFENCE, game.tricks)
-        return total / 8
+        return calibrated(total / 8, game.family) * 0.9  # a repurchase is a gamble: a tenth off
 
     def _defender_buy(self, view: View) -> Choice:
         decision = view.decision

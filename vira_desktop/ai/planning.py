@@ -7,9 +7,10 @@ the same view always gives the same figures and hidden cards cannot matter.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..rules.cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of
 from ..rules.games import GAMES, Family, Game, game
@@ -34,6 +35,31 @@ __all__ = [
 ]
 
 SAMPLES = 10
+
+# Logit shifts that bring each family's estimated chance in line with how often the
+# normal bot actually goes home in self-play (measured with benchmarks/calibrate.py).
+CALIBRATION: dict[Family, float] = {
+    Family.BUYING: -0.35,
+    Family.GOK: -0.3,
+    Family.KOPMISAR: -1.4,
+    Family.SOLO: -0.65,
+    Family.VINGEL: 0.3,
+    Family.VIRA: -2.3,
+    Family.GASK: -1.5,
+}
+
+
+def calibrated(chance: float, family: Family) -> float:
+    """``chance`` shifted by the family's calibration."""
+    return _shifted(chance, CALIBRATION.get(family, 0.0))
+
+
+def _shifted(chance: float, shift: float) -> float:
+    if chance <= 0.0 or chance >= 1.0 or not shift:
+        return chance
+    return 1.0 / (1.0 + math.exp(-(math.log(chance / (1.0 - chance)) + shift)))
+
+
 BUY_DEFENCE = 0.4  # tricks the opponents' buying takes back
 
 
@@ -165,7 +191,9 @@ class HandOdds(Mapping[str, GameOdds]):
 
     def __getitem__(self, name: str) -> GameOdds:
         if name not in self._games:
-            self._games[name] = self._estimate(game(name))
+            raw = self._estimate(game(name))
+            shift = CALIBRATION.get(raw.game.family, 0.0)
+            self._games[name] = replace(raw, chance=tuple(_shifted(c, shift) for c in raw.chance))  # type: ignore[arg-type]
         return self._games[name]
 
     def __iter__(self) -> Iterator[str]:
