@@ -55,6 +55,7 @@ class NormalBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._odds: tuple[int, HandOdds] | None = None
+        self.last_bid: tuple[str, int, float] | None = None  # game, suit level, chance (for calibration)
 
     # ------------------------------------------------------------------ helpers
     def odds(self, view: View) -> HandOdds:
@@ -105,6 +106,9 @@ class NormalBot:
                 if best is None or value > best[0] + 1e-9:
                     best = (value, bid, chance)
         if best is not None:
+            game = best[1].game
+            assert game is not None
+            self.last_bid = (game.name, best[1].suit_level, best[2])
             return Choice(best[1], self._bid_reason(best[1], odds, best[2]))
         passes = [a for a in actions if isinstance(a, Pass)]
         if passes:
