@@ -158,7 +158,7 @@ class NormalBot:
             return Choice(best, f"{best.game.name}: the best expected result of the levels allowed")
         assert game is not None
         if phase is Phase.KEEP:
-            plan_low = self.odds(view)[game.name].low if game.can_play_low else False
+            plan_low = game.can_play_low and not view.suit_level and self._plans_low(view, game)
             if plan_low:
                 kept = safest(hand, game.level)
                 return Choice(Keep(seat, tuple(kept)), f"keeping {game.level} low cards for a low gask")
@@ -208,6 +208,15 @@ class NormalBot:
         if phase is Phase.OPPONENT_BUY:
             return self._defender_buy(view)
         raise ValueError(f"no rule for {phase}")  # pragma: no cover
+
+    def _plans_low(self, view: View, game: Game) -> bool:
+        """Low or high gask: by the odds where either is a real chance, else by the cards
+        (with hardly an honour, only the low game can go home)."""
+        odds = self.odds(view)[game.name]
+        if max(odds.chance) >= 0.3:
+            return odds.low
+        honours = sum(1 for c in view.hand if c.rank >= 12)
+        return honours < 2
 
     def _trumps_allowed(self, view: View) -> tuple[Suit, ...]:
         if view.suit_level == 2:

@@ -161,11 +161,23 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
             return _low([c for c in side if c.suit is longest]), "leading low from the longest side suit"
         return _low(legal), "leading a low trump"
     led = view.trick[0][1].suit
-    if legal[0].suit is not led and len(k_discards(k)) < 2:
+    if legal[0].suit is not led and len(k_discards(k)) < 2 and not _should_ruff(legal, k, partner):
         marking = _marking_discard(legal, k)
         if marking is not None:
             return marking
     return _follow_high(legal, k, partner)
+
+
+def _should_ruff(legal: Sequence[Card], k: Knowledge, partner: int) -> bool:
+    """A void defender ruffs when the trick is not already partner's and a trump can win it."""
+    view = k.view
+    trump = view.trump
+    led = view.trick[0][1].suit
+    win_seat, win_card = _winning(view.trick, trump, False)
+    if win_seat == partner and (len(view.trick) == 2 or k.is_master(win_card, view.seat)):
+        return False
+    winner = _cheapest_winner(legal, win_card, trump, led, False)
+    return winner is not None and winner.suit is trump
 
 
 def k_discards(k: Knowledge) -> list[Card]:
