@@ -123,6 +123,10 @@ def _match(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="vira", description="Vira Desktop: the Swedish card game Vira.")
     parser.add_argument("--version", action="version", version=f"vira {__version__}")
+    parser.add_argument("--autoplay", type=int, metavar="N", help="the window plays N deals with bots only, then exits")
+    parser.add_argument("--seed", type=int, default=1, help="seed for --autoplay")
+    parser.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal")
+    parser.add_argument("--players", type=int, choices=(3, 4), default=3, help="seats for --autoplay")
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("bidtable", help="print the 40-row bid table")
     p.add_argument("--json", action="store_true")
@@ -160,5 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args) if args.command == "simulate" else _match(args)
         except ValueError as exc:
             parser.error(str(exc))
-    parser.print_help()
-    return 0
+    from .scenes.app import autoplay, run_game
+
+    if args.autoplay is not None:
+        return autoplay(args.autoplay, args.seed, args.speed, args.players)
+    return run_game()

@@ -1,0 +1,48 @@
+"""Where things are: bundled assets (checkout, installed package or frozen bundle) and
+the user's own folders (config, saves) from platformdirs — never the install folder."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import platformdirs
+
+APP = "vira-desktop"
+
+
+def assets_dir() -> Path:
+    """The ``assets/`` folder, wherever the program runs from."""
+    override = os.environ.get("VIRA_ASSETS")
+    candidates = [Path(override)] if override else []
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        candidates.append(Path(frozen) / "assets")
+    here = Path(__file__).resolve().parent
+    candidates += [here / "assets", here.parent / "assets"]
+    for path in candidates:
+        if (path / "cards").is_dir():
+            return path
+    raise FileNotFoundError("the game's assets folder was not found (set VIRA_ASSETS)")
+
+
+def asset(*parts: str) -> Path:
+    """One bundled file, e.g. ``asset("cards", "ah.svg")``."""
+    return assets_dir().joinpath(*parts)
+
+
+def config_dir() -> Path:
+    return Path(os.environ.get("VIRA_CONFIG_DIR") or platformdirs.user_config_dir(APP))
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("VIRA_DATA_DIR") or platformdirs.user_data_dir(APP))
+
+
+def user_config_file() -> Path:
+    return config_dir() / "config.yaml"
+
+
+def autosave_file() -> Path:
+    return data_dir() / "autosave.json"

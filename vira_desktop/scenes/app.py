@@ -1,0 +1,219 @@
+"""The game window: one frame loop, a scene stack, settings, sound, autosave."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+import yaml
+
+from ..config import ConfigError, Settings, load_settings, merge, validate
+from ..paths import asset, autosave_file, user_config_file
+from ..table import SaveError, SeatConfig, Table, quarantine
+from .base import SceneStack
+from .theme import SIZE, font, gui_theme
+
+SOUNDS = ("deal", "play", "trick", "tokens")
+
+
+class App:
+    """The application: owns the window, the GUI manager and the scenes."""
+
+    def __init__(self, autoplay_speed: str | None = None, config: Path | None = None) -> None:
+        self.started = time.perf_counter()
+        self.notice = ""
+        self.config_path = config or user_config_file()
+        try:
+            self.settings = load_settings(self.config_path)
+        except ConfigError as exc:
+            self.settings = Settings()
+            self.notice = f"Your settings could not be read ({exc}); the defaults are used."
+        self.autoplay_speed = autoplay_speed
+        pygame.init()
+        font.cache_clear()  # fonts from an earlier pygame.init are no longer valid
+        headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE  # scaled to any window size
+        self.screen = pygame.display.set_mode(SIZE, flags)
+        if not headless:
+            width, height = self.settings["display.window"]
+            if (width, height) != SIZE:
+                try:  # the table is drawn at 1280×800 and scaled to the window
+                    pygame.Window.from_display_module().size = (width, height)
+                except (AttributeError, pygame.error):
+                    pass
+        pygame.display.set_caption("Vira")
+        self.ui = pygame_gui.UIManager(SIZE, gui_theme())
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_times: list[float] = []
+        self.first_frame_s: float | None = None
+        self._sounds: dict[str, Any] = {}
+        self._init_sound()
+
+    # ------------------------------------------------------------------ sound (silent where no device)
+    def _init_sound(self) -> None:
+        if not self.settings["sound.enabled"]:
+            return
+        try:
+            pygame.mixer.init()
+        except pygame.error:
+            return
+        for name in SOUNDS:
+            try:
+                sound = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
+                sound.set_volume(float(self.settings["sound.volume"]))
+                self._sounds[name] = sound
+            except (pygame.error, FileNotFoundError):
+                pass
+
+    def sound(self, name: str) -> None:
+        sound = self._sounds.get(name)
+        if sound is not None and self.settings["sound.enabled"]:
+            sound.play()
+
+    # ------------------------------------------------------------------ settings
+    def change_setting(self, key: str, value: Any) -> None:
+        section, name = key.split(".")
+        path = self.config_path
+        try:
+            current = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
+        except (OSError, yaml.YAMLError):
+            current = {}
+        updated = merge(current or {}, {section: {name: value}})
+        validate(updated)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(yaml.safe_dump(updated, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        os.replace(tmp, path)
+        self.settings = Settings(merge(self.settings.data, {section: {name: value}}))
+        if section == "sound":
+            for sound in self._sounds.values():
+                sound.set_volume(float(self.settings["sound.volume"]))
+
+    # ------------------------------------------------------------------ saves
+    def has_autosave(self) -> bool:
+        return autosave_file().exists()
+
+    def autosave(self, table: Table) -> None:
+        if self.autoplay_speed is not None:
+            return
+        try:
+            table.save(autosave_file())
+        except OSError as exc:
+            self.notice = f"Could not autosave: {exc.strerror}"
+
+    def clear_autosave(self) -> None:
+        autosave_file().unlink(missing_ok=True)
+
+    def resume_autosave(self) -> None:
+        path = autosave_file()
+        try:
+            table = Table.load(path)
+        except SaveError:
+            quarantine(path, self._set_notice)
+            from .menu import MenuScene
+
+            self.stack.replace(MenuScene(self))
+            return
+        self.start_table(table)
+
+    def _set_notice(self, text: str) -> None:
+        self.notice = text
+
+    # ------------------------------------------------------------------ scenes
+    def start_table(self, table: Table, autoplay: int | None = None) -> None:
+        from .table_scene import TableScene
+
+        self.stack.clear()
+        self.stack.push(TableScene(self, table, autoplay))
+        self.autosave(table)
+
+    def to_menu(self) -> None:
+        from .menu import MenuScene
+
+        self.stack.clear()
+        self.stack.push(MenuScene(self))
+
+    # ------------------------------------------------------------------ the loop
+    def run(self, max_seconds: float | None = None) -> None:
+        if self.stack.top is None:
+            self.to_menu()
+        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        dt = 0.0
+        while self.running:
+            self.step(dt)
+            dt = self.clock.tick(60) / 1000.0
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw (timed, without the wait for the next frame)."""
+        t0 = time.perf_counter()
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+            self.ui.process_events(event)
+            top = self.stack.top
+            if top is not None:
+                top.handle(event)
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+        self.ui.update(dt)
+        if top is not None:
+            top.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - t0)
+        if self.first_frame_s is None:
+            self.first_frame_s = time.perf_counter() - self.started
+
+    def stats(self, deals: int) -> dict[str, Any]:
+        times = sorted(self.frame_times[5:] or self.frame_times)
+        ms = 1000.0
+
+        def pct(q: float) -> float:
+            return round(ms * times[min(len(times) - 1, int(q * len(times)))], 3) if times else 0.0
+
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        rss_mb = rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
+        return {
+            "deals": deals,
+            "frames": len(self.frame_times),
+            "frame_ms_median": pct(0.5),
+            "frame_ms_p95": pct(0.95),
+            "frame_ms_max": round(ms * times[-1], 3) if times else 0.0,
+            "startup_s": round(self.first_frame_s or 0.0, 3),
+            "rss_mb": round(rss_mb, 1),
+        }
+
+
+def run_game(config: Path | None = None) -> int:
+    app = App(config=config)
+    app.run()
+    pygame.quit()
+    return 0
+
+
+def autoplay(deals: int, seed: int, speed: str, players: int = 3) -> int:
+    """Play ``deals`` deals with every seat a bot, then print the frame statistics as JSON."""
+    app = App(autoplay_speed=speed)
+    app.to_menu()
+    app.step(0.0)  # the menu's first frame: the start-up figure
+    names = ["North", "East", "South", "West"][:players]
+    table = Table([SeatConfig(n, False, "normal") for n in names], seed)
+    app.start_table(table, autoplay=deals)
+    app.run()
+    top = app.stack.top
+    done = getattr(top, "deals_done", deals)
+    print(json.dumps(app.stats(done)))
+    pygame.quit()
+    return 0

@@ -1,0 +1,91 @@
+"""Card images (loaded from SVG once per size) and card sprites that glide to their places."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ..paths import asset
+from ..rules.cards import Card
+
+CARD_W, CARD_H = 78, 106
+_RANK_FILE = {14: "a", 13: "k", 12: "q", 11: "j", 10: "t"}
+
+
+class CardImages:
+    """Faces and the two backs at one size; four-colour faces tint diamonds and clubs."""
+
+    def __init__(self, size: tuple[int, int] = (CARD_W, CARD_H), four_colour: bool = False) -> None:
+        self.size = size
+        self.four_colour = four_colour
+        self._faces: dict[int, pygame.Surface] = {}
+        self._backs: dict[str, pygame.Surface] = {}
+        self._small: dict[int, pygame.Surface] = {}
+
+    def _load(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        image = pygame.image.load_sized_svg(str(asset("cards", name)), size)
+        if image.get_size() != size:
+            image = pygame.transform.smoothscale(image, size)
+        return image.convert_alpha() if pygame.display.get_init() and pygame.display.get_surface() else image
+
+    def face(self, card: Card) -> pygame.Surface:
+        if card not in self._faces:
+            rank = int(card.rank)
+            name = f"{_RANK_FILE.get(rank, str(rank))}{'shdc'[card.suit]}.svg"
+            image = self._load(name, self.size)
+            if self.four_colour and card.suit in (2, 3):
+                image = _recolour(image, card.suit)
+            self._faces[card] = image
+        return self._faces[card]
+
+    def back(self, colour: str) -> pygame.Surface:
+        if colour not in self._backs:
+            self._backs[colour] = self._load(f"back-{colour}.svg", self.size)
+        return self._backs[colour]
+
+
+def _recolour(image: pygame.Surface, suit: int) -> pygame.Surface:
+    """Diamonds blue, clubs green (a four-colour deck)."""
+    out = image.copy()
+    target = (30, 90, 210) if suit == 2 else (20, 130, 50)
+    source = (255, 0, 0) if suit == 2 else (0, 0, 0)
+    pixels = pygame.PixelArray(out)
+    pixels.replace(source, target, distance=0.35)
+    del pixels
+    return out
+
+
+@dataclass
+class Sprite:
+    """A card on the table: where it is, where it is going, face up or not."""
+
+    card: Card
+    x: float
+    y: float
+    tx: float
+    ty: float
+    face_up: bool = False
+    delay: float = 0.0
+    raised: bool = False
+    angle: float = 0.0
+
+    def update(self, dt: float, speed: float) -> None:
+        if self.delay > 0:
+            self.delay = max(0.0, self.delay - dt)
+            return
+        if speed <= 0:
+            self.x, self.y = self.tx, self.ty
+            return
+        k = min(1.0, dt * speed)
+        self.x += (self.tx - self.x) * k
+        self.y += (self.ty - self.y) * k
+        if abs(self.tx - self.x) < 0.5 and abs(self.ty - self.y) < 0.5:
+            self.x, self.y = self.tx, self.ty
+
+    @property
+    def moving(self) -> bool:
+        return self.delay > 0 or abs(self.tx - self.x) > 0.5 or abs(self.ty - self.y) > 0.5
+
+    def target(self, x: float, y: float) -> None:
+        self.tx, self.ty = x, y

@@ -1,0 +1,222 @@
+"""The main menu, the new-game form and the settings screen."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+
+from ..ai import LEVELS
+from ..table import SeatConfig, Table
+from .base import Scene
+from .theme import FELT, GOLD, INK, MUTED, PANEL, font
+
+DEFAULT_NAMES = ["You", "Bertil", "Cecilia", "David"]
+
+
+class MenuScene(Scene):
+    """New game, continue, tutorial, settings, quit — with keyboard focus (Up/Down, Enter)."""
+
+    def enter(self) -> None:
+        self.items: list[tuple[str, str, bool]] = [
+            ("New game", "new", True),
+            ("Continue", "continue", self.app.has_autosave()),
+            ("Tutorial: the bid table", "tutorial", False),
+            ("Settings", "settings", True),
+            ("Quit", "quit", True),
+        ]
+        self.buttons = []
+        for i, (label, _, enabled) in enumerate(self.items):
+            b = pygame_gui.elements.UIButton(pygame.Rect(490, 300 + i * 60, 300, 48), label, manager=self.ui)
+            if not enabled:
+                b.disable()  # type: ignore[no-untyped-call]
+            self.buttons.append(self.add(b))
+        self.focus = 0 if not self.items[1][2] else 1
+        self._show_focus()
+
+    def _show_focus(self) -> None:
+        for i, b in enumerate(self.buttons):
+            b.change_object_id("#focused" if i == self.focus else None)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self._choose(self.buttons.index(event.ui_element))
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
+                step = -1 if event.key == pygame.K_UP else 1
+                for _ in range(len(self.items)):
+                    self.focus = (self.focus + step) % len(self.items)
+                    if self.items[self.focus][2]:
+                        break
+                self._show_focus()
+            elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
+                self._choose(self.focus)
+            elif event.key == pygame.K_ESCAPE:
+                self.app.running = False
+
+    def _choose(self, index: int) -> None:
+        what = self.items[index][1]
+        if not self.items[index][2]:
+            return
+        if what == "new":
+            self.app.stack.push(NewGameScene(self.app))
+        elif what == "continue":
+            self.app.resume_autosave()
+        elif what == "settings":
+            self.app.stack.push(SettingsScene(self.app))
+        elif what == "quit":
+            self.app.running = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(FELT)
+        title = font(64, True).render("Vira", True, GOLD)
+        surface.blit(title, title.get_rect(center=(640, 170)))
+        sub = font(20).render("♠ ♥ ♦ ♣   Sweden's national card game   ♣ ♦ ♥ ♠", True, INK)
+        surface.blit(sub, sub.get_rect(center=(640, 235)))
+        if self.app.notice:
+            note = font(15).render(self.app.notice, True, GOLD)
+            surface.blit(note, note.get_rect(center=(640, 640)))
+        keys = font(13).render("↑ ↓ to choose · Enter to open · Esc to quit", True, MUTED)
+        surface.blit(keys, keys.get_rect(center=(640, 760)))
+
+
+class NewGameScene(Scene):
+    """3 or 4 seats; each human or a bot of a level; names; how the seats are found."""
+
+    def enter(self) -> None:
+        self.count = int(self.app.settings["session.players"])
+        self._build()
+
+    def _build(self) -> None:
+        self.clear_widgets()
+        ui = self.ui
+        self.seat_button = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(380, 120, 260, 40), f"Seats: {self.count}  (click)", manager=ui)
+        )
+        self.seating = self.add(
+            pygame_gui.elements.UIDropDownMenu(
+                ["seating draw by hearts", "first come, heart deal"],
+                "seating draw by hearts",
+                pygame.Rect(660, 120, 260, 40),
+                manager=ui,
+            )
+        )
+        self.names: list[pygame_gui.elements.UITextEntryLine] = []
+        self.kinds: list[pygame_gui.elements.UIDropDownMenu] = []
+        for i in range(self.count):
+            y = 200 + i * 60
+            entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(380, y, 260, 40), manager=ui)
+            entry.set_text(DEFAULT_NAMES[i])
+            self.names.append(self.add(entry))
+            options: list[str | tuple[str, str]] = [
+                "human",
+                *(f"bot: {level}" for level in LEVELS if level != "random"),
+                "bot: random",
+            ]
+            kind = pygame_gui.elements.UIDropDownMenu(
+                options, "human" if i == 0 else "bot: normal", pygame.Rect(660, y, 260, 40), manager=ui
+            )
+            self.kinds.append(self.add(kind))
+        button = pygame_gui.elements.UIButton
+        self.start = self.add(button(pygame.Rect(490, 520, 300, 50), "Start  [Enter]", manager=ui))
+        self.back = self.add(button(pygame.Rect(490, 580, 300, 40), "Back  [Esc]", manager=ui))
+        self.error = ""
+
+    def seats(self) -> list[SeatConfig]:
+        out = []
+        for entry, kind in zip(self.names, self.kinds, strict=True):
+            choice = kind.selected_option
+            label = choice[0] if isinstance(choice, tuple) else choice
+            human = label == "human"
+            out.append(SeatConfig(entry.get_text().strip(), human, "normal" if human else label.split(": ")[1]))
+        return out
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.seat_button:
+                self.count = 7 - self.count
+                self._build()
+            elif event.ui_element is self.start:
+                self._start()
+            elif event.ui_element is self.back:
+                self.app.stack.pop()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_RETURN:
+                self._start()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.stack.pop()
+
+    def _start(self) -> None:
+        seats = self.seats()
+        names = [s.name for s in seats]
+        if any(not n for n in names) or len(set(names)) != len(names):
+            self.error = "every player needs a different name"
+            return
+        if not any(s.human for s in seats):
+            self.error = "at least one seat must be a human player"
+            return
+        chosen = self.seating.selected_option
+        label = chosen[0] if isinstance(chosen, tuple) else chosen
+        seating = "draw" if label.startswith("seating") else "first-come"
+        settings = self.app.settings
+        table = Table(seats, random.SystemRandom().randrange(1 << 31), settings.house_rules(), settings.bowl(), seating)
+        self.app.start_table(table)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(PANEL)
+        surface.blit(font(32, True).render("New game", True, GOLD), (380, 50))
+        surface.blit(font(14).render("name", True, MUTED), (380, 180))
+        surface.blit(font(14).render("who plays", True, MUTED), (660, 180))
+        if self.error:
+            surface.blit(font(16, True).render(self.error, True, (230, 90, 90)), (380, 640))
+
+
+class SettingsScene(Scene):
+    """Animation speed, sound, card back, four-colour deck, language, house rules; saved per user."""
+
+    FIELDS = (
+        ("display.animation_speed", ["instant", "fast", "normal", "slow"]),
+        ("sound.enabled", [True, False]),
+        ("sound.volume", [0.0, 0.25, 0.5, 0.7, 1.0]),
+        ("display.card_back", ["blue", "red"]),
+        ("display.four_colour_deck", [False, True]),
+        ("display.language", ["en", "sv"]),
+        ("house_rules.aces_low_in_all_miseres", [False, True]),
+        ("house_rules.royale_defenders_see_each_other", [False, True]),
+        ("house_rules.gok_reentry", [False, True]),
+    )
+
+    def enter(self) -> None:
+        self.buttons: list[pygame_gui.elements.UIButton] = []
+        for i, (key, _) in enumerate(self.FIELDS):
+            b = pygame_gui.elements.UIButton(pygame.Rect(640, 110 + i * 52, 300, 42), self._label(key), manager=self.ui)
+            self.buttons.append(self.add(b))
+        rect = pygame.Rect(490, 620, 300, 48)
+        self.done = self.add(pygame_gui.elements.UIButton(rect, "Save  [Esc]", manager=self.ui))
+
+    def _label(self, key: str) -> str:
+        value = self.app.settings[key]
+        return {True: "on", False: "off"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.buttons:
+                i = self.buttons.index(event.ui_element)
+                key, values = self.FIELDS[i]
+                current = self.app.settings[key]
+                nxt = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+                self.app.change_setting(key, nxt)
+                event.ui_element.set_text(self._label(key))
+            elif event.ui_element is self.done:
+                self.app.stack.pop()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(PANEL)
+        surface.blit(font(32, True).render("Settings", True, GOLD), (340, 50))
+        for i, (key, _) in enumerate(self.FIELDS):
+            surface.blit(font(16).render(key.split(".")[1].replace("_", " "), True, INK), (340, 120 + i * 52))
+        note = "Saved in your own config folder; house rules apply from the next game."
+        surface.blit(font(13).render(note, True, MUTED), (340, 690))

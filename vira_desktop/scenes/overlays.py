@@ -1,0 +1,145 @@
+"""Full-screen sheets over the table: the score sheet, the bid table, the end-of-session settlement."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..cli import bidtable_rows
+from ..table import Table
+from .base import Scene
+from .theme import GOLD, GOOD, INK, MUTED, PANEL, PLAYER_COLOURS, RED, font
+
+
+class _Sheet(Scene):
+    """A sheet closed with Esc (or Enter / its button)."""
+
+    title = ""
+
+    def enter(self) -> None:
+        self.close = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(1110, 740, 150, 40), "Close  [Esc]", manager=self.ui)
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close
+        key = event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_s, pygame.K_b)
+        if pressed or key:
+            self.app.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(PANEL)
+        surface.blit(font(26, True).render(self.title, True, GOLD), (30, 18))
+
+
+class ScoreSheetScene(_Sheet):
+    """Per deal: declarer, game, trump class, outcome, bets and pins, running totals."""
+
+    title = "Score sheet"
+
+    def __init__(self, app: object, table: Table) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        self.table = table
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        players = self.table.session.players
+        f = font(13)
+        heads = ["#", "declarer", "game", "trump", "outcome", "bets", "pins", *players]
+        xs = [30, 60, 170, 430, 520, 610, 670] + [740 + 130 * i for i in range(len(players))]
+        for x, h in zip(xs, heads, strict=False):
+            surface.blit(font(14, True).render(h, True, INK), (x, 70))
+        running = dict.fromkeys(players, 0)
+        rows = self.table.session.deals[-30:]
+        start = len(self.table.session.deals) - len(rows)
+        y = 96
+        for i, summary in enumerate(rows, start + 1):
+            r = summary.result
+            seats = summary.seats
+            for seat, name in enumerate(seats):
+                running[name] += r.pins[seat] - 8 * r.pulla[seat]
+            who = seats[r.declarer]
+            mark = " (undo)" if (i - 1) in self.table.undone else ""
+            cells = [
+                str(i),
+                who,
+                r.game.name + (" · repurchase" if r.repurchase else "") + mark,
+                r.trump_class,
+                r.outcome,
+                f"{r.pulla[r.declarer]:+d}",
+                f"{r.pins[r.declarer]:+d}",
+            ] + [f"{running[p] / 8:+.2f}" for p in players]
+            colour = GOOD if r.outcome == "home" else RED if r.outcome == "kodilj" else INK
+            for x, c in zip(xs, cells, strict=False):
+                surface.blit(f.render(c, True, colour if x == 520 else INK), (x, y))
+            y += 20
+        surface.blit(
+            font(12).render("running totals in bets (pins / 8), before the pulla is shared", True, MUTED), (30, 760)
+        )
+
+
+class BidTableScene(_Sheet):
+    """The 40 rows of the bid table, always one key away."""
+
+    title = "Bid table — Stockholms Wirasällskap"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        f = font(13)
+        rows = bidtable_rows()
+        for i, r in enumerate(rows):
+            col, row = divmod(i, 20)
+            x, y = 30 + col * 620, 70 + row * 32
+            tricks = f"{r['tricks']}/0" if r["can_play_low"] else str(r["tricks"])
+            m = r["misere"]
+            kind = f"{'open' if m['open'] else 'closed'} {m['cards']}" if m else ""
+            p = r["pins"]
+            pins = " / ".join("–" if v is None else str(v) for v in (p["off_suit"], p["suit"], p["highest"]))
+            surface.blit(font(13, True).render(f"{r['no']:>2}", True, GOLD), (x, y))
+            surface.blit(f.render(r["printed"], True, INK), (x + 30, y))
+            surface.blit(f.render(tricks, True, INK), (x + 300, y))
+            surface.blit(f.render(kind, True, MUTED), (x + 350, y))
+            surface.blit(f.render(pins, True, INK), (x + 460, y))
+        legend = "tricks (high/low) · misère cards · pins to each opponent: off-suit / suit / highest"
+        surface.blit(font(12).render(legend, True, MUTED), (30, 720))
+
+
+class SettlementScene(_Sheet):
+    """The end of the session: the pulla shared out and each player's result."""
+
+    title = "Settlement — the session is over"
+
+    def __init__(self, app: object, table: Table) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        self.table = table
+        if table.session.settlement is None:
+            table.session.settle()
+        self.app.clear_autosave()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close
+        if pressed or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)):
+            self.app.to_menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.table.session.settlement
+        assert s is not None
+        f = font(18)
+        surface.blit(f.render(f"The pulla held {s.pulla_bets} bets, shared equally.", True, INK), (30, 80))
+        if s.remainder_to:
+            line = f"The last pin(s) go to {', '.join(s.remainder_to)} (lost most)."
+            surface.blit(font(15).render(line, True, MUTED), (30, 110))
+        y = 170
+        players = self.table.session.players
+        for i, name in enumerate(sorted(players, key=lambda p: -s.results[p])):
+            pins = s.results[name]
+            colour = PLAYER_COLOURS[players.index(name) % 4]
+            surface.blit(font(24, True).render(name, True, colour), (60, y))
+            text = f"{pins / 8:+.2f} bets  ({pins:+d} pins; share of the pulla {s.shares[name]} pins)"
+            surface.blit(font(20).render(text, True, GOOD if pins >= 0 else RED), (260, y + 2))
+            if i == 0:
+                surface.blit(font(16).render("winner", True, GOLD), (60, y + 30))
+            y += 70
+        deals = len(self.table.session.deals)
+        surface.blit(font(14).render(f"{deals} deals played; the last was Borup.", True, MUTED), (30, 700))

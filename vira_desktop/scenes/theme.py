@@ -1,0 +1,58 @@
+"""Colours, fonts and the pygame-gui theme (DejaVu Sans has the suit symbols)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pygame
+
+from ..paths import asset
+
+FELT = (24, 92, 56)
+FELT_DARK = (17, 70, 42)
+PANEL = (22, 28, 36)
+INK = (236, 236, 228)
+MUTED = (170, 178, 170)
+GOLD = (240, 200, 90)
+RED = (220, 70, 70)
+GOOD = (120, 220, 150)
+FOCUS = (255, 225, 120)
+SUIT_COLOURS = {0: (20, 20, 20), 1: (200, 30, 40), 2: (200, 30, 40), 3: (20, 20, 20)}
+FOUR_COLOURS = {0: (20, 20, 20), 1: (200, 30, 40), 2: (30, 90, 210), 3: (20, 130, 50)}
+PLAYER_COLOURS = [(230, 190, 60), (90, 160, 240), (230, 110, 90), (170, 120, 230)]
+SIZE = (1280, 800)
+
+
+@cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    return pygame.font.Font(str(asset("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
+
+
+def gui_theme() -> dict[str, Any]:
+    regular = str(asset("fonts", "DejaVuSans.ttf"))
+    bold = str(asset("fonts", "DejaVuSans-Bold.ttf"))
+    return {
+        "defaults": {
+            "font": {"name": "dejavu", "size": "15", "regular_path": regular, "bold_path": bold},
+            "colours": {
+                "normal_bg": "#2b3440",
+                "hovered_bg": "#3c4a5a",
+                "selected_bg": "#4d6a4f",
+                "active_bg": "#4d6a4f",
+                "disabled_bg": "#23282e",
+                "dark_bg": "#1a2028",
+                "normal_text": "#ecece4",
+                "hovered_text": "#ffffff",
+                "selected_text": "#ffffff",
+                "disabled_text": "#7a8088",
+                "normal_border": "#566270",
+                "hovered_border": "#f0c85a",
+                "selected_border": "#f0c85a",
+                "active_border": "#f0c85a",
+            },
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6"},
+        },
+        "#title": {"font": {"name": "dejavu", "size": "40", "bold": "1", "regular_path": regular, "bold_path": bold}},
+        "#focused": {"colours": {"normal_border": "#ffe178", "normal_bg": "#3c4a5a"}, "misc": {"border_width": "3"}},
+    }

@@ -1,0 +1,231 @@
+"""The table controller: a session with human and bot seats, an action log, undo and saves.
+
+Pure Python (no pygame): the scenes drive it and animate the events it returns.
+A save is the session's seed, its seats and the log of every action, so loading
+replays the session exactly, ledger included.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .ai import Bot, Choice, make_bot
+from .rules.actions import Action, parse_action
+from .rules.deal import Deal, Decision
+from .rules.errors import ViraError
+from .rules.events import Event
+from .rules.houserules import HouseRules
+from .rules.ledger import Kind, LedgerEvent
+from .rules.session import SeatingDraw, Session, draw_seating, heart_deal
+from .rules.view import View
+
+__all__ = ["SAVE_VERSION", "SaveError", "SeatConfig", "Table"]
+
+SAVE_VERSION = 1
+
+
+class SaveError(ViraError):
+    """A save file that cannot be read (it is kept aside, never loaded half)."""
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    name: str
+    human: bool = False
+    level: str = "normal"
+
+
+@dataclass
+class LogEntry:
+    deal: int
+    player: str
+    action: str
+    human: bool
+
+
+@dataclass
+class Table:
+    """A running session at the table."""
+
+    seats: list[SeatConfig]
+    seed: int
+    rules: HouseRules = field(default_factory=HouseRules)
+    bowl: dict[Kind, int] | None = None
+    seating: str = "draw"  # "draw" (by hearts) or "first-come" (heart deal for forehand)
+    log: list[LogEntry] = field(default_factory=list)
+    undone: list[int] = field(default_factory=list)  # deal numbers where an undo was used
+
+    def __post_init__(self) -> None:
+        if not 3 <= len(self.seats) <= 4:
+            raise ValueError("a table has three or four seats")
+        self._start()
+
+    # ------------------------------------------------------------------ set-up
+    def _start(self) -> None:
+        import random
+
+        names = [s.name for s in self.seats]
+        rng = random.Random(self.seed)
+        if self.seating == "draw":
+            self.draw: SeatingDraw = draw_seating(names, rng)
+        else:
+            self.draw = heart_deal(names, rng)
+        self.session, self.opening_events = Session.start(
+            list(self.draw.order), self.draw.forehand, self.seed, self.rules, self.bowl
+        )
+        self.bots: dict[str, Bot] = {
+            s.name: make_bot(s.level, self.seed * 31 + i) for i, s in enumerate(self.seats) if not s.human
+        }
+        self.deal_index = 0
+        self.session.new_deal()
+
+    @property
+    def deal(self) -> Deal:
+        assert self.session.deal is not None
+        return self.session.deal
+
+    def seat_config(self, name: str) -> SeatConfig:
+        return next(s for s in self.seats if s.name == name)
+
+    # ------------------------------------------------------------------ whose turn
+    def decision(self) -> Decision:
+        return self.deal.decision()
+
+    def player_to_act(self) -> str:
+        return self.session.seats[self.deal.to_act]
+
+    def human_to_act(self) -> bool:
+        return not self.deal.is_over and self.seat_config(self.player_to_act()).human
+
+    def view_for(self, name: str) -> View:
+        return self.deal.view(self.session.seats.index(name))
+
+    def pending_offer(self) -> str | None:
+        """A player (not on turn) who may announce four aces now, if any."""
+        decision = self.decision()
+        others = {a.seat for a in decision.actions if a.seat != decision.seat}
+        return self.session.seats[others.pop()] if others else None
+
+    def bot_job(self) -> tuple[Bot, View] | None:
+        """The bot that must act now and its view (to think off the frame loop)."""
+        if self.deal.is_over:
+            return None
+        name = self.player_to_act()
+        if self.seat_config(name).human:
+            return None
+        return self.bots[name], self.view_for(name)
+
+    # ------------------------------------------------------------------ acting
+    def apply(self, action: Action, human: bool = False) -> list[Event | LedgerEvent]:
+        """Apply one action of the current deal; records it in the log."""
+        events = self.session.apply(action)
+        player = self.session.seats[action.seat]
+        self.log.append(LogEntry(self.deal_index, player, action.text, human))
+        return events
+
+    def apply_choice(self, choice: Choice) -> list[Event | LedgerEvent]:
+        assert choice.action is not None
+        return self.apply(choice.action)
+
+    def next_deal(self) -> Deal:
+        """Deal the next deal (after the current one is over)."""
+        deal = self.session.new_deal()
+        self.deal_index += 1
+        return deal
+
+    def can_undo(self) -> bool:
+        return any(e.human and e.deal == self.deal_index for e in self.log)
+
+    def undo(self) -> None:
+        """Take back the last human action of this deal (and the bots' answers to it)."""
+        if not self.can_undo():
+            raise ViraError("nothing to undo in this deal")
+        last = max(i for i, e in enumerate(self.log) if e.human and e.deal == self.deal_index)
+        log = self.log[:last]
+        if self.deal_index not in self.undone:
+            self.undone.append(self.deal_index)
+        self._replay(log)
+
+    # ------------------------------------------------------------------ saving
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "seed": self.seed,
+            "seating": self.seating,
+            "seats": [asdict(s) for s in self.seats],
+            "house_rules": self.rules.changed(),
+            "bowl": {k.name.lower(): v for k, v in (self.bowl or {}).items()} or None,
+            "undone": self.undone,
+            "log": [asdict(e) for e in self.log],
+        }
+
+    def save(self, path: Path) -> None:
+        """Write atomically: a temporary file in the same folder, then rename."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self.to_json(), f, ensure_ascii=False)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Table:
+        from dataclasses import replace
+
+        try:
+            if data.get("version") != SAVE_VERSION:
+                raise SaveError(f"unknown save version {data.get('version')!r}")
+            seats = [SeatConfig(**s) for s in data["seats"]]
+            rules = replace(HouseRules(), **data.get("house_rules") or {})
+            bowl = {Kind[k.upper()]: int(v) for k, v in (data.get("bowl") or {}).items()} or None
+            table = cls(seats, int(data["seed"]), rules, bowl, data.get("seating", "draw"))
+            table.undone = [int(x) for x in data.get("undone", [])]
+            table._replay([LogEntry(**e) for e in data["log"]])
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveError(f"damaged save: {exc}") from None
+        return table
+
+    @classmethod
+    def load(cls, path: Path) -> Table:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise SaveError(f"cannot read {path.name}: {exc}") from None
+        if not isinstance(data, dict):
+            raise SaveError(f"{path.name} is not a save")
+        return cls.from_json(data)
+
+    def _replay(self, log: list[LogEntry]) -> None:
+        """Rebuild the session from the start and apply ``log``."""
+        self._start()
+        self.log = []
+        for entry in log:
+            while entry.deal > self.deal_index:
+                if not self.deal.is_over:
+                    raise SaveError(f"deal {self.deal_index + 1} ends early in the log")
+                self.next_deal()
+            seat = self.session.seats.index(entry.player)
+            self.apply(parse_action(entry.action, seat), entry.human)
+
+
+def quarantine(path: Path, report: Callable[[str], None]) -> Path:
+    """Move a damaged save aside (``name.damaged-N``) and say so."""
+    n = 1
+    while (target := path.with_name(f"{path.name}.damaged-{n}")).exists():
+        n += 1
+    path.replace(target)
+    report(f"The saved game could not be read and was kept aside as {target.name}.")
+    return target
