@@ -79,6 +79,7 @@ class SimulationStats:
     errors: int = 0
     conservation_ok: bool = True
     contracts: Counter[str] = field(default_factory=Counter)
+    bids: Counter[str] = field(default_factory=Counter)
     outcomes: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
     first_error: str | None = None
@@ -95,6 +96,8 @@ class SimulationStats:
             "first_error": self.first_error,
             "conservation_ok": self.conservation_ok,
             "contracts": dict(sorted(self.contracts.items(), key=lambda kv: _rank(kv[0]))),
+            "bids": dict(sorted(self.bids.items(), key=lambda kv: _rank(kv[0]))),
+            "games_bid": len(self.bids),
             "outcomes": {k: self.outcomes[k] for k in ("home", "bet", "kodilj", "laid")},
             "declarer_home_pct": round(100 * home / played, 2) if played else 0.0,
             "kodilj_pct": round(100 * self.outcomes["kodilj"] / played, 2) if played else 0.0,
@@ -150,6 +153,7 @@ def simulate(
         assert deal.result is not None
         stats.deals += 1
         stats.contracts[deal.result.game.name] += 1
+        stats.bids.update(g.name for g in deal.bid_games)
         stats.outcomes[deal.result.outcome] += 1
     stats.seconds = time.perf_counter() - start
     return stats

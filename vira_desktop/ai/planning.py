@@ -39,13 +39,15 @@ SAMPLES = 10
 # Logit shifts that bring each family's estimated chance in line with how often the
 # normal bot actually goes home in self-play (measured with benchmarks/calibrate.py).
 CALIBRATION: dict[Family, float] = {
-    Family.BUYING: -0.35,
-    Family.GOK: -0.3,
-    Family.KOPMISAR: -1.4,
-    Family.SOLO: -0.65,
-    Family.VINGEL: 0.3,
-    Family.VIRA: -2.3,
-    Family.GASK: -1.5,
+    Family.BUYING: -0.75,
+    Family.TURNE: 0.4,
+    Family.VINGEL: -0.05,
+    Family.GOK: -0.7,
+    Family.KOPMISAR: -1.8,
+    Family.SOLO: -1.45,
+    Family.SOLO_MISERE: -1.0,
+    Family.VIRA: -1.5,
+    Family.GASK: -0.6,
 }
 
 

@@ -208,6 +208,7 @@ class Deal:
         self.passed = [False, False, False]
         self.gok_passes: list[GokPass] = []
         self.bids: list[tuple[int, str]] = []
+        self.bid_games: list[Game] = []  # the game each bid stood for when it was made
         # contract
         self.declarer = -1
         self.final_bid: Bid | None = None
@@ -693,6 +694,7 @@ class Deal:
         previous = self.best.key if self.best else None
         self.best = _Best(eff, a.suit_level, a.seat, a, previous)
         self.bids.append((a.seat, a.text))
+        self.bid_games.append(eff)
         ev.append(BidMade(a.seat, a.text, eff))
         self.to_act = self._next_bidder(a.seat)
 
