@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -44,10 +45,8 @@ class App:
         if not headless:
             width, height = self.settings["display.window"]
             if (width, height) != SIZE:
-                try:  # the table is drawn at 1280×800 and scaled to the window
+                with contextlib.suppress(AttributeError, pygame.error):  # drawn at 1280×800, scaled
                     pygame.Window.from_display_module().size = (width, height)
-                except (AttributeError, pygame.error):
-                    pass
         pygame.display.set_caption("Vira")
         self.ui = pygame_gui.UIManager(SIZE, gui_theme())
         self.stack = SceneStack()
