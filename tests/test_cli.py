@@ -38,9 +38,11 @@ def test_bidtable_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(out.strip().splitlines()) == 41
 
 
-def test_no_subcommand_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([]) == 0
-    assert "bidtable" in capsys.readouterr().out
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "bidtable" in out and "simulate" in out and "match" in out and "--autoplay" in out
 
 
 def test_module_entry_point_and_version() -> None:

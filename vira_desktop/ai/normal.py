@@ -50,7 +50,7 @@ class NormalBot:
     """A solid club player by rules of thumb (the default opponent)."""
 
     name = "normal"
-    threshold = 0.7  # chance of going home needed to bid a game
+    threshold = 0.68  # chance of going home needed to bid a game
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -274,7 +274,7 @@ class NormalBot:
         chance = self._play_chance(view)
 
         def expected(p: float, home: int, bet: int, kodilj: int) -> float:
-            share = 0.75 - 0.5 * p  # a hand unlikely to go home often fails by two or more
+            share = 0.9 - 0.5 * p  # a hand unlikely to go home often fails by two or more
             return p * home - (1 - p) * ((1 - share) * bet + share * kodilj)
 
         if view.repurchased:

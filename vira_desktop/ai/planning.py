@@ -40,11 +40,11 @@ SAMPLES = 10
 # normal bot actually goes home in self-play (measured with benchmarks/calibrate.py).
 CALIBRATION: dict[Family, float] = {
     Family.BUYING: -0.75,
-    Family.TURNE: 0.4,
+    Family.TURNE: 0.2,
     Family.VINGEL: -0.05,
     Family.GOK: -0.7,
     Family.KOPMISAR: -1.8,
-    Family.SOLO: -1.45,
+    Family.SOLO: -1.9,
     Family.SOLO_MISERE: -1.0,
     Family.VIRA: -1.5,
     Family.GASK: -0.6,
