@@ -127,6 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=1, help="seed for --autoplay")
     parser.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal")
     parser.add_argument("--players", type=int, choices=(3, 4), default=3, help="seats for --autoplay")
+    parser.add_argument("--autosave", action="store_true", help="--autoplay saves after every action")
+    parser.add_argument("--resume", action="store_true", help="--autoplay continues from the autosave")
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("bidtable", help="print the 40-row bid table")
     p.add_argument("--json", action="store_true")
@@ -167,5 +169,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .scenes.app import autoplay, run_game
 
     if args.autoplay is not None:
-        return autoplay(args.autoplay, args.seed, args.speed, args.players)
+        return autoplay(args.autoplay, args.seed, args.speed, args.players, args.autosave, args.resume)
     return run_game()

@@ -27,7 +27,9 @@ SOUNDS = ("deal", "play", "trick", "tokens")
 class App:
     """The application: owns the window, the GUI manager and the scenes."""
 
-    def __init__(self, autoplay_speed: str | None = None, config: Path | None = None) -> None:
+    def __init__(
+        self, autoplay_speed: str | None = None, config: Path | None = None, save_autoplay: bool = False
+    ) -> None:
         self.started = time.perf_counter()
         self.notice = ""
         self.config_path = config or user_config_file()
@@ -37,6 +39,9 @@ class App:
             self.settings = Settings()
             self.notice = f"Your settings could not be read ({exc}); the defaults are used."
         self.autoplay_speed = autoplay_speed
+        self.save_autoplay = save_autoplay
+        journal = os.environ.get("VIRA_JOURNAL")
+        self.journal = Path(journal) if journal else None  # the kill -9 test reads this
         pygame.init()
         font.cache_clear()  # fonts from an earlier pygame.init are no longer valid
         headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
@@ -102,12 +107,22 @@ class App:
         return autosave_file().exists()
 
     def autosave(self, table: Table) -> None:
-        if self.autoplay_speed is not None:
+        """Save after every action (atomically); with ``VIRA_JOURNAL`` set, also note what was saved."""
+        if self.autoplay_speed is not None and not self.save_autoplay:
             return
         try:
             table.save(autosave_file())
         except OSError as exc:
             self.notice = f"Could not autosave: {exc.strerror}"
+            return
+        if self.journal is not None:
+            line = {
+                "log": len(table.log),
+                "accounts": table.session.ledger.accounts,
+                "pulla": table.session.ledger.pulla_bets(),
+            }
+            with self.journal.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(line) + "\n")
 
     def clear_autosave(self) -> None:
         autosave_file().unlink(missing_ok=True)
@@ -202,13 +217,19 @@ def run_game(config: Path | None = None) -> int:
     return 0
 
 
-def autoplay(deals: int, seed: int, speed: str, players: int = 3) -> int:
-    """Play ``deals`` deals with every seat a bot, then print the frame statistics as JSON."""
-    app = App(autoplay_speed=speed)
+def autoplay(deals: int, seed: int, speed: str, players: int = 3, save: bool = False, resume: bool = False) -> int:
+    """Play ``deals`` deals with every seat a bot, then print the frame statistics as JSON.
+
+    ``save`` autosaves after every action as a real game does; ``resume`` continues the autosave.
+    """
+    app = App(autoplay_speed=speed, save_autoplay=save)
     app.to_menu()
     app.step(0.0)  # the menu's first frame: the start-up figure
     names = ["North", "East", "South", "West"][:players]
-    table = Table([SeatConfig(n, False, "normal") for n in names], seed)
+    if resume and app.has_autosave():
+        table = Table.load(autosave_file())
+    else:
+        table = Table([SeatConfig(n, False, "normal") for n in names], seed)
     app.start_table(table, autoplay=deals)
     app.run()
     top = app.stack.top

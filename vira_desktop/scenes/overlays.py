@@ -143,3 +143,35 @@ class SettlementScene(_Sheet):
             y += 70
         deals = len(self.table.session.deals)
         surface.blit(font(14).render(f"{deals} deals played; the last was Borup.", True, MUTED), (30, 700))
+
+
+class TrickHistoryScene(_Sheet):
+    """Every trick of the deal so far, in order, with who won it."""
+
+    title = "Tricks of this deal"
+
+    def __init__(self, app: object, table: Table) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        self.table = table
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
+            self.app.stack.pop()
+            return
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        deal = self.table.deal
+        seats = self.table.session.seats
+        f = font(16)
+        y = 80
+        for i, (winner, cards) in enumerate(deal.tricks_played, 1):
+            played = "   ".join(f"{seats[s]} {c.rank.letter}{c.suit.symbol}" for s, c in cards)
+            surface.blit(f.render(f"{i:>2}.  {played}   →  {seats[winner]}", True, INK), (40, y))
+            y += 26
+        if deal.trick:
+            played = "   ".join(f"{seats[s]} {c.rank.letter}{c.suit.symbol}" for s, c in deal.trick)
+            surface.blit(f.render(f"now: {played}", True, GOLD), (40, y + 8))
+        if not deal.tricks_played and not deal.trick:
+            surface.blit(f.render("No card has been played yet.", True, MUTED), (40, y))

@@ -49,6 +49,31 @@ PLACES = {
     "top": Place((480, 16), False, (441, 208), (700, 130), (780, 130), (230, 140), (150, 20)),
     "right": Place((842, 110), True, (564, 330), (740, 410), (740, 290), (740, 12), (740, 140)),
 }
+
+
+@dataclass
+class Flight:
+    """A token on its way from one place to another."""
+
+    kind: Kind
+    colour: str
+    start: tuple[float, float]
+    end: tuple[float, float]
+    t0: float
+    seconds: float
+
+    def started(self, now: float) -> bool:
+        return now >= self.t0
+
+    def done(self) -> bool:
+        return time.monotonic() > self.t0 + self.seconds
+
+    def position(self, now: float) -> tuple[float, float]:
+        u = min(1.0, max(0.0, (now - self.t0) / self.seconds))
+        u = u * u * (3 - 2 * u)  # ease in and out
+        return (self.start[0] + (self.end[0] - self.start[0]) * u, self.start[1] + (self.end[1] - self.start[1]) * u)
+
+
 STOCK = (441, 330)
 TURNED = (351, 330)
 
@@ -83,6 +108,8 @@ class TableScene(Scene):
         self.viewer = self._first_human()
         self.text_cache: dict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = {}
         self.coach = make_bot("normal", 99)
+        self.flights: list[Flight] = []
+        self.intro_started: float | None = None
 
     # ------------------------------------------------------------------ helpers
     def _first_human(self) -> str:
@@ -128,8 +155,22 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         self._new_deal_sprites()
-        self.say(f"Seating: {', '.join(self.table.draw.order)}; {self.table.draw.forehand} drew hearts.")
+        how = "drew" if self.table.seating == "draw" else "was dealt the first"
+        self.say(f"Seating: {', '.join(self.table.draw.order)}; {self.table.draw.forehand} {how} hearts.")
+        if not self.table.log and self.table.deal_index == 0 and self.speed > 0:
+            self.intro_started = time.monotonic()  # show the seating draw as it happens
         self._announce_deal()
+
+    def _intro_length(self) -> float:
+        return 0.5 * len(self.table.draw.cards) + 1.8
+
+    def _in_intro(self) -> bool:
+        if self.intro_started is None:
+            return False
+        if time.monotonic() - self.intro_started > self._intro_length():
+            self.intro_started = None
+            return False
+        return True
 
     def exit(self) -> None:
         super().exit()
@@ -230,6 +271,7 @@ class TableScene(Scene):
                 self.say(f"Trick {ev.trick_no} to {self.table.session.seats[ev.seat]}.")
             elif isinstance(ev, TokensMoved):
                 self.app.sound("tokens")
+                self._fly(ev)
             elif isinstance(ev, DealScored):
                 self._deal_over()
         if not isinstance(action, PlayCard):
@@ -238,6 +280,21 @@ class TableScene(Scene):
         self.panel_key = None
         self._layout()
         return True
+
+    def _fly(self, ev: TokensMoved) -> None:
+        """A token moving between a bowl and the pulla (drawn, not just counted)."""
+        if self.speed <= 0 or len(self.flights) > 40:
+            return
+        now = time.monotonic() + 0.06 * len(self.flights)
+        for _ in range(min(ev.count, 4)):
+            self.flights.append(Flight(ev.kind, ev.colour, self._spot(ev.source), self._spot(ev.target), now, 0.7))
+            now += 0.05
+
+    def _spot(self, place: object) -> tuple[float, float]:
+        if isinstance(place, str) and place in self.table.session.players:
+            x, y = self.place_of(place).plate
+            return (x + 60.0, y + 56.0)
+        return (465.0, 138.0) if len(self.table.session.players) == 3 else (675.0, 188.0)
 
     def _deal_over(self) -> None:
         result = self.deal.result
@@ -357,7 +414,11 @@ class TableScene(Scene):
             if decision.choice is not None:
                 self.act(decision.choice.make(sorted(self.selected)), human=True)
         elif what == "hint" and not deal.is_over:
-            choice = self.coach.choose(self.table.view_for(self.viewer))
+            view = self.table.view_for(self.viewer) if self.viewer in self.table.session.seats else None
+            if view is None or view.decision is None:
+                self.message, self.message_colour = "Hint: nothing for you to decide just now", MUTED
+                return
+            choice = self.coach.choose(view)
             text = choice.action.text if choice.action else "nothing"
             self.message, self.message_colour = f"Hint: {text} — {choice.reason}", GOLD
 
@@ -422,6 +483,9 @@ class TableScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
+        if self.intro_started is not None:
+            self.intro_started = None  # any key skips the seating draw
+            return
         if self.hidden_for:
             if key in (pygame.K_RETURN, pygame.K_SPACE):
                 self.hidden_for = None
@@ -441,6 +505,10 @@ class TableScene(Scene):
             self.app.stack.push(BidTableScene(self.app))
         elif key == pygame.K_l:
             self._show_last_trick()
+        elif key == pygame.K_t:
+            from .overlays import TrickHistoryScene
+
+            self.app.stack.push(TrickHistoryScene(self.app, self.table))
         elif key == pygame.K_u:
             self._undo()
         elif key == pygame.K_h:
@@ -506,6 +574,9 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        self.flights = [f for f in self.flights if not f.done()]
+        if self._in_intro():
+            return
         self._hot_seat()
         self._run_bots()
         self._panel()
@@ -539,8 +610,40 @@ class TableScene(Scene):
         self._draw_spare_deck(surface)
         self._draw_players(surface)
         self._draw_pulla(surface)
-        self._draw_cards(surface)
+        if self.intro_started is not None:
+            self._draw_intro(surface)
+        else:
+            self._draw_cards(surface)
+        self._draw_flights(surface)
         self._draw_panel_text(surface)
+
+    def _draw_intro(self, surface: pygame.Surface) -> None:
+        """The seating draw (or the first-come heart deal), card by card."""
+        assert self.intro_started is not None
+        elapsed = time.monotonic() - self.intro_started
+        draw = self.table.draw
+        title = "Seating draw by hearts" if self.table.seating == "draw" else "First come: the heart deal"
+        banner = self.text(title, 24, True, GOLD)
+        surface.blit(banner, banner.get_rect(center=(TABLE_W // 2, 260)))
+        counts: dict[str, int] = {}
+        shown = draw.cards[: int(elapsed / 0.5) + 1]
+        for name, card in shown:
+            x, y = self.place_of(name).plate
+            k = counts.get(name, 0)
+            counts[name] = k + 1
+            surface.blit(self.images.face(card), (x + 210 + 16 * k, y))
+        if len(shown) == len(draw.cards):
+            line = f"{draw.forehand} has hearts: forehand for the first deal"
+            text = self.text(line, 18, True, INK)
+            surface.blit(text, text.get_rect(center=(TABLE_W // 2, 300)))
+
+    def _draw_flights(self, surface: pygame.Surface) -> None:
+        now = time.monotonic()
+        players = self.table.session.players
+        for f in self.flights:
+            x, y = f.position(now)
+            if f.started(now):
+                _token(surface, f.kind, PLAYER_COLOURS[players.index(f.colour) % 4], int(x), int(y))
 
     def _draw_cover(self, surface: pygame.Surface) -> None:
         msg = self.text(f"Pass the screen to {self.hidden_for} — press Enter", 26, True, GOLD)
@@ -673,7 +776,7 @@ class TableScene(Scene):
         for line in lines[-7:]:
             surface.blit(self.text(line, 12, False, MUTED), (x, y))
             y += 17
-        keys = "S score · B bids · L last trick · U undo · H hint · Esc menu"
+        keys = "S score · B bids · L last · T tricks · U undo · H hint · Esc"
         surface.blit(self.text(keys, 11, False, MUTED), (x, 780))
 
     def _who(self) -> str:
