@@ -751,7 +751,7 @@ class TableScene(Scene):
             y += 18
         y = 196
         if deal.game is not None:
-            contract = f"{self.table.session.seats[deal.declarer]} plays {deal.game.printed}"
+            contract = f"{deal.game.printed} — declarer {self.table.session.seats[deal.declarer]}"
             surface.blit(self.text(contract, 15, True, GOOD), (x, y))
             y += 20
             if deal.trump is not None:
