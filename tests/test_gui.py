@@ -152,6 +152,36 @@ def test_illegal_card_is_refused_with_the_reason(app: App) -> None:
     pytest.skip("no position with an illegal card came up")
 
 
+def test_a_card_dragged_onto_the_table_is_played(app: App) -> None:
+    scene = start_game(app)
+    rng = random.Random(9)
+    for _ in range(300):
+        assert wait_for_human(app, scene)
+        if scene.deal.is_over:
+            key(app, pygame.K_RETURN)
+            continue
+        decision = scene.table.decision()
+        if decision.phase is Phase.PLAY and decision.seat == scene.viewer_seat():
+            card = next(a.card for a in decision.actions if hasattr(a, "card"))
+            sprite = scene.sprites[card]
+            start = (int(sprite.tx) + 4, int(sprite.ty) + 50)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False, window=None))
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=(480, 420), rel=(0, 0), buttons=(1, 0, 0), touch=False, window=None
+                )
+            )
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(480, 420), button=1, touch=False, window=None)
+            )
+            before = len(scene.deal.history)
+            run(app, 4)
+            assert len(scene.deal.history) > before and card not in scene.deal.hand(decision.seat)
+            return
+        human_move(app, scene, rng)
+    pytest.skip("no trick play for the human came up")
+
+
 def test_undo_takes_back_the_last_human_action(app: App) -> None:
     scene = start_game(app)
     assert wait_for_human(app, scene)

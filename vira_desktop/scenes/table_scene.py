@@ -109,6 +109,8 @@ class TableScene(Scene):
         self.text_cache: dict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = {}
         self.coach = make_bot("normal", 99)
         self.flights: list[Flight] = []
+        self.dragging: Card | None = None
+        self.drag_from = (0, 0)
         self.intro_started: float | None = None
 
     # ------------------------------------------------------------------ helpers
@@ -442,11 +444,21 @@ class TableScene(Scene):
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.bid_list is not None:
             self._command("bid")
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._click(event.pos)
+            self._press_card(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            sp = self.sprites[self.dragging]
+            sp.x, sp.y = event.pos[0] - CARD_W / 2, event.pos[1] - CARD_H / 2
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
+            card, start = self.dragging, self.drag_from
+            self.dragging = None
+            moved = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1])
+            if moved < 12 or event.pos[1] < 620:  # a click, or dropped on the table
+                self._use_card(card)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
-    def _click(self, pos: tuple[int, int]) -> None:
+    def _press_card(self, pos: tuple[int, int]) -> None:
+        """A press on one of your cards: click it, or drag it onto the table to play it."""
         if self.hidden_for:
             return
         me = self.viewer_seat()
@@ -455,7 +467,7 @@ class TableScene(Scene):
         for card in reversed(self._hand_order(me)):
             sp = self.sprites[card]
             if pygame.Rect(int(sp.x), int(sp.y), CARD_W, CARD_H).collidepoint(pos):
-                self._use_card(card)
+                self.dragging, self.drag_from = card, pos
                 return
 
     def _use_card(self, card: Card) -> None:
@@ -583,7 +595,8 @@ class TableScene(Scene):
         self._layout()
         speed = self.speed
         for sp in self.sprites.values():
-            sp.update(dt, speed)
+            if sp.card is not self.dragging:
+                sp.update(dt, speed)
         if self.autoplay is not None and self.deal.is_over and self.future is None and not self._animating():
             if self.deals_done >= self.autoplay:
                 self.app.running = False
@@ -650,7 +663,7 @@ class TableScene(Scene):
         surface.blit(msg, msg.get_rect(center=(TABLE_W // 2, 400)))
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
-        back = self.images.back("blue" if self.table.deal_index % 2 == 0 else "red")
+        back = self.images.back(self._deck_colour(self.table.deal_index))
         me = self.viewer_seat()
         focus_card = None
         if me is not None:
@@ -666,12 +679,18 @@ class TableScene(Scene):
             if sp.card is focus_card and self.table.human_to_act():
                 pygame.draw.rect(surface, FOCUS, (int(sp.x) - 2, int(sp.y) - 2, CARD_W + 4, CARD_H + 4), 2, 6)
 
+    def _deck_colour(self, deal_index: int) -> str:
+        """The two decks alternate; the first is the card back chosen in the settings."""
+        first = str(self.app.settings["display.card_back"])
+        other = "red" if first == "blue" else "blue"
+        return first if deal_index % 2 == 0 else other
+
     def _draw_spare_deck(self, surface: pygame.Surface) -> None:
         """The other deck, face down with its bottom card visible: it sets the highest suit."""
         number = self.deal.number or 0
         _, spare = deal_number_decks(number)
         x, y = self.seat_place(0).spare
-        other = self.images.back("red" if self.table.deal_index % 2 == 0 else "blue")
+        other = self.images.back(self._deck_colour(self.table.deal_index + 1))
         for i in range(5):
             surface.blit(other, (x + 2 * i, y - 2 * i))
         bottom = self.images.face(spare[-1])
