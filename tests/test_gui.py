@@ -17,7 +17,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
 
-from vira_desktop.rules.deal import Phase
+from vira_desktop.rules.deal import Decision, Phase
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.menu import MenuScene, NewGameScene
 from vira_desktop.scenes.table_scene import TableScene
@@ -129,15 +129,23 @@ def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App) -> None:
     assert scene.table.deal_index == 1
 
 
-def test_illegal_card_is_refused_with_the_reason(app: App) -> None:
-    scene = start_game(app)
-    rng = random.Random(3)
+def human_turns(app: App, scene: TableScene, seed: int) -> Iterator[Decision]:
+    """Each decision the human faces (the caller acts, or the test moves on for it)."""
+    rng = random.Random(seed)
     for _ in range(300):
         assert wait_for_human(app, scene)
         if scene.deal.is_over:
             key(app, pygame.K_RETURN)
             continue
-        decision = scene.table.decision()
+        before = len(scene.table.log)
+        yield scene.table.decision()
+        if len(scene.table.log) == before:
+            human_move(app, scene, rng)
+
+
+def test_illegal_card_is_refused_with_the_reason(app: App) -> None:
+    scene = start_game(app)
+    for decision in human_turns(app, scene, 3):
         if decision.phase is Phase.PLAY and scene.deal.trick:
             legal = {a.card for a in decision.actions if hasattr(a, "card")}
             illegal = [c for c in scene.deal.hand(decision.seat) if c not in legal]
@@ -148,19 +156,12 @@ def test_illegal_card_is_refused_with_the_reason(app: App) -> None:
                 assert len(scene.table.log) == before
                 assert "must follow suit" in scene.message
                 return
-        human_move(app, scene, rng)
     pytest.skip("no position with an illegal card came up")
 
 
 def test_a_card_dragged_onto_the_table_is_played(app: App) -> None:
     scene = start_game(app)
-    rng = random.Random(9)
-    for _ in range(300):
-        assert wait_for_human(app, scene)
-        if scene.deal.is_over:
-            key(app, pygame.K_RETURN)
-            continue
-        decision = scene.table.decision()
+    for decision in human_turns(app, scene, 9):
         if decision.phase is Phase.PLAY and decision.seat == scene.viewer_seat():
             card = next(a.card for a in decision.actions if hasattr(a, "card"))
             sprite = scene.sprites[card]
@@ -178,7 +179,6 @@ def test_a_card_dragged_onto_the_table_is_played(app: App) -> None:
             run(app, 4)
             assert len(scene.deal.history) > before and card not in scene.deal.hand(decision.seat)
             return
-        human_move(app, scene, rng)
     pytest.skip("no trick play for the human came up")
 
 

@@ -98,25 +98,22 @@ def _simulate(args: argparse.Namespace) -> int:
         rules=settings.house_rules() if settings else None,
         bowl=settings.bowl() if settings else None,
     )
-    info = stats.as_json()
-    if args.json:
+    _print_info(stats.as_json(), args.json)
+    return 1 if stats.errors or not stats.conservation_ok else 0
+
+
+def _print_info(info: dict[str, Any], as_json: bool) -> None:
+    if as_json:
         print(json.dumps(info, ensure_ascii=False))
     else:
         for key, value in info.items():
             print(f"{key}: {value}")
-    return 1 if stats.errors or not stats.conservation_ok else 0
 
 
 def _match(args: argparse.Namespace) -> int:
     from .match import duplicate_match
 
-    stats = duplicate_match(args.a, args.b, args.deals, args.seed)
-    info = stats.as_json()
-    if args.json:
-        print(json.dumps(info, ensure_ascii=False))
-    else:
-        for key, value in info.items():
-            print(f"{key}: {value}")
+    _print_info(duplicate_match(args.a, args.b, args.deals, args.seed).as_json(), args.json)
     return 0
 
 
