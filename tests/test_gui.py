@@ -290,3 +290,23 @@ def test_autoplay_prints_frame_statistics() -> None:
     for k in ("deals", "frames", "frame_ms_median", "frame_ms_p95", "frame_ms_max", "startup_s", "rss_mb"):
         assert k in stats
     assert stats["deals"] == 1 and stats["frames"] > 0
+
+
+def test_new_game_form_works_from_the_keyboard(app: App) -> None:
+    run(app, 2)
+    key(app, pygame.K_RETURN)
+    form = app.stack.top
+    assert isinstance(form, NewGameScene)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)  # the "players" row
+    key(app, pygame.K_RIGHT)  # 4 players
+    assert form.count == 4
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # first come, heart deal
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # Bertil's row
+    key(app, pygame.K_PAGEDOWN)  # bot: normal -> bot: easy
+    assert [s.level for s in form.seats()][1] == "easy"
+    key(app, pygame.K_RETURN)
+    scene = table_scene(app)
+    assert len(scene.table.session.players) == 4 and scene.table.seating == "first-come"

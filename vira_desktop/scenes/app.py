@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import resource
 import sys
 import time
 from pathlib import Path
@@ -22,6 +21,37 @@ from .base import SceneStack
 from .theme import SIZE, font, gui_theme
 
 SOUNDS = ("deal", "play", "trick", "tokens")
+
+
+def peak_memory_mb() -> float:
+    """The process's peak resident memory in MB (Windows has no ``resource`` module)."""
+    if sys.platform == "win32":
+        import ctypes
+        from ctypes import wintypes
+
+        class Counters(ctypes.Structure):
+            _fields_ = [
+                ("cb", wintypes.DWORD),
+                ("PageFaultCount", wintypes.DWORD),
+                ("PeakWorkingSetSize", ctypes.c_size_t),
+                ("WorkingSetSize", ctypes.c_size_t),
+                ("QuotaPeakPagedPoolUsage", ctypes.c_size_t),
+                ("QuotaPagedPoolUsage", ctypes.c_size_t),
+                ("QuotaPeakNonPagedPoolUsage", ctypes.c_size_t),
+                ("QuotaNonPagedPoolUsage", ctypes.c_size_t),
+                ("PagefileUsage", ctypes.c_size_t),
+                ("PeakPagefileUsage", ctypes.c_size_t),
+            ]
+
+        counters = Counters()
+        counters.cb = ctypes.sizeof(Counters)
+        process = ctypes.windll.kernel32.GetCurrentProcess()  # type: ignore[attr-defined]
+        ctypes.windll.psapi.GetProcessMemoryInfo(process, ctypes.byref(counters), counters.cb)  # type: ignore[attr-defined]
+        return float(counters.PeakWorkingSetSize) / (1024 * 1024)
+    import resource
+
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
 
 
 def process_age() -> float | None:
@@ -56,6 +86,8 @@ class App:
         font.cache_clear()  # fonts from an earlier pygame.init are no longer valid
         headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE  # scaled to any window size
+        with contextlib.suppress(pygame.error, FileNotFoundError):
+            pygame.display.set_icon(pygame.image.load(str(asset("icons", "vira-64.png"))))
         self.screen = pygame.display.set_mode(SIZE, flags)
         if not headless:
             width, height = self.settings["display.window"]
@@ -208,8 +240,7 @@ class App:
         def pct(q: float) -> float:
             return round(ms * times[min(len(times) - 1, int(q * len(times)))], 3) if times else 0.0
 
-        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        rss_mb = rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
+        rss_mb = peak_memory_mb()
         return {
             "deals": deals,
             "frames": len(self.frame_times),

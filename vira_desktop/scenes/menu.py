@@ -7,7 +7,6 @@ import random
 import pygame
 import pygame_gui
 
-from ..ai import LEVELS
 from ..table import SeatConfig, Table
 from .base import Scene
 from .theme import FELT, GOLD, INK, MUTED, PANEL, font
@@ -82,61 +81,86 @@ class MenuScene(Scene):
 
 
 class NewGameScene(Scene):
-    """3 or 4 seats; each human or a bot of a level; names; how the seats are found."""
+    """3 or 4 seats; each human or a bot of a level; names; how the seats are found.
+
+    Every row works from the keyboard: ↑ ↓ (or Tab) choose a row, ← → change its value,
+    typing edits the focused player's name, Enter starts.
+    """
+
+    KINDS = ("human", "bot: normal", "bot: easy", "bot: random")
+    SEATINGS = ("seating draw by hearts", "first come, heart deal")
 
     def enter(self) -> None:
         self.count = int(self.app.settings["session.players"])
+        self.kind_of = ["human"] + ["bot: normal"] * 3
+        self.seating_index = 0
+        self.focus = 2
+        self.typed = list(DEFAULT_NAMES)
         self._build()
 
     def _build(self) -> None:
         self.clear_widgets()
         ui = self.ui
-        self.seat_button = self.add(
-            pygame_gui.elements.UIButton(pygame.Rect(380, 120, 260, 40), f"Seats: {self.count}  (click)", manager=ui)
-        )
-        self.seating = self.add(
-            pygame_gui.elements.UIDropDownMenu(
-                ["seating draw by hearts", "first come, heart deal"],
-                "seating draw by hearts",
-                pygame.Rect(660, 120, 260, 40),
-                manager=ui,
-            )
+        button = pygame_gui.elements.UIButton
+        self.seat_button = self.add(button(pygame.Rect(660, 120, 260, 40), f"{self.count} players", manager=ui))
+        self.seating_button = self.add(
+            button(pygame.Rect(660, 170, 260, 40), self.SEATINGS[self.seating_index], manager=ui)
         )
         self.names: list[pygame_gui.elements.UITextEntryLine] = []
-        self.kinds: list[pygame_gui.elements.UIDropDownMenu] = []
+        self.kinds: list[pygame_gui.elements.UIButton] = []
         for i in range(self.count):
-            y = 200 + i * 60
+            y = 250 + i * 56
             entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(380, y, 260, 40), manager=ui)
-            entry.set_text(DEFAULT_NAMES[i])
+            entry.set_text(self.typed[i])
             self.names.append(self.add(entry))
-            options: list[str | tuple[str, str]] = [
-                "human",
-                *(f"bot: {level}" for level in LEVELS if level != "random"),
-                "bot: random",
-            ]
-            kind = pygame_gui.elements.UIDropDownMenu(
-                options, "human" if i == 0 else "bot: normal", pygame.Rect(660, y, 260, 40), manager=ui
-            )
-            self.kinds.append(self.add(kind))
-        button = pygame_gui.elements.UIButton
+            self.kinds.append(self.add(button(pygame.Rect(660, y, 260, 40), self.kind_of[i], manager=ui)))
         self.start = self.add(button(pygame.Rect(490, 520, 300, 50), "Start  [Enter]", manager=ui))
         self.back = self.add(button(pygame.Rect(490, 580, 300, 40), "Back  [Esc]", manager=ui))
         self.error = ""
+        self._focus_row()
+
+    def _rows(self) -> int:
+        return 2 + self.count
+
+    def _focus_row(self) -> None:
+        for i, entry in enumerate(self.names):
+            if i == self.focus - 2:
+                entry.focus()  # type: ignore[no-untyped-call]
+            else:
+                entry.unfocus()  # type: ignore[no-untyped-call]
+
+    def _row_y(self, row: int) -> int:
+        return 120 if row == 0 else 170 if row == 1 else 250 + (row - 2) * 56
 
     def seats(self) -> list[SeatConfig]:
         out = []
-        for entry, kind in zip(self.names, self.kinds, strict=True):
-            choice = kind.selected_option
-            label = choice[0] if isinstance(choice, tuple) else choice
+        for i, entry in enumerate(self.names):
+            label = self.kind_of[i]
             human = label == "human"
             out.append(SeatConfig(entry.get_text().strip(), human, "normal" if human else label.split(": ")[1]))
         return out
 
+    def _change(self, row: int, step: int) -> None:
+        self.typed = [e.get_text() for e in self.names] + self.typed[len(self.names) :]
+        if row == 0:
+            self.count = 7 - self.count
+            self.focus = min(self.focus, self._rows() - 1)
+        elif row == 1:
+            self.seating_index = (self.seating_index + step) % len(self.SEATINGS)
+        else:
+            k = self.KINDS.index(self.kind_of[row - 2])
+            self.kind_of[row - 2] = self.KINDS[(k + step) % len(self.KINDS)]
+        self._build()
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.seat_button:
-                self.count = 7 - self.count
-                self._build()
+                self._change(0, 1)
+            elif event.ui_element is self.seating_button:
+                self._change(1, 1)
+            elif event.ui_element in self.kinds:
+                self.focus = 2 + self.kinds.index(event.ui_element)
+                self._change(self.focus, 1)
             elif event.ui_element is self.start:
                 self._start()
             elif event.ui_element is self.back:
@@ -146,6 +170,13 @@ class NewGameScene(Scene):
                 self._start()
             elif event.key == pygame.K_ESCAPE:
                 self.app.stack.pop()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % self._rows()
+                self._focus_row()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus < 2:
+                self._change(self.focus, 1 if event.key == pygame.K_RIGHT else -1)
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.focus >= 2:
+                self._change(self.focus, 1 if event.key == pygame.K_PAGEDOWN else -1)
 
     def _start(self) -> None:
         seats = self.seats()
@@ -156,9 +187,7 @@ class NewGameScene(Scene):
         if not any(s.human for s in seats):
             self.error = "at least one seat must be a human player"
             return
-        chosen = self.seating.selected_option
-        label = chosen[0] if isinstance(chosen, tuple) else chosen
-        seating = "draw" if label.startswith("seating") else "first-come"
+        seating = "draw" if self.seating_index == 0 else "first-come"
         settings = self.app.settings
         table = Table(seats, random.SystemRandom().randrange(1 << 31), settings.house_rules(), settings.bowl(), seating)
         self.app.start_table(table)
@@ -166,10 +195,16 @@ class NewGameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(PANEL)
         surface.blit(font(32, True).render("New game", True, GOLD), (380, 50))
-        surface.blit(font(14).render("name", True, MUTED), (380, 180))
-        surface.blit(font(14).render("who plays", True, MUTED), (660, 180))
+        surface.blit(font(16).render("players", True, INK), (380, 130))
+        surface.blit(font(16).render("first forehand by", True, INK), (380, 180))
+        surface.blit(font(14).render("name", True, MUTED), (380, 228))
+        surface.blit(font(14).render("who plays (PgUp / PgDn)", True, MUTED), (660, 228))
+        y = self._row_y(self.focus)
+        pygame.draw.rect(surface, GOLD, (370, y - 6, 560, 52), 2, border_radius=8)
+        keys = "↑ ↓ row · ← → change · type a name · PgUp/PgDn who plays · Enter start · Esc back"
+        surface.blit(font(13).render(keys, True, MUTED), (330, 640))
         if self.error:
-            surface.blit(font(16, True).render(self.error, True, (230, 90, 90)), (380, 640))
+            surface.blit(font(16, True).render(self.error, True, (230, 90, 90)), (380, 480))
 
 
 class SettingsScene(Scene):
