@@ -13,14 +13,21 @@ APP = "vira-desktop"
 
 
 def assets_dir() -> Path:
-    """The ``assets/`` folder, wherever the program runs from."""
+    """The ``assets/`` folder, wherever the program runs from.
+
+    The wheel and the frozen bundle (pyinstaller.spec) both keep it beside this module as
+    ``vira_desktop/assets/``; a source checkout (or an editable install) has it at the top
+    level. The bid table and pulla data are package data of ``vira_desktop.rules`` and are
+    read with importlib.resources, which finds them in all three places too.
+    """
     override = os.environ.get("VIRA_ASSETS")
     candidates = [Path(override)] if override else []
+    here = Path(__file__).resolve().parent
+    candidates.append(here / "assets")  # installed wheel, frozen bundle
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         candidates.append(Path(frozen) / "assets")
-    here = Path(__file__).resolve().parent
-    candidates += [here / "assets", here.parent / "assets"]
+    candidates.append(here.parent / "assets")  # source checkout
     for path in candidates:
         if (path / "cards").is_dir():
             return path

@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# Smoke-test the frozen app headless (SDL dummy video and audio), as a user would get it:
+#   scripts/smoke_bundle.sh [BUNDLE]
+# BUNDLE: a bundle folder (default dist/vira, on macOS dist/Vira.app) or a release .tar.gz.
+# Checks, each failing with exit 1:
+#   1. `vira --version` prints the version written in vira_desktop/__init__.py;
+#   2. `vira bidtable --json` has the 40 rows (package data found in the bundle);
+#   3. `vira --autoplay 2 --speed instant --autosave` exits 0 and prints one JSON line with
+#      deals (= 2), frames, frame_ms_median, frame_ms_p95, frame_ms_max, startup_s, rss_mb;
+#   4. the autosave went to the per-user data folder (platformdirs), nothing into the bundle;
+#   5. (not on Windows) the same autoplay from a read-only copy of the bundle, run by a user
+#      who cannot write there (as root: the `nobody` user), also passes.
+# The last line is the stats line with the wall time added, for the release notes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=$(command -v python3 || command -v python)
+WANT_VERSION=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' vira_desktop/__init__.py)
+
+case "$(uname -s)" in
+    Linux*) OS=linux ;;
+    Darwin*) OS=macos ;;
+    MINGW* | MSYS* | CYGWIN*) OS=windows ;;
+    *) OS=other ;;
+esac
+
+fail() {
+    echo "smoke: FAIL: $*" >&2
+    exit 1
+}
+
+TMP=$(mktemp -d)
+cleanup() {
+    chmod -R u+w "$TMP" 2>/dev/null || true
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+# ---------------------------------------------------------------- find the binary
+target=${1:-}
+if [ -z "$target" ]; then
+    if [ "$OS" = macos ] && [ -d dist/Vira.app ]; then target=dist/Vira.app; else target=dist/vira; fi
+fi
+if [ -f "$target" ] && [[ "$target" == *.tar.gz ]]; then
+    mkdir -p "$TMP/unpacked"
+    tar -xzf "$target" -C "$TMP/unpacked"
+    target=$(find "$TMP/unpacked" -mindepth 1 -maxdepth 1 -type d | head -1)
+fi
+[ -d "$target" ] || fail "no bundle at '$target' (run scripts/build_linux.sh first)"
+BUNDLE=$(cd "$target" && pwd)
+
+binary_in() { # the console binary of a bundle folder
+    local dir=$1
+    for name in Contents/MacOS/vira vira-cli.exe vira; do
+        if [ -f "$dir/$name" ]; then
+            echo "$dir/$name"
+            return
+        fi
+    done
+}
+BIN=$(binary_in "$BUNDLE")
+[ -n "$BIN" ] || fail "no vira binary in $BUNDLE"
+echo "smoke: $BIN"
+
+# ---------------------------------------------------------------- a clean per-user home
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+unset VIRA_CONFIG_DIR VIRA_DATA_DIR VIRA_ASSETS
+HOME_DIR="$TMP/home"
+mkdir -p "$HOME_DIR"
+user_env=(HOME="$HOME_DIR" XDG_CONFIG_HOME="$HOME_DIR/.config" XDG_DATA_HOME="$HOME_DIR/.local/share")
+case "$OS" in
+    linux) SAVE="$HOME_DIR/.local/share/vira-desktop/autosave.json" ;;
+    macos) SAVE="$HOME_DIR/Library/Application Support/vira-desktop/autosave.json" ;;
+    windows)
+        # platformdirs asks Windows for the known folder: the runner's own profile
+        local_appdata=$(cygpath -u "${LOCALAPPDATA:?}")
+        SAVE="$local_appdata/vira-desktop/vira-desktop/autosave.json"
+        ;;
+    *) SAVE="" ;;
+esac
+[ -n "$SAVE" ] && rm -f "$SAVE"
+
+with_timeout() {
+    if command -v timeout >/dev/null 2>&1; then
+        timeout 600 "$@"
+    elif command -v gtimeout >/dev/null 2>&1; then
+        gtimeout 600 "$@"
+    else
+        "$@"
+    fi
+}
+
+# ---------------------------------------------------------------- 1. version
+got=$(env "${user_env[@]}" "$BIN" --version | tr -d '\r')
+[ "$got" = "vira $WANT_VERSION" ] || fail "--version printed '$got', expected 'vira $WANT_VERSION'"
+echo "smoke: $got"
+
+# ---------------------------------------------------------------- 2. package data
+rows=$(env "${user_env[@]}" "$BIN" bidtable --json | "$PY" -c "import json, sys; print(len(json.load(sys.stdin)))")
+[ "$rows" = 40 ] || fail "bidtable --json has $rows rows, expected 40"
+echo "smoke: bid table has 40 rows"
+
+# ---------------------------------------------------------------- 3. autoplay
+check_stats() { # FILE: the autoplay's stdout; prints the stats line
+    "$PY" - "$1" <<'EOF'
+import json, math, sys
+lines = [l.strip() for l in open(sys.argv[1], encoding="utf-8", errors="replace") if l.strip().startswith("{")]
+if len(lines) != 1:
+    sys.exit(f"expected one JSON line, got {len(lines)}")
+stats = json.loads(lines[0])
+keys = ["deals", "frames", "frame_ms_median", "frame_ms_p95", "frame_ms_max", "startup_s", "rss_mb"]
+missing = [k for k in keys if k not in stats]
+if missing:
+    sys.exit(f"stats lack {missing}: {stats}")
+bad = [k for k in keys if not isinstance(stats[k], (int, float)) or not math.isfinite(stats[k]) or stats[k] < 0]
+if bad:
+    sys.exit(f"stats not numbers >= 0: {bad}: {stats}")
+if stats["deals"] != 2:
+    sys.exit(f"deals = {stats['deals']}, expected 2")
+if stats["frames"] <= 0 or stats["rss_mb"] <= 0 or stats["startup_s"] <= 0:
+    sys.exit(f"no frames, memory or start-up time: {stats}")
+print(json.dumps(stats))
+EOF
+}
+
+run_autoplay() { # OUT_FILE COMMAND...: runs it, prints the wall time in seconds
+    local out=$1
+    shift
+    local t0 t1 rc=0
+    t0=$("$PY" -c "import time; print(time.time())")
+    with_timeout "$@" --autoplay 2 --speed instant --autosave > "$out" 2> "$out.err" || rc=$?
+    t1=$("$PY" -c "import time; print(time.time())")
+    if [ "$rc" != 0 ]; then
+        cat "$out" "$out.err" >&2
+        fail "autoplay exited $rc"
+    fi
+    "$PY" -c "print(round($t1 - $t0, 2))"
+}
+
+touch "$TMP/marker" # anything in the bundle newer than this was written by the app
+wall=$(run_autoplay "$TMP/out.txt" env "${user_env[@]}" "$BIN")
+stats=$(check_stats "$TMP/out.txt") || { cat "$TMP/out.txt" "$TMP/out.txt.err" >&2; fail "bad stats"; }
+echo "smoke: autoplay ok in ${wall}s: $stats"
+
+# ---------------------------------------------------------------- 4. files in the per-user folders only
+if [ -n "$SAVE" ]; then
+    [ -s "$SAVE" ] || fail "no autosave at $SAVE"
+    echo "smoke: autosave written to the per-user folder: $SAVE"
+    [ "$OS" = windows ] && rm -f "$SAVE"
+fi
+changed=$(find "$BUNDLE" -newer "$TMP/marker" | head -5)
+[ -z "$changed" ] || fail "the app wrote into its own install folder: $changed"
+
+# ---------------------------------------------------------------- 5. a read-only install folder
+if [ "$OS" != windows ]; then
+    RO="$TMP/readonly"
+    mkdir -p "$RO"
+    cp -R "$BUNDLE" "$RO/"
+    RO_BUNDLE="$RO/$(basename "$BUNDLE")"
+    chmod -R a-w "$RO_BUNDLE"
+    chmod 755 "$TMP" "$RO"
+    RO_HOME="$TMP/ro-home"
+    mkdir -p "$RO_HOME"
+    ro_env=(HOME="$RO_HOME" XDG_CONFIG_HOME="$RO_HOME/.config" XDG_DATA_HOME="$RO_HOME/.local/share")
+    runner=()
+    if [ "$(id -u)" = 0 ]; then
+        # root may write anywhere: run as `nobody`, who owns only the home folder
+        command -v setpriv >/dev/null 2>&1 || fail "setpriv is needed to run the read-only check as root"
+        chown -R nobody "$RO_HOME"
+        runner=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups --)
+    fi
+    RO_BIN=$(binary_in "$RO_BUNDLE")
+    if "${runner[@]}" touch "$RO_BUNDLE/.probe" 2>/dev/null; then
+        fail "could not make $RO_BUNDLE read-only for the test"
+    fi
+    ro_wall=$(run_autoplay "$TMP/ro.txt" "${runner[@]}" env "${ro_env[@]}" "$RO_BIN")
+    check_stats "$TMP/ro.txt" > /dev/null || fail "bad stats from the read-only bundle"
+    if [ -n "$SAVE" ] && [ "$OS" != windows ]; then
+        ro_save="$RO_HOME${SAVE#"$HOME_DIR"}"
+        [ -s "$ro_save" ] || fail "no autosave at $ro_save from the read-only bundle"
+    fi
+    echo "smoke: read-only install folder ok (${ro_wall}s, run as $(if [ ${#runner[@]} -gt 0 ]; then echo nobody; else id -un; fi))"
+fi
+
+size_mb=$(du -sk "$BUNDLE" | cut -f1)
+"$PY" -c "import json, sys; s = json.loads(sys.argv[1]); s.update(wall_s=$wall, bundle_mb=round($size_mb / 1024, 1), version='$WANT_VERSION'); print('smoke: ok', json.dumps(s))" "$stats"
