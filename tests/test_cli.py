@@ -96,3 +96,9 @@ def test_simulate_with_config(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         main(["simulate", "--deals", "1", "--config", str(cfg)])
     assert "house_rules.aces_low: unknown setting" in capsys.readouterr().err
+
+
+def test_match_options_are_not_mistaken_for_window_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "--a", "easy", "--b", "random", "--deals", "2", "--seed", "1", "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["a"] == "easy" and info["b"] == "random" and info["deals"] == 2

@@ -118,7 +118,9 @@ def _match(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="vira", description="Vira Desktop: the Swedish card game Vira.")
+    parser = argparse.ArgumentParser(
+        prog="vira", description="Vira Desktop: the Swedish card game Vira.", allow_abbrev=False
+    )
     parser.add_argument("--version", action="version", version=f"vira {__version__}")
     parser.add_argument("--autoplay", type=int, metavar="N", help="the window plays N deals with bots only, then exits")
     parser.add_argument("--seed", type=int, default=1, help="seed for --autoplay")

@@ -64,24 +64,32 @@ def _suit_value(m13: int, trump: bool) -> float:
 
 
 def trump_tricks_mask(mask: int, trump: int) -> float:
-    """Expected tricks of a 13-card hand (bitmask) with trump suit index ``trump`` (-1: none)."""
+    """Expected tricks of a 13-card hand (bitmask) with trump suit index ``trump`` (-1: none).
+
+    Weights fitted on self-play (benchmarks/calibrate.py): side winners are ruffed
+    now and then, a long side suit and ruffs in a short one seldom come true without
+    a partner, and a short trump suit loses control of the hand.
+    """
     suits = [mask >> (13 * s) & 0x1FFF for s in range(4)]
+    if trump < 0:
+        return sum(_suit_value(m, False) for m in suits)
     lengths = [m.bit_count() for m in suits]
-    n_trump = lengths[trump] if trump >= 0 else 0
-    total = 0.0
+    n_trump = lengths[trump]
+    total = _suit_value(suits[trump], True)
+    side = 0.0
+    extra = 0.0
     for s in range(4):
-        is_trump = s == trump
-        total += _suit_value(suits[s], is_trump)
-        if not is_trump and trump >= 0 and n_trump >= 5 and lengths[s] > 3:
-            total += 0.5 * (lengths[s] - 3)  # a long side suit runs once trumps are drawn
-    if trump >= 0:
-        spare = max(0, n_trump - 3)  # trumps left after drawing the opponents'
-        for s in range(4):
-            if s != trump and spare:
-                ruffs = min(spare, 2 if not lengths[s] else 1 if lengths[s] == 1 else 0)
-                total += 0.7 * ruffs
-                spare -= ruffs
-    return total
+        if s != trump:
+            side += _suit_value(suits[s], False)
+            if n_trump >= 5 and lengths[s] > 3:
+                extra += 0.5 * (lengths[s] - 3)  # a long side suit runs once trumps are drawn
+    spare = max(0, n_trump - 3)  # trumps left after drawing the opponents'
+    for s in range(4):
+        if s != trump and spare:
+            ruffs = min(spare, 2 if not lengths[s] else 1 if lengths[s] == 1 else 0)
+            extra += 0.7 * ruffs
+            spare -= ruffs
+    return total + 0.85 * side + 0.15 * extra - 0.2 * max(0, 5 - n_trump)
 
 
 def trump_tricks(cards: Iterable[Card], trump: Suit | None) -> float:
@@ -95,19 +103,20 @@ def home_chance(expected: float, needed: int, spread: float = 0.75) -> float:
 
 
 @cache
-def _suit_dangers(m13: int, aces_low: bool) -> tuple[tuple[float, int], ...]:
+def _suit_dangers(m13: int, aces_low: bool, dead13: int = 0) -> tuple[tuple[float, int], ...]:
     """(weight, rank index 0..12) of the dangerous cards of one suit holding.
 
     Played from the bottom, each round the opponents lead their lowest card and
     the partner follows with the next or discards: my i-th lowest card is safe
     below the (2i-1)-th lowest card they hold, in doubt below the 2i-th.
+    ``dead13`` are cards known to be out of play (my own discards).
     """
 
     def value(index: int) -> int:
         return 1 if aces_low and index == 12 else index + 2
 
     held = sorted((i for i in range(13) if m13 >> i & 1), key=value)
-    missing = sorted(value(i) for i in range(13) if not m13 >> i & 1)
+    missing = sorted(value(i) for i in range(13) if not (m13 | dead13) >> i & 1)
     out = []
     for n, index in enumerate(held, 1):
         if len(missing) < 2 * n - 1:
@@ -122,37 +131,39 @@ def _suit_dangers(m13: int, aces_low: bool) -> tuple[tuple[float, int], ...]:
     return tuple(out)
 
 
-def _dangers(mask: int, aces_low: bool) -> list[tuple[float, int]]:
+def _dangers(mask: int, aces_low: bool, dead: int = 0) -> list[tuple[float, int]]:
     out = []
     for s in range(4):
-        out += [(w, 13 * s + i) for w, i in _suit_dangers(mask >> (13 * s) & 0x1FFF, aces_low)]
+        m13 = mask >> (13 * s) & 0x1FFF
+        d13 = dead >> (13 * s) & 0x1FFF & ~m13
+        out += [(w, 13 * s + i) for w, i in _suit_dangers(m13, aces_low, d13)]
     out.sort(key=lambda x: (-x[0], x[1]))
     return out
 
 
-def danger_cards(cards: Iterable[Card], aces_low: bool = False) -> list[Card]:
+def danger_cards(cards: Iterable[Card], aces_low: bool = False, dead: int = 0) -> list[Card]:
     """Cards that can be forced to win a trick in misère, worst first."""
-    return [Card(i) for _, i in _dangers(mask_of(cards), aces_low)]
+    return [Card(i) for _, i in _dangers(mask_of(cards), aces_low, dead)]
 
 
-def danger_mask(mask: int, aces_low: bool = False) -> float:
+def danger_mask(mask: int, aces_low: bool = False, dead: int = 0) -> float:
     """A misère hand's danger: dangerous cards (a half for the doubtful), softened a little
     by voids to throw them on."""
-    total = sum(min(1.0, w) for w, _ in _dangers(mask, aces_low))
+    total = sum(min(1.0, w) for w, _ in _dangers(mask, aces_low, dead))
     voids = sum(1 for s in range(4) if not mask >> (13 * s) & 0x1FFF)
     return max(0.0, total - 0.3 * voids * min(1.0, total))
 
 
-def danger(cards: Iterable[Card], aces_low: bool = False) -> float:
-    return danger_mask(mask_of(cards), aces_low)
+def danger(cards: Iterable[Card], aces_low: bool = False, dead: int = 0) -> float:
+    return danger_mask(mask_of(cards), aces_low, dead)
 
 
-def misere_chance_mask(mask: int, open_hand: bool, aces_low: bool = False) -> float:
+def misere_chance_mask(mask: int, open_hand: bool, aces_low: bool = False, dead: int = 0) -> float:
     """Chance to take no trick: near certain with no danger, falling fast with each danger."""
-    d = danger_mask(mask, aces_low)
+    d = danger_mask(mask, aces_low, dead)
     base = 0.93 if not open_hand else 0.85
     return float(base * (0.35 if not open_hand else 0.22) ** d)
 
 
-def misere_chance(cards: Iterable[Card], open_hand: bool, aces_low: bool = False) -> float:
-    return misere_chance_mask(mask_of(cards), open_hand, aces_low)
+def misere_chance(cards: Iterable[Card], open_hand: bool, aces_low: bool = False, dead: int = 0) -> float:
+    return misere_chance_mask(mask_of(cards), open_hand, aces_low, dead)

@@ -41,16 +41,30 @@ from .planning import (
 )
 from .play import choose_card
 
+
+def _expected(p: float, home: int, bet: int, kodilj: int) -> float:
+    """Expected bets of playing with chance ``p`` of going home."""
+    share = 1.0 - 0.5 * p  # a hand unlikely to go home mostly fails by two or more
+    return p * home - (1 - p) * ((1 - share) * bet + share * kodilj)
+
+
+def safest_out(hand: list[Card], n: int, aces_low: bool, dead: int) -> list[Card]:
+    """The ``n`` cards to lay away from a misère hand: the most dangerous first."""
+    kept = safest(hand, len(hand) - n, aces_low, dead)
+    return [c for c in hand if c not in kept][:n]
+
+
 __all__ = ["EasyBot", "NormalBot"]
 
 _LEVEL_WORDS = ("", " in suit", " in highest suit")
+_CHEAP_OPENING = 5  # gask 0: the forced opening stays at the bottom of the bid table
 
 
 class NormalBot:
     """A solid club player by rules of thumb (the default opponent)."""
 
     name = "normal"
-    threshold = 0.68  # chance of going home needed to bid a game
+    threshold = 0.62  # chance of going home needed to bid a game
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -113,9 +127,27 @@ class NormalBot:
         passes = [a for a in actions if isinstance(a, Pass)]
         if passes:
             return Choice(passes[0], self._pass_reason(view))
-        scored = [(odds[b.game.name].chance[b.suit_level], b) for b in bids if b.game is not None]
-        chance, bid = max(scored, key=lambda cb: (cb[0], -(cb[1].game.no if cb[1].game else 0)))
-        return Choice(bid, f"forehand must open: {bid.text} is the best chance ({chance:.0%})")
+        return self._forced_opening(view, bids)
+
+    def _forced_opening(self, view: View, bids: Sequence[Bid]) -> Choice:
+        """Forehand must open: the bid with the best expected bets, counting on laying the hand
+        down (which is never kodilj) when it turns out hopeless."""
+        odds = self.odds(view)
+        scored = []
+        for b in bids:
+            # A hand strong enough for a higher game would have bid it: open at the bottom.
+            if b.game is None or b.suit_level or b.in_forehand or b.game.no > _CHEAP_OPENING:
+                continue
+            chance = odds[b.game.name].chance[0]
+            row = view.rules.pulla.row(b.game)
+            pins = 2 * (b.game.pins[0] or 0) / 8  # pins from or to both opponents, in bets
+            lay = -float(row.kodilj if b.game.family.is_solo else row.bet) - pins
+            value = max(_expected(chance, row.home, row.bet, row.kodilj) + (2 * chance - 1) * pins, lay)
+            scored.append((value, chance, -b.game.no, b))
+        if not scored:
+            scored = [(0.0, odds[b.game.name].chance[0], -b.game.no, b) for b in bids[:1] if b.game is not None]
+        value, chance, _, bid = max(scored, key=lambda x: x[:3])
+        return Choice(bid, f"forehand must open: {bid.text} risks least ({chance:.0%} to go home)")
 
     def _bid_value(self, view: View, bid: Bid, chance: float) -> float:
         """Expected pins of a bid for the declarer: bets at 8 pins, pins from both opponents."""
@@ -178,8 +210,12 @@ class NormalBot:
         if phase is Phase.HIGH_LOW:
             lows = [a for a in decision.actions if isinstance(a, HighLow) and a.low]
             high_chance = home_chance(best_thirteen_high(hand, self._trumps_allowed(view))[2], game.tricks, 0.6)
+            dead = mask_of(view.own_laid_aside)
             low_chance = misere_chance(
-                safest(hand, game.misere.cards if game.misere else 13), bool(game.misere and game.misere.open)
+                safest(hand, game.misere.cards if game.misere else 13, False, dead),
+                bool(game.misere and game.misere.open),
+                False,
+                dead,
             )
             if lows and low_chance > high_chance:
                 return Choice(lows[0], f"low: {low_chance:.0%} against {high_chance:.0%} high")
@@ -203,7 +239,8 @@ class NormalBot:
         if phase is Phase.SET_ASIDE:
             assert decision.choice is not None
             n = decision.choice.min_count
-            bad = list(dict.fromkeys(danger_cards(hand, view.aces_low) + sorted(hand, key=lambda c: -c.rank)))[:n]
+            dead = mask_of(view.own_laid_aside)
+            bad = safest_out(hand, n, view.aces_low, dead)
             return Choice(SetAside(seat, tuple(bad)), f"setting aside the {n} most dangerous card(s)")
         if phase is Phase.OPPONENT_BUY:
             return self._defender_buy(view)
@@ -235,7 +272,9 @@ class NormalBot:
         if view.suit_level:
             return False
         cards = game.misere.cards if game.misere else 13
-        low = misere_chance(safest(best_thirteen_low(hand), cards), bool(game.misere and game.misere.open))
+        pool = mask_of(hand)
+        kept = safest(best_thirteen_low(hand), cards, False, pool & ~mask_of(best_thirteen_low(hand)))
+        low = misere_chance(kept, bool(game.misere and game.misere.open), False, pool & ~mask_of(kept))
         high = home_chance(best_thirteen_high(hand, tuple(Suit))[2], game.tricks, 0.6)
         return low > high
 
@@ -261,7 +300,10 @@ class NormalBot:
         hand = list(view.hand)
         if view.low:
             cards = game.misere.cards if game.misere else 13
-            return misere_chance(safest(hand, cards, view.aces_low), bool(game.misere and game.misere.open))
+            dead = mask_of(view.own_laid_aside)
+            kept = safest(hand, cards, view.aces_low, dead)
+            dead |= mask_of(hand) & ~mask_of(kept)
+            return misere_chance(kept, bool(game.misere and game.misere.open), view.aces_low, dead)
         defence = BUY_DEFENCE if game.family.is_buying or game.family.is_solo else 0.0
         return calibrated(home_chance(trump_tricks(hand, view.trump) - defence, game.tricks), game.family)
 
@@ -273,10 +315,7 @@ class NormalBot:
         row = view.rules.pulla.row(game)
         chance = self._play_chance(view)
 
-        def expected(p: float, home: int, bet: int, kodilj: int) -> float:
-            share = 0.9 - 0.5 * p  # a hand unlikely to go home often fails by two or more
-            return p * home - (1 - p) * ((1 - share) * bet + share * kodilj)
-
+        expected = _expected
         if view.repurchased:
             play_ev = expected(chance, row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0)
             lay_ev = -float(row.re_bet or 0)

@@ -39,15 +39,15 @@ SAMPLES = 10
 # Logit shifts that bring each family's estimated chance in line with how often the
 # normal bot actually goes home in self-play (measured with benchmarks/calibrate.py).
 CALIBRATION: dict[Family, float] = {
-    Family.BUYING: -0.75,
-    Family.TURNE: 0.2,
-    Family.VINGEL: -0.05,
+    Family.BUYING: 0.3,
+    Family.TURNE: 0.35,
+    Family.VINGEL: 0.6,
     Family.GOK: -0.7,
-    Family.KOPMISAR: -1.8,
-    Family.SOLO: -1.9,
+    Family.KOPMISAR: -2.7,
+    Family.SOLO: 1.2,
     Family.SOLO_MISERE: -1.0,
     Family.VIRA: -1.5,
-    Family.GASK: -0.6,
+    Family.GASK: -2.0,
 }
 
 
@@ -113,22 +113,26 @@ def _top(mask: int, n: int, skip_suit: int = -1) -> int:
     return out
 
 
-def safest_mask(mask: int, keep: int, aces_low: bool = False) -> int:
-    """The ``keep`` cards of ``mask`` safest for a misère: dangerous cards go first, then high ones."""
+def safest_mask(mask: int, keep: int, aces_low: bool = False, dead: int = 0) -> int:
+    """The ``keep`` cards of ``mask`` safest for a misère: dangerous cards go first, then high ones.
+    Cards laid away are out of play, so they stop counting as the others' cards."""
     while mask.bit_count() > keep:
         excess = mask.bit_count() - keep
-        bad = _dangers(mask, aces_low)[: max(1, (excess + 1) // 2)]
+        bad = _dangers(mask, aces_low, dead)[: max(1, (excess + 1) // 2)]
         if bad:
             for _, i in bad:
                 mask &= ~(1 << i)
+                dead |= 1 << i
         else:
-            mask &= ~_top(mask, excess)
+            top = _top(mask, excess)
+            mask &= ~top
+            dead |= top
     return mask
 
 
-def safest(cards: Sequence[Card], keep: int, aces_low: bool = False) -> list[Card]:
+def safest(cards: Sequence[Card], keep: int, aces_low: bool = False, dead: int = 0) -> list[Card]:
     """The ``keep`` cards safest for a misère."""
-    return list(cards_from_mask(safest_mask(mask_of(cards), keep, aces_low)))
+    return list(cards_from_mask(safest_mask(mask_of(cards), keep, aces_low, dead)))
 
 
 def best_thirteen_low(cards: Sequence[Card], aces_low: bool = False) -> list[Card]:
@@ -271,6 +275,7 @@ def _stock_odds(
     hand_mask = mask_of(hand)
     kept_high = _top(hand_mask, keep)
     kept_low = safest_mask(hand_mask, keep) if keep < 13 else hand_mask
+    dead = hand_mask & ~kept_low  # cards set aside before taking the stock are out of play
     aces_low = aces_rule or g.can_play_low
     for _ in range(SAMPLES):
         stock = mask_of(_sample(rng, unseen, 13))
@@ -282,8 +287,9 @@ def _stock_odds(
             trump = max(Suit, key=lambda t: (per_trump[t], -int(t)))
             trump_votes[trump] = trump_votes.get(trump, 0) + 1
         if g.misere is not None:
-            cards = safest_mask(safest_mask(kept_low | stock, 13), g.misere.cards, aces_low)
-            low_chance += misere_chance_mask(cards, g.misere.open)
+            pool = kept_low | stock
+            cards = safest_mask(safest_mask(pool, 13, False, dead), g.misere.cards, aces_low, dead)
+            low_chance += misere_chance_mask(cards, g.misere.open, False, dead | (pool & ~cards))
     chances = [c / SAMPLES for c in chances]
     low_chance /= SAMPLES
     planned = max(trump_votes, key=lambda t: trump_votes[t]) if trump_votes else None

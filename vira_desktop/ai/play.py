@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules.cards import SUIT_MASKS, Card, Rank, Suit
+from ..rules.view import View
 from .knowledge import Knowledge, read_markings
 
 __all__ = ["choose_card"]
@@ -79,27 +80,111 @@ def _discard(legal: Sequence[Card], k: Knowledge) -> Card:
 
 
 # ---------------------------------------------------------------------- trump games
+def _defenders(view: View) -> tuple[int, int]:
+    d = view.declarer or 0
+    return (d + 1) % 3, (d + 2) % 3
+
+
+def _may_hold(k: Knowledge, seat: int, suit: Suit) -> bool:
+    """Whether ``seat`` may still hold a card of ``suit`` (not shown void, some outstanding)."""
+    return suit not in k.voids.get(seat, set()) and k.outside_in_suit(suit) > 0
+
+
+def _expected_out(k: Knowledge, suit: Suit) -> float:
+    """Cards of ``suit`` the defenders are expected to hold (the rest of the unseen ones
+    lie in the stock or among the discards)."""
+    view = k.view
+    live = [s for s in _defenders(view) if _may_hold(k, s, suit)]
+    if not live:
+        return 0.0
+    in_hands = sum(view.hand_sizes[s] for s in _defenders(view)) - sum(1 for s, _ in view.trick if s != view.seat)
+    unseen = bin(k.outside(view.seat)).count("1")
+    share = min(1.0, in_hands / unseen) if unseen else 1.0
+    return k.outside_in_suit(suit) * share
+
+
+def _above_outside(k: Knowledge, card: Card) -> int:
+    above = SUIT_MASKS[card.suit] & ~((2 << card) - 1)
+    return bin(above & k.outside(k.view.seat)).count("1")
+
+
+def _knock_out(cards: Sequence[Card], k: Knowledge) -> Card | None:
+    """The top of a sequence that only one outstanding card beats (K-Q against the ace)."""
+    top = _high(cards)
+    if _above_outside(k, top) != 1:
+        return None
+    below = [c for c in cards if c != top]
+    if not below:
+        return None
+    nxt = _high(below)
+    gap = SUIT_MASKS[top.suit] & ~((2 << nxt) - 1) & ((1 << top) - 1)
+    return top if not gap & k.outside(k.view.seat) else None
+
+
 def _declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+    if k.view.trick:
+        return _follow_high(legal, k, partner=None)
+    return _declarer_lead(legal, k)
+
+
+def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
     view = k.view
     trump = view.trump
-    if not view.trick:
-        trumps = [c for c in legal if c.suit is trump]
-        out_trumps = k.outside_in_suit(trump) if trump is not None else 0
-        if trumps and out_trumps:
-            top = _high(trumps)
-            if k.is_master(top):
-                return top, "drawing trumps with the master trump"
-            if len(trumps) > out_trumps:
-                return _low(trumps), "forcing out the opponents' high trump"
-        masters = [c for c in legal if c.suit is not trump and k.is_master(c)]
-        if masters:
-            return _high(masters), "cashing a sure winner"
-        side = [c for c in legal if c.suit is not trump]
-        if side:
-            longest = max(Suit, key=lambda s: (sum(1 for c in side if c.suit is s), -int(s)))
-            return _low([c for c in side if c.suit is longest]), "establishing the longest side suit"
-        return _low(legal), "leading a low trump"
-    return _follow_high(legal, k, partner=None)
+    defs = _defenders(view)
+    trumps = [c for c in legal if c.suit is trump]
+    live = trump is not None and any(_may_hold(k, s, trump) for s in defs)
+    out_trumps = _expected_out(k, trump) if live and trump is not None else 0.0
+    side = [c for c in legal if c.suit is not trump]
+
+    def ruffable(suit: Suit) -> bool:
+        return live and any(suit in k.voids.get(s, set()) and _may_hold(k, s, trump) for s in defs) if trump else False
+
+    if trumps and live:
+        top = _high(trumps)
+        if k.is_master(top):
+            return top, "drawing trumps with the master trump"
+        knock = _knock_out(trumps, k)
+        if knock is not None and len(trumps) >= 3:
+            return knock, "drawing trumps: the top of a sequence forces out their high trump"
+        if len(trumps) > out_trumps + 0.5:
+            return _low(trumps), "forcing out the opponents' high trump"
+    masters = [c for c in side if k.is_master(c) and not ruffable(c.suit)]
+    if masters:
+        # Cash where the defenders have most cards left to follow with.
+        best = max(masters, key=lambda c: (k.outside_in_suit(c.suit), c.rank, c))
+        return best, "cashing a sure winner"
+    safe = [c for c in side if not ruffable(c.suit)]
+    if safe:
+        knocks = []
+        for s in Suit:
+            mine = [c for c in safe if c.suit is s]
+            if mine:
+                knock = _knock_out(mine, k)
+                if knock is not None:
+                    knocks.append(knock)
+        if knocks:
+            best = max(knocks, key=lambda c: (sum(1 for x in safe if x.suit is c.suit), c.rank, c))
+            return best, "setting up a suit: the top of a sequence forces out their high card"
+        spare = len(trumps) > out_trumps + 0.5
+
+        def cost(s: Suit) -> tuple[float, int]:
+            mine = [c for c in safe if c.suit is s]
+            top = _high(mine)
+            # An honour that is not yet master is worth keeping for when they lead the suit.
+            keep = 1.0 if top.rank >= 11 and _above_outside(k, top) <= len(mine) - 1 else 0.0
+            length = len(mine)
+            short = length if (spare and trumps) else -length  # a short suit soon lets me ruff; else set up length
+            return (keep, short)
+
+        suit = min((s for s in Suit if any(c.suit is s for c in safe)), key=lambda s: (*cost(s), int(s)))
+        return _low([c for c in safe if c.suit is suit]), "giving up a trick in my weakest side suit"
+    if side:
+        if trumps:
+            if k.is_master(_high(trumps)):
+                return _high(trumps), "drawing trumps before they can ruff"
+            return _low(trumps), "leading trump rather than into a ruff"
+        return _low(side), "leading a low card"
+    return (_high(trumps) if k.is_master(_high(trumps)) else _low(trumps)), "leading trump"
 
 
 def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tuple[Card, str]:
