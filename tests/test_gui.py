@@ -310,3 +310,41 @@ def test_new_game_form_works_from_the_keyboard(app: App) -> None:
     key(app, pygame.K_RETURN)
     scene = table_scene(app)
     assert len(scene.table.session.players) == 4 and scene.table.seating == "first-come"
+
+
+def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path) -> None:
+    run(app, 2)
+    key(app, pygame.K_DOWN)  # Settings (Continue and Tutorial are skipped)
+    key(app, pygame.K_RETURN)
+    assert type(app.stack.top).__name__ == "SettingsScene"
+    key(app, pygame.K_RIGHT)  # animation speed: instant -> fast
+    assert app.settings["display.animation_speed"] == "fast"
+    for _ in range(6):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # window size
+    assert app.settings["display.window"] == [1024, 640]
+    key(app, pygame.K_ESCAPE)
+    saved = (tmp_path / "config" / "config.yaml").read_text(encoding="utf-8")
+    assert "fast" in saved and "1024" in saved
+
+
+def test_hot_seat_hides_the_hands_between_players(app: App) -> None:
+    from vira_desktop.table import SeatConfig, Table
+
+    table = Table([SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi", False)], seed=4)
+    app.start_table(table)
+    scene = table_scene(app)
+    scene.intro_started = None
+    seen: set[str] = set()
+    for _ in range(400):
+        run(app, 1)
+        if scene.hidden_for:
+            seen.add(scene.hidden_for)
+            key(app, pygame.K_RETURN)  # the next player takes the screen
+            assert scene.hidden_for is None
+        elif table.human_to_act() and scene.future is None and not scene.deal.is_over:
+            assert scene.viewer == table.player_to_act()
+            human_move(app, scene, random.Random(1))
+        if len(seen) >= 2:
+            break
+    assert seen

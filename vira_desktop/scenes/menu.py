@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -208,50 +209,73 @@ class NewGameScene(Scene):
 
 
 class SettingsScene(Scene):
-    """Animation speed, sound, card back, four-colour deck, language, house rules; saved per user."""
+    """Animation speed, sound, card back, four-colour deck, language, house rules, window size;
+    saved in the user's own config. ↑ ↓ choose a row, ← → (or Enter) change it, Esc saves and closes."""
 
-    FIELDS = (
+    FIELDS: tuple[tuple[str, list[Any]], ...] = (
         ("display.animation_speed", ["instant", "fast", "normal", "slow"]),
         ("sound.enabled", [True, False]),
         ("sound.volume", [0.0, 0.25, 0.5, 0.7, 1.0]),
         ("display.card_back", ["blue", "red"]),
         ("display.four_colour_deck", [False, True]),
         ("display.language", ["en", "sv"]),
+        ("display.window", [[1280, 800], [1024, 640], [1600, 1000], [1920, 1200]]),
         ("house_rules.aces_low_in_all_miseres", [False, True]),
         ("house_rules.royale_defenders_see_each_other", [False, True]),
         ("house_rules.gok_reentry", [False, True]),
     )
+    TOP, STEP = 100, 48
 
     def enter(self) -> None:
+        self.focus = 0
         self.buttons: list[pygame_gui.elements.UIButton] = []
         for i, (key, _) in enumerate(self.FIELDS):
-            b = pygame_gui.elements.UIButton(pygame.Rect(640, 110 + i * 52, 300, 42), self._label(key), manager=self.ui)
-            self.buttons.append(self.add(b))
-        rect = pygame.Rect(490, 620, 300, 48)
+            rect = pygame.Rect(640, self.TOP + i * self.STEP, 300, 40)
+            self.buttons.append(self.add(pygame_gui.elements.UIButton(rect, self._label(key), manager=self.ui)))
+        rect = pygame.Rect(490, 600, 300, 48)
         self.done = self.add(pygame_gui.elements.UIButton(rect, "Save  [Esc]", manager=self.ui))
 
     def _label(self, key: str) -> str:
         value = self.app.settings[key]
-        return {True: "on", False: "off"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        if isinstance(value, list):
+            return " × ".join(str(v) for v in value)
+        return str(value)
+
+    def _cycle(self, index: int, step: int = 1) -> None:
+        key, values = self.FIELDS[index]
+        current = self.app.settings[key]
+        nxt = values[(values.index(current) + step) % len(values)] if current in values else values[0]
+        self.app.change_setting(key, nxt)
+        self.buttons[index].set_text(self._label(key))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element in self.buttons:
-                i = self.buttons.index(event.ui_element)
-                key, values = self.FIELDS[i]
-                current = self.app.settings[key]
-                nxt = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
-                self.app.change_setting(key, nxt)
-                event.ui_element.set_text(self._label(key))
+                self.focus = self.buttons.index(event.ui_element)
+                self._cycle(self.focus)
             elif event.ui_element is self.done:
                 self.app.stack.pop()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.stack.pop()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.stack.pop()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % len(self.FIELDS)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE):
+                self._cycle(self.focus, -1 if event.key == pygame.K_LEFT else 1)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(PANEL)
-        surface.blit(font(32, True).render("Settings", True, GOLD), (340, 50))
+        surface.blit(font(32, True).render("Settings", True, GOLD), (340, 40))
         for i, (key, _) in enumerate(self.FIELDS):
-            surface.blit(font(16).render(key.split(".")[1].replace("_", " "), True, INK), (340, 120 + i * 52))
-        note = "Saved in your own config folder; house rules apply from the next game."
-        surface.blit(font(13).render(note, True, MUTED), (340, 690))
+            y = self.TOP + i * self.STEP
+            surface.blit(font(16).render(key.split(".")[1].replace("_", " "), True, INK), (340, y + 10))
+        y = self.TOP + self.focus * self.STEP
+        pygame.draw.rect(surface, GOLD, (330, y - 4, 620, 48), 2, border_radius=8)
+        note = (
+            "Saved in your own config folder; house rules apply from the next game, the window size at the next start."
+        )
+        surface.blit(font(13).render(note, True, MUTED), (260, 670))
+        keys = "↑ ↓ choose · ← → or Enter change · Esc save and close"
+        surface.blit(font(13).render(keys, True, MUTED), (440, 700))

@@ -591,6 +591,7 @@ class TableScene(Scene):
             return
         self._hot_seat()
         self._run_bots()
+        self._hot_seat()  # a bot's move may have handed the turn to another human
         self._panel()
         self._layout()
         speed = self.speed
