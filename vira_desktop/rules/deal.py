@@ -70,6 +70,8 @@ __all__ = ["SEAT_NAMES", "CardChoice", "Deal", "Decision", "Phase", "deal_number
 
 SEAT_NAMES = ("forehand", "middle-hand", "rear-hand")
 _CARD = tuple(Card(i) for i in range(52))
+_SUITS = tuple(Suit)
+_DEFAULT_RULES = HouseRules()
 _LEVELS = {False: (0,), True: (0, 1, 2)}
 _ACES = mask_of(Card(s * 13 + 12) for s in range(4))
 _GOK = next(g for g in GAMES if g.family is Family.GOK)
@@ -186,17 +188,16 @@ class Deal:
         rules: HouseRules | None = None,
         number: int | None = None,
     ) -> None:
-        cards = [c for h in hands for c in h] + list(stock)
         if len(hands) != 3 or any(len(h) != 13 for h in hands) or len(stock) != 13:
             raise ValueError("a deal has three hands of 13 cards and a stock of 13")
-        if len(set(cards)) != 52:
-            raise ValueError("every card must be dealt exactly once")
-        self.rules = rules or HouseRules()
-        self.number = number
-        self.highest = Suit(highest)
-        self.dealt: tuple[tuple[Card, ...], ...] = tuple(sorted_cards(h) for h in hands)
-        self.initial_stock: tuple[Card, ...] = tuple(stock)
         self.hands = [mask_of(h) for h in hands]
+        if self.hands[0] | self.hands[1] | self.hands[2] | mask_of(stock) != (1 << 52) - 1:
+            raise ValueError("every card must be dealt exactly once")
+        self.rules = rules or _DEFAULT_RULES
+        self.number = number
+        self.highest = _SUITS[highest]
+        self._dealt_hands = (tuple(hands[0]), tuple(hands[1]), tuple(hands[2]))
+        self.initial_stock: tuple[Card, ...] = tuple(stock)
         self.stock = list(stock)
         self.stock_top = 0
         self.aside = [0, 0, 0]
@@ -261,6 +262,11 @@ class Deal:
         return new
 
     # ------------------------------------------------------------------ queries
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """The three hands as dealt (sorted), for records and the gök pass rule."""
+        return tuple(sorted_cards(h) for h in self._dealt_hands)
+
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.DONE
