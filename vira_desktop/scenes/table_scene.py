@@ -161,6 +161,10 @@ class TableScene(Scene):
         self.say(f"Seating: {', '.join(self.table.draw.order)}; {self.table.draw.forehand} {how} hearts.")
         if not self.table.log and self.table.deal_index == 0 and self.speed > 0:
             self.intro_started = time.monotonic()  # show the seating draw as it happens
+            self.say("Åla: everyone puts a bet into the pulla.")
+            for ev in self.table.opening_events:
+                if isinstance(ev, TokensMoved):
+                    self._fly(ev)
         self._announce_deal()
 
     def _intro_length(self) -> float:
@@ -274,6 +278,7 @@ class TableScene(Scene):
             elif isinstance(ev, TokensMoved):
                 self.app.sound("tokens")
                 self._fly(ev)
+                self._note_tokens(ev)
             elif isinstance(ev, DealScored):
                 self._deal_over()
         if not isinstance(action, PlayCard):
@@ -282,6 +287,13 @@ class TableScene(Scene):
         self.panel_key = None
         self._layout()
         return True
+
+    def _note_tokens(self, ev: TokensMoved) -> None:
+        """Say the ledger's rarer moves in words: åla om and sexmastare."""
+        if ev.reason == "åla om" and ev.source == self.table.session.players[0]:
+            self.say("Åla om: the pulla cannot pay, so everyone (the sitter-out too) antes a bet.")
+        elif ev.target == SEXMASTARE:
+            self.say(f"{ev.source} has no bets left: a pin goes under the pulla (sexmastare, six bets).")
 
     def _fly(self, ev: TokensMoved) -> None:
         """A token moving between a bowl and the pulla (drawn, not just counted)."""
