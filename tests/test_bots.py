@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.strategies import house_rules
 from vira_desktop import match
 from vira_desktop.ai import LEVELS, Bot, Choice, make_bot
 from vira_desktop.match import forced_auction, play_deal, simulate
@@ -493,14 +494,6 @@ def _compare(w: Watched, point: int, b: Deal, bot_a: Bot, bot_b: Bot, level: str
     assert choice_a == choice_b, f"{level} bot depends on hidden cards at {where}: {choice_a} vs {choice_b}"
     CHEAT_TALLY.compared[level, view_a.phase] += 1
     return 1
-
-
-house_rules = st.builds(
-    HouseRules,
-    aces_low_in_all_miseres=st.booleans(),
-    royale_defenders_see_each_other=st.booleans(),
-    gok_reentry=st.booleans(),
-)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -22,6 +22,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.strategies import contracts, house_rules, numbers, seeds, tables
 from vira_desktop.ai import RandomBot
 from vira_desktop.match import forced_auction, play_deal, simulate
 from vira_desktop.record import check_result, dump_record, read_record, record_of, replay
@@ -40,17 +41,6 @@ NAMES = ("North", "East", "South", "West")
 MAX_ACTIONS = 40 * 3 * 3 + 4 + 16 + 39
 
 SETTINGS = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-numbers = st.integers(0, 2**48 - 1)
-tables = st.sampled_from([3, 4])
-contracts = st.none() | st.sampled_from(GAMES)
-seeds = st.integers(0, 2**32 - 1)
-house_rules = st.builds(
-    HouseRules,
-    aces_low_in_all_miseres=st.booleans(),
-    royale_defenders_see_each_other=st.booleans(),
-    gok_reentry=st.booleans(),
-)
 
 
 @dataclass

@@ -17,6 +17,7 @@ from enum import Enum
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.strategies import contracts, house_rules, numbers, seeds
 from vira_desktop.ai import RandomBot
 from vira_desktop.match import forced_auction, play_deal
 from vira_desktop.rules.actions import (
@@ -39,15 +40,6 @@ from vira_desktop.rules.games import GAMES, Game, game
 from vira_desktop.rules.houserules import HouseRules
 from vira_desktop.rules.view import View
 
-numbers = st.integers(0, 2**48 - 1)
-contracts = st.none() | st.sampled_from(GAMES)
-seeds = st.integers(0, 2**32 - 1)
-house_rules = st.builds(
-    HouseRules,
-    aces_low_in_all_miseres=st.booleans(),
-    royale_defenders_see_each_other=st.booleans(),
-    gok_reentry=st.booleans(),
-)
 ACES = tuple(Card.of(Rank.ACE, s) for s in Suit)
 
 
