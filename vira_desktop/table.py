@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .ai import Bot, Choice, make_bot
+from .ai import Bot, make_bot
 from .rules.actions import Action, parse_action
 from .rules.deal import Deal, Decision
 from .rules.errors import ViraError
@@ -128,10 +128,6 @@ class Table:
         player = self.session.seats[action.seat]
         self.log.append(LogEntry(self.deal_index, player, action.text, human))
         return events
-
-    def apply_choice(self, choice: Choice) -> list[Event | LedgerEvent]:
-        assert choice.action is not None
-        return self.apply(choice.action)
 
     def next_deal(self) -> Deal:
         """Deal the next deal (after the current one is over)."""

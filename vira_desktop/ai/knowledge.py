@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..rules.cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of
 from ..rules.view import View
 
-__all__ = ["Knowledge", "Marking", "read_markings"]
+__all__ = ["Knowledge", "Marking", "discards", "read_markings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,13 +30,18 @@ class Marking:
 _SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 
 
-def _discards(view: View) -> dict[int, list[Card]]:
-    """Each seat's discards (cards played when unable to follow, not ruffs), in order."""
-    out: dict[int, list[Card]] = {0: [], 1: [], 2: []}
+def _all_tricks(view: View) -> list[tuple[tuple[int, Card], ...]]:
+    """The finished tricks and the one being played, in order."""
     tricks = [cards for _, cards in view.tricks]
     if view.trick:
         tricks.append(view.trick)
-    for cards in tricks:
+    return tricks
+
+
+def discards(view: View) -> dict[int, list[Card]]:
+    """Each seat's discards (cards played when unable to follow, not ruffs), in order."""
+    out: dict[int, list[Card]] = {0: [], 1: [], 2: []}
+    for cards in _all_tricks(view):
         led = cards[0][1].suit
         for seat, card in cards[1:]:
             if card.suit is not led and card.suit is not view.trump:
@@ -53,7 +58,7 @@ def read_markings(view: View) -> list[Marking]:
     if view.trump is None or view.low or view.declarer is None:
         return []
     out = []
-    for seat, cards in _discards(view).items():
+    for seat, cards in discards(view).items():
         if seat == view.declarer or len(cards) < 2:
             continue
         first, second = cards[0], cards[1]
@@ -83,10 +88,7 @@ class Knowledge:
 
     def _voids(self) -> dict[int, set[Suit]]:
         voids: dict[int, set[Suit]] = {0: set(), 1: set(), 2: set()}
-        tricks = [cards for _, cards in self.view.tricks]
-        if self.view.trick:
-            tricks.append(self.view.trick)
-        for cards in tricks:
+        for cards in _all_tricks(self.view):
             led = cards[0][1].suit
             for seat, card in cards[1:]:
                 if card.suit is not led:

@@ -30,7 +30,6 @@ __all__ = [
     "best_thirteen_high",
     "best_thirteen_low",
     "buying_discards",
-    "estimate_all",
     "safest",
 ]
 
@@ -250,14 +249,6 @@ class HandOdds(Mapping[str, GameOdds]):
                 total += misere_chance(safest(new, g.misere.cards, aces_rule), False)
             return GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, True, "köpmisär")
         return _stock_odds(g, hand, unseen, highest, rng, aces_rule)
-
-
-def estimate_all(
-    hand: Sequence[Card], unseen: Sequence[Card], highest: Suit, seed: int, aces_rule: bool = False
-) -> dict[str, GameOdds]:
-    """Odds for all 40 games (by name) for a dealt hand."""
-    odds = HandOdds(hand, unseen, highest, seed, aces_rule)
-    return {g.name: odds[g.name] for g in GAMES}
 
 
 def _stock_odds(

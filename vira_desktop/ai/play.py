@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ..rules.cards import SUIT_MASKS, Card, Rank, Suit
 from ..rules.view import View
-from .knowledge import Knowledge, read_markings
+from .knowledge import Knowledge, discards, read_markings
 
 __all__ = ["choose_card"]
 
@@ -246,7 +246,7 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
             return _low([c for c in side if c.suit is longest]), "leading low from the longest side suit"
         return _low(legal), "leading a low trump"
     led = view.trick[0][1].suit
-    if legal[0].suit is not led and len(k_discards(k)) < 2 and not _should_ruff(legal, k, partner):
+    if legal[0].suit is not led and len(discards(k.view)[k.view.seat]) < 2 and not _should_ruff(legal, k, partner):
         marking = _marking_discard(legal, k)
         if marking is not None:
             return marking
@@ -265,23 +265,13 @@ def _should_ruff(legal: Sequence[Card], k: Knowledge, partner: int) -> bool:
     return winner is not None and winner.suit is trump
 
 
-def k_discards(k: Knowledge) -> list[Card]:
-    """The seat's own discards so far (cards played when not following, not ruffs)."""
-    view = k.view
-    out = []
-    for _, cards in view.tricks:
-        led = cards[0][1].suit
-        out += [c for s, c in cards if s == view.seat and c.suit is not led and c.suit is not view.trump]
-    return out
-
-
 def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str] | None:
     """Ågren marking: show strength (high then low) in a suit with a master, else weakness
     (low then high) in the weakest suit; only when partner is not losing the trick to a ruff."""
     view = k.view
     trump = view.trump
     side = [c for c in legal if c.suit is not trump]
-    done = k_discards(k)
+    done = discards(k.view)[k.view.seat]
     if not side:
         return None
     by = {s: sorted((c for c in side if c.suit is s), key=lambda c: c.rank) for s in Suit}

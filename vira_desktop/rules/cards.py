@@ -186,10 +186,8 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def cards_from_mask(mask: int) -> Iterator[Card]:
     """Cards of a bitmask, lowest index first."""
-    while mask:
-        low = mask & -mask
-        yield _CARDS[low.bit_length() - 1]
-        mask ^= low
+    for i in bit_indices(mask):
+        yield _CARDS[i]
 
 
 def bit_indices(mask: int) -> list[int]:

@@ -21,7 +21,6 @@ class CardImages:
         self.four_colour = four_colour
         self._faces: dict[int, pygame.Surface] = {}
         self._backs: dict[str, pygame.Surface] = {}
-        self._small: dict[int, pygame.Surface] = {}
 
     def _load(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         image = pygame.image.load_sized_svg(str(asset("cards", name)), size)
@@ -67,8 +66,6 @@ class Sprite:
     ty: float
     face_up: bool = False
     delay: float = 0.0
-    raised: bool = False
-    angle: float = 0.0
 
     def update(self, dt: float, speed: float) -> None:
         if self.delay > 0:

@@ -112,6 +112,7 @@ class TableScene(Scene):
         self.dragging: Card | None = None
         self.drag_from = (0, 0)
         self.intro_started: float | None = None
+        self.hint_cache: tuple[object, str] = (None, "")
 
     # ------------------------------------------------------------------ helpers
     def _first_human(self) -> str:
@@ -817,11 +818,17 @@ class TableScene(Scene):
         return f"{self.table.player_to_act()} to act"
 
     def _marking_hint(self) -> str:
+        """The partner's Ågren marking, worked out once per action (not every frame)."""
         me = self.viewer_seat()
+        key = (self.table.deal_index, len(self.deal.history), me)
+        if self.hint_cache[0] != key:
+            self.hint_cache = (key, self._read_marking(me))
+        return self.hint_cache[1]
+
+    def _read_marking(self, me: int | None) -> str:
         if me is None or self.deal.declarer in (-1, me) or self.deal.low:
             return ""
-        view = self.deal.view(me)
-        for mark in read_markings(view):
+        for mark in read_markings(self.deal.view(me)):
             if mark.seat != me:
                 return f"Ågren: {self.table.session.seats[mark.seat]} shows {mark.describe()}"
         return ""
