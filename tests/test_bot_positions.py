@@ -137,8 +137,9 @@ def _text(action: Action | None) -> str:
     return "nothing" if action is None else action.text
 
 
-def failures(expect: dict[str, Any], action: Action | None, seat: int) -> list[str]:
-    """What in ``expect`` the action breaks (empty: it meets the expectation)."""
+def failures(expect: dict[str, Any], action: Action | None, seat: int, deal: Deal | None = None) -> list[str]:
+    """What in ``expect`` the action breaks (empty: it meets the expectation). A bid
+    without a level counts as the game it stands for in ``deal``."""
     out: list[str] = []
     got = _text(action)
 
@@ -190,7 +191,10 @@ def failures(expect: dict[str, Any], action: Action | None, seat: int) -> list[s
     for key, sign in (("bid_at_least", 1), ("bid_at_most", -1)):
         if key in expect:
             bound = game(str(expect[key])).no
-            if not isinstance(action, Bid) or action.game is None or sign * (action.game.no - bound) < 0:
+            bid = action.game if isinstance(action, Bid) and action.game is not None else None
+            if isinstance(action, Bid) and deal is not None:
+                bid = deal.bid_game(action)
+            if bid is None or sign * (bid.no - bound) < 0:
                 out.append(f"expected a bid {'at least' if sign > 0 else 'at most'} {expect[key]}, got {got}")
     return out
 
@@ -214,7 +218,7 @@ def test_normal_bot_position(position: Position) -> None:
         assert choice.reason.strip(), f"{position.name}: empty reason (seed {seed})"
         if choice.action is not None:
             assert position.deal.is_legal(choice.action), f"{position.name}: illegal {choice.action.text}"
-        problems = failures(position.expect, choice.action, position.seat)
+        problems = failures(position.expect, choice.action, position.seat, position.deal)
         assert not problems, (
             f"{position.name} [{position.principle}] seed {seed}: {'; '.join(problems)} (reason: {choice.reason})"
         )

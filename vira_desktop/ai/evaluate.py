@@ -19,6 +19,7 @@ __all__ = [
     "home_chance",
     "misere_chance",
     "suit_tricks",
+    "sure_tricks_mask",
     "trump_tricks",
     "trump_tricks_mask",
 ]
@@ -92,6 +93,38 @@ def trump_tricks_mask(mask: int, trump: int) -> float:
     return total + 0.85 * side + 0.15 * extra - 0.2 * max(0, 5 - n_trump)
 
 
+@cache
+def _run_from_ace(m13: int) -> int:
+    run = 0
+    while run < 13 and m13 >> (12 - run) & 1:
+        run += 1
+    return run
+
+
+@cache
+def _sure_in_suit(m13: int) -> int:
+    """Tricks a suit takes for certain once the opponents hold no trumps: its unbroken run
+    from the ace, or every card when the run outlasts one opponent holding all the rest."""
+    run = _run_from_ace(m13)
+    return m13.bit_count() if run >= 13 - m13.bit_count() else run
+
+
+def sure_tricks_mask(mask: int, trump: int) -> int:
+    """Tricks a 13-card hand takes against any lay-out of the other cards with trump
+    ``trump``: 0 unless its unbroken run of trumps draws every missing trump first.
+
+    >>> from vira_desktop.rules.cards import mask_of, parse_cards
+    >>> sure_tricks_mask(mask_of(parse_cards("AS KS QS JS TS 9S 8S 7S AH KH AD KD AC")), 0)
+    13
+    >>> sure_tricks_mask(mask_of(parse_cards("AS KS QS 2S 3S 4S 5S AH KH AD KD AC KC")), 0)
+    0
+    """
+    suits = [mask >> (13 * s) & 0x1FFF for s in range(4)]
+    if _run_from_ace(suits[trump]) < 13 - suits[trump].bit_count():
+        return 0
+    return sum(_sure_in_suit(m) for m in suits)
+
+
 def trump_tricks(cards: Iterable[Card], trump: Suit | None) -> float:
     """Expected tricks of a 13-card hand playing with ``trump`` (None: no trump)."""
     return trump_tricks_mask(mask_of(cards), -1 if trump is None else int(trump))
@@ -102,13 +135,18 @@ def home_chance(expected: float, needed: int, spread: float = 0.75) -> float:
     return 1.0 / (1.0 + math.exp(-(expected - needed + 0.35) / spread))
 
 
+SPLIT_RISK = 0.45  # weight of a card that is safe only while the others' cards split evenly
+
+
 @cache
 def _suit_dangers(m13: int, aces_low: bool, dead13: int = 0) -> tuple[tuple[float, int], ...]:
     """(weight, rank index 0..12) of the dangerous cards of one suit holding.
 
-    Played from the bottom, each round the opponents lead their lowest card and
-    the partner follows with the next or discards: my i-th lowest card is safe
-    below the (2i-1)-th lowest card they hold, in doubt below the 2i-th.
+    Played from the bottom, each round the opponents lead their lowest card. When
+    both follow, my i-th lowest card is safe below the (2i-1)-th lowest card they
+    hold (in doubt below the 2i-th); when one of them is out of the suit only one
+    card is spent a round, and the card must be below their i-th lowest. A card
+    safe in the first case but not the second carries ``SPLIT_RISK``.
     ``dead13`` are cards known to be out of play (my own discards).
     """
 
@@ -119,15 +157,20 @@ def _suit_dangers(m13: int, aces_low: bool, dead13: int = 0) -> tuple[tuple[floa
     missing = sorted(value(i) for i in range(13) if not (m13 | dead13) >> i & 1)
     out = []
     for n, index in enumerate(held, 1):
-        if len(missing) < 2 * n - 1:
+        if len(missing) < n:
             break  # the others are out of the suit: I am never made to win with these
-        led = missing[2 * n - 2]
-        second = missing[2 * n - 1] if len(missing) >= 2 * n else led
         r = value(index)
-        if r > second:
-            out.append((1.0 + (r - second) / 20 + 0.01 * n, index))
-        elif r > led:
-            out.append((0.5 + 0.01 * n, index))
+        if len(missing) >= 2 * n - 1:
+            led = missing[2 * n - 2]
+            second = missing[2 * n - 1] if len(missing) >= 2 * n else led
+            if r > second:
+                out.append((1.0 + (r - second) / 20 + 0.01 * n, index))
+                continue
+            if r > led:
+                out.append((0.5 + 0.01 * n, index))
+                continue
+        if r > missing[n - 1]:
+            out.append((SPLIT_RISK + 0.01 * n, index))
     return tuple(out)
 
 

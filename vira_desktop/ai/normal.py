@@ -24,7 +24,7 @@ from ..rules.actions import (
 )
 from ..rules.cards import Card, Suit, mask_of, suit_class
 from ..rules.deal import Phase
-from ..rules.games import Family, Game
+from ..rules.games import BID_GROUPS, Family, Game
 from ..rules.scoring import low_holding_suits
 from ..rules.view import View
 from .base import Choice
@@ -123,11 +123,26 @@ class NormalBot:
             game = best[1].game
             assert game is not None
             self.last_bid = (game.name, best[1].suit_level, best[2])
-            return Choice(best[1], self._bid_reason(best[1], odds, best[2]))
+            bid = self._unspecified(best[1], actions)
+            return Choice(bid, self._bid_reason(best[1], odds, best[2], bid))
         passes = [a for a in actions if isinstance(a, Pass)]
         if passes:
             return Choice(passes[0], self._pass_reason(view))
         return self._forced_opening(view, bids)
+
+    @staticmethod
+    def _unspecified(bid: Bid, actions: Sequence[Action]) -> Bid:
+        """Gask, köpmisär and solo are bid by the group's name, as club players do: the
+        level stays open (chosen when the bid is passed) and the hand is not given away."""
+        if bid.in_forehand or bid.game is None:
+            return bid
+        for group, (games, chooses_level) in BID_GROUPS.items():
+            if chooses_level and bid.game in games:
+                for higher in (False, True):
+                    plain = Bid(bid.seat, None, group, bid.suit_level, higher=higher)
+                    if plain in actions:
+                        return plain
+        return bid
 
     def _forced_opening(self, view: View, bids: Sequence[Bid]) -> Choice:
         """Forehand must open: the bid with the best expected bets, counting on laying the hand
@@ -163,11 +178,12 @@ class NormalBot:
         lose = 0.6 * row.bet + 0.4 * row.kodilj
         return chance * (8 * row.home + 2 * pins) - (1 - chance) * (8 * lose + 2 * pins)
 
-    def _bid_reason(self, bid: Bid, odds: HandOdds, chance: float) -> str:
+    def _bid_reason(self, bid: Bid, odds: HandOdds, chance: float, said: Bid | None = None) -> str:
         assert bid.game is not None
         o = odds[bid.game.name]
         plan = f"trump {o.trump.name}" if o.trump is not None else "in misère" if o.low else "trump from the stock"
-        return f"{bid.text}: {chance:.0%} to go home ({o.note}, {plan})"
+        aim = f" aiming at {bid.text}" if said is not None and said is not bid else ""
+        return f"{(said or bid).text}{aim}: {chance:.0%} to go home ({o.note}, {plan})"
 
     def _pass_reason(self, view: View) -> str:
         standing = view.bids[-1][1] if view.bids else ""
@@ -186,8 +202,11 @@ class NormalBot:
         phase = view.phase
         if phase is Phase.LEVEL:
             levels = [a for a in decision.actions if isinstance(a, ChooseLevel)]
-            best = max(levels, key=lambda a: (self._value(view, a.game), -a.game.no))
-            return Choice(best, f"{best.game.name}: the best expected result of the levels allowed")
+            scored = [(self._level_value(view, a.game), a) for a in levels]
+            likely = [x for x in scored if x[0][1] >= self.threshold] or scored
+            (_, chance), best = max(likely, key=lambda x: (x[0][0], -x[1].game.no))
+            why = f"{best.game.name}: {chance:.0%} to go home, the best expected result of the levels allowed"
+            return Choice(best, why)
         assert game is not None
         if phase is Phase.KEEP:
             plan_low = game.can_play_low and not view.suit_level and self._plans_low(view, game)
@@ -368,13 +387,10 @@ class NormalBot:
         out = out[:cap]
         return Choice(Buy(view.seat, tuple(out)), f"defending: exchanging {len(out)} low side card(s)")
 
-    def _value(self, view: View, game: Game) -> float:
-        """Expected pins of a game for the declarer (bets count 8 pins)."""
-        odds = self.odds(view)[game.name]
-        level = view.suit_level
-        chance = odds.chance[level]
-        pins = game.pins[level] or game.pins[0] or 0
-        return float(chance * (8 + 2 * pins) - (1 - chance) * (12 + 2 * pins))
+    def _level_value(self, view: View, game: Game) -> tuple[float, float]:
+        """Expected pins and chance of playing ``game`` at the suit level that was bid."""
+        chance = self.odds(view)[game.name].chance[view.suit_level]
+        return self._bid_value(view, Bid(view.seat, game, None, view.suit_level), chance), chance
 
     # ------------------------------------------------------------------ card play
     def _play(self, view: View, actions: Sequence[Action]) -> Choice:

@@ -20,6 +20,7 @@ from .evaluate import (
     home_chance,
     misere_chance,
     misere_chance_mask,
+    sure_tricks_mask,
     trump_tricks,
     trump_tricks_mask,
 )
@@ -60,6 +61,13 @@ def _shifted(chance: float, shift: float) -> float:
     if chance <= 0.0 or chance >= 1.0 or not shift:
         return chance
     return 1.0 / (1.0 + math.exp(-(math.log(chance / (1.0 - chance)) + shift)))
+
+
+SURE = 0.97  # the chance given to a hand whose sure tricks are enough (a misplayed card aside)
+
+
+def _sure_chance(mask: int, trump: int, needed: int) -> float:
+    return SURE if sure_tricks_mask(mask, trump) >= needed else 0.0
 
 
 BUY_DEFENCE = 0.4  # tricks the opponents' buying takes back
@@ -231,8 +239,15 @@ class HandOdds(Mapping[str, GameOdds]):
                 )
             return GameOdds(g, (chance, 0.0, 0.0), None, False, f"{k} turned")
         if fam is Family.SOLO:
-            solo = [home_chance(best_trump(hand, _allowed(lv, highest))[1] - 1.2, g.tricks, 0.6) for lv in range(3)]
-            suit, _ = best_trump(hand, tuple(Suit))
+            mask = mask_of(hand)
+            solo = [
+                max(
+                    home_chance(best_trump(hand, allowed)[1] - 1.2, g.tricks, 0.6),
+                    max(_sure_chance(mask, int(t), g.tricks) for t in allowed),
+                )
+                for allowed in (_allowed(lv, highest) for lv in range(3))
+            ]
+            suit = max(Suit, key=lambda t: (sure_tricks_mask(mask, int(t)), trump_tricks(hand, t), -int(t)))
             return GameOdds(g, (solo[0], solo[1], solo[2]), suit, False, "solo")
         if fam is Family.SOLO_MISERE:
             assert g.misere is not None
@@ -273,7 +288,12 @@ def _stock_odds(
         stock = mask_of(_sample(rng, unseen, 13))
         if high:
             pool = kept_high | stock
-            per_trump = {t: home_chance(trump_tricks_mask(thirteen_mask(pool, t), t), g.tricks, 0.6) for t in Suit}
+            per_trump = {}
+            for t in Suit:
+                thirteen = thirteen_mask(pool, t)
+                per_trump[t] = max(
+                    home_chance(trump_tricks_mask(thirteen, t), g.tricks, 0.6), _sure_chance(thirteen, t, g.tricks)
+                )
             for lv in range(3):
                 chances[lv] += max(per_trump[t] for t in _allowed(lv, highest))
             trump = max(Suit, key=lambda t: (per_trump[t], -int(t)))

@@ -344,6 +344,14 @@ class Deal:
             return f"'in forehand' must match the standing bid ({best.bid.text if best else '-'})"
         return f"too low: the standing bid is {best.bid.text if best else '-'} ({best.game.name if best else '-'})"
 
+    def bid_game(self, bid: Bid) -> Game:
+        """The game ``bid`` would stand for now: a bid without a level stands for the
+        lowest level of its group that outbids the standing bid."""
+        eff = self._effective(bid)
+        if isinstance(eff, str):
+            raise IllegalAction(eff)
+        return eff
+
     def _next_bidder(self, seat: int) -> int:
         for step in (1, 2):
             nxt = (seat + step) % 3
