@@ -1,15 +1,22 @@
-"""Per-game calibration: the bot's raw estimate against how often it goes home.
+"""Per-game calibration: the bot's raw estimates against how often it goes home.
 
-For each game, deals are drawn until one seat's *raw* (uncalibrated) estimate
-for the game reaches ``--min``; that seat is made declarer (the others pass)
-and normal bots play the deal out. The report bins the raw estimates and
-prints the measured home rate per bin, and the logit shift that fits best.
+For each game, deals are drawn until one seat's *raw* (uncalibrated) auction
+estimate for the game reaches ``--min``; that seat is made declarer (the others
+pass) and normal bots play the deal out. The declarer always plays (never lays
+down or repurchases), so every deal says whether the hand would go home.
+
+Two estimates are checked: the auction's (``HandOdds``) and the one made with
+the cards in hand when deciding to play (``_raw_play_chance``, split into high
+and low). For each the report bins the raw figures with the measured home
+rate and gives the logit shift that fits best: these are the CALIBRATION and
+PLAY_CALIBRATION tables in ``vira_desktop/ai/planning.py``.
 Run: ``python benchmarks/contracts.py --game "solo grande misär" [--deals N]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -17,8 +24,8 @@ import time
 
 from vira_desktop.ai import NormalBot
 from vira_desktop.match import play_deal
-from vira_desktop.rules.actions import Action, Bid, Pass
-from vira_desktop.rules.deal import Deal
+from vira_desktop.rules.actions import Action, Bid, Decide, Pass
+from vira_desktop.rules.deal import Deal, Phase
 from vira_desktop.rules.games import GAMES, Game, game
 
 
@@ -46,42 +53,62 @@ def _fit(rows: list[tuple[float, bool]]) -> float:
     return max((s / 10 for s in range(-40, 41)), key=loglik)
 
 
+def _bins(rows: list[tuple[float, bool]]) -> dict[str, dict[str, float]]:
+    edges = (0.0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
+    out = {}
+    for lo, hi in itertools.pairwise(edges):
+        sel = [h for p, h in rows if lo <= p < hi]
+        if sel:
+            out[f"{lo:.1f}-{min(hi, 1):.1f}"] = {"n": len(sel), "home": round(sum(sel) / len(sel), 3)}
+    return out
+
+
+def _report(rows: list[tuple[float, bool]]) -> dict[str, object]:
+    return {"n": len(rows), "bins": _bins(rows), "best_shift": _fit(rows) if rows else None}
+
+
 def run(name: str, deals: int, seed: int, minimum: float, tries: int) -> dict[str, object]:
     g = game(name)
     rng = random.Random(seed)
-    rows: list[tuple[float, bool]] = []
-    outcomes: dict[str, int] = {}
+    bid_rows: list[tuple[float, bool]] = []
+    play_rows: dict[bool, list[tuple[float, bool]]] = {False: [], True: []}
     drawn = 0
     start = time.perf_counter()
-    while len(rows) < deals and drawn < tries:
+    while len(bid_rows) < deals and drawn < tries:
         drawn += 1
         deal = Deal.from_number(rng.getrandbits(48))
         bots = [NormalBot(rng.getrandbits(32)) for _ in range(3)]
         raws = [bots[s].odds(deal.view(s))._estimate(g).chance[0] for s in range(3)]
-        seat = max(range(3), key=lambda s: raws[s])
+        seat = max(range(3) if g.no > 1 else (0,), key=lambda s: raws[s])  # forehand opens begär
         if raws[seat] < minimum:
             continue
         for action in _auction(seat, g):
             deal.apply(action)
-        play_deal(deal, bots)
+        at_play: tuple[float, bool] | None = None
+        while not deal.is_over and deal.phase is not Phase.DECIDE:
+            choice = bots[deal.decision().seat].choose(deal.view(deal.decision().seat))
+            assert choice.action is not None
+            deal.apply(choice.action)
+        if not deal.is_over:
+            view = deal.view(seat)
+            at_play = (bots[seat]._raw_play_chance(view), view.low)
+            deal.apply(Decide(seat, True))
+            play_deal(deal, bots)
         result = deal.result
         assert result is not None
-        outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
-        rows.append((raws[seat], result.outcome == "home"))
-    bins = {}
-    for lo in (0.0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9):
-        hi = {0.0: 0.2, 0.2: 0.4, 0.4: 0.5, 0.5: 0.6, 0.6: 0.7, 0.7: 0.8, 0.8: 0.9, 0.9: 1.01}[lo]
-        sel = [h for p, h in rows if lo <= p < hi]
-        if sel:
-            bins[f"{lo:.1f}-{hi:.1f}"] = {"n": len(sel), "home": round(sum(sel) / len(sel), 3)}
+        home = result.outcome == "home"
+        bid_rows.append((raws[seat], home))
+        if at_play is not None:
+            play_rows[at_play[1]].append((at_play[0], home))
     return {
         "game": g.name,
-        "deals": len(rows),
+        "deals": len(bid_rows),
         "drawn": drawn,
         "seconds": round(time.perf_counter() - start, 1),
-        "outcomes": outcomes,
-        "raw_bins": bins,
-        "best_shift": _fit(rows) if rows else None,
+        "home_pct": round(100 * sum(h for _, h in bid_rows) / max(1, len(bid_rows)), 1),
+        "auction": _report(bid_rows),
+        "play_high": _report(play_rows[False]),
+        "play_low": _report(play_rows[True]),
     }
 
 

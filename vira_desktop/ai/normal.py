@@ -36,7 +36,7 @@ from .planning import (
     best_thirteen_high,
     best_thirteen_low,
     buying_discards,
-    calibrated,
+    play_calibrated,
     safest,
 )
 from .play import choose_card
@@ -228,13 +228,12 @@ class NormalBot:
             return Choice(Discard(seat, tuple(out)), why)
         if phase is Phase.HIGH_LOW:
             lows = [a for a in decision.actions if isinstance(a, HighLow) and a.low]
-            high_chance = home_chance(best_thirteen_high(hand, self._trumps_allowed(view))[2], game.tricks, 0.6)
+            tricks = best_thirteen_high(hand, self._trumps_allowed(view))[2]
+            high_chance = play_calibrated(home_chance(tricks, game.tricks), game, False)
             dead = mask_of(view.own_laid_aside)
-            low_chance = misere_chance(
-                safest(hand, game.misere.cards if game.misere else 13, False, dead),
-                bool(game.misere and game.misere.open),
-                False,
-                dead,
+            kept = safest(hand, game.misere.cards if game.misere else 13, False, dead)
+            low_chance = play_calibrated(
+                misere_chance(kept, bool(game.misere and game.misere.open), False, dead), game, True
             )
             if lows and low_chance > high_chance:
                 return Choice(lows[0], f"low: {low_chance:.0%} against {high_chance:.0%} high")
@@ -294,8 +293,8 @@ class NormalBot:
         pool = mask_of(hand)
         kept = safest(best_thirteen_low(hand), cards, False, pool & ~mask_of(best_thirteen_low(hand)))
         low = misere_chance(kept, bool(game.misere and game.misere.open), False, pool & ~mask_of(kept))
-        high = home_chance(best_thirteen_high(hand, tuple(Suit))[2], game.tricks, 0.6)
-        return low > high
+        high = home_chance(best_thirteen_high(hand, tuple(Suit))[2], game.tricks)
+        return play_calibrated(low, game, True) > play_calibrated(high, game, False)
 
     def _declarer_buy(self, view: View) -> Choice:
         decision = view.decision
@@ -313,7 +312,7 @@ class NormalBot:
             out += rest[: choice.min_count - len(out)]
         return Choice(Buy(view.seat, tuple(out)), f"buying {len(out)}: laying aside side cards below the queen")
 
-    def _play_chance(self, view: View) -> float:
+    def _raw_play_chance(self, view: View) -> float:
         game = view.game
         assert game is not None
         hand = list(view.hand)
@@ -324,7 +323,12 @@ class NormalBot:
             dead |= mask_of(hand) & ~mask_of(kept)
             return misere_chance(kept, bool(game.misere and game.misere.open), view.aces_low, dead)
         defence = BUY_DEFENCE if game.family.is_buying or game.family.is_solo else 0.0
-        return calibrated(home_chance(trump_tricks(hand, view.trump) - defence, game.tricks), game.family)
+        return home_chance(trump_tricks(hand, view.trump) - defence, game.tricks)
+
+    def _play_chance(self, view: View) -> float:
+        """The chance of going home with the cards now held, calibrated on self-play."""
+        assert view.game is not None
+        return play_calibrated(self._raw_play_chance(view), view.game, view.low)
 
     def _decide(self, view: View) -> Choice:
         """Play, lay down, repurchase or turn again: the best expected bets."""
@@ -367,7 +371,7 @@ class NormalBot:
         for _ in range(8):
             new = kept + rng.sample(unseen, n)
             total += home_chance(trump_tricks(new, view.trump) - BUY_DEFENCE, game.tricks)
-        return calibrated(total / 8, game.family) * 0.9  # a repurchase is a gamble: a tenth off
+        return play_calibrated(total / 8, game, False) * 0.9  # a repurchase is a gamble: a tenth off
 
     def _defender_buy(self, view: View) -> Choice:
         decision = view.decision
@@ -378,6 +382,9 @@ class NormalBot:
         first = (declarer + 1) % 3 == view.seat
         cap = (room + 1) // 2 if first else room
         if view.low:
+            shown = view.open_hands.get(declarer)
+            if shown:
+                return self._royale_buy(view, list(shown), cap)
             out = sorted((c for c in hand if c.rank >= 10), key=lambda c: -c.rank)[:cap]
             return Choice(Buy(view.seat, tuple(out)), f"defending a misère: exchanging {len(out)} high card(s)")
         trump = view.trump
@@ -386,6 +393,16 @@ class NormalBot:
         out.sort(key=lambda c: c.rank)
         out = out[:cap]
         return Choice(Buy(view.seat, tuple(out)), f"defending: exchanging {len(out)} low side card(s)")
+
+    def _royale_buy(self, view: View, shown: list[Card], cap: int) -> Choice:
+        """Buying against a misère laid out before the buy (royale): only cards below the
+        declarer's highest in a suit he holds can force him; the rest are exchanged."""
+        top = {s: max((c.rank for c in shown if c.suit is s), default=0) for s in Suit}
+        useless = [c for c in view.hand if c.rank > top[c.suit]]
+        useless.sort(key=lambda c: (top[c.suit] > 0, -c.rank))  # suits he lacks go first
+        out = useless[:cap]
+        why = f"defending a royale: exchanging {len(out)} card(s) that cannot force the declarer"
+        return Choice(Buy(view.seat, tuple(out)), why)
 
     def _level_value(self, view: View, game: Game) -> tuple[float, float]:
         """Expected pins and chance of playing ``game`` at the suit level that was bid."""
