@@ -781,3 +781,29 @@ def test_there_is_no_higher_turne_or_vingel(steps: Steps) -> None:
         for in_forehand in (False, True):
             bid = Bid(seat, None, group, 0, in_forehand, higher=True)
             assert not deal.is_legal(bid), bid.text
+
+
+@pytest.mark.parametrize(
+    ("steps", "bid", "expected"),
+    [
+        ([(0, "begär")], "gask", "gask 0"),  # rulebook: "gask" stands for its lowest level that outbids
+        ([(0, "turné 8")], "gask", "gask 2"),  # the rulebook's own example
+        ([(0, "begär"), (1, "solo petite misär ouverte")], "solo", "solo 11"),
+        ([(0, "begär"), (1, "solo 12")], "solo", "solo vira"),
+        ([(0, "begär"), (1, "9-spel")], "köpmisär", "köpmisär 4"),
+        ([(0, "begär"), (1, "gask")], "higher gask", "gask 1"),
+    ],
+)
+def test_bid_game_names_what_a_bid_stands_for(steps: Steps, bid: str, expected: str) -> None:
+    deal = run(steps)
+    action = parse_action(bid, deal.to_act)
+    assert isinstance(action, Bid)
+    assert deal.bid_game(action) is game_named(expected)
+
+
+def test_bid_game_refuses_an_illegal_bid_and_changes_nothing() -> None:
+    deal = run([(0, "begär"), (1, "gask")])
+    before = deal.history[:]
+    with pytest.raises(IllegalAction, match="higher gask"):
+        deal.bid_game(Bid(2, None, "gask"))
+    assert deal.history == before and deal.to_act == 2

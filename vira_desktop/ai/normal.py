@@ -117,7 +117,7 @@ class NormalBot:
             chance = odds[bid.game.name].chance[bid.suit_level]
             if chance >= self.threshold:
                 value = self._bid_value(view, bid, chance)
-                if best is None or value > best[0] + 1e-9:
+                if value > 0 and (best is None or value > best[0] + 1e-9):
                     best = (value, bid, chance)
         if best is not None:
             game = best[1].game

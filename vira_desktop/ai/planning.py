@@ -37,27 +37,37 @@ __all__ = [
 
 SAMPLES = 10
 
-# Logit shifts that bring each family's estimated chance in line with how often the
-# normal bot actually goes home in self-play (measured with benchmarks/calibrate.py). Gask, köpmisär and
-# vira are set less harshly than their thin samples suggest, so those games are still bid at times.
-CALIBRATION: dict[Family, float] = {
-    Family.BUYING: 0.3,
-    Family.TURNE: 0.35,
-    Family.VINGEL: 0.6,
-    Family.GOK: -0.7,
-    Family.KOPMISAR: -1.2,
-    Family.SOLO: 1.2,
-    Family.SOLO_MISERE: -1.0,
-    Family.VIRA: -0.5,
-    Family.GASK: -0.4,
+# Logit shifts that bring each game's estimated chance in the auction in line with how
+# often the normal bot goes home when it plays the game, keyed by game name or family.
+# Measured with benchmarks/contracts.py (the declarer always plays) and checked against
+# self-play with benchmarks/calibrate.py.
+CALIBRATION: dict[str, float] = {
+    "buying": 0.3,
+    "turne": 0.9,
+    "vingel": 0.2,
+    "tringel": 0.8,
+    "gok": 0.0,
+    "kopmisar": 0.5,
+    "solo": 1.7,
+    "solo_misere": 0.8,
+    "solo petite misär ouverte": 1.4,
+    "solo petite misär ouverte royale": 1.2,
+    "solo grande misär ouverte": 1.2,
+    "solo grande misär ouverte royale": 1.2,
+    "vira": -0.5,
+    "gask": -0.5,
 }
+
+
+def auction_shift(g: Game) -> float:
+    return CALIBRATION.get(g.name, CALIBRATION.get(g.family.value, 0.0))
 
 
 # The same for the chance once the declarer holds the cards he plays with (to play, lay
 # down or repurchase), keyed by game name or family and high (False) or low (True);
 # measured with benchmarks/contracts.py, where the declarer always plays.
 PLAY_CALIBRATION: dict[tuple[str, bool], float] = {
-    ("buying", False): 0.85,
+    ("buying", False): 0.5,
     ("turne", False): 0.6,
     ("vingel", False): 0.7,
     ("tringel", False): 1.0,
@@ -228,7 +238,7 @@ class HandOdds(Mapping[str, GameOdds]):
     def __getitem__(self, name: str) -> GameOdds:
         if name not in self._games:
             raw = self._estimate(game(name))
-            shift = CALIBRATION.get(raw.game.family, 0.0)
+            shift = auction_shift(raw.game)
             self._games[name] = replace(raw, chance=tuple(_shifted(c, shift) for c in raw.chance))  # type: ignore[arg-type]
         return self._games[name]
 
