@@ -21,6 +21,7 @@ import json
 import math
 import random
 import time
+from typing import TextIO
 
 from vira_desktop.ai import NormalBot
 from vira_desktop.match import play_deal
@@ -39,18 +40,24 @@ def _auction(declarer: int, g: Game) -> list[Action]:
     return [opener, Pass(1), bid, Pass(0)]
 
 
-def _fit(rows: list[tuple[float, bool]]) -> float:
-    """The logit shift that maximises the likelihood of the outcomes."""
+def _fit(rows: list[tuple[float, bool]]) -> tuple[float, float]:
+    """The (slope, shift) of ``logit(q) = slope * logit(p) + shift`` that maximises the
+    likelihood of the outcomes (Platt scaling; a slope below 1 means the raw figures
+    spread the hands too far apart)."""
+    logits = [math.log(min(max(p, 1e-4), 1 - 1e-4) / (1 - min(max(p, 1e-4), 1 - 1e-4))) for p, _ in rows]
 
-    def loglik(shift: float) -> float:
+    def loglik(slope: float, shift: float) -> float:
         total = 0.0
-        for p, home in rows:
-            p = min(max(p, 1e-4), 1 - 1e-4)
-            q = 1 / (1 + math.exp(-(math.log(p / (1 - p)) + shift)))
+        for x, (_, home) in zip(logits, rows, strict=True):
+            q = 1 / (1 + math.exp(-(slope * x + shift)))
+            q = min(max(q, 1e-9), 1 - 1e-9)
             total += math.log(q if home else 1 - q)
         return total
 
-    return max((s / 10 for s in range(-40, 41)), key=loglik)
+    grid = [(a / 10, b / 10) for a in range(2, 16) for b in range(-40, 41, 2)]
+    slope, shift = max(grid, key=lambda ab: loglik(*ab))
+    fine = [(slope + da / 20, shift + db / 10) for da in (-1, 0, 1) for db in (-1, 0, 1)]
+    return max(fine, key=lambda ab: loglik(*ab))
 
 
 def _bins(rows: list[tuple[float, bool]]) -> dict[str, dict[str, float]]:
@@ -64,10 +71,10 @@ def _bins(rows: list[tuple[float, bool]]) -> dict[str, dict[str, float]]:
 
 
 def _report(rows: list[tuple[float, bool]]) -> dict[str, object]:
-    return {"n": len(rows), "bins": _bins(rows), "best_shift": _fit(rows) if rows else None}
+    return {"n": len(rows), "bins": _bins(rows), "slope_shift": _fit(rows) if rows else None}
 
 
-def run(name: str, deals: int, seed: int, minimum: float, tries: int) -> dict[str, object]:
+def run(name: str, deals: int, seed: int, minimum: float, tries: int, dump: TextIO | None = None) -> dict[str, object]:
     g = game(name)
     rng = random.Random(seed)
     bid_rows: list[tuple[float, bool]] = []
@@ -100,6 +107,10 @@ def run(name: str, deals: int, seed: int, minimum: float, tries: int) -> dict[st
         bid_rows.append((raws[seat], home))
         if at_play is not None:
             play_rows[at_play[1]].append((at_play[0], home))
+    if dump is not None:
+        for kind, rows in (("auction", bid_rows), ("play_high", play_rows[False]), ("play_low", play_rows[True])):
+            for p, home in rows:
+                dump.write(json.dumps({"game": g.name, "kind": kind, "p": round(p, 5), "home": home}) + "\n")
     return {
         "game": g.name,
         "deals": len(bid_rows),
@@ -119,9 +130,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--min", type=float, default=0.3, help="raw estimate a seat needs to declare")
     parser.add_argument("--tries", type=int, default=200000, help="deals drawn at most")
+    parser.add_argument("--rows", type=argparse.FileType("a"), help="append every (estimate, went home) row as JSON")
     args = parser.parse_args()
     for name in args.game:
-        print(json.dumps(run(name, args.deals, args.seed, args.min, args.tries), ensure_ascii=False))
+        print(json.dumps(run(name, args.deals, args.seed, args.min, args.tries, args.rows), ensure_ascii=False))
 
 
 if __name__ == "__main__":

@@ -79,8 +79,10 @@ class SimulationStats:
     errors: int = 0
     conservation_ok: bool = True
     contracts: Counter[str] = field(default_factory=Counter)
-    bids: Counter[str] = field(default_factory=Counter)
+    bids: Counter[str] = field(default_factory=Counter)  # the game each bid stood for when made
+    levels_fixed: Counter[str] = field(default_factory=Counter)  # levels chosen for passed unspecified bids
     outcomes: Counter[str] = field(default_factory=Counter)
+    contract_outcomes: dict[str, Counter[str]] = field(default_factory=dict)
     seconds: float = 0.0
     first_error: str | None = None
 
@@ -97,10 +99,15 @@ class SimulationStats:
             "conservation_ok": self.conservation_ok,
             "contracts": dict(sorted(self.contracts.items(), key=lambda kv: _rank(kv[0]))),
             "bids": dict(sorted(self.bids.items(), key=lambda kv: _rank(kv[0]))),
-            "games_bid": len(self.bids),
+            "levels_fixed": dict(sorted(self.levels_fixed.items(), key=lambda kv: _rank(kv[0]))),
+            # games bid: named by a bid, or the level fixed for a passed "gask"/"köpmisär"/"solo"
+            "games_bid": len(set(self.bids) | set(self.levels_fixed)),
             "outcomes": {k: self.outcomes[k] for k in ("home", "bet", "kodilj", "laid")},
             "declarer_home_pct": round(100 * home / played, 2) if played else 0.0,
             "kodilj_pct": round(100 * self.outcomes["kodilj"] / played, 2) if played else 0.0,
+            "contract_outcomes": {
+                name: dict(self.contract_outcomes[name]) for name in sorted(self.contract_outcomes, key=_rank)
+            },
         }
 
 
@@ -154,7 +161,10 @@ def simulate(
         stats.deals += 1
         stats.contracts[deal.result.game.name] += 1
         stats.bids.update(g.name for g in deal.bid_games)
+        if deal.final_bid is not None and deal.final_bid.game is None:
+            stats.levels_fixed[deal.result.game.name] += 1
         stats.outcomes[deal.result.outcome] += 1
+        stats.contract_outcomes.setdefault(deal.result.game.name, Counter())[deal.result.outcome] += 1
     stats.seconds = time.perf_counter() - start
     return stats
 

@@ -24,7 +24,7 @@ from ..rules.actions import (
 )
 from ..rules.cards import Card, Suit, mask_of, suit_class
 from ..rules.deal import Phase
-from ..rules.games import BID_GROUPS, Family, Game
+from ..rules.games import BID_GROUPS, Family, Game, PullaRow
 from ..rules.scoring import low_holding_suits
 from ..rules.view import View
 from .base import Choice
@@ -41,11 +41,13 @@ from .planning import (
 )
 from .play import choose_card
 
+KODILJ_AVERSION = 1.5  # a club player fears going kodilj more than its bets: the table remembers
+
 
 def _expected(p: float, home: int, bet: int, kodilj: int) -> float:
-    """Expected bets of playing with chance ``p`` of going home."""
+    """Expected bets of playing with chance ``p`` of going home, kodilj weighed with aversion."""
     share = 1.0 - 0.5 * p  # a hand unlikely to go home mostly fails by two or more
-    return p * home - (1 - p) * ((1 - share) * bet + share * kodilj)
+    return p * home - (1 - p) * ((1 - share) * bet + share * kodilj * KODILJ_AVERSION)
 
 
 def safest_out(hand: list[Card], n: int, aces_low: bool, dead: int) -> list[Card]:
@@ -153,11 +155,21 @@ class NormalBot:
             # A hand strong enough for a higher game would have bid it: open at the bottom.
             if b.game is None or b.suit_level or b.in_forehand or b.game.no > _CHEAP_OPENING:
                 continue
-            chance = odds[b.game.name].chance[0]
+            o = odds[b.game.name]
+            chance = o.chance[0]
             row = view.rules.pulla.row(b.game)
             pins = 2 * (b.game.pins[0] or 0) / 8  # pins from or to both opponents, in bets
             lay = -float(row.kodilj if b.game.family.is_solo else row.bet) - pins
-            value = max(_expected(chance, row.home, row.bet, row.kodilj) + (2 * chance - 1) * pins, lay)
+
+            def worth(p: float, row: PullaRow = row, pins: float = pins, lay: float = lay) -> float:
+                return max(_expected(p, row.home, row.bet, row.kodilj) + (2 * p - 1) * pins, lay)
+
+            # Where the cards are seen before playing, the hand is laid down only in the bad cases.
+            if o.at_play:
+                value = sum(map(worth, o.at_play)) / len(o.at_play)
+                chance = sum(o.at_play) / len(o.at_play)
+            else:
+                value = worth(chance)
             scored.append((value, chance, -b.game.no, b))
         if not scored:
             scored = [(0.0, odds[b.game.name].chance[0], -b.game.no, b) for b in bids[:1] if b.game is not None]

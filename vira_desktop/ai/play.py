@@ -329,6 +329,26 @@ def _lower_al(card: Card, k: Knowledge) -> int:
     return bin(below & k.outside(k.view.seat)).count("1") + (1 if ace & k.outside(k.view.seat) else 0)
 
 
+def rounds_to_force(mine: Sequence[int], his: Sequence[int]) -> int | None:
+    """Rounds of leading my lowest card of a suit before the declarer, ducking each time with
+    his highest card below it, has none below (None: he never has to win the trick).
+
+    >>> rounds_to_force([5, 6], [2, 9])  # 5 (he ducks with 2), then 6: his 9 wins
+    2
+    >>> rounds_to_force([5, 6], [2, 3]) is None
+    True
+    """
+    left = sorted(his)
+    for n, lead in enumerate(sorted(mine), 1):
+        if not left:
+            return None
+        under = [h for h in left if h < lead]
+        if not under:
+            return n
+        left.remove(under[-1])
+    return None
+
+
 def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
     view = k.view
     declarer = view.declarer or 0
@@ -336,16 +356,20 @@ def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
     dec_cards = view.open_hands.get(declarer)
     if not view.trick:
         if dec_cards:
-            # Lead low where the declarer's lowest card is above ours and cannot be ducked.
-            best: tuple[int, Card] | None = None
-            for c in legal:
-                theirs = [d for d in dec_cards if d.suit is c.suit]
-                if theirs:
-                    margin = min(_rank(d, al) for d in theirs) - _rank(c, al)
-                    if best is None or margin > best[0]:
-                        best = (margin, c)
-            if best is not None and best[0] > 0:
-                return best[1], "leading under the declarer's lowest card"
+            # Lead in the suit where leading low soonest leaves the declarer nothing to duck with.
+            lines = []
+            for suit in {c.suit for c in legal}:
+                mine = [c for c in legal if c.suit is suit]
+                rounds = rounds_to_force(
+                    [_rank(c, al) for c in mine], [_rank(d, al) for d in dec_cards if d.suit is suit]
+                )
+                if rounds is not None:
+                    lines.append((rounds, _low(mine, al)))
+            if lines:
+                rounds, card = min(lines, key=lambda x: (x[0], _rank(x[1], al), x[1]))
+                if rounds == 1:
+                    return card, "leading under the declarer's lowest card"
+                return card, f"leading low where the declarer runs out of low cards in {rounds} rounds"
         void = k.voids.get(declarer, set())
         options = [c for c in legal if c.suit not in void] or list(legal)
         return _low(options, al), "leading low for the declarer to go over"
