@@ -10,7 +10,7 @@ from vira_desktop.ai.evaluate import danger, danger_cards, misere_chance, sure_t
 from vira_desktop.rules.cards import Card, Suit, mask_of, parse_cards
 
 
-def cards(text: str) -> list[Card]:
+def cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text)
 
 

@@ -50,6 +50,11 @@ def _expected(p: float, home: int, bet: int, kodilj: int) -> float:
     return p * home - (1 - p) * ((1 - share) * bet + share * kodilj * KODILJ_AVERSION)
 
 
+def _laid(game: Game, row: PullaRow) -> float:
+    """What laying a game down costs, in bets: a solo pays as kodilj (with the same aversion)."""
+    return row.kodilj * KODILJ_AVERSION if game.family.is_solo else float(row.bet)
+
+
 def safest_out(hand: list[Card], n: int, aces_low: bool, dead: int) -> list[Card]:
     """The ``n`` cards to lay away from a misère hand: the most dangerous first."""
     kept = safest(hand, len(hand) - n, aces_low, dead)
@@ -159,7 +164,7 @@ class NormalBot:
             chance = o.chance[0]
             row = view.rules.pulla.row(b.game)
             pins = 2 * (b.game.pins[0] or 0) / 8  # pins from or to both opponents, in bets
-            lay = -float(row.kodilj if b.game.family.is_solo else row.bet) - pins
+            lay = -_laid(b.game, row) - pins
 
             def worth(p: float, row: PullaRow = row, pins: float = pins, lay: float = lay) -> float:
                 return max(_expected(p, row.home, row.bet, row.kodilj) + (2 * p - 1) * pins, lay)
@@ -356,7 +361,7 @@ class NormalBot:
             lay_ev = -float(row.re_bet or 0)
         else:
             play_ev = expected(chance, row.home, row.bet, row.kodilj)
-            lay_ev = -float(row.kodilj if game.family.is_solo else row.bet)
+            lay_ev = -_laid(game, row)
         rebuy = decision.choice
         if rebuy is not None and not view.low and view.trump is not None and row.re_bet is not None:
             out = buying_discards(list(view.hand), view.trump, rebuy.max_count)
