@@ -24,20 +24,10 @@ import time
 from typing import TextIO
 
 from vira_desktop.ai import NormalBot
-from vira_desktop.match import play_deal
-from vira_desktop.rules.actions import Action, Bid, Decide, Pass
+from vira_desktop.match import auction_won_by, play_deal
+from vira_desktop.rules.actions import Bid, Decide
 from vira_desktop.rules.deal import Deal, Phase
-from vira_desktop.rules.games import GAMES, Game, game
-
-
-def _auction(declarer: int, g: Game) -> list[Action]:
-    bid = Bid(declarer, g)
-    if declarer == 0:
-        return [bid, Pass(1), Pass(2)]
-    opener = Bid(0, GAMES[0])
-    if declarer == 1:
-        return [opener, bid, Pass(2), Pass(0)]
-    return [opener, Pass(1), bid, Pass(0)]
+from vira_desktop.rules.games import game
 
 
 def _fit(rows: list[tuple[float, bool]]) -> tuple[float, float]:
@@ -89,7 +79,7 @@ def run(name: str, deals: int, seed: int, minimum: float, tries: int, dump: Text
         seat = max(range(3) if g.no > 1 else (0,), key=lambda s: raws[s])  # forehand opens begär
         if raws[seat] < minimum:
             continue
-        for action in _auction(seat, g):
+        for action in auction_won_by(Bid(seat, g)):
             deal.apply(action)
         at_play: tuple[float, bool] | None = None
         while not deal.is_over and deal.phase is not Phase.DECIDE:

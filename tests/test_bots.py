@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from tests.strategies import house_rules
 from vira_desktop import match
 from vira_desktop.ai import LEVELS, Bot, Choice, make_bot
-from vira_desktop.match import forced_auction, play_deal, simulate
+from vira_desktop.match import auction_won_by, forced_auction, play_deal, simulate
 from vira_desktop.rules.actions import (
     Action,
     AnnounceAces,
@@ -38,7 +38,6 @@ from vira_desktop.rules.actions import (
     Discard,
     HighLow,
     Keep,
-    Pass,
     PlayCard,
     Repurchase,
     SetAside,
@@ -346,13 +345,7 @@ def forced_bids(g: Game, declarer: int, level: int = 0, group: bool = False) -> 
         declarer = 0
     name = next((k for k, (games, chooses) in BID_GROUPS.items() if chooses and g in games), None)
     level = level if g.free_trump else 0
-    bid = Bid(declarer, None, name, level) if group and name else Bid(declarer, g, None, level)
-    if declarer == 0:
-        return [bid, Pass(1), Pass(2)]
-    opener = Bid(0, GAMES[0])
-    if declarer == 1:
-        return [opener, bid, Pass(2), Pass(0)]
-    return [opener, Pass(1), bid, Pass(0)]
+    return auction_won_by(Bid(declarer, None, name, level) if group and name else Bid(declarer, g, None, level))
 
 
 def seen_by(deal: Deal, seat: int) -> set[Card]:

@@ -19,7 +19,7 @@ from .rules.houserules import HouseRules
 from .rules.ledger import Kind
 from .rules.session import Session, draw_seating
 
-__all__ = ["SimulationStats", "forced_auction", "play_deal", "simulate"]
+__all__ = ["SimulationStats", "auction_won_by", "forced_auction", "play_deal", "simulate"]
 
 
 def forced_auction(deal: Deal, game: Game, rng: random.Random) -> list[Action]:
@@ -30,11 +30,16 @@ def forced_auction(deal: Deal, game: Game, rng: random.Random) -> list[Action]:
     """
     level = rng.choice((0, 1, 2)) if game.free_trump else 0
     declarer = rng.randrange(3) if game.no > 1 else 0
-    bid = Bid(declarer, game, None, level)
-    if declarer == 0:
+    return auction_won_by(Bid(declarer, game, None, level))
+
+
+def auction_won_by(bid: Bid) -> list[Action]:
+    """An auction that ``bid`` wins: forehand opens with begär when another seat is
+    to declare, and the others pass."""
+    if bid.seat == 0:
         return [bid, Pass(1), Pass(2)]
     opener = Bid(0, GAMES[0])
-    if declarer == 1:
+    if bid.seat == 1:
         return [opener, bid, Pass(2), Pass(0)]
     return [opener, Pass(1), bid, Pass(0)]
 
