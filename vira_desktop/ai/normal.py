@@ -135,7 +135,7 @@ class NormalBot:
         passes = [a for a in actions if isinstance(a, Pass)]
         if passes:
             return Choice(passes[0], self._pass_reason(view))
-        return self._forced_opening(view, bids)
+        return self._forced_opening(view, bids, actions)
 
     @staticmethod
     def _unspecified(bid: Bid, actions: Sequence[Action]) -> Bid:
@@ -151,35 +151,38 @@ class NormalBot:
                         return plain
         return bid
 
-    def _forced_opening(self, view: View, bids: Sequence[Bid]) -> Choice:
+    def _forced_opening(self, view: View, bids: Sequence[Bid], actions: Sequence[Action]) -> Choice:
         """Forehand must open: the bid with the best expected bets, counting on laying the hand
         down (which is never kodilj) when it turns out hopeless."""
-        odds = self.odds(view)
         scored = []
         for b in bids:
             # A hand strong enough for a higher game would have bid it: open at the bottom.
             if b.game is None or b.suit_level or b.in_forehand or b.game.no > _CHEAP_OPENING:
                 continue
-            o = odds[b.game.name]
-            chance = o.chance[0]
-            row = view.rules.pulla.row(b.game)
-            pins = 2 * (b.game.pins[0] or 0) / 8  # pins from or to both opponents, in bets
-            lay = -_laid(b.game, row) - pins
-
-            def worth(p: float, row: PullaRow = row, pins: float = pins, lay: float = lay) -> float:
-                return max(_expected(p, row.home, row.bet, row.kodilj) + (2 * p - 1) * pins, lay)
-
-            # Where the cards are seen before playing, the hand is laid down only in the bad cases.
-            if o.at_play:
-                value = sum(map(worth, o.at_play)) / len(o.at_play)
-                chance = sum(o.at_play) / len(o.at_play)
-            else:
-                value = worth(chance)
+            value, chance = self._option_value(view, b.game)
             scored.append((value, chance, -b.game.no, b))
         if not scored:
-            scored = [(0.0, odds[b.game.name].chance[0], -b.game.no, b) for b in bids[:1] if b.game is not None]
+            scored = [(0.0, self.chance(view, b.game, 0), -b.game.no, b) for b in bids[:1] if b.game is not None]
         value, chance, _, bid = max(scored, key=lambda x: x[:3])
-        return Choice(bid, f"forehand must open: {bid.text} risks least ({chance:.0%} to go home)")
+        said = self._unspecified(bid, actions)
+        aim = f" (aiming at {bid.text})" if said is not bid else ""
+        return Choice(said, f"forehand must open: {said.text}{aim} risks least ({chance:.0%} to go home)")
+
+    def _option_value(self, view: View, game: Game) -> tuple[float, float]:
+        """Expected bets of declaring ``game`` at level 0 when the hand may be laid down, and
+        the chance of going home. Where the cards are seen before playing (buying and stock
+        games) the hand is laid down only in the sampled cases that turn out badly."""
+        o = self.odds(view)[game.name]
+        row = view.rules.pulla.row(game)
+        pins = 2 * (game.pins[0] or 0) / 8  # pins from or to both opponents, in bets
+        lay = -_laid(game, row) - pins
+
+        def worth(p: float) -> float:
+            return max(_expected(p, row.home, row.bet, row.kodilj) + (2 * p - 1) * pins, lay)
+
+        if o.at_play:
+            return sum(map(worth, o.at_play)) / len(o.at_play), sum(o.at_play) / len(o.at_play)
+        return worth(o.chance[0]), o.chance[0]
 
     def _bid_value(self, view: View, bid: Bid, chance: float) -> float:
         """Expected pins of a bid for the declarer: bets at 8 pins, pins from both opponents."""
@@ -220,8 +223,10 @@ class NormalBot:
         if phase is Phase.LEVEL:
             levels = [a for a in decision.actions if isinstance(a, ChooseLevel)]
             scored = [(self._level_value(view, a.game), a) for a in levels]
-            likely = [x for x in scored if x[0][1] >= self.threshold] or scored
-            (_, chance), best = max(likely, key=lambda x: (x[0][0], -x[1].game.no))
+            likely = [x for x in scored if x[0][1] >= self.threshold]
+            if not likely and not view.suit_level:  # a forced opening: the least costly level
+                scored = [(self._option_value(view, a.game), a) for a in levels]
+            (_, chance), best = max(likely or scored, key=lambda x: (x[0][0], -x[1].game.no))
             why = f"{best.game.name}: {chance:.0%} to go home, the best expected result of the levels allowed"
             return Choice(best, why)
         assert game is not None
