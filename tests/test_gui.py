@@ -116,13 +116,19 @@ def play_to_end_of_deal(app: App, scene: TableScene, seed: int = 1) -> None:
     raise AssertionError("the deal did not end")
 
 
-def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App) -> None:
+def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = start_game(app)
     assert scene.table.seats[0].human
     accounts_before = dict(scene.table.session.ledger.accounts)
+    said: list[str] = []
+    say = scene.say
+    monkeypatch.setattr(scene, "say", lambda line: (said.append(line), say(line)))
     play_to_end_of_deal(app, scene)
     result = scene.deal.result
     assert result is not None
+    # the bots' actions are shown as the others see them, never with their private reasons
+    bot_lines = [line for line in said if " — " in line]
+    assert bot_lines and not any("%" in line or "to go home" in line for line in bot_lines), bot_lines
     assert scene.table.session.ledger.conserved()
     assert scene.table.session.ledger.accounts != accounts_before or result.pulla == (0, 0, 0)
     key(app, pygame.K_RETURN)  # next deal

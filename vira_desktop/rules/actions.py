@@ -35,6 +35,7 @@ __all__ = [
     "SetAside",
     "Turn",
     "parse_action",
+    "public_text",
     "sorted_cards",
 ]
 
@@ -227,6 +228,20 @@ Action = (
     | AnnounceAces
     | PlayCard
 )
+
+
+def public_text(action: Action) -> str:
+    """What the other players learn of ``action``: a set of cards laid aside, kept or
+    bought only by its size.
+
+    >>> public_text(Buy(1, (Card.parse("2C"), Card.parse("5H"))))
+    'buy 2 cards'
+    """
+    if isinstance(action, _CardsAction):
+        n = len(action.cards)
+        return f"{action.verb} {n} card{'' if n == 1 else 's'}"
+    return action.text
+
 
 _CARD_VERBS: dict[str, type[Keep | Discard | Buy | Repurchase | SetAside]] = {
     "keep": Keep,

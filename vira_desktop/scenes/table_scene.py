@@ -3,6 +3,7 @@ after-auction step, with bots thinking in a worker thread so the frame loop neve
 
 from __future__ import annotations
 
+import logging
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ import pygame_gui
 
 from ..ai import Choice, make_bot
 from ..ai.knowledge import read_markings
-from ..rules.actions import Action, AnnounceAces, Bid, PlayCard
+from ..rules.actions import Action, AnnounceAces, Bid, PlayCard, public_text
 from ..rules.cards import Card, Suit, suit_class
 from ..rules.deal import Deal, Phase, deal_number_decks
 from ..rules.errors import ViraError
@@ -22,6 +23,8 @@ from ..table import Table
 from .base import Scene
 from .cards import CARD_H, CARD_W, CardImages, Sprite
 from .theme import FELT, FELT_DARK, FOCUS, GOLD, GOOD, INK, MUTED, PANEL, PLAYER_COLOURS, RED, font
+
+log = logging.getLogger(__name__)
 
 TABLE_W = 960
 SPEEDS = {"instant": 0.0, "fast": 16.0, "normal": 9.0, "slow": 5.0}
@@ -330,7 +333,9 @@ class TableScene(Scene):
                 if choice.action is not None:
                     name = self.table.session.seats[choice.action.seat]
                     if not isinstance(choice.action, PlayCard):
-                        self.say(f"{name} — {choice.reason}")
+                        # the table shows what the others may see; the bot's reason would give its hand away
+                        self.say(f"{name} — {public_text(choice.action)}")
+                        log.debug("%s: %s", name, choice.reason)
                     self.act(choice.action)
             return
         if self.deal.is_over or time.monotonic() < self.pause_until or self._animating():
