@@ -122,7 +122,12 @@ def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App, monkeypatch: py
     accounts_before = dict(scene.table.session.ledger.accounts)
     said: list[str] = []
     say = scene.say
-    monkeypatch.setattr(scene, "say", lambda line: (said.append(line), say(line)))
+
+    def recording_say(line: str) -> None:
+        said.append(line)
+        say(line)
+
+    monkeypatch.setattr(scene, "say", recording_say)
     play_to_end_of_deal(app, scene)
     result = scene.deal.result
     assert result is not None
