@@ -131,9 +131,11 @@ def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App, monkeypatch: py
     play_to_end_of_deal(app, scene)
     result = scene.deal.result
     assert result is not None
-    # the bots' actions are shown as the others see them, never with their private reasons
-    bot_lines = [line for line in said if " — " in line]
-    assert bot_lines and not any("%" in line or "to go home" in line for line in bot_lines), bot_lines
+    # actions are logged as the others see them: no bot's reasons, no cards laid aside or bought
+    moves = [line for line in said if line.startswith(tuple(f"{n}: " for n in scene.table.session.seats))]
+    assert moves and not any("%" in line or "to go home" in line for line in moves), moves
+    card_sets = [line for line in moves if ": buy " in line or ": keep " in line or ": discard " in line]
+    assert all(line.endswith(("card", "cards")) for line in card_sets), card_sets
     assert scene.table.session.ledger.conserved()
     assert scene.table.session.ledger.accounts != accounts_before or result.pulla == (0, 0, 0)
     key(app, pygame.K_RETURN)  # next deal

@@ -286,7 +286,7 @@ class TableScene(Scene):
             elif isinstance(ev, DealScored):
                 self._deal_over()
         if not isinstance(action, PlayCard):
-            self.say(f"{name}: {action.text}")
+            self.say(f"{name}: {public_text(action)}")  # cards laid aside stay hidden from the others
         self.app.autosave(self.table)
         self.panel_key = None
         self._layout()
@@ -332,10 +332,8 @@ class TableScene(Scene):
                 self.future = None
                 if choice.action is not None:
                     name = self.table.session.seats[choice.action.seat]
-                    if not isinstance(choice.action, PlayCard):
-                        # the table shows what the others may see; the bot's reason would give its hand away
-                        self.say(f"{name} — {public_text(choice.action)}")
-                        log.debug("%s: %s", name, choice.reason)
+                    # the reason stays out of the table's log: it would give the bot's hand away
+                    log.debug("%s: %s", name, choice.reason)
                     self.act(choice.action)
             return
         if self.deal.is_over or time.monotonic() < self.pause_until or self._animating():
