@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vira_desktop.ai.evaluate import danger, danger_cards, misere_chance, sure_tricks_mask
-from vira_desktop.rules.cards import Card, Suit, mask_of, parse_cards
+from vira_desktop.ai.planning import SURE, HandOdds
+from vira_desktop.rules.cards import ALL_CARDS, Card, Suit, mask_of, parse_cards
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -57,3 +58,12 @@ def test_flawless_misere_has_no_danger_and_the_best_chance() -> None:
 def test_open_misere_is_never_safer_than_closed() -> None:
     for hand in ("2S 3S 4S 2H 3H 4H 2D 3D 4D 9D 2C 3C KC", "2S 5S 9S 2H 3H 8H 2D 3D 4D 9D 2C 3C KC"):
         assert misere_chance(cards(hand), True) <= misere_chance(cards(hand), False)
+
+
+def test_sure_tricks_are_not_scaled_down() -> None:
+    """Vira's calibration scales its estimates down hard; thirteen sure tricks stay sure."""
+    hand = cards("AS KS QS JS TS 9S 8S 7S AH KH AD KD AC")
+    unseen = [c for c in ALL_CARDS if c not in hand]
+    odds = HandOdds(hand, unseen, Suit.H, seed=1)
+    assert odds["solo vira"].chance[0] >= SURE
+    assert odds["vira"].chance[0] >= SURE  # keeping all 13, the stock cannot spoil it

@@ -239,7 +239,9 @@ class HandOdds(Mapping[str, GameOdds]):
         if name not in self._games:
             raw = self._estimate(game(name))
             scaling = auction_scaling(raw.game)
-            self._games[name] = replace(raw, chance=tuple(_scaled(c, scaling) for c in raw.chance))  # type: ignore[arg-type]
+            # a chance that rests on sure tricks is never scaled down
+            chances = tuple(max(_scaled(c, scaling), c if c >= SURE else 0.0) for c in raw.chance)
+            self._games[name] = replace(raw, chance=chances)  # type: ignore[arg-type]
         return self._games[name]
 
     def __iter__(self) -> Iterator[str]:
