@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -83,17 +83,26 @@ class SimulationStats:
     actions: int = 0
     errors: int = 0
     conservation_ok: bool = True
-    contracts: Counter[str] = field(default_factory=Counter)
     bids: Counter[str] = field(default_factory=Counter)  # the game each bid stood for when made
     levels_fixed: Counter[str] = field(default_factory=Counter)  # levels chosen for passed unspecified bids
-    outcomes: Counter[str] = field(default_factory=Counter)
-    contract_outcomes: dict[str, Counter[str]] = field(default_factory=dict)
+    contract_outcomes: defaultdict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     seconds: float = 0.0
     first_error: str | None = None
 
+    @property
+    def contracts(self) -> Counter[str]:
+        """Deals played in each contract."""
+        return Counter({name: sum(c.values()) for name, c in self.contract_outcomes.items()})
+
+    @property
+    def outcomes(self) -> Counter[str]:
+        """Deals by outcome (home, bet, kodilj, laid), every contract together."""
+        return sum(self.contract_outcomes.values(), Counter())
+
     def as_json(self) -> dict[str, object]:
-        played = sum(self.outcomes.values())
-        home = self.outcomes["home"]
+        outcomes = self.outcomes
+        played = sum(outcomes.values())
+        home = outcomes["home"]
         return {
             "deals": self.deals,
             "actions": self.actions,
@@ -107,9 +116,9 @@ class SimulationStats:
             "levels_fixed": dict(sorted(self.levels_fixed.items(), key=lambda kv: _rank(kv[0]))),
             # games bid: named by a bid, or the level fixed for a passed "gask"/"köpmisär"/"solo"
             "games_bid": len(set(self.bids) | set(self.levels_fixed)),
-            "outcomes": {k: self.outcomes[k] for k in ("home", "bet", "kodilj", "laid")},
+            "outcomes": {k: outcomes[k] for k in ("home", "bet", "kodilj", "laid")},
             "declarer_home_pct": round(100 * home / played, 2) if played else 0.0,
-            "kodilj_pct": round(100 * self.outcomes["kodilj"] / played, 2) if played else 0.0,
+            "kodilj_pct": round(100 * outcomes["kodilj"] / played, 2) if played else 0.0,
             "contract_outcomes": {
                 name: dict(self.contract_outcomes[name]) for name in sorted(self.contract_outcomes, key=_rank)
             },
@@ -164,12 +173,10 @@ def simulate(
             break
         assert deal.result is not None
         stats.deals += 1
-        stats.contracts[deal.result.game.name] += 1
         stats.bids.update(g.name for g in deal.bid_games)
         if deal.final_bid is not None and deal.final_bid.game is None:
             stats.levels_fixed[deal.result.game.name] += 1
-        stats.outcomes[deal.result.outcome] += 1
-        stats.contract_outcomes.setdefault(deal.result.game.name, Counter())[deal.result.outcome] += 1
+        stats.contract_outcomes[deal.result.game.name][deal.result.outcome] += 1
     stats.seconds = time.perf_counter() - start
     return stats
 
