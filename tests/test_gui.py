@@ -172,6 +172,29 @@ def test_illegal_card_is_refused_with_the_reason(app: App) -> None:
     pytest.skip("no position with an illegal card came up")
 
 
+def test_arrow_keys_reach_every_card_after_the_hand_shrinks(app: App) -> None:
+    """The focus may point past the end of a hand that has shrunk (after a buy or a trick):
+    the arrows must still step through every card, starting from the one shown."""
+    scene = start_game(app)
+    assert wait_for_human(app, scene)
+    seat = scene.viewer_seat()
+    assert seat is not None
+    hand = scene._hand_order(seat)
+    scene.focus = len(hand) + 3  # shown on the last card
+
+    def shown() -> int:
+        return min(scene.focus, len(hand) - 1)
+
+    seen = {shown()}
+    for _ in range(len(hand) - 1):
+        key(app, pygame.K_RIGHT)
+        seen.add(shown())
+    assert seen == set(range(len(hand)))
+    scene.focus = len(hand) + 3
+    key(app, pygame.K_LEFT)
+    assert shown() == len(hand) - 2  # one step left of the card shown
+
+
 def test_a_card_dragged_onto_the_table_is_played(app: App) -> None:
     scene = start_game(app)
     for decision in human_turns(app, scene, 9):

@@ -546,7 +546,8 @@ class TableScene(Scene):
             if passes:
                 self._press(passes[0])
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-            self.focus = (self.focus + (1 if key == pygame.K_RIGHT else -1)) % len(hand)
+            # from the card shown with the focus: the hand may have shrunk since the focus was set
+            self.focus = (min(self.focus, len(hand) - 1) + (1 if key == pygame.K_RIGHT else -1)) % len(hand)
         elif key in (pygame.K_UP, pygame.K_DOWN) and self.bid_list is not None:
             self._move_bid(1 if key == pygame.K_DOWN else -1)
         elif key == pygame.K_SPACE and hand:
