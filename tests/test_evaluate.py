@@ -67,3 +67,16 @@ def test_sure_tricks_are_not_scaled_down() -> None:
     odds = HandOdds(hand, unseen, Suit.H, seed=1)
     assert odds["solo vira"].chance[0] >= SURE
     assert odds["vira"].chance[0] >= SURE  # keeping all 13, the stock cannot spoil it
+
+
+def test_a_turned_trump_pays_by_the_suit_it_is_likely_to_be() -> None:
+    """Turné, vingel and tringel pay pins by the class of the trump turned up: a hand that
+    goes home only with hearts trump counts on the pins of whatever class hearts is."""
+    hand = cards("AH KH QH JH TH 9H 8H AS 2S 3D 4D 2C 3C")
+    unseen = [c for c in ALL_CARDS if c not in hand]
+    for highest, heavy in ((Suit.H, 2), (Suit.D, 1), (Suit.S, 0)):
+        odds = HandOdds(hand, unseen, highest, seed=1)
+        for name in ("turné 7", "tringel 9"):
+            weights = odds[name].trump_classes
+            assert weights is not None and sum(weights) == pytest.approx(1.0)
+            assert max(range(3), key=lambda c: weights[c]) == heavy

@@ -28,7 +28,7 @@ from ..rules.games import BID_GROUPS, Family, Game, PullaRow
 from ..rules.scoring import low_holding_suits
 from ..rules.view import View
 from .base import Choice
-from .evaluate import danger_cards, home_chance, misere_chance, trump_tricks
+from .evaluate import _dangers, danger_cards, home_chance, misere_chance, trump_tricks
 from .knowledge import Knowledge
 from .planning import (
     BUY_DEFENCE,
@@ -118,14 +118,7 @@ class NormalBot:
             key=lambda b: (b.game.no if b.game else 0, b.suit_level, not b.in_forehand),
         )
         odds = self.odds(view)
-        best: tuple[float, Bid, float] | None = None
-        for bid in bids:
-            assert bid.game is not None
-            chance = odds[bid.game.name].chance[bid.suit_level]
-            if chance >= self.threshold:
-                value = self._bid_value(view, bid, chance)
-                if value > 0 and (best is None or value > best[0] + 1e-9):
-                    best = (value, bid, chance)
+        best = self.best_bid(view, bids)
         if best is not None:
             game = best[1].game
             assert game is not None
@@ -136,6 +129,20 @@ class NormalBot:
         if passes:
             return Choice(passes[0], self._pass_reason(view))
         return self._forced_opening(view, bids, actions)
+
+    def best_bid(self, view: View, bids: Sequence[Bid]) -> tuple[float, Bid, float] | None:
+        """Of ``bids`` (games named), the one likely to go home that is worth most, with its
+        value and chance; None when none is worth more than passing."""
+        odds = self.odds(view)
+        best: tuple[float, Bid, float] | None = None
+        for bid in bids:
+            assert bid.game is not None
+            chance = odds[bid.game.name].chance[bid.suit_level]
+            if chance >= self.threshold:
+                value = self._bid_value(view, bid, chance)
+                if value > 0 and (best is None or value > best[0] + 1e-9):
+                    best = (value, bid, chance)
+        return best
 
     @staticmethod
     def _unspecified(bid: Bid, actions: Sequence[Action]) -> Bid:
@@ -190,11 +197,14 @@ class NormalBot:
         assert game is not None
         odds = self.odds(view)[game.name]
         row = view.rules.pulla.row(game)
-        if odds.trump is not None and not odds.low:
-            klass = max(bid.suit_level, int(suit_class(odds.trump, view.highest)))
+        weights: tuple[float, ...]
+        if odds.trump_classes is not None:  # the trump is turned from the stock
+            weights = odds.trump_classes
+        elif odds.trump is not None and not odds.low:
+            weights = tuple(float(c == suit_class(odds.trump, view.highest)) for c in range(3))
         else:
-            klass = 0
-        pins = game.pins[klass] or game.pins[0] or 0
+            weights = (1.0, 0.0, 0.0)
+        pins = sum(w * (game.pins[max(bid.suit_level, c)] or game.pins[0] or 0) for c, w in enumerate(weights))
         lose = 0.6 * row.bet + 0.4 * row.kodilj
         return chance * (8 * row.home + 2 * pins) - (1 - chance) * (8 * lose + 2 * pins)
 
@@ -417,11 +427,22 @@ class NormalBot:
         return Choice(Buy(view.seat, tuple(out)), f"defending: exchanging {len(out)} low side card(s)")
 
     def _royale_buy(self, view: View, shown: list[Card], cap: int) -> Choice:
-        """Buying against a misère laid out before the buy (royale): only cards below the
-        declarer's highest in a suit he holds can force him; the rest are exchanged."""
-        top = {s: max((c.rank for c in shown if c.suit is s), default=0) for s in Suit}
-        useless = [c for c in view.hand if c.rank > top[c.suit]]
-        useless.sort(key=lambda c: (top[c.suit] > 0, -c.rank))  # suits he lacks go first
+        """Buying against a misère laid out before the buy (royale): a card can force the
+        declarer only under one of his dangerous cards (the misère danger model, from his
+        side); every other card is exchanged: his void suits first (leading them lets him throw
+        a danger away), then suits where he is safe, highest first."""
+        aces_low = view.aces_low
+
+        def value(c: Card) -> int:
+            return 1 if aces_low and c.rank == 14 else int(c.rank)
+
+        reach = dict.fromkeys(Suit, 0)
+        for _, i in _dangers(mask_of(shown), aces_low):
+            card = Card(i)
+            reach[card.suit] = max(reach[card.suit], value(card))
+        useless = [c for c in view.hand if value(c) >= reach[c.suit]]
+        held = {c.suit for c in shown}
+        useless.sort(key=lambda c: (c.suit in held, reach[c.suit] > 0, -value(c)))  # his voids first
         out = useless[:cap]
         why = f"defending a royale: exchanging {len(out)} card(s) that cannot force the declarer"
         return Choice(Buy(view.seat, tuple(out)), why)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ..rules.cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of
+from ..rules.cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class
 from ..rules.games import GAMES, Family, Game, game
 from .evaluate import (
     _dangers,
@@ -114,6 +114,9 @@ class GameOdds:
     # The chance at the moment of play (calibrated) in each sampled stock, where the declarer
     # sees his cards before choosing to play or lay down (buying and stock games, level 0).
     at_play: tuple[float, ...] = ()
+    # Where the trump is turned from the stock: how likely the trump is off-suit, suit or
+    # highest suit (weighed by the chance of going home with it), for the pins it pays.
+    trump_classes: tuple[float, float, float] | None = None
 
 
 def _allowed(level: int, highest: Suit) -> tuple[Suit, ...]:
@@ -261,18 +264,19 @@ class HandOdds(Mapping[str, GameOdds]):
             return GameOdds(g, (chances[0], chances[1], chances[2]), trump, False, "buying", at_play)
         if fam.turned_cards:
             k = fam.turned_cards
+            classes = [0.0, 0.0, 0.0]
             if k == 1:
                 share = {s: sum(1 for c in unseen if c.suit is s) / len(unseen) for s in Suit}
-                chance = sum(share[t] * self.buy_odds(t, g.tricks) for t in Suit)
+                for t in Suit:
+                    classes[suit_class(t, highest)] += share[t] * self.buy_odds(t, g.tricks)
             else:
-                chance = (
-                    sum(
-                        max(self.buy_odds(t, g.tricks) for t in {c.suit for c in _sample(rng, unseen, k)})
-                        for _ in range(SAMPLES)
-                    )
-                    / SAMPLES
-                )
-            return GameOdds(g, (chance, 0.0, 0.0), None, False, f"{k} turned")
+                for _ in range(SAMPLES):
+                    turned = {c.suit for c in _sample(rng, unseen, k)}
+                    t = max(turned, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
+                    classes[suit_class(t, highest)] += self.buy_odds(t, g.tricks) / SAMPLES
+            chance = sum(classes)
+            weights = (classes[0] / chance, classes[1] / chance, classes[2] / chance) if chance else None
+            return GameOdds(g, (chance, 0.0, 0.0), None, False, f"{k} turned", trump_classes=weights)
         if fam is Family.SOLO:
             mask = mask_of(hand)
             solo = [
