@@ -31,7 +31,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("VIRA_DATA_DIR", str(tmp_path / "data"))
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "config.yaml").write_text("display: {animation_speed: instant}\n", encoding="utf-8")
-    application = App()
+    application = App(seed=5)  # new games deal the same cards on every run
     application.to_menu()
     yield application
     application.stack.clear()
@@ -384,3 +384,9 @@ def test_hot_seat_hides_the_hands_between_players(app: App) -> None:
         if len(seen) >= 2:
             break
     assert seen
+
+
+def test_a_seeded_window_deals_the_same_new_game(app: App) -> None:
+    """``vira --seed S``: the menu's new game takes its deals from the seed (the fixture's 5)."""
+    scene = start_game(app)
+    assert scene.table.seed == random.Random(5).randrange(1 << 31)

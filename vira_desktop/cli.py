@@ -123,7 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"vira {__version__}")
     parser.add_argument("--autoplay", type=int, metavar="N", help="the window plays N deals with bots only, then exits")
-    parser.add_argument("--seed", type=int, default=1, help="seed for --autoplay")
+    parser.add_argument(
+        "--seed", type=int, help="seed for the deals of new games (default: fresh deals) and of --autoplay (default: 1)"
+    )
     parser.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal")
     parser.add_argument("--players", type=int, choices=(3, 4), default=3, help="seats for --autoplay")
     parser.add_argument("--autosave", action="store_true", help="--autoplay saves after every action")
@@ -168,5 +170,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .scenes.app import autoplay, run_game
 
     if args.autoplay is not None:
-        return autoplay(args.autoplay, args.seed, args.speed, args.players, args.autosave, args.resume)
-    return run_game()
+        seed = 1 if args.seed is None else args.seed
+        return autoplay(args.autoplay, seed, args.speed, args.players, args.autosave, args.resume)
+    return run_game(seed=args.seed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import sys
 import time
 from pathlib import Path
@@ -68,9 +69,15 @@ class App:
     """The application: owns the window, the GUI manager and the scenes."""
 
     def __init__(
-        self, autoplay_speed: str | None = None, config: Path | None = None, save_autoplay: bool = False
+        self,
+        autoplay_speed: str | None = None,
+        config: Path | None = None,
+        save_autoplay: bool = False,
+        seed: int | None = None,
     ) -> None:
         self.started = time.perf_counter()
+        # Seeds for the deals of new games: fixed by ``vira --seed`` to replay a game, else fresh.
+        self.new_game_seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self.notice = ""
         self.config_path = config or user_config_file()
         try:
@@ -252,8 +259,8 @@ class App:
         }
 
 
-def run_game(config: Path | None = None) -> int:
-    app = App(config=config)
+def run_game(config: Path | None = None, seed: int | None = None) -> int:
+    app = App(config=config, seed=seed)
     app.run()
     pygame.quit()
     return 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
@@ -190,7 +189,8 @@ class NewGameScene(Scene):
             return
         seating = "draw" if self.seating_index == 0 else "first-come"
         settings = self.app.settings
-        table = Table(seats, random.SystemRandom().randrange(1 << 31), settings.house_rules(), settings.bowl(), seating)
+        seed = self.app.new_game_seeds.randrange(1 << 31)
+        table = Table(seats, seed, settings.house_rules(), settings.bowl(), seating)
         self.app.start_table(table)
 
     def draw(self, surface: pygame.Surface) -> None:
