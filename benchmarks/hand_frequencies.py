@@ -1,8 +1,9 @@
 """How often a random 13-card hand is strong enough for the rarest games.
 
-A sensible bot bids solo 11, solo 12 and solo vira only on sure tricks, and the
-royale misères only on hands no lay-out can beat; this counts such hands among
-random deals, to show how rare those bids must be. Run:
+Solo 12 and solo vira can be bid only on (nearly) sure tricks, and the grande
+royale misère only on a hand no lay-out can beat; this counts such hands among
+random deals, to show how rare those bids must be (``opportunities.py`` counts
+the hands the bot itself rates for each game). Run:
 ``python benchmarks/hand_frequencies.py [--hands N] [--seed S]``.
 """
 
