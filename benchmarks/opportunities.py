@@ -39,6 +39,7 @@ NEVER_BID = (  # the games never bid in 20,000 deals of normal self-play (stop 7
 def run(deals: int, seed: int, names: list[str]) -> dict[str, object]:
     rng = random.Random(seed)
     targets = [game(n) for n in names]
+    names = [g.name for g in targets]  # "begar" counts as "begär"
     rated: Counter[str] = Counter()
     first: Counter[str] = Counter()
     chosen_instead: dict[str, Counter[str]] = {n: Counter() for n in names}

@@ -77,6 +77,9 @@ def test_a_turned_trump_pays_by_the_suit_it_is_likely_to_be() -> None:
     for highest, heavy in ((Suit.H, 2), (Suit.D, 1), (Suit.S, 0)):
         odds = HandOdds(hand, unseen, highest, seed=1)
         for name in ("turné 7", "tringel 9"):
-            weights = odds[name].trump_classes
-            assert weights is not None and sum(weights) == pytest.approx(1.0)
-            assert max(range(3), key=lambda c: weights[c]) == heavy
+            turned = odds[name].turned_classes
+            assert turned is not None
+            home, fail = turned
+            assert sum(home) == pytest.approx(1.0) and sum(fail) == pytest.approx(1.0)
+            assert max(range(3), key=lambda c: home[c]) == heavy  # home with hearts trump
+            assert home[heavy] > fail[heavy]  # and fails when another suit turns up

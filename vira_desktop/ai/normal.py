@@ -197,16 +197,17 @@ class NormalBot:
         assert game is not None
         odds = self.odds(view)[game.name]
         row = view.rules.pulla.row(game)
-        weights: tuple[float, ...]
-        if odds.trump_classes is not None:  # the trump is turned from the stock
-            weights = odds.trump_classes
-        elif odds.trump is not None and not odds.low:
-            weights = tuple(float(c == suit_class(odds.trump, view.highest)) for c in range(3))
+        if odds.turned_classes is not None:  # the trump is turned from the stock
+            win, fail = odds.turned_classes
         else:
-            weights = (1.0, 0.0, 0.0)
-        pins = sum(w * (game.pins[max(bid.suit_level, c)] or game.pins[0] or 0) for c, w in enumerate(weights))
+            klass = suit_class(odds.trump, view.highest) if odds.trump is not None and not odds.low else 0
+            win = fail = (float(klass == 0), float(klass == 1), float(klass == 2))
+
+        def pins(shares: Sequence[float]) -> float:
+            return sum(w * (game.pins[max(bid.suit_level, c)] or game.pins[0] or 0) for c, w in enumerate(shares))
+
         lose = 0.6 * row.bet + 0.4 * row.kodilj
-        return chance * (8 * row.home + 2 * pins) - (1 - chance) * (8 * lose + 2 * pins)
+        return chance * (8 * row.home + 2 * pins(win)) - (1 - chance) * (8 * lose + 2 * pins(fail))
 
     def _bid_reason(self, bid: Bid, odds: HandOdds, chance: float, said: Bid | None = None) -> str:
         assert bid.game is not None
@@ -431,7 +432,10 @@ class NormalBot:
         declarer only under one of his dangerous cards (the misère danger model, from his
         side); every other card is exchanged: his void suits first (leading them lets him throw
         a danger away), then suits where he is safe, highest first."""
-        aces_low = view.aces_low
+        game = view.game
+        assert game is not None
+        four_aces = sum(1 for c in shown if c.rank == 14) == 4  # he will announce them as ones
+        aces_low = view.aces_low or (four_aces and game.aces_may_count_low(view.rules.aces_low_in_all_miseres))
 
         def value(c: Card) -> int:
             return 1 if aces_low and c.rank == 14 else int(c.rank)

@@ -107,6 +107,14 @@ def _sure_chance(mask: int, trump: int, needed: int) -> float:
     return SURE if sure_tricks_mask(mask, trump) >= needed else 0.0
 
 
+Shares = tuple[float, float, float]
+
+
+def _shares(weights: Sequence[float]) -> Shares:
+    total = sum(weights)
+    return (weights[0] / total, weights[1] / total, weights[2] / total) if total else (1.0, 0.0, 0.0)
+
+
 BUY_DEFENCE = 0.4  # tricks the opponents' buying takes back
 
 
@@ -122,9 +130,9 @@ class GameOdds:
     # The chance at the moment of play (calibrated) in each sampled stock, where the declarer
     # sees his cards before choosing to play or lay down (buying and stock games, level 0).
     at_play: tuple[float, ...] = ()
-    # Where the trump is turned from the stock: how likely the trump is off-suit, suit or
-    # highest suit (weighed by the chance of going home with it), for the pins it pays.
-    trump_classes: tuple[float, float, float] | None = None
+    # Where the trump is turned from the stock: the shares of off-suit, suit and highest-suit
+    # trumps among the deals it goes home with, and among those it fails with (for the pins).
+    turned_classes: tuple[Shares, Shares] | None = None
 
 
 def _allowed(level: int, highest: Suit) -> tuple[Suit, ...]:
@@ -272,19 +280,21 @@ class HandOdds(Mapping[str, GameOdds]):
             return GameOdds(g, (chances[0], chances[1], chances[2]), trump, False, "buying", at_play)
         if fam.turned_cards:
             k = fam.turned_cards
-            classes = [0.0, 0.0, 0.0]
+            home, fail = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]  # by the class of the trump turned
             if k == 1:
-                share = {s: sum(1 for c in unseen if c.suit is s) / len(unseen) for s in Suit}
-                for t in Suit:
-                    classes[suit_class(t, highest)] += share[t] * self.buy_odds(t, g.tricks)
+                turns = [(sum(1 for c in unseen if c.suit is t) / len(unseen), t) for t in Suit]
             else:
-                for _ in range(SAMPLES):
-                    turned = {c.suit for c in _sample(rng, unseen, k)}
-                    t = max(turned, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
-                    classes[suit_class(t, highest)] += self.buy_odds(t, g.tricks) / SAMPLES
-            chance = sum(classes)
-            weights = (classes[0] / chance, classes[1] / chance, classes[2] / chance) if chance else None
-            return GameOdds(g, (chance, 0.0, 0.0), None, False, f"{k} turned", trump_classes=weights)
+                picks = (
+                    max({c.suit for c in _sample(rng, unseen, k)}, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
+                    for _ in range(SAMPLES)
+                )
+                turns = [(1 / SAMPLES, t) for t in picks]
+            for weight, t in turns:
+                p = self.buy_odds(t, g.tricks)
+                home[suit_class(t, highest)] += weight * p
+                fail[suit_class(t, highest)] += weight * (1 - p)
+            shares = (_shares(home), _shares(fail))
+            return GameOdds(g, (sum(home), 0.0, 0.0), None, False, f"{k} turned", turned_classes=shares)
         if fam is Family.SOLO:
             mask = mask_of(hand)
             solo = [

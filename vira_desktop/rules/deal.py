@@ -517,8 +517,7 @@ class Deal:
             return False
         g = self.game
         assert g is not None
-        eligible = g.can_play_low or self.rules.aces_low_in_all_miseres
-        return eligible and self.hands[self.declarer] & _ACES == _ACES
+        return g.aces_may_count_low(self.rules.aces_low_in_all_miseres) and self.hands[self.declarer] & _ACES == _ACES
 
     # ------------------------------------------------------------------ decisions
     def decision(self) -> Decision:

@@ -106,6 +106,11 @@ class Game:
         """Free choice of trump: the only games that can be bid in suit."""
         return self.family in (Family.BUYING, Family.GASK, Family.VIRA, Family.SOLO)
 
+    def aces_may_count_low(self, in_all_miseres: bool) -> bool:
+        """Whether four aces may be announced as ones when this game is played low: gask
+        0-4 by the rulebook, every misère under the house rule ``in_all_miseres``."""
+        return self.can_play_low or (in_all_miseres and self.misere is not None)
+
     def pins_for(self, klass: SuitClass) -> int:
         value = self.pins[klass]
         if value is None:
