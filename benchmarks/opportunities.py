@@ -21,7 +21,7 @@ from vira_desktop.rules.actions import Bid
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.games import GAMES, game
 
-NEVER_BID = (  # the games never bid in 20,000 deals of normal self-play (stop 7)
+NEVER_BID = (  # the games never bid in 20,000 deals of normal self-play in stop 7 (solo 11 is since)
     "turné 8",
     "tringel 9",
     "gask 5",
