@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from ..rules.cards import Card, Suit, mask_of
 
@@ -138,7 +138,7 @@ def home_chance(expected: float, needed: int, spread: float = 0.75) -> float:
 SPLIT_RISK = 0.45  # weight of a card that is safe only while the others' cards split evenly
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # keyed by the cards laid away too: unbounded, it grew without end
 def _suit_dangers(m13: int, aces_low: bool, dead13: int = 0) -> tuple[tuple[float, int], ...]:
     """(weight, rank index 0..12) of the dangerous cards of one suit holding.
 
