@@ -22,6 +22,7 @@ __all__ = [
     "sure_tricks_mask",
     "trump_tricks",
     "trump_tricks_mask",
+    "weighted_dangers",
 ]
 
 
@@ -174,7 +175,9 @@ def _suit_dangers(m13: int, aces_low: bool, dead13: int = 0) -> tuple[tuple[floa
     return tuple(out)
 
 
-def _dangers(mask: int, aces_low: bool, dead: int = 0) -> list[tuple[float, int]]:
+def weighted_dangers(mask: int, aces_low: bool, dead: int = 0) -> list[tuple[float, int]]:
+    """(weight, card index) of every card of a hand (bitmask) that can be forced to win a
+    trick in misère, worst first; ``dead`` cards are out of play."""
     out = []
     for s in range(4):
         m13 = mask >> (13 * s) & 0x1FFF
@@ -186,13 +189,13 @@ def _dangers(mask: int, aces_low: bool, dead: int = 0) -> list[tuple[float, int]
 
 def danger_cards(cards: Iterable[Card], aces_low: bool = False, dead: int = 0) -> list[Card]:
     """Cards that can be forced to win a trick in misère, worst first."""
-    return [Card(i) for _, i in _dangers(mask_of(cards), aces_low, dead)]
+    return [Card(i) for _, i in weighted_dangers(mask_of(cards), aces_low, dead)]
 
 
 def danger_mask(mask: int, aces_low: bool = False, dead: int = 0) -> float:
     """A misère hand's danger: dangerous cards (a half for the doubtful), softened a little
     by voids to throw them on."""
-    total = sum(min(1.0, w) for w, _ in _dangers(mask, aces_low, dead))
+    total = sum(min(1.0, w) for w, _ in weighted_dangers(mask, aces_low, dead))
     voids = sum(1 for s in range(4) if not mask >> (13 * s) & 0x1FFF)
     return max(0.0, total - 0.3 * voids * min(1.0, total))
 

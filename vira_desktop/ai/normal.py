@@ -28,7 +28,7 @@ from ..rules.games import BID_GROUPS, Family, Game, PullaRow
 from ..rules.scoring import low_holding_suits
 from ..rules.view import View
 from .base import Choice
-from .evaluate import _dangers, danger_cards, home_chance, misere_chance, trump_tricks
+from .evaluate import danger_cards, home_chance, misere_chance, trump_tricks, weighted_dangers
 from .knowledge import Knowledge
 from .planning import (
     BUY_DEFENCE,
@@ -441,7 +441,7 @@ class NormalBot:
             return 1 if aces_low and c.rank == 14 else int(c.rank)
 
         reach = dict.fromkeys(Suit, 0)
-        for _, i in _dangers(mask_of(shown), aces_low):
+        for _, i in weighted_dangers(mask_of(shown), aces_low):
             card = Card(i)
             reach[card.suit] = max(reach[card.suit], value(card))
         useless = [c for c in view.hand if value(c) >= reach[c.suit]]

@@ -15,7 +15,6 @@ from dataclasses import dataclass, replace
 from ..rules.cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class
 from ..rules.games import GAMES, Family, Game, game
 from .evaluate import (
-    _dangers,
     danger_cards,
     home_chance,
     misere_chance,
@@ -23,6 +22,7 @@ from .evaluate import (
     sure_tricks_mask,
     trump_tricks,
     trump_tricks_mask,
+    weighted_dangers,
 )
 
 __all__ = [
@@ -177,7 +177,7 @@ def safest_mask(mask: int, keep: int, aces_low: bool = False, dead: int = 0) -> 
     Cards laid away are out of play, so they stop counting as the others' cards."""
     while mask.bit_count() > keep:
         excess = mask.bit_count() - keep
-        bad = _dangers(mask, aces_low, dead)[: max(1, (excess + 1) // 2)]
+        bad = weighted_dangers(mask, aces_low, dead)[: max(1, (excess + 1) // 2)]
         if bad:
             for _, i in bad:
                 mask &= ~(1 << i)
