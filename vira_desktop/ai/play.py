@@ -68,13 +68,14 @@ def _cheapest_winner(
 
 
 def _discard(legal: Sequence[Card], k: Knowledge) -> Card:
-    """Throw the least useful card: low, from a suit without masters, never a trump if avoidable."""
+    """Throw the least useful card: never a master while another card will do, low, from a
+    suit without masters, never a trump if avoidable."""
     trump = k.view.trump
     side = [c for c in legal if c.suit is not trump] or list(legal)
 
-    def value(c: Card) -> tuple[int, int, int]:
+    def value(c: Card) -> tuple[bool, int, int, int]:
         masters = sum(1 for x in side if x.suit is c.suit and k.is_master(x))
-        return (masters, int(c.rank), c)
+        return (k.is_master(c), masters, int(c.rank), c)
 
     return min(side, key=value)
 
@@ -146,8 +147,9 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
         knock = _knock_out(trumps, k)
         if knock is not None and len(trumps) >= 3:
             return knock, "drawing trumps: the top of a sequence forces out their high trump"
-        if len(trumps) > out_trumps + 0.5:
-            return _low(trumps), "forcing out the opponents' high trump"
+        if len(trumps) >= 3 and len(trumps) > out_trumps + 0.5:
+            # From the top: a low trump would lose to any of theirs and leave their high ones out.
+            return top, "drawing trumps from the top to force out their higher trumps"
     masters = [c for c in side if k.is_master(c) and not ruffable(c.suit)]
     if masters:
         # Cash where the defenders have most cards left to follow with.
@@ -225,19 +227,27 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
     partner = 3 - view.seat - (view.declarer or 0)
     trump = view.trump
     if not view.trick:
-        masters = [c for c in legal if c.suit is not trump and k.is_master(c)]
-        declarer_void = k.voids.get(view.declarer or 0, set())
-        masters = [c for c in masters if c.suit not in declarer_void] or masters
+        declarer = view.declarer or 0
+        ruffs = trump is not None and _may_hold(k, declarer, trump)
+        into_ruff = k.voids.get(declarer, set()) if ruffs else set()
+        masters = [c for c in legal if c.suit is not trump and k.is_master(c) and c.suit not in into_ruff]
         if masters:
             return _high(masters), "cashing a sure winner"
+        trumps = [c for c in legal if c.suit is trump]
+        if trumps and all(c.suit in into_ruff for c in legal if c.suit is not trump):
+            top = _high(trumps)
+            if k.is_master(top):
+                return top, "drawing the declarer's trump: he would ruff any side suit I lead"
+            return _low(trumps), "leading trump: he would ruff any side suit I lead"
         for mark in read_markings(view):
             if mark.seat == partner and mark.strong:
                 suited = [c for c in legal if c.suit in mark.suits]
                 if suited:
                     return _high(suited), f"leading partner's marked suit ({mark.describe()})"
         side = [c for c in legal if c.suit is not trump]
+        side = [c for c in side if c.suit not in into_ruff] or side
         if side:
-            # Top of a sequence, else low from the longest side suit.
+            # Top of a sequence, else low from the longest side suit (not where he ruffs).
             for c in sorted(side, key=lambda c: -c.rank):
                 nxt = Card.of(Rank(c.rank - 1), c.suit) if c.rank > 2 else None
                 if c.rank >= 11 and nxt is not None and nxt in legal:
@@ -280,9 +290,11 @@ def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str] | 
         same = [c for c in by.get(first.suit, []) if c != first]
         if not same:
             return None
+        spare = [c for c in same if not k.is_master(c)]
+        if not spare:
+            return None  # the marking is not worth a sure winner
         strong = any(k.is_master(c) for c in by[first.suit])
-        card = _low(same) if strong else _high([c for c in same if not k.is_master(c)] or same)
-        return card, "Ågren marking, second discard"
+        return (_low(spare) if strong else _high(spare)), "Ågren marking, second discard"
     strong_suits = [s for s in Suit if len(by[s]) >= 3 and any(k.is_master(c) for c in by[s])]
     if strong_suits:
         s = strong_suits[0]
