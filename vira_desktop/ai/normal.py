@@ -39,7 +39,7 @@ from .planning import (
     play_calibrated,
     safest,
 )
-from .play import choose_card
+from .play import choose_card, rank_value
 
 KODILJ_AVERSION = 1.5  # a club player fears going kodilj more than its bets: the table remembers
 
@@ -436,17 +436,14 @@ class NormalBot:
         assert game is not None
         four_aces = sum(1 for c in shown if c.rank == 14) == 4  # he will announce them as ones
         aces_low = view.aces_low or (four_aces and game.aces_may_count_low(view.rules.aces_low_in_all_miseres))
-
-        def value(c: Card) -> int:
-            return 1 if aces_low and c.rank == 14 else int(c.rank)
-
         reach = dict.fromkeys(Suit, 0)
         for _, i in weighted_dangers(mask_of(shown), aces_low):
             card = Card(i)
-            reach[card.suit] = max(reach[card.suit], value(card))
-        useless = [c for c in view.hand if value(c) >= reach[c.suit]]
+            reach[card.suit] = max(reach[card.suit], rank_value(card, aces_low))
+        useless = [c for c in view.hand if rank_value(c, aces_low) >= reach[c.suit]]
         held = {c.suit for c in shown}
-        useless.sort(key=lambda c: (c.suit in held, reach[c.suit] > 0, -value(c)))  # his voids first
+        # his voids first, then suits where he is safe, highest first
+        useless.sort(key=lambda c: (c.suit in held, reach[c.suit] > 0, -rank_value(c, aces_low)))
         out = useless[:cap]
         why = f"defending a royale: exchanging {len(out)} card(s) that cannot force the declarer"
         return Choice(Buy(view.seat, tuple(out)), why)

@@ -12,10 +12,11 @@ from ..rules.cards import SUIT_MASKS, Card, Rank, Suit
 from ..rules.view import View
 from .knowledge import Knowledge, discards, read_markings
 
-__all__ = ["choose_card"]
+__all__ = ["choose_card", "rank_value", "rounds_to_force"]
 
 
-def _rank(card: Card, aces_low: bool) -> int:
+def rank_value(card: Card, aces_low: bool) -> int:
+    """A card's rank in a trick: 2..14, the ace 1 when four aces were announced as ones."""
     return 1 if aces_low and card.rank == 14 else int(card.rank)
 
 
@@ -24,7 +25,7 @@ def _winning(trick: Sequence[tuple[int, Card]], trump: Suit | None, aces_low: bo
     best = trick[0]
     for seat, card in trick[1:]:
         b = best[1]
-        if (card.suit is b.suit and _rank(card, aces_low) > _rank(b, aces_low)) or (
+        if (card.suit is b.suit and rank_value(card, aces_low) > rank_value(b, aces_low)) or (
             trump is not None and card.suit is trump and b.suit is not trump
         ):
             best = (seat, card)
@@ -34,7 +35,7 @@ def _winning(trick: Sequence[tuple[int, Card]], trump: Suit | None, aces_low: bo
 
 def _beats(card: Card, current: Card, trump: Suit | None, led: Suit, aces_low: bool) -> bool:
     if card.suit is current.suit:
-        return _rank(card, aces_low) > _rank(current, aces_low)
+        return rank_value(card, aces_low) > rank_value(current, aces_low)
     return trump is not None and card.suit is trump
 
 
@@ -50,11 +51,11 @@ def choose_card(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
 
 
 def _low(cards: Sequence[Card], aces_low: bool = False) -> Card:
-    return min(cards, key=lambda c: (_rank(c, aces_low), c))
+    return min(cards, key=lambda c: (rank_value(c, aces_low), c))
 
 
 def _high(cards: Sequence[Card], aces_low: bool = False) -> Card:
-    return max(cards, key=lambda c: (_rank(c, aces_low), c))
+    return max(cards, key=lambda c: (rank_value(c, aces_low), c))
 
 
 def _cheapest_winner(
@@ -318,18 +319,18 @@ def _misere_declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
     if not view.trick:
         # Lead the card the others can most surely go over: fewest cards below it outside.
         def risk(c: Card) -> tuple[int, int, int]:
-            return (k.lower_outside(c) if not al else _lower_al(c, k), -k.outside_in_suit(c.suit), _rank(c, al))
+            return (k.lower_outside(c) if not al else _lower_al(c, k), -k.outside_in_suit(c.suit), rank_value(c, al))
 
         return min(legal, key=risk), "leading the card the others must go over"
     led = view.trick[0][1].suit
     _, win_card = _winning(view.trick, None, al)
     following = legal[0].suit is led
     if following:
-        under = [c for c in legal if _rank(c, al) < _rank(win_card, al)]
+        under = [c for c in legal if rank_value(c, al) < rank_value(win_card, al)]
         if under:
             return _high(under, al), "ducking with the highest card that still loses"
         return _high(legal, al), "cannot duck: getting rid of the highest card"
-    danger = sorted(legal, key=lambda c: (-_rank(c, al), k.lower_outside(c)))
+    danger = sorted(legal, key=lambda c: (-rank_value(c, al), k.lower_outside(c)))
     return danger[0], "discarding the most dangerous card"
 
 
@@ -373,12 +374,12 @@ def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
             for suit in {c.suit for c in legal}:
                 mine = [c for c in legal if c.suit is suit]
                 rounds = rounds_to_force(
-                    [_rank(c, al) for c in mine], [_rank(d, al) for d in dec_cards if d.suit is suit]
+                    [rank_value(c, al) for c in mine], [rank_value(d, al) for d in dec_cards if d.suit is suit]
                 )
                 if rounds is not None:
                     lines.append((rounds, _low(mine, al)))
             if lines:
-                rounds, card = min(lines, key=lambda x: (x[0], _rank(x[1], al), x[1]))
+                rounds, card = min(lines, key=lambda x: (x[0], rank_value(x[1], al), x[1]))
                 if rounds == 1:
                     return card, "leading under the declarer's lowest card"
                 return card, f"leading low where the declarer runs out of low cards in {rounds} rounds"
@@ -391,7 +392,7 @@ def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
     if dec_played:
         win_seat, win_card = _winning(view.trick, None, al)
         if win_seat == declarer:
-            under = [c for c in legal if not (c.suit is led and _rank(c, al) > _rank(win_card, al))]
+            under = [c for c in legal if not (c.suit is led and rank_value(c, al) > rank_value(win_card, al))]
             if under:
                 return _high(under, al), "letting the declarer keep the trick"
         return (
