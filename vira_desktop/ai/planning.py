@@ -348,12 +348,15 @@ def _stock_odds(
         if high:
             pool = kept_high | stock
             per_trump = {}
+            most = -math.inf  # the most tricks with any trump: seen by the declarer, calibrated once
             for t in Suit:
                 thirteen = thirteen_mask(pool, t)
                 tricks = trump_tricks_mask(thirteen, t)
                 sure = _sure_chance(thirteen, t, g.tricks)
                 per_trump[t] = max(home_chance(tricks, g.tricks, 0.6), sure)
-                seen = max(seen, play_calibrated(home_chance(tricks, g.tricks), g, False), sure)
+                most = max(most, tricks)
+                seen = max(seen, sure)
+            seen = max(seen, play_calibrated(home_chance(most, g.tricks), g, False))
             for lv in range(3):
                 chances[lv] += max(per_trump[t] for t in _allowed(lv, highest))
             trump = max(Suit, key=lambda t: (per_trump[t], -int(t)))
