@@ -14,9 +14,9 @@ import time
 from collections import defaultdict
 
 from vira_desktop.ai import NormalBot
-from vira_desktop.match import play_deal
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.games import game
+from vira_desktop.session.match import play_deal
 
 
 def _logit(p: float) -> float:

@@ -24,10 +24,10 @@ import time
 from typing import TextIO
 
 from vira_desktop.ai import NormalBot
-from vira_desktop.match import auction_won_by, play_deal
 from vira_desktop.rules.actions import Bid, Decide
 from vira_desktop.rules.deal import Deal, Phase
 from vira_desktop.rules.games import game
+from vira_desktop.session.match import auction_won_by, play_deal
 
 
 def _fit(rows: list[tuple[float, bool]]) -> tuple[float, float]:

@@ -13,11 +13,11 @@ import json
 import random
 import time
 
-from vira_desktop.match import forced_auction
 from vira_desktop.rules.actions import Decide
 from vira_desktop.rules.cards import bit_indices
 from vira_desktop.rules.deal import Deal, Phase
 from vira_desktop.rules.games import GAMES
+from vira_desktop.session.match import forced_auction
 
 
 def random_playout(deal: Deal, rng: random.Random) -> int:

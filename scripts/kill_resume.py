@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from vira_desktop.table import Table  # noqa: E402
+from vira_desktop.session.table import Table  # noqa: E402
 
 
 def main() -> int:

@@ -267,7 +267,7 @@ def test_standing_bid(name: str, steps: Steps, game: str, suit_level: int, seat:
     assert deal.best.suit_level == suit_level
     assert deal.best.seat == seat
     assert deal.to_act == to_act
-    assert deal.declarer == -1
+    assert deal.declarer is None
 
 
 @pytest.mark.parametrize(("name", "steps", "game", "suit_level", "seat", "to_act"), STANDING, ids=_ids(STANDING))
@@ -493,6 +493,7 @@ def test_level_choice(name: str, steps: Steps, allowed: list[str], refused: list
     assert deal.phase is Phase.LEVEL
     assert deal.game is None
     declarer = deal.declarer
+    assert declarer is not None
     offered = [a.text for a in deal.legal_actions()]
     assert offered == [f"level {x}" for x in allowed]
     for x in refused:
@@ -501,7 +502,7 @@ def test_level_choice(name: str, steps: Steps, allowed: list[str], refused: list
             deal.apply(action)
         assert deal.phase is Phase.LEVEL and deal.game is None
     # only the declarer chooses
-    other = (declarer + 1) % 3
+    other = declarer.next
     with pytest.raises(IllegalAction, match="turn"):
         deal.apply(ChooseLevel(other, game_named(allowed[0])))
     # every offered level is accepted, and fixes the game

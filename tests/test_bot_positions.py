@@ -40,7 +40,6 @@ import pytest
 import yaml
 
 from vira_desktop.ai import NormalBot
-from vira_desktop.record import load_record, replay
 from vira_desktop.rules.actions import (
     Action,
     AnnounceAces,
@@ -60,6 +59,7 @@ from vira_desktop.rules.actions import (
 from vira_desktop.rules.cards import Card, Rank, Suit, parse_cards
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.games import game
+from vira_desktop.session.record import load_record, replay
 
 POSITIONS_DIR = Path(__file__).parent / "positions"
 FILES = sorted(POSITIONS_DIR.glob("*.yaml"))

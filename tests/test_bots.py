@@ -26,9 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.strategies import house_rules
-from vira_desktop import match
 from vira_desktop.ai import LEVELS, Bot, Choice, make_bot
-from vira_desktop.match import auction_won_by, forced_auction, play_deal, simulate
 from vira_desktop.rules.actions import (
     Action,
     AnnounceAces,
@@ -48,6 +46,8 @@ from vira_desktop.rules.errors import IllegalAction
 from vira_desktop.rules.games import BID_GROUPS, GAMES, Family, Game
 from vira_desktop.rules.houserules import HouseRules
 from vira_desktop.rules.view import View
+from vira_desktop.session import match
+from vira_desktop.session.match import auction_won_by, forced_auction, play_deal, simulate
 
 # ====================================================================== 1. legal moves only
 MIN_ACTIONS = 100_000
@@ -355,8 +355,11 @@ def seen_by(deal: Deal, seat: int) -> set[Card]:
     out.update(c for _, c in deal.trick)
     for _, trick in deal.tricks_played:
         out.update(c for _, c in trick)
-    if deal.open_hand and deal.declarer != seat:
-        out.update(deal.hand(deal.declarer))
+    declarer = deal.declarer
+    if declarer is None:
+        return out
+    if deal.open_hand and declarer != seat:
+        out.update(deal.hand(declarer))
     g = deal.game
     if (
         deal.rules.royale_defenders_see_each_other
@@ -365,7 +368,7 @@ def seen_by(deal: Deal, seat: int) -> set[Card]:
         and seat != deal.declarer
         and deal.phase in (Phase.OPPONENT_BUY, Phase.PLAY)
     ):
-        out.update(deal.hand(3 - seat - deal.declarer))
+        out.update(deal.hand(3 - seat - declarer))
     return out
 
 

@@ -7,6 +7,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,22 +18,31 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
 
-from vira_desktop.rules.deal import Decision, Phase
+from vira_desktop.rules.actions import PlayCard
+from vira_desktop.rules.cards import Card
+from vira_desktop.rules.decision import Decision, Phase
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.menu import MenuScene, NewGameScene
-from vira_desktop.scenes.table_scene import TableScene
+from vira_desktop.scenes.table import TableScene
 
 ROOT = Path(__file__).resolve().parents[1]
+WAIT_S = 60.0  # wall-clock limit for a bot's answer (the worker is another process)
+
+
+def make_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, speed: str = "instant", extra: str = "") -> App:
+    monkeypatch.setenv("VIRA_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("VIRA_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "config").mkdir(parents=True, exist_ok=True)
+    text = f"display: {{animation_speed: {speed}}}\n{extra}"
+    (tmp_path / "config" / "config.yaml").write_text(text, encoding="utf-8")
+    application = App(seed=5)  # new games deal the same cards on every run
+    application.to_menu()
+    return application
 
 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("VIRA_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("VIRA_DATA_DIR", str(tmp_path / "data"))
-    (tmp_path / "config").mkdir()
-    (tmp_path / "config" / "config.yaml").write_text("display: {animation_speed: instant}\n", encoding="utf-8")
-    application = App(seed=5)  # new games deal the same cards on every run
-    application.to_menu()
+    application = make_app(tmp_path, monkeypatch)
     yield application
     application.stack.clear()
     pygame.quit()
@@ -50,9 +60,9 @@ def click(app: App, pos: tuple[int, int], frames: int = 4) -> None:
     run(app, frames)
 
 
-def run(app: App, frames: int) -> None:
+def run(app: App, frames: int, dt: float = 1 / 60) -> None:
     for _ in range(frames):
-        app.step(1 / 60)
+        app.step(dt)
 
 
 def table_scene(app: App) -> TableScene:
@@ -70,26 +80,40 @@ def start_game(app: App) -> TableScene:
     return table_scene(app)
 
 
-def wait_for_human(app: App, scene: TableScene, limit: int = 3000) -> bool:
-    """Step frames until the human must act or the deal is over."""
-    for _ in range(limit):
-        if scene.deal.is_over or (scene.table.human_to_act() and scene.future is None):
+def wait_for_human(app: App, scene: TableScene, dt: float = 1 / 60) -> bool:
+    """Step frames until the human must act or the deal is over (bots think in another process)."""
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        if scene.deal.is_over or scene.viewer_ask() is not None:
             return True
-        app.step(1 / 60)
+        app.step(dt)
+        if scene.driver.bot_thinking:
+            time.sleep(0.002)
     return False
+
+
+def decision_of(scene: TableScene) -> Decision:
+    ask = scene.viewer_ask()
+    assert ask is not None and ask.view.decision is not None
+    return ask.view.decision
+
+
+def card_point(scene: TableScene, card: Card, dy: int = 40) -> tuple[int, int]:
+    sprite = scene.view.cards.sprite(card)
+    assert sprite is not None
+    return (int(sprite.tx) + 6, int(sprite.ty) + dy)
 
 
 def human_move(app: App, scene: TableScene, rng: random.Random) -> None:
     """Make one legal move as a player would: keys for bids and buttons, clicks for cards."""
-    decision = scene.table.decision()
+    decision = decision_of(scene)
     before = len(scene.table.log)
     if decision.phase is Phase.AUCTION:
         key(app, pygame.K_p if scene.deal.best is not None else pygame.K_DOWN)
         if len(scene.table.log) == before:
             key(app, pygame.K_RETURN)
     elif decision.phase is Phase.PLAY:
-        hand = scene._hand_order(decision.seat)
-        for _ in range(len(hand)):
+        for _ in range(len(scene.hand())):
             key(app, pygame.K_SPACE)
             if len(scene.table.log) > before:
                 break
@@ -98,18 +122,17 @@ def human_move(app: App, scene: TableScene, rng: random.Random) -> None:
         choice = decision.choice
         picks = rng.sample(list(choice.candidates), choice.min_count)
         for card in picks:
-            sprite = scene.sprites[card]
-            click(app, (int(sprite.tx) + 6, int(sprite.ty) + 40))
+            click(app, card_point(scene, card))
         key(app, pygame.K_RETURN)
     else:
         key(app, pygame.K_1)
-    assert len(scene.table.log) > before, f"no move made in {decision.phase}: {scene.message}"
+    assert len(scene.table.log) > before, f"no move made in {decision.phase}: {scene.view.message}"
 
 
-def play_to_end_of_deal(app: App, scene: TableScene, seed: int = 1) -> None:
+def play_to_end_of_deal(app: App, scene: TableScene, seed: int = 1, dt: float = 1 / 60) -> None:
     rng = random.Random(seed)
     for _ in range(200):
-        assert wait_for_human(app, scene)
+        assert wait_for_human(app, scene, dt)
         if scene.deal.is_over:
             return
         human_move(app, scene, rng)
@@ -121,13 +144,13 @@ def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App, monkeypatch: py
     assert scene.table.seats[0].human
     accounts_before = dict(scene.table.session.ledger.accounts)
     said: list[str] = []
-    say = scene.say
+    say = scene.view.say
 
     def recording_say(line: str) -> None:
         said.append(line)
         say(line)
 
-    monkeypatch.setattr(scene, "say", recording_say)
+    monkeypatch.setattr(scene.view, "say", recording_say)
     play_to_end_of_deal(app, scene)
     result = scene.deal.result
     assert result is not None
@@ -151,7 +174,7 @@ def human_turns(app: App, scene: TableScene, seed: int) -> Iterator[Decision]:
             key(app, pygame.K_RETURN)
             continue
         before = len(scene.table.log)
-        yield scene.table.decision()
+        yield decision_of(scene)
         if len(scene.table.log) == before:
             human_move(app, scene, rng)
 
@@ -164,10 +187,9 @@ def test_illegal_card_is_refused_with_the_reason(app: App) -> None:
             illegal = [c for c in scene.deal.hand(decision.seat) if c not in legal]
             if illegal:
                 before = len(scene.table.log)
-                sprite = scene.sprites[illegal[0]]
-                click(app, (int(sprite.tx) + 4, int(sprite.ty) + 50))
+                click(app, card_point(scene, illegal[0], 50))
                 assert len(scene.table.log) == before
-                assert "must follow suit" in scene.message
+                assert "must follow suit" in scene.view.message
                 return
     pytest.skip("no position with an illegal card came up")
 
@@ -177,9 +199,7 @@ def test_arrow_keys_reach_every_card_after_the_hand_shrinks(app: App) -> None:
     the arrows must still step through every card, starting from the one shown."""
     scene = start_game(app)
     assert wait_for_human(app, scene)
-    seat = scene.viewer_seat()
-    assert seat is not None
-    hand = scene._hand_order(seat)
+    hand = scene.hand()
     scene.focus = len(hand) + 3  # shown on the last card
 
     def shown() -> int:
@@ -198,10 +218,9 @@ def test_arrow_keys_reach_every_card_after_the_hand_shrinks(app: App) -> None:
 def test_a_card_dragged_onto_the_table_is_played(app: App) -> None:
     scene = start_game(app)
     for decision in human_turns(app, scene, 9):
-        if decision.phase is Phase.PLAY and decision.seat == scene.viewer_seat():
+        if decision.phase is Phase.PLAY and decision.seat == scene.driver.state().viewer:
             card = next(a.card for a in decision.actions if hasattr(a, "card"))
-            sprite = scene.sprites[card]
-            start = (int(sprite.tx) + 4, int(sprite.ty) + 50)
+            start = card_point(scene, card, 50)
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False, window=None))
             pygame.event.post(
                 pygame.event.Event(
@@ -365,21 +384,23 @@ def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path)
 
 
 def test_hot_seat_hides_the_hands_between_players(app: App) -> None:
-    from vira_desktop.table import SeatConfig, Table
+    from vira_desktop.session.table import SeatConfig, Table
 
     table = Table([SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi", False)], seed=4)
     app.start_table(table)
     scene = table_scene(app)
-    scene.intro_started = None
+    scene.view.intro.skip()
     seen: set[str] = set()
     for _ in range(400):
+        assert wait_for_human(app, scene) and not scene.deal.is_over
         run(app, 1)
-        if scene.hidden_for:
-            seen.add(scene.hidden_for)
+        if scene.view.cover:
+            seen.add(scene.view.cover)
             key(app, pygame.K_RETURN)  # the next player takes the screen
-            assert scene.hidden_for is None
-        elif table.human_to_act() and scene.future is None and not scene.deal.is_over:
-            assert scene.viewer == table.player_to_act()
+            assert scene.view.cover is None
+        else:
+            ask = scene.viewer_ask()
+            assert ask is not None and table.name_of(ask.seat) == scene.driver.viewer
             human_move(app, scene, random.Random(1))
         if len(seen) >= 2:
             break
@@ -390,3 +411,130 @@ def test_a_seeded_window_deals_the_same_new_game(app: App) -> None:
     """``vira --seed S``: the menu's new game takes its deals from the seed (the fixture's 5)."""
     scene = start_game(app)
     assert scene.table.seed == random.Random(5).randrange(1 << 31)
+
+
+def _settle(app: App, scene: TableScene, dt: float = 1 / 30) -> None:
+    """Step frames until every animation has run to its end."""
+    deadline = time.monotonic() + WAIT_S
+    while scene.view.busy and time.monotonic() < deadline:
+        app.step(dt)
+    assert not scene.view.busy
+
+
+def _table_picture(scene: TableScene) -> dict[object, tuple[int, int, bool, object]]:
+    return {k: (round(sp.x), round(sp.y), sp.face_up, sp.face) for k, sp in scene.view.cards.sprites.items()}
+
+
+def test_normal_speed_animates_to_the_same_end_as_instant(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same game played at normal speed (every tween, trick pause and token flight run
+    frame by frame) and at instant speed ends with the same log and the same table."""
+    ends = []
+    for speed in ("instant", "normal"):
+        app = make_app(tmp_path / speed, monkeypatch, speed)
+        scene = start_game(app)
+        if speed == "normal":
+            assert scene.view.intro.running  # the seating draw plays first
+            run(app, 5, 1 / 30)
+            assert scene.view.busy
+        play_to_end_of_deal(app, scene, seed=1, dt=1 / 30)
+        _settle(app, scene)
+        sprites = scene.view.cards.sprites.values()
+        assert all((sp.x, sp.y) == (sp.tx, sp.ty) for sp in sprites)
+        ends.append(([(e.player, e.action) for e in scene.table.log], _table_picture(scene), scene.view.log[-3:]))
+        app.stack.clear()
+        pygame.quit()
+    assert ends[0] == ends[1]
+
+
+def test_a_played_card_glides_to_the_trick_at_normal_speed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(tmp_path, monkeypatch, "normal")
+    scene = start_game(app)
+    for decision in human_turns(app, scene, 9):
+        if decision.phase is Phase.PLAY:
+            card = next(a.card for a in decision.actions if isinstance(a, PlayCard))
+            sprite = scene.view.cards.sprite(card)
+            assert sprite is not None
+            start = (sprite.x, sprite.y)
+            scene.press(PlayCard(decision.seat, card))
+            app.step(1 / 60)
+            moved = scene.view.cards.sprite(card)
+            assert moved is not None and (moved.tx, moved.ty) != start  # heading for the trick …
+            assert (moved.x, moved.y) != (moved.tx, moved.ty)  # … not there yet
+            _settle(app, scene)
+            return
+    pytest.skip("no trick play for the human came up")
+
+
+def test_royale_defenders_see_each_other_at_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """House rule on: against a royale, a defender's window shows the other defender's hand
+    face up, as the seat's view says (it was drawn from the raw deal, face down)."""
+    from vira_desktop.rules.houserules import HouseRules
+    from vira_desktop.session.record import load_record, record_actions
+    from vira_desktop.session.table import SeatConfig, Table
+
+    rules = HouseRules(royale_defenders_see_each_other=True)
+    record = load_record(ROOT / "tests" / "records" / "solo_grande_misar_ouverte_royale_home.yaml", rules)
+    seats = [SeatConfig("Anna", True), SeatConfig("Bertil"), SeatConfig("Cecilia")]
+    tables = (Table(seats, seed, rules) for seed in range(50))
+    table = next(t for t in tables if t.session.seats_for(t.session.dealer)[0][0] == "Anna")  # Anna in forehand
+    table.session.deal = None
+    table.session.seat_deal(record.deal.clone())
+    for action in record_actions(record)[:9]:  # the auction, the declarer's play, both buys, the first lead
+        ask = table.ask()
+        assert ask is not None
+        table.answer(ask, action)
+    app = make_app(tmp_path, monkeypatch)
+    app.start_table(table)
+    scene = table_scene(app)
+    run(app, 2)
+    view = scene.driver.state().view
+    partner, declarer = 1, 2
+    assert set(view.open_hands) == {partner, declarer}
+    for seat in (partner, declarer):
+        for card in view.open_hands[seat]:
+            sprite = scene.view.cards.sprite(card)
+            assert sprite is not None and sprite.face_up, f"{card} of seat {seat} is not shown"
+    assert not any(k[0] == "hand" for k in scene.view.cards.sprites)  # no card drawn face down in a hand
+    app.stack.clear()
+
+
+def test_a_hint_is_worked_out_off_the_frame_loop(app: App) -> None:
+    scene = start_game(app)
+    assert wait_for_human(app, scene)
+    key(app, pygame.K_h, frames=1)
+    assert "thinking" in scene.view.message  # the frame went on while the coach thinks
+    deadline = time.monotonic() + WAIT_S
+    while "thinking" in scene.view.message and time.monotonic() < deadline:
+        app.step(1 / 60)
+    assert scene.view.message.startswith("Hint: ") and " — " in scene.view.message
+
+
+def test_replay_steps_a_record_forward_and_back_in_the_window(app: App) -> None:
+    from vira_desktop.scenes.table import ReplayScene
+    from vira_desktop.session.record import load_record
+
+    record = load_record(ROOT / "tests" / "records" / "begar_highest_repurchase_home.yaml")
+    scene = app.open("replay", record=record, title="test")
+    assert isinstance(scene, ReplayScene)
+    run(app, 2)
+    start = _replay_picture(scene)
+    for _ in range(len(scene.driver.actions)):
+        key(app, pygame.K_RIGHT, frames=1)
+    assert scene.driver.at_end and scene.driver.session.deal is not None
+    assert scene.driver.session.deal.is_over
+    run(app, 2)
+    assert scene.driver.session.ledger.conserved() and scene.driver.session.deals  # paid through the ledger
+    for _ in range(len(scene.driver.actions)):
+        key(app, pygame.K_LEFT, frames=1)
+    assert scene.driver.position == 0
+    assert _replay_picture(scene) == start  # back at the deal as dealt, card for card
+    key(app, pygame.K_TAB)
+    assert scene.driver.viewer == 1
+
+
+def _replay_picture(scene: object) -> dict[object, tuple[object, bool]]:
+    from vira_desktop.scenes.table import ReplayScene
+
+    assert isinstance(scene, ReplayScene)
+    scene.view.finish()
+    return {k: (sp.face, sp.face_up) for k, sp in scene.view.cards.sprites.items()}

@@ -8,11 +8,11 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from vira_desktop import match
 from vira_desktop.ai import Bot, make_bot
 from vira_desktop.cli import main
-from vira_desktop.match import SIDE_PATTERNS, duplicate_match, play_deal, simulate
 from vira_desktop.rules.deal import Deal
+from vira_desktop.session import match
+from vira_desktop.session.match import SIDE_PATTERNS, duplicate_match, play_deal, simulate
 
 TIMING = ("seconds", "deals_per_s")
 KEYS = ("deals", "a", "b", "mean_bets_per_100", "diff_ci95", "sessions_won_pct", "declarer_home_pct", "kodilj_pct")

@@ -15,6 +15,7 @@ of the 40 games) and random house rules, every deal must:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pytest
@@ -24,14 +25,15 @@ from hypothesis import strategies as st
 
 from tests.strategies import contracts, house_rules, numbers, seeds, tables
 from vira_desktop.ai import RandomBot
-from vira_desktop.match import forced_auction, play_deal, simulate
-from vira_desktop.record import check_result, dump_record, read_record, record_of, replay
 from vira_desktop.rules.actions import Action, Bid, PlayCard
 from vira_desktop.rules.cards import Card, Suit
 from vira_desktop.rules.deal import Deal, deal_number_decks
 from vira_desktop.rules.games import GAMES, Game
 from vira_desktop.rules.houserules import HouseRules
 from vira_desktop.rules.session import Session
+from vira_desktop.session.flow import FlowEvent
+from vira_desktop.session.match import forced_auction, play_deal, simulate
+from vira_desktop.session.record import check_result, dump_record, read_record, record_of, replay
 
 NAMES = ("North", "East", "South", "West")
 
@@ -69,7 +71,7 @@ def run_deal(
     assert session.ledger.conserved()
     bots = [RandomBot(seed * 3 + i) for i in range(3)]
 
-    def do(action: Action) -> object:
+    def do(action: Action) -> Sequence[FlowEvent]:
         assert len(run.actions) < MAX_ACTIONS, "the deal does not terminate"
         if check:
             assert deal.is_legal(action), f"illegal action {action} in {deal.phase}"
@@ -266,7 +268,7 @@ def test_sessions_of_many_deals_conserve_and_settle_to_zero(seed: int, players: 
         deal = session.new_deal()
         count = 0
 
-        def do(action: Action, deal: Deal = deal) -> object:
+        def do(action: Action, deal: Deal = deal) -> Sequence[FlowEvent]:
             nonlocal count
             count += 1
             assert count <= MAX_ACTIONS
@@ -297,7 +299,7 @@ def test_determinism_does_not_depend_on_hash_seed() -> None:
     code = (
         "import json\n"
         "from vira_desktop.ai import RandomBot\n"
-        "from vira_desktop.match import play_deal\n"
+        "from vira_desktop.session.match import play_deal\n"
         "from vira_desktop.rules.session import Session, draw_seating\n"
         "import random\n"
         "names = ['North', 'East', 'South', 'West']\n"

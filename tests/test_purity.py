@@ -18,7 +18,7 @@ PURE = [
     "vira_desktop.rules.session",
     "vira_desktop.rules.glossary",
     "vira_desktop.ai",
-    "vira_desktop.match",
+    "vira_desktop.session.match",
 ]
 
 

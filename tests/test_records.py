@@ -14,7 +14,11 @@ import pytest
 import yaml
 
 from vira_desktop.cli import main
-from vira_desktop.record import (
+from vira_desktop.rules.actions import Action, Buy, PlayCard, parse_action
+from vira_desktop.rules.deal import Deal, Phase
+from vira_desktop.rules.errors import RecordError
+from vira_desktop.rules.events import HandOpened
+from vira_desktop.session.record import (
     Record,
     check_result,
     dump_record,
@@ -25,10 +29,6 @@ from vira_desktop.record import (
     result_block,
     summary,
 )
-from vira_desktop.rules.actions import Action, Buy, PlayCard, parse_action
-from vira_desktop.rules.deal import Deal, Phase
-from vira_desktop.rules.errors import RecordError
-from vira_desktop.rules.events import HandOpened
 
 RECORDS_DIR = Path(__file__).parent / "records"
 RECORDS = sorted(RECORDS_DIR.glob("*.yaml"))

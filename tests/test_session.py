@@ -4,16 +4,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from vira_desktop.ai import RandomBot
-from vira_desktop.match import forced_auction, play_deal
+from vira_desktop.rules.actions import Action
 from vira_desktop.rules.cards import Suit
 from vira_desktop.rules.deal import deal_number_decks
 from vira_desktop.rules.errors import IllegalAction, LedgerError
 from vira_desktop.rules.games import game
 from vira_desktop.rules.session import Session, draw_seating, heart_deal
+from vira_desktop.session.flow import FlowEvent
+from vira_desktop.session.match import forced_auction, play_deal
 
 NAMES = ["Anna", "Bertil", "Cecilia", "David"]
 PLACES = [Suit.S, Suit.H, Suit.D, Suit.C]  # the engine's places round the table, clockwise
@@ -28,8 +31,8 @@ def play_current(session: Session, seed: int = 0) -> None:
         session.apply(action)
     bots = [RandomBot(seed + i) for i in range(3)]
 
-    def do(action: object) -> object:
-        events = session.apply(action)  # type: ignore[arg-type]
+    def do(action: Action) -> Sequence[FlowEvent]:
+        events = session.apply(action)
         assert deal.cards_conserved() and session.ledger.conserved()
         return events
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
 
 from hypothesis import given, settings
@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 
 from tests.strategies import contracts, house_rules, numbers, seeds
 from vira_desktop.ai import RandomBot
-from vira_desktop.match import forced_auction, play_deal
 from vira_desktop.rules.actions import (
     Action,
     AnnounceAces,
@@ -39,6 +38,8 @@ from vira_desktop.rules.deal import Deal, Phase
 from vira_desktop.rules.games import GAMES, Game, game
 from vira_desktop.rules.houserules import HouseRules
 from vira_desktop.rules.view import View
+from vira_desktop.session.flow import FlowEvent
+from vira_desktop.session.match import forced_auction, play_deal
 
 ACES = tuple(Card.of(Rank.ACE, s) for s in Suit)
 
@@ -83,7 +84,7 @@ def check_views(deal: Deal) -> None:
     played = played_cards(deal)
     turned = set(deal.turned_all)
     declarer = deal.declarer
-    open_cards = set(deal.hand(declarer)) if deal.open_hand else set()
+    open_cards = set(deal.hand(declarer)) if deal.open_hand and declarer is not None else set()
     stock = set(deal.remaining_stock)
     for seat in range(3):
         v = deal.view(seat)
@@ -93,9 +94,14 @@ def check_views(deal: Deal) -> None:
             assert v.own_laid_aside == ()
         else:
             assert v.own_laid_aside == deal.laid_aside(seat)
-        expected_open = {declarer: deal.hand(declarer)} if deal.open_hand and seat != declarer else {}
+        expected_open: dict[int, tuple[Card, ...]] = {}
+        if deal.is_over:  # every hand still held is shown when the deal is over
+            expected_open = {s: deal.hand(s) for s in range(3) if s != seat and deal.hand(s)}
+            open_cards = {c for cards in expected_open.values() for c in cards}
+        elif deal.open_hand and declarer is not None and seat != declarer:
+            expected_open[declarer] = deal.hand(declarer)
         partner_cards: set[Card] = set()
-        if _partners_see(deal, seat):
+        if _partners_see(deal, seat) and declarer is not None:
             partner = 3 - seat - declarer
             expected_open[partner] = deal.hand(partner)
             partner_cards = set(deal.hand(partner))
@@ -107,7 +113,7 @@ def check_views(deal: Deal) -> None:
         for other in range(3):
             if other != seat:
                 hidden |= set(deal.laid_aside(other))
-                if not (deal.open_hand and other == declarer):
+                if not (deal.open_hand and other == declarer) and not deal.is_over:
                     hidden |= set(deal.hand(other))
         hidden -= partner_cards
         if deal.first_card_played:
@@ -115,6 +121,16 @@ def check_views(deal: Deal) -> None:
         hidden -= turned
         assert not seen & hidden, f"seat {seat} sees hidden {sorted(seen & hidden)}"
         assert v.stock_left == deal.stock_left
+        assert set(v.stock_turned) <= set(v.turned) & stock
+        assert v.aside_sizes == tuple(len(deal.laid_aside(s)) for s in range(3))
+        public = deal.public_view()
+        assert public.spectator and public.hand == () and public.decision is None
+        if deal.is_over:
+            shown = {s: deal.hand(s) for s in range(3) if deal.hand(s)}
+        else:
+            shown = {declarer: deal.hand(declarer)} if deal.open_hand and declarer is not None else {}
+        assert public.open_hands == shown
+        assert cards_in(public) <= played | turned | {c for cards in shown.values() for c in cards}
         assert v.hand_sizes == tuple(len(deal.hand(s)) for s in range(3))
         # what the seat is asked: exactly its own options, never another seat's
         if not deal.is_over:
@@ -151,7 +167,7 @@ def run(
     bots = [RandomBot(seed + i) for i in range(3)]
     after(deal)
 
-    def do(action: Action) -> object:
+    def do(action: Action) -> Sequence[FlowEvent]:
         events = deal.apply(action)
         after(deal)
         return events
@@ -201,7 +217,7 @@ def test_own_laid_aside_visible_only_until_the_first_card() -> None:
 def _permuted(deal: Deal, pi: dict[Card, Card]) -> Deal:
     hands = [[pi.get(c, c) for c in hand] for hand in deal.dealt]
     stock = [pi.get(c, c) for c in deal.initial_stock]
-    return Deal(hands, stock, deal.highest, deal.rules)
+    return Deal(hands, stock, deal.highest, deal.rules, spare_bottom=deal.spare_bottom)
 
 
 @settings(max_examples=150, deadline=None)
@@ -246,8 +262,8 @@ def test_whole_deal_views_ignore_cards_never_seen_by_the_seat(
 
     def collect(deal: Deal) -> None:
         seen.update(deal.hand(seat), deal.laid_aside(seat), played_cards(deal), deal.turned_all)
-        if deal.open_hand and deal.declarer != seat:
-            seen.update(deal.hand(deal.declarer))
+        for cards in deal.view(seat).open_hands.values():  # an open misère; every hand at the end
+            seen.update(cards)
 
     finished = run(number, contract, seed, collect)
     history = list(finished.history)

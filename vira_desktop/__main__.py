@@ -1,3 +1,7 @@
+import multiprocessing
+
 from .cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # a worker process imports this module again, as __mp_main__
+    multiprocessing.freeze_support()
+    raise SystemExit(main())

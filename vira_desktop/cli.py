@@ -10,7 +10,7 @@ from typing import Any
 
 from . import __version__
 from .rules.errors import RecordError
-from .rules.games import GAMES, Game, game
+from .rules.games import GAMES, Game, game, table_cells
 
 
 def bidtable_rows() -> list[dict[str, Any]]:
@@ -40,24 +40,14 @@ def _print_bidtable(as_json: bool) -> int:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
     print(f"{'No':>3}  {'Game':<34}{'Tricks':>7}  {'Misère':<11}{'Off/mis':>8}{'Suit':>6}{'Highest':>8}")
-    for r in rows:
-        tricks = f"{r['tricks']}/0" if r["can_play_low"] else str(r["tricks"])
-        misere = r["misere"]
-        kind = f"{'open' if misere['open'] else 'closed'}, {misere['cards']}" if misere else ""
-        pins = r["pins"]
-
-        def cell(v: int | None) -> str:
-            return "–" if v is None else str(v)
-
-        print(
-            f"{r['no']:>3}  {r['printed']:<34}{tricks:>7}  {kind:<11}"
-            f"{cell(pins['off_suit']):>8}{cell(pins['suit']):>6}{cell(pins['highest']):>8}"
-        )
+    for g in GAMES:
+        tricks, misere, (off, suit, highest) = table_cells(g)
+        print(f"{g.no:>3}  {g.printed:<34}{tricks:>7}  {misere:<11}{off:>8}{suit:>6}{highest:>8}")
     return 0
 
 
-def _replay(path: str, as_json: bool, check: bool) -> int:
-    from .record import check_result, load_record, replay, summary
+def _replay(path: str, as_json: bool, check: bool, window: bool = False) -> int:
+    from .session.record import check_result, load_record, replay, summary
 
     try:
         record = load_record(path)
@@ -68,13 +58,19 @@ def _replay(path: str, as_json: bool, check: bool) -> int:
     except RecordError as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 2
+    if window:
+        from pathlib import Path
+
+        from .scenes.app import replay_window
+
+        return replay_window(record, Path(path).name)
     info = summary(deal, record.names)
     if as_json:
         print(json.dumps(info, ensure_ascii=False))
     elif not info["complete"]:
         print(f"position: {info['phase']}, {info['to_act']} to act")
     else:
-        from .record import dump_record
+        from .session.record import dump_record
 
         print(dump_record({"result": {k: v for k, v in info.items() if k != "complete"}}), end="")
     return 0
@@ -84,7 +80,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .config import load_settings
-    from .match import simulate
+    from .session.match import simulate
 
     contract: Game | None = game(args.contract) if args.contract else None
     settings = load_settings(Path(args.config)) if args.config else None
@@ -111,7 +107,7 @@ def _print_info(info: dict[str, Any], as_json: bool) -> None:
 
 
 def _match(args: argparse.Namespace) -> int:
-    from .match import duplicate_match
+    from .session.match import duplicate_match
 
     _print_info(duplicate_match(args.a, args.b, args.deals, args.seed).as_json(), args.json)
     return 0
@@ -130,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, choices=(3, 4), default=3, help="seats for --autoplay")
     parser.add_argument("--autosave", action="store_true", help="--autoplay saves after every action")
     parser.add_argument("--resume", action="store_true", help="--autoplay continues from the autosave")
+    parser.add_argument("--hints", action="store_true", help="--autoplay asks for a hint at every decision of seat 1")
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("bidtable", help="print the 40-row bid table")
     p.add_argument("--json", action="store_true")
@@ -137,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     p.add_argument("--check", action="store_true", help="fail if the recorded result differs")
+    p.add_argument("--window", action="store_true", help="step the record in the game window (→ ← Tab Esc)")
     p = sub.add_parser("simulate", help="headless self-play")
     p.add_argument("--deals", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
@@ -161,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "bidtable":
         return _print_bidtable(args.json)
     if args.command == "replay":
-        return _replay(args.file, args.json, args.check)
+        return _replay(args.file, args.json, args.check, args.window)
     if args.command in ("simulate", "match"):
         try:
             return _simulate(args) if args.command == "simulate" else _match(args)
@@ -171,5 +169,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.autoplay is not None:
         seed = 1 if args.seed is None else args.seed
-        return autoplay(args.autoplay, seed, args.speed, args.players, args.autosave, args.resume)
+        return autoplay(args.autoplay, seed, args.speed, args.players, args.autosave, args.resume, args.hints)
     return run_game(seed=args.seed)

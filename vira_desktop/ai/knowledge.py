@@ -23,11 +23,10 @@ class Marking:
     strong: bool  # high-then-low: strength; low-then-high: weakness
 
     def describe(self) -> str:
-        names = " and ".join(_SUIT_NAMES[s] for s in self.suits)
+        names = " and ".join(s.word for s in self.suits)
         return f"{'strength' if self.strong else 'weakness'} in {names}"
 
 
-_SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 
 
 def _all_tricks(view: View) -> list[tuple[tuple[int, Card], ...]]:

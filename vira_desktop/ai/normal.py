@@ -23,9 +23,10 @@ from ..rules.actions import (
     Turn,
 )
 from ..rules.cards import Card, Suit, mask_of, suit_class
-from ..rules.deal import Phase
+from ..rules.decision import Phase
 from ..rules.games import BID_GROUPS, Family, Game, PullaRow
 from ..rules.scoring import low_holding_suits
+from ..rules.seat import Seat
 from ..rules.view import View
 from .base import Choice
 from .evaluate import danger_cards, home_chance, misere_chance, trump_tricks, weighted_dangers
@@ -411,8 +412,8 @@ class NormalBot:
         assert decision is not None and decision.choice is not None
         hand = list(view.hand)
         room = decision.choice.max_count
-        declarer = view.declarer if view.declarer is not None else 0
-        first = (declarer + 1) % 3 == view.seat
+        declarer = view.declarer if view.declarer is not None else Seat.FOREHAND
+        first = declarer.next == view.seat
         cap = (room + 1) // 2 if first else room
         if view.low:
             shown = view.open_hands.get(declarer)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules.cards import SUIT_MASKS, Card, Rank, Suit
+from ..rules.seat import Seat
+from ..rules.tricks import trick_winner
 from ..rules.view import View
 from .knowledge import Knowledge, discards, read_markings
 
@@ -18,19 +20,6 @@ __all__ = ["choose_card", "rank_value", "rounds_to_force"]
 def rank_value(card: Card, aces_low: bool) -> int:
     """A card's rank in a trick: 2..14, the ace 1 when four aces were announced as ones."""
     return 1 if aces_low and card.rank == 14 else int(card.rank)
-
-
-def _winning(trick: Sequence[tuple[int, Card]], trump: Suit | None, aces_low: bool) -> tuple[int, Card]:
-    led = trick[0][1].suit
-    best = trick[0]
-    for seat, card in trick[1:]:
-        b = best[1]
-        if (card.suit is b.suit and rank_value(card, aces_low) > rank_value(b, aces_low)) or (
-            trump is not None and card.suit is trump and b.suit is not trump
-        ):
-            best = (seat, card)
-    del led
-    return best
 
 
 def _beats(card: Card, current: Card, trump: Suit | None, led: Suit, aces_low: bool) -> bool:
@@ -83,8 +72,7 @@ def _discard(legal: Sequence[Card], k: Knowledge) -> Card:
 
 # ---------------------------------------------------------------------- trump games
 def _defenders(view: View) -> tuple[int, int]:
-    d = view.declarer or 0
-    return (d + 1) % 3, (d + 2) % 3
+    return (view.declarer or Seat.FOREHAND).others()
 
 
 def _may_hold(k: Knowledge, seat: int, suit: Suit) -> bool:
@@ -194,7 +182,7 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
     view = k.view
     trump = view.trump
     led = view.trick[0][1].suit
-    win_seat, win_card = _winning(view.trick, trump, False)
+    win_seat, win_card = trick_winner(view.trick, trump)
     last = len(view.trick) == 2
     if partner is not None and win_seat == partner:
         partner_safe = (
@@ -269,7 +257,7 @@ def _should_ruff(legal: Sequence[Card], k: Knowledge, partner: int) -> bool:
     view = k.view
     trump = view.trump
     led = view.trick[0][1].suit
-    win_seat, win_card = _winning(view.trick, trump, False)
+    win_seat, win_card = trick_winner(view.trick, trump)
     if win_seat == partner and (len(view.trick) == 2 or k.is_master(win_card, view.seat)):
         return False
     winner = _cheapest_winner(legal, win_card, trump, led, False)
@@ -301,15 +289,14 @@ def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str] | 
         s = strong_suits[0]
         spare = [c for c in by[s] if not k.is_master(c)]
         if len(spare) >= 2:
-            return _high(spare), f"Ågren marking: showing strength in {_NAMES[s]}"
+            return _high(spare), f"Ågren marking: showing strength in {s.word}"
     weak = [s for s in Suit if len(by[s]) >= 2 and not any(k.is_master(c) for c in by[s])]
     if weak:
         s = max(weak, key=lambda s: len(by[s]))
-        return _low(by[s]), f"Ågren marking: showing weakness in {_NAMES[s]}"
+        return _low(by[s]), f"Ågren marking: showing weakness in {s.word}"
     return None
 
 
-_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 
 
 # ---------------------------------------------------------------------- misère
@@ -323,7 +310,7 @@ def _misere_declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
 
         return min(legal, key=risk), "leading the card the others must go over"
     led = view.trick[0][1].suit
-    _, win_card = _winning(view.trick, None, al)
+    _, win_card = trick_winner(view.trick, None, al)
     following = legal[0].suit is led
     if following:
         under = [c for c in legal if rank_value(c, al) < rank_value(win_card, al)]
@@ -390,7 +377,7 @@ def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
     dec_played = any(s == declarer for s, _ in view.trick)
     following = legal[0].suit is led
     if dec_played:
-        win_seat, win_card = _winning(view.trick, None, al)
+        win_seat, win_card = trick_winner(view.trick, None, al)
         if win_seat == declarer:
             under = [c for c in legal if not (c.suit is led and rank_value(c, al) > rank_value(win_card, al))]
             if under:

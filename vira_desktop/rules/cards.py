@@ -42,6 +42,11 @@ class Suit(IntEnum):
         return "♠♥♦♣"[self]
 
     @property
+    def word(self) -> str:
+        """The suit's English name (``spades``): the one table of suit names."""
+        return ("spades", "hearts", "diamonds", "clubs")[self]
+
+    @property
     def is_red(self) -> bool:
         return self in (Suit.H, Suit.D)
 

@@ -1,9 +1,12 @@
 """One deal of Vira as a state machine: auction, every game's procedure, trick play.
 
-Seats are numbered from forehand: 0 forehand (förhand), 1 middle-hand
-(mellanhand), 2 rear-hand (efterhand, the dealer). Play goes 0 → 1 → 2.
+Seats are numbered from forehand (:class:`~.seat.Seat`): forehand (förhand),
+middle-hand (mellanhand), rear-hand (efterhand, the dealer). Play goes
+forehand → middle-hand → rear-hand.
 
-One legality source: :meth:`Deal.check` gives the reason an action is illegal,
+Each phase has one handler (as OpenSpiel's games do): what is legal there, what
+is asked, and what an action does all come from :data:`_HANDLERS`. One legality
+source: :meth:`Deal.check` gives the reason an action is illegal,
 :meth:`Deal.is_legal` and :meth:`Deal.legal_actions` build on it, and
 :meth:`Deal.apply` checks before it changes anything, so an illegal action
 leaves the state untouched. :meth:`Deal.apply_unchecked` is the fast path.
@@ -11,12 +14,9 @@ leaves the state untouched. :meth:`Deal.apply_unchecked` is the fast path.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import TYPE_CHECKING
 
 from .actions import (
     Action,
@@ -37,6 +37,8 @@ from .actions import (
     sorted_cards,
 )
 from .cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class
+from .contract import Contract
+from .decision import CardChoice, Decision, Phase
 from .errors import IllegalAction
 from .events import (
     AcesAnnounced,
@@ -46,6 +48,7 @@ from .events import (
     CardsTurned,
     ContractWon,
     DealScored,
+    DealStarted,
     Decided,
     Discarded,
     Event,
@@ -62,74 +65,20 @@ from .events import (
 from .games import BID_GROUPS, GAMES, Family, Game
 from .houserules import HouseRules
 from .scoring import DealResult, GokPass, low_holding_suits, score
-
-if TYPE_CHECKING:
-    from .view import View
+from .seat import SEATS, Seat
+from .tricks import trick_winner
+from .view import View
 
 __all__ = ["SEAT_NAMES", "CardChoice", "Deal", "Decision", "Phase", "deal_number_decks"]
 
-SEAT_NAMES = ("forehand", "middle-hand", "rear-hand")
+SEAT_NAMES = tuple(s.label for s in Seat)
 _CARD = tuple(Card(i) for i in range(52))
 _SUITS = tuple(Suit)
 _DEFAULT_RULES = HouseRules()
 _LEVELS = {False: (0,), True: (0, 1, 2)}
 _ACES = mask_of(Card(s * 13 + 12) for s in range(4))
 _GOK = next(g for g in GAMES if g.family is Family.GOK)
-
-
-class Phase(Enum):
-    AUCTION = "auction"
-    LEVEL = "level"  # declarer fixes an unspecified bid's level
-    KEEP = "keep"  # gask: cards kept from the dealt hand
-    DISCARD = "discard"  # gask, vira, gök: back to 13 after taking the stock
-    HIGH_LOW = "high/low"  # gask 0-4
-    TRUMP = "trump"
-    TURN = "turn"  # turné, vingel, tringel
-    BUY = "buy"  # the declarer's purchase
-    DECIDE = "decide"  # play, lay down, repurchase or turn again
-    SET_ASIDE = "set aside"  # misère declarer, before the first lead
-    OPPONENT_BUY = "opponents buy"
-    PLAY = "play"
-    DONE = "done"
-
-
-@dataclass(frozen=True, slots=True)
-class CardChoice:
-    """A choice of a set of cards: ``min_count``..``max_count`` of ``candidates``."""
-
-    action: type[Keep | Discard | Buy | Repurchase | SetAside]
-    seat: int
-    candidates: tuple[Card, ...]
-    min_count: int
-    max_count: int
-
-    def make(self, cards: Sequence[Card]) -> Action:
-        return self.action(self.seat, tuple(cards))
-
-    def combinations(self) -> Iterator[Action]:
-        """Every legal choice, lazily (there may be millions)."""
-        for n in range(self.min_count, self.max_count + 1):
-            for combo in itertools.combinations(self.candidates, n):
-                yield self.make(combo)
-
-    def random(self, rng: random.Random) -> Action:
-        n = rng.randint(self.min_count, self.max_count)
-        return self.make(rng.sample(self.candidates, n))
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What the state asks for now: finite ``actions`` and/or a card-set ``choice``.
-
-    ``optional`` marks an offer the seat may decline by doing nothing (a declarer
-    who is not on turn may announce four aces before the first card).
-    """
-
-    seat: int
-    phase: Phase
-    actions: tuple[Action, ...]
-    choice: CardChoice | None = None
-    optional: bool = False
+_ROYALE = "solo grande misär ouverte royale"
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +126,17 @@ def _deal_order(deck: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
     return hands, list(deck[39:52])
 
 
+def _dealt_deck(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> tuple[Card, ...]:
+    """The deck (top first) that the rulebook's dealing order turns into ``hands`` and ``stock``."""
+    deck: list[Card] = []
+    pos = [0, 0, 0]
+    for size in (4, 3, 3, 3):
+        for seat in range(3):
+            deck.extend(hands[seat][pos[seat] : pos[seat] + size])
+            pos[seat] += size
+    return (*deck, *stock)
+
+
 class Deal:
     """The state of one deal. Build with :meth:`from_cards` or :meth:`from_number`."""
 
@@ -187,6 +147,7 @@ class Deal:
         highest: Suit,
         rules: HouseRules | None = None,
         number: int | None = None,
+        spare_bottom: Card | None = None,
     ) -> None:
         if len(hands) != 3 or any(len(h) != 13 for h in hands) or len(stock) != 13:
             raise ValueError("a deal has three hands of 13 cards and a stock of 13")
@@ -196,6 +157,7 @@ class Deal:
         self.rules = rules or _DEFAULT_RULES
         self.number = number
         self.highest = _SUITS[highest]
+        self.spare_bottom = spare_bottom  # the spare deck's visible bottom card, where known
         self._dealt_hands = (tuple(hands[0]), tuple(hands[1]), tuple(hands[2]))
         self.initial_stock: tuple[Card, ...] = tuple(stock)
         self.stock = list(stock)
@@ -203,15 +165,15 @@ class Deal:
         self.aside = [0, 0, 0]
         self.history: list[Action] = []
         self.phase = Phase.AUCTION
-        self.to_act = 0
+        self.to_act: Seat = Seat.FOREHAND
         # auction
         self.best: _Best | None = None
         self.passed = [False, False, False]
         self.gok_passes: list[GokPass] = []
         self.bids: list[tuple[int, str]] = []
         self.bid_games: list[Game] = []  # the game each bid stood for when it was made
-        # contract
-        self.declarer = -1
+        # contract (set when the auction ends; the game once its level is fixed)
+        self.declarer: Seat | None = None
         self.final_bid: Bid | None = None
         self.game: Game | None = None
         self.suit_level = 0
@@ -223,7 +185,7 @@ class Deal:
         self.turned: tuple[Card, ...] = ()
         self.turned_all: list[Card] = []
         self.bought = [0, 0, 0]
-        self.buyers: list[int] = []
+        self.buyers: list[Seat] = []
         self.open_hand = False
         self.aces_low = False
         self.laid = False
@@ -238,23 +200,27 @@ class Deal:
     # ------------------------------------------------------------------ construction
     @classmethod
     def from_cards(
-        cls, deck: Sequence[Card], highest: Suit, rules: HouseRules | None = None, number: int | None = None
+        cls,
+        deck: Sequence[Card],
+        highest: Suit,
+        rules: HouseRules | None = None,
+        number: int | None = None,
+        spare_bottom: Card | None = None,
     ) -> Deal:
         """Deal a 52-card deck (top first) in the rulebook's order."""
         hands, stock = _deal_order(deck)
-        return cls(hands, stock, highest, rules, number)
+        return cls(hands, stock, highest, rules, number, spare_bottom)
 
     @classmethod
     def from_number(cls, number: int, rules: HouseRules | None = None) -> Deal:
         """The deal a deal number stands for (see :func:`deal_number_decks`)."""
         dealt, spare = deal_number_decks(number)
-        return cls.from_cards(dealt, spare[-1].suit, rules, number)
+        return cls.from_cards(dealt, spare[-1].suit, rules, number, spare[-1])
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know now (see :mod:`vira_desktop.rules.view`)."""
-        from .view import view_of
-
-        return view_of(self, seat)
+    def started(self) -> DealStarted:
+        """The event of the deal itself: the deck in dealing order, so no one else shuffles."""
+        deck = _dealt_deck(self._dealt_hands, self.initial_stock)
+        return DealStarted(self.number, deck, self.highest, self.spare_bottom)
 
     def clone(self) -> Deal:
         new = Deal.__new__(Deal)
@@ -270,6 +236,16 @@ class Deal:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.DONE
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract as it stands (``None`` until the game and its level are fixed)."""
+        declarer, g = self.declarer, self.game
+        if declarer is None or g is None:
+            return None
+        trump = None if self.low else self.trump
+        klass = None if trump is None else suit_class(trump, self.highest)
+        return Contract(declarer, g, self.suit_level, self.low, trump, klass)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         return sorted_cards(cards_from_mask(self.hands[seat]))
@@ -307,6 +283,81 @@ class Deal:
 
     def cards_conserved(self) -> bool:
         return self.card_count() == 52 and self._remaining_ids() == (1 << 52) - 1
+
+    # ------------------------------------------------------------------ what a seat may see
+    def open_hands_for(self, seat: int | None) -> dict[int, tuple[Card, ...]]:
+        """The hands ``seat`` (``None``: everyone) sees face up: the declarer's in an open
+        misère or royale and, under the house rule, the other defender's against a royale
+        (rulebook "Solo Games"); when the deal is over, every hand still held."""
+        out: dict[int, tuple[Card, ...]] = {}
+        if self.phase is Phase.DONE:
+            return {s: self.hand(s) for s in SEATS if s != seat and self.hands[s]}
+        declarer = self.declarer
+        if declarer is None:
+            return out
+        if self.open_hand and declarer != seat:
+            out[declarer] = self.hand(declarer)
+        g = self.game
+        if (
+            self.rules.royale_defenders_see_each_other
+            and g is not None
+            and g.name == _ROYALE
+            and seat is not None
+            and seat != declarer
+            and self.phase in (Phase.OPPONENT_BUY, Phase.PLAY)
+        ):
+            partner = 3 - seat - declarer
+            out[partner] = self.hand(partner)
+        return out
+
+    def public_view(self) -> View:
+        """What everyone at the table sees: no hand, no decision (for a player sitting out)."""
+        return self._view(self.to_act, spectator=True)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now (an information state: see :mod:`.view`)."""
+        return self._view(seat, spectator=False)
+
+    def _view(self, seat: int, spectator: bool) -> View:
+        decision = None
+        if not self.is_over and not spectator:
+            d = self.decision()
+            mine = tuple(a for a in d.actions if a.seat == seat)  # never another seat's options
+            choice = d.choice if d.seat == seat else None
+            if mine or choice:
+                decision = Decision(seat, d.phase, mine, choice, optional=d.seat != seat)
+        hands, aside = self.hands, self.aside
+        return View(
+            seat=SEATS[seat],
+            phase=self.phase,
+            to_act=self.to_act,
+            highest=self.highest,
+            hand=() if spectator else self.hand(seat),
+            own_laid_aside=() if self.first_card_played or spectator else self.laid_aside(seat),
+            hand_sizes=(bin(hands[0]).count("1"), bin(hands[1]).count("1"), bin(hands[2]).count("1")),
+            open_hands=self.open_hands_for(None if spectator else seat),
+            bids=tuple(self.bids),
+            declarer=self.declarer,
+            contract=self.contract,
+            game=self.game,
+            suit_level=self.suit_level,
+            low=self.low,
+            trump=self.trump,
+            turned=tuple(self.turned_all),
+            stock_turned=self.turned,
+            bought=(self.bought[0], self.bought[1], self.bought[2]),
+            repurchased=self.repurchased,
+            stock_left=self.stock_left,
+            aside_sizes=(bin(aside[0]).count("1"), bin(aside[1]).count("1"), bin(aside[2]).count("1")),
+            trick=tuple(self.trick),
+            tricks=tuple(self.tricks_played),
+            tricks_won=(self.tricks_won[0], self.tricks_won[1], self.tricks_won[2]),
+            aces_low=self.aces_low,
+            decision=decision,
+            result=self.result,
+            rules=self.rules,
+            spectator=spectator,
+        )
 
     # ------------------------------------------------------------------ auction helpers
     def _effective(self, bid: Bid) -> Game | str:
@@ -352,20 +403,20 @@ class Deal:
             raise IllegalAction(eff)
         return eff
 
-    def _next_bidder(self, seat: int) -> int:
-        for step in (1, 2):
-            nxt = (seat + step) % 3
+    def _next_bidder(self, seat: int) -> Seat:
+        after = SEATS[seat].next
+        for nxt in (after, after.next):
             if not self.passed[nxt]:
                 return nxt
-        return seat
+        return SEATS[seat]
 
     def _levels(self) -> list[Game]:
-        bid = self.final_bid
+        bid, declarer = self.final_bid, self._declarer()
         assert bid is not None and bid.group is not None
         prev = self.best.previous if self.best else None
         levels = []
         for g in BID_GROUPS[bid.group][0]:
-            key = (g.no, bid.suit_level, 2 - self.declarer)
+            key = (g.no, bid.suit_level, 2 - declarer)
             if prev is None or key > prev:
                 levels.append(g)
         return levels
@@ -379,6 +430,18 @@ class Deal:
             return sorted([self.highest, self.highest.partner])
         return list(Suit)
 
+    def _declarer(self) -> Seat:
+        """The declarer (every phase after the auction has one)."""
+        if self.declarer is None:
+            raise IllegalAction("the auction is not over")
+        return self.declarer
+
+    def _game(self) -> Game:
+        """The game (every phase after the level is fixed has one)."""
+        if self.game is None:
+            raise IllegalAction("the game is not fixed yet")
+        return self.game
+
     # ------------------------------------------------------------------ legality
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now."""
@@ -389,9 +452,8 @@ class Deal:
     def is_legal(self, action: Action) -> bool:
         return self._reason(action) is None
 
-    def _reason(self, a: Action) -> str | None:  # noqa: C901 - one switch over the phases
-        phase = self.phase
-        if phase is Phase.DONE:
+    def _reason(self, a: Action) -> str | None:
+        if self.phase is Phase.DONE:
             return "the deal is over"
         if isinstance(a, AnnounceAces):
             if a.seat != self.declarer:
@@ -401,88 +463,7 @@ class Deal:
             return None
         if a.seat != self.to_act:
             return f"it is {SEAT_NAMES[self.to_act]}'s turn, not {SEAT_NAMES[a.seat]}'s"
-        g = self.game
-        if phase is Phase.AUCTION:
-            if isinstance(a, Pass):
-                return "forehand must open the bidding" if self.best is None else None
-            if isinstance(a, Bid):
-                eff = self._effective(a)
-                return eff if isinstance(eff, str) else None
-            return "the auction is on: bid or pass"
-        if phase is Phase.LEVEL:
-            if not isinstance(a, ChooseLevel):
-                return "choose the level of the game first"
-            if a.game not in self._levels():
-                names = ", ".join(x.name for x in self._levels())
-                return f"the level must be one of: {names}"
-            return None
-        assert g is not None
-        hand = self.hands[a.seat]
-        if phase is Phase.KEEP:
-            if not isinstance(a, Keep):
-                return "choose the cards to keep"
-            return self._card_set_reason(a.cards, hand, g.level, g.level, "keep")
-        if phase is Phase.DISCARD:
-            if not isinstance(a, Discard):
-                return "discard down to 13 cards first"
-            n = bin(hand).count("1") - 13
-            return self._card_set_reason(a.cards, hand, n, n, "discard")
-        if phase is Phase.HIGH_LOW:
-            if not isinstance(a, HighLow):
-                return "choose high or low"
-            if a.low and self.suit_level:
-                return "a gask bid in suit may not be played low"
-            return None
-        if phase is Phase.TRUMP:
-            if not isinstance(a, ChooseTrump):
-                return "choose trump"
-            allowed = self._allowed_trumps()
-            if a.suit not in allowed:
-                return f"trump must be one of {' '.join(s.name for s in allowed)}"
-            return None
-        if phase is Phase.TURN:
-            return None if isinstance(a, Turn) and not a.again else "turn up the top of the stock"
-        if phase is Phase.BUY:
-            if not isinstance(a, Buy):
-                return "buy first"
-            low, high = self._buy_range()
-            return self._card_set_reason(a.cards, hand, low, high, "buy")
-        if phase is Phase.DECIDE:
-            if isinstance(a, Decide):
-                return None
-            if isinstance(a, Repurchase):
-                if not self._can_rebuy():
-                    return "no repurchase here (only once, in a buying game, after the first buy)"
-                low, high = self._repurchase_range()
-                return self._card_set_reason(a.cards, hand, low, high, "repurchase")
-            if isinstance(a, Turn) and a.again:
-                if not self._can_rebuy() or not g.family.turned_cards:
-                    return "turn again only in turné, vingel or tringel, once, after the first buy"
-                need = g.family.turned_cards + 1
-                if self.stock_left < need:
-                    return f"turning again needs at least {need} cards in the stock ({self.stock_left} left)"
-                return None
-            return "play or lay down"
-        if phase is Phase.SET_ASIDE:
-            if not isinstance(a, SetAside):
-                return "set aside first"
-            n = g.misere.set_aside if g.misere else 0
-            return self._card_set_reason(a.cards, hand, n, n, "set aside")
-        if phase is Phase.OPPONENT_BUY:
-            if not isinstance(a, Buy):
-                return "buy (or buy -)"
-            return self._card_set_reason(a.cards, hand, 0, self.stock_left, "buy")
-        if phase is Phase.PLAY:
-            if not isinstance(a, PlayCard):
-                return "play a card"
-            if not hand >> a.card & 1:
-                return f"{a.card} is not in {SEAT_NAMES[a.seat]}'s hand"
-            if self.trick:
-                led = self.trick[0][1].suit
-                if not (1 << a.card) & SUIT_MASKS[led] and hand & SUIT_MASKS[led]:
-                    return f"must follow suit in {_SUIT_WORDS[led]}"
-            return None
-        return "not possible now"  # pragma: no cover
+        return _HANDLERS[self.phase].reason(self, a)
 
     @staticmethod
     def _card_set_reason(cards: tuple[Card, ...], hand: int, low: int, high: int, verb: str) -> str | None:
@@ -495,15 +476,13 @@ class Deal:
         return None
 
     def _buy_range(self) -> tuple[int, int]:
-        g = self.game
-        assert g is not None
+        g = self._game()
         if g.family is Family.KOPMISAR:
             return g.level, g.level
         return len(self.turned), min(13, self.stock_left)
 
     def _repurchase_range(self) -> tuple[int, int]:
-        g = self.game
-        assert g is not None
+        g = self._game()
         if g.family is Family.KOPMISAR:
             return (g.level, g.level) if self.stock_left >= g.level else (1, 0)
         return 1, min(13, self.stock_left)
@@ -515,9 +494,10 @@ class Deal:
     def _aces_window(self) -> bool:
         if self.phase is not Phase.PLAY or self.first_card_played or self.aces_low or not self.low:
             return False
-        g = self.game
-        assert g is not None
-        return g.aces_may_count_low(self.rules.aces_low_in_all_miseres) and self.hands[self.declarer] & _ACES == _ACES
+        return (
+            self._game().aces_may_count_low(self.rules.aces_low_in_all_miseres)
+            and self.hands[self._declarer()] & _ACES == _ACES
+        )
 
     # ------------------------------------------------------------------ decisions
     def decision(self) -> Decision:
@@ -525,81 +505,13 @@ class Deal:
         cached = self._decision
         if cached is not None and cached[0] == len(self.history):
             return cached[1]
-        decision = self._make_decision()
+        seat = self.to_act
+        if self.phase is Phase.DONE:
+            decision = Decision(seat, Phase.DONE, ())
+        else:
+            decision = _HANDLERS[self.phase].decision(self, seat)
         self._decision = (len(self.history), decision)
         return decision
-
-    def _make_decision(self) -> Decision:
-        seat, phase = self.to_act, self.phase
-        if phase is Phase.DONE:
-            return Decision(seat, phase, ())
-        hand = self.hand(seat)
-        g = self.game
-        if phase is Phase.AUCTION:
-            return Decision(seat, phase, tuple(self._auction_actions()))
-        if phase is Phase.LEVEL:
-            return Decision(seat, phase, tuple(ChooseLevel(seat, x) for x in self._levels()))
-        assert g is not None
-        if phase is Phase.KEEP:
-            return Decision(seat, phase, (), CardChoice(Keep, seat, hand, g.level, g.level))
-        if phase is Phase.DISCARD:
-            n = len(hand) - 13
-            return Decision(seat, phase, (), CardChoice(Discard, seat, hand, n, n))
-        if phase is Phase.HIGH_LOW:
-            lows = (False,) if self.suit_level else (False, True)
-            return Decision(seat, phase, tuple(HighLow(seat, low) for low in lows))
-        if phase is Phase.TRUMP:
-            return Decision(seat, phase, tuple(ChooseTrump(seat, s) for s in self._allowed_trumps()))
-        if phase is Phase.TURN:
-            return Decision(seat, phase, (Turn(seat),))
-        if phase is Phase.BUY:
-            low, high = self._buy_range()
-            return Decision(seat, phase, (), CardChoice(Buy, seat, hand, low, high))
-        if phase is Phase.DECIDE:
-            actions: list[Action] = [Decide(seat, True), Decide(seat, False)]
-            choice = None
-            if self._can_rebuy():
-                low, high = self._repurchase_range()
-                if low <= high:
-                    choice = CardChoice(Repurchase, seat, hand, low, high)
-                turn_again = Turn(seat, again=True)
-                if self.is_legal(turn_again):
-                    actions.append(turn_again)
-            return Decision(seat, phase, tuple(actions), choice)
-        if phase is Phase.SET_ASIDE:
-            n = g.misere.set_aside if g.misere else 0
-            return Decision(seat, phase, (), CardChoice(SetAside, seat, hand, n, n))
-        if phase is Phase.OPPONENT_BUY:
-            return Decision(seat, phase, (), CardChoice(Buy, seat, hand, 0, min(13, self.stock_left)))
-        plays: list[Action] = [PlayCard(seat, c) for c in cards_from_mask(self._playable(seat))]
-        if self._aces_window():
-            plays.append(AnnounceAces(self.declarer))
-        return Decision(seat, phase, tuple(plays))
-
-    def _auction_actions(self) -> Iterator[Action]:
-        """Every legal bid: games above the standing bid, the standing bid "in forehand"
-        where the seat is better, and the groups bid without a level."""
-        seat, best = self.to_act, self.best
-        if best is not None:
-            yield Pass(seat)
-        floor = (0, -1) if best is None else (best.game.no, best.suit_level)
-        for g in GAMES:
-            if g.no < floor[0]:
-                continue
-            for level in _LEVELS[g.free_trump]:
-                if (g.no, level) > floor:
-                    yield Bid(seat, g, None, level)
-        if best is not None and seat < best.seat:
-            yield Bid(seat, best.game, None, best.suit_level, in_forehand=True)
-        for group, (_, choose) in BID_GROUPS.items():
-            for level in _LEVELS[group in ("gask", "solo")]:
-                for bid in (
-                    Bid(seat, None, group, level),
-                    Bid(seat, None, group, level, in_forehand=True),
-                    *((Bid(seat, None, group, level, higher=True),) if choose else ()),
-                ):
-                    if not isinstance(self._effective(bid), str):
-                        yield bid
 
     def _playable(self, seat: int) -> int:
         hand = self.hands[seat]
@@ -638,65 +550,10 @@ class Deal:
         """Apply a legal action without checking it (the fast path for search)."""
         self.history.append(a)
         ev: list[Event] = []
-        if isinstance(a, PlayCard):
-            self._play(a.seat, a.card, ev)
-        elif isinstance(a, Bid):
-            self._bid(a, ev)
-        elif isinstance(a, Pass):
-            self._pass(a.seat, ev)
-        elif isinstance(a, ChooseLevel):
-            ev.append(LevelChosen(a.seat, a.game))
-            self._start_contract(a.game, ev)
-        elif isinstance(a, Keep):
-            kept = mask_of(a.cards)
-            laid = self.hands[a.seat] & ~kept
-            self.aside[a.seat] |= laid
-            ev.append(Kept(a.seat, a.cards, sorted_cards(cards_from_mask(laid))))
-            self.hands[a.seat] = kept
-            self._take_stock(ev)
-        elif isinstance(a, Discard):
-            self._lay_aside(a.seat, a.cards)
-            ev.append(Discarded(a.seat, a.cards))
-            g = self.game
-            assert g is not None
-            if g.family is Family.GOK:
-                self.phase = Phase.DECIDE
-            elif g.can_play_low:
-                self.phase = Phase.HIGH_LOW
-            else:
-                self.phase = Phase.TRUMP
-        elif isinstance(a, HighLow):
-            self.low = a.low
-            ev.append(PlayedHighLow(a.seat, a.low))
-            self.phase = Phase.DECIDE if a.low else Phase.TRUMP
-        elif isinstance(a, ChooseTrump):
-            self._set_trump(a.suit, ev)
-            g = self.game
-            assert g is not None
-            self.phase = Phase.BUY if g.family.is_buying else Phase.DECIDE
-        elif isinstance(a, Turn):
-            self._turn(a.seat, a.again, ev)
-        elif isinstance(a, Buy):
-            self._buy(a.seat, a.cards, ev)
-        elif isinstance(a, Repurchase):
-            self.repurchased = True
-            self._buy(a.seat, a.cards, ev)
-        elif isinstance(a, Decide):
-            ev.append(Decided(a.seat, a.play))
-            if a.play:
-                self._after_play_decision(ev)
-            else:
-                self.laid = True
-                self._finish(ev)
-        elif isinstance(a, SetAside):
-            self._lay_aside(a.seat, a.cards)
-            ev.append(SetAsideDone(a.seat, a.cards))
-            self._after_set_aside(ev)
-        elif isinstance(a, AnnounceAces):
-            self.aces_low = True
-            ev.append(AcesAnnounced(a.seat))
+        _HANDLERS[self.phase].apply(self, a, ev)
         return ev
 
+    # ------------------------------------------------------------------ what actions do
     def _bid(self, a: Bid, ev: list[Event]) -> None:
         eff = self._effective(a)
         assert not isinstance(eff, str), eff
@@ -724,12 +581,13 @@ class Deal:
         if sum(self.passed) < 2:
             self.to_act = self._next_bidder(seat)
             return
-        self.declarer = best.seat
+        declarer = SEATS[best.seat]
+        self.declarer = declarer
         self.final_bid = best.bid
         self.suit_level = best.suit_level
-        self.to_act = best.seat
+        self.to_act = declarer
         chosen = best.bid.game is None and BID_GROUPS[best.bid.group or ""][1]
-        ev.append(ContractWon(best.seat, best.bid.text, None if chosen else best.game, best.suit_level))
+        ev.append(ContractWon(declarer, best.bid.text, None if chosen else best.game, best.suit_level))
         if chosen:
             self.phase = Phase.LEVEL
         else:
@@ -737,7 +595,7 @@ class Deal:
 
     def _start_contract(self, g: Game, ev: list[Event]) -> None:
         self.game = g
-        self.to_act = self.declarer
+        self.to_act = self._declarer()
         fam = g.family
         self.low = g.is_low
         if fam in (Family.BUYING, Family.SOLO):
@@ -754,10 +612,11 @@ class Deal:
             self.phase = Phase.DECIDE
 
     def _take_stock(self, ev: list[Event]) -> None:
+        declarer = self._declarer()
         taken = tuple(self.stock[self.stock_top :])
         self.stock_top = len(self.stock)
-        self.hands[self.declarer] |= mask_of(taken)
-        ev.append(StockTaken(self.declarer, taken))
+        self.hands[declarer] |= mask_of(taken)
+        ev.append(StockTaken(declarer, taken))
         self.phase = Phase.DISCARD
 
     def _lay_aside(self, seat: int, cards: tuple[Card, ...]) -> None:
@@ -767,11 +626,10 @@ class Deal:
 
     def _set_trump(self, suit: Suit, ev: list[Event]) -> None:
         self.trump = suit
-        ev.append(TrumpChosen(self.declarer, suit, suit_class(suit, self.highest)))
+        ev.append(TrumpChosen(self._declarer(), suit, suit_class(suit, self.highest)))
 
     def _turn(self, seat: int, again: bool, ev: list[Event]) -> None:
-        g = self.game
-        assert g is not None
+        g = self._game()
         k = g.family.turned_cards
         self.turned = tuple(self.stock[self.stock_top : self.stock_top + k])
         self.turned_all.extend(self.turned)
@@ -784,7 +642,8 @@ class Deal:
         else:
             self.phase = Phase.TRUMP
 
-    def _buy(self, seat: int, cards: tuple[Card, ...], ev: list[Event]) -> None:
+    def _draw(self, seat: int, cards: tuple[Card, ...], ev: list[Event], repurchase: bool) -> None:
+        """Lay ``cards`` aside and draw as many from the top of the stock."""
         n = len(cards)
         self._lay_aside(seat, cards)
         drawn = tuple(self.stock[self.stock_top : self.stock_top + n])
@@ -792,19 +651,17 @@ class Deal:
         self.hands[seat] |= mask_of(drawn)
         self.bought[seat] += n
         self.turned = ()
-        declarer_buy = self.phase is not Phase.OPPONENT_BUY
-        ev.append(Bought(seat, cards, drawn, declarer_buy and self.purchases >= 1, self.stock_left))
-        if declarer_buy:
-            if self.purchases == 0:
-                self.first_trump = self.trump
-            self.purchases += 1
-            self.phase = Phase.DECIDE
-            return
-        self._next_opponent_buyer(ev)
+        ev.append(Bought(seat, cards, drawn, repurchase, self.stock_left))
+
+    def _declarer_buys(self, seat: int, cards: tuple[Card, ...], ev: list[Event]) -> None:
+        self._draw(seat, cards, ev, repurchase=self.purchases >= 1)
+        if self.purchases == 0:
+            self.first_trump = self.trump
+        self.purchases += 1
+        self.phase = Phase.DECIDE
 
     def _after_play_decision(self, ev: list[Event]) -> None:
-        g = self.game
-        assert g is not None
+        g = self._game()
         if self.low and g.misere and g.misere.set_aside:
             self.phase = Phase.SET_ASIDE
             return
@@ -813,15 +670,15 @@ class Deal:
     def _open(self, ev: list[Event]) -> None:
         if not self.open_hand:
             self.open_hand = True
-            ev.append(HandOpened(self.declarer, self.hand(self.declarer)))
+            declarer = self._declarer()
+            ev.append(HandOpened(declarer, self.hand(declarer)))
 
     def _after_set_aside(self, ev: list[Event]) -> None:
-        g = self.game
-        assert g is not None
+        g = self._game()
         if g.royale:
             self._open(ev)
         if g.family.is_buying or g.family.is_solo:
-            self.buyers = [(self.declarer + 1) % 3, (self.declarer + 2) % 3]
+            self.buyers = list(self._declarer().others())
             self._next_opponent_buyer(ev)
         else:
             self._start_play(ev)
@@ -835,13 +692,12 @@ class Deal:
             self._start_play(ev)
 
     def _start_play(self, ev: list[Event]) -> None:
-        g = self.game
-        assert g is not None
+        g = self._game()
         if self.low and g.misere and g.misere.open:
             self._open(ev)
         self.phase = Phase.PLAY
-        self.to_act = 0
-        self.n_tricks = bin(self.hands[self.declarer]).count("1")
+        self.to_act = Seat.FOREHAND
+        self.n_tricks = bin(self.hands[self._declarer()]).count("1")
 
     def _play(self, seat: int, card: Card, ev: list[Event] | None) -> None:
         self.hands[seat] &= ~(1 << card)
@@ -851,9 +707,9 @@ class Deal:
         if ev is not None:
             ev.append(CardPlayed(seat, card, trick_no))
         if len(trick) < 3:
-            self.to_act = (seat + 1) % 3
+            self.to_act = _NEXT_SEAT[seat]
             return
-        winner = self._trick_winner()
+        winner = SEATS[trick_winner(trick, None if self.low else self.trump, self.aces_low)[0]]
         cards = tuple(trick)
         self.tricks_played.append((winner, cards))
         self.tricks_won[winner] += 1
@@ -864,25 +720,10 @@ class Deal:
         if trick_no == self.n_tricks:
             self._finish(ev if ev is not None else [])
 
-    def _trick_winner(self) -> int:
-        led = self.trick[0][1] // 13
-        trump = -1 if self.trump is None or self.low else int(self.trump)
-        best_seat, best_val = -1, -100
-        for seat, card in self.trick:
-            suit, rank = card // 13, card % 13
-            if self.aces_low and rank == 12:
-                rank = -1
-            val = rank + 100 if suit == trump else rank if suit == led else -50
-            if val > best_val:
-                best_seat, best_val = seat, val
-        return best_seat
-
     def _finish(self, ev: list[Event]) -> None:
-        g = self.game
-        assert g is not None
         self.result = score(
-            game=g,
-            declarer=self.declarer,
+            game=self._game(),
+            declarer=self._declarer(),
             highest=self.highest,
             suit_level=self.suit_level,
             low=self.low,
@@ -899,5 +740,343 @@ class Deal:
         ev.append(DealScored(self.result))
 
 
+# ---------------------------------------------------------------------- one handler per phase
+class _PhaseRules:
+    """One phase of a deal: what is legal (``reason``), what is asked (``decision``) and
+    what a legal action does (``apply``). ``reason`` runs after the seat-on-turn check."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        raise NotImplementedError
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        raise NotImplementedError
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        raise NotImplementedError
+
+
+class _Auction(_PhaseRules):
+    """Bids in the bid table's order; forehand must open (rulebook "The Bidding")."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        if isinstance(a, Pass):
+            return "forehand must open the bidding" if d.best is None else None
+        if isinstance(a, Bid):
+            eff = d._effective(a)
+            return eff if isinstance(eff, str) else None
+        return "the auction is on: bid or pass"
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        return Decision(seat, Phase.AUCTION, tuple(self._actions(d, seat)))
+
+    @staticmethod
+    def _actions(d: Deal, seat: Seat) -> Iterator[Action]:
+        """Every legal bid: games above the standing bid, the standing bid "in forehand"
+        where the seat is better, and the groups bid without a level."""
+        best = d.best
+        if best is not None:
+            yield Pass(seat)
+        floor = (0, -1) if best is None else (best.game.no, best.suit_level)
+        for g in GAMES:
+            if g.no < floor[0]:
+                continue
+            for level in _LEVELS[g.free_trump]:
+                if (g.no, level) > floor:
+                    yield Bid(seat, g, None, level)
+        if best is not None and seat < best.seat:
+            yield Bid(seat, best.game, None, best.suit_level, in_forehand=True)
+        for group, (_, choose) in BID_GROUPS.items():
+            for level in _LEVELS[group in ("gask", "solo")]:
+                for bid in (
+                    Bid(seat, None, group, level),
+                    Bid(seat, None, group, level, in_forehand=True),
+                    *((Bid(seat, None, group, level, higher=True),) if choose else ()),
+                ):
+                    if not isinstance(d._effective(bid), str):
+                        yield bid
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        if isinstance(a, Bid):
+            d._bid(a, ev)
+        else:
+            d._pass(a.seat, ev)
+
+
+class _Level(_PhaseRules):
+    """The declarer of a bid without a level (gask, köpmisär, solo) fixes it."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        if not isinstance(a, ChooseLevel):
+            return "choose the level of the game first"
+        if a.game not in d._levels():
+            return f"the level must be one of: {', '.join(x.name for x in d._levels())}"
+        return None
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        return Decision(seat, Phase.LEVEL, tuple(ChooseLevel(seat, x) for x in d._levels()))
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        assert isinstance(a, ChooseLevel)
+        ev.append(LevelChosen(a.seat, a.game))
+        d._start_contract(a.game, ev)
+
+
+class _Keep(_PhaseRules):
+    """Gask: keep the game's number of cards, lay the rest aside, take the whole stock."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        if not isinstance(a, Keep):
+            return "choose the cards to keep"
+        level = d._game().level
+        return d._card_set_reason(a.cards, d.hands[a.seat], level, level, "keep")
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        level = d._game().level
+        return Decision(seat, Phase.KEEP, (), CardChoice(Keep, seat, d.hand(seat), level, level))
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        assert isinstance(a, Keep)
+        kept = mask_of(a.cards)
+        laid = d.hands[a.seat] & ~kept
+        d.aside[a.seat] |= laid
+        ev.append(Kept(a.seat, a.cards, sorted_cards(cards_from_mask(laid))))
+        d.hands[a.seat] = kept
+        d._take_stock(ev)
+
+
+class _Discard(_PhaseRules):
+    """Gask, vira, gök: back to 13 cards after taking the stock."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        if not isinstance(a, Discard):
+            return "discard down to 13 cards first"
+        hand = d.hands[a.seat]
+        n = bin(hand).count("1") - 13
+        return d._card_set_reason(a.cards, hand, n, n, "discard")
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        hand = d.hand(seat)
+        n = len(hand) - 13
+        return Decision(seat, Phase.DISCARD, (), CardChoice(Discard, seat, hand, n, n))
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        assert isinstance(a, Discard)
+        d._lay_aside(a.seat, a.cards)
+        ev.append(Discarded(a.seat, a.cards))
+        g = d._game()
+        if g.family is Family.GOK:
+            d.phase = Phase.DECIDE
+        elif g.can_play_low:
+            d.phase = Phase.HIGH_LOW
+        else:
+            d.phase = Phase.TRUMP
+
+
+class _HighLow(_PhaseRules):
+    """Gask 0-4: play high (for tricks, with trump) or low (misère)."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        if not isinstance(a, HighLow):
+            return "choose high or low"
+        if a.low and d.suit_level:
+            return "a gask bid in suit may not be played low"
+        return None
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        lows = (False,) if d.suit_level else (False, True)
+        return Decision(seat, Phase.HIGH_LOW, tuple(HighLow(seat, low) for low in lows))
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        assert isinstance(a, HighLow)
+        d.low = a.low
+        ev.append(PlayedHighLow(a.seat, a.low))
+        d.phase = Phase.DECIDE if a.low else Phase.TRUMP
+
+
+class _Trump(_PhaseRules):
+    """The declarer names trump: any suit, the bid's suits, or one of the turned cards'."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        if not isinstance(a, ChooseTrump):
+            return "choose trump"
+        allowed = d._allowed_trumps()
+        if a.suit not in allowed:
+            return f"trump must be one of {' '.join(s.name for s in allowed)}"
+        return None
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        return Decision(seat, Phase.TRUMP, tuple(ChooseTrump(seat, s) for s in d._allowed_trumps()))
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        assert isinstance(a, ChooseTrump)
+        d._set_trump(a.suit, ev)
+        d.phase = Phase.BUY if d._game().family.is_buying else Phase.DECIDE
+
+
+class _Turn(_PhaseRules):
+    """Turné, vingel, tringel: turn up the top one, two or three cards of the stock."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        return None if isinstance(a, Turn) and not a.again else "turn up the top of the stock"
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        return Decision(seat, Phase.TURN, (Turn(seat),))
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        d._turn(a.seat, False, ev)
+
+
+class _Buy(_PhaseRules):
+    """The declarer's purchase (a köpmisär buys exactly its number)."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        if not isinstance(a, Buy):
+            return "buy first"
+        low, high = d._buy_range()
+        return d._card_set_reason(a.cards, d.hands[a.seat], low, high, "buy")
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        low, high = d._buy_range()
+        return Decision(seat, Phase.BUY, (), CardChoice(Buy, seat, d.hand(seat), low, high))
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        assert isinstance(a, Buy)
+        d._declarer_buys(a.seat, a.cards, ev)
+
+
+class _Decide(_PhaseRules):
+    """Play or lay down; in a buying game once, after the first buy, repurchase or turn again."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        if isinstance(a, Decide):
+            return None
+        if isinstance(a, Repurchase):
+            if not d._can_rebuy():
+                return "no repurchase here (only once, in a buying game, after the first buy)"
+            low, high = d._repurchase_range()
+            return d._card_set_reason(a.cards, d.hands[a.seat], low, high, "repurchase")
+        if isinstance(a, Turn) and a.again:
+            turned = d._game().family.turned_cards
+            if not d._can_rebuy() or not turned:
+                return "turn again only in turné, vingel or tringel, once, after the first buy"
+            if d.stock_left < turned + 1:
+                return f"turning again needs at least {turned + 1} cards in the stock ({d.stock_left} left)"
+            return None
+        return "play or lay down"
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        actions: list[Action] = [Decide(seat, True), Decide(seat, False)]
+        choice = None
+        if d._can_rebuy():
+            low, high = d._repurchase_range()
+            if low <= high:
+                choice = CardChoice(Repurchase, seat, d.hand(seat), low, high)
+            turn_again = Turn(seat, again=True)
+            if d.is_legal(turn_again):
+                actions.append(turn_again)
+        return Decision(seat, Phase.DECIDE, tuple(actions), choice)
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        if isinstance(a, Repurchase):
+            d.repurchased = True
+            d._declarer_buys(a.seat, a.cards, ev)
+        elif isinstance(a, Turn):
+            d._turn(a.seat, True, ev)
+        else:
+            assert isinstance(a, Decide)
+            ev.append(Decided(a.seat, a.play))
+            if a.play:
+                d._after_play_decision(ev)
+            else:
+                d.laid = True
+                d._finish(ev)
+
+
+class _SetAside(_PhaseRules):
+    """A misère declarer with fewer than 13 cards in play sets the rest aside."""
+
+    @staticmethod
+    def _count(d: Deal) -> int:
+        misere = d._game().misere
+        return misere.set_aside if misere else 0
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        if not isinstance(a, SetAside):
+            return "set aside first"
+        n = self._count(d)
+        return d._card_set_reason(a.cards, d.hands[a.seat], n, n, "set aside")
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        n = self._count(d)
+        return Decision(seat, Phase.SET_ASIDE, (), CardChoice(SetAside, seat, d.hand(seat), n, n))
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        assert isinstance(a, SetAside)
+        d._lay_aside(a.seat, a.cards)
+        ev.append(SetAsideDone(a.seat, a.cards))
+        d._after_set_aside(ev)
+
+
+class _OpponentBuy(_PhaseRules):
+    """Each opponent in turn may buy from what is left of the stock."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        if not isinstance(a, Buy):
+            return "buy (or buy -)"
+        return d._card_set_reason(a.cards, d.hands[a.seat], 0, d.stock_left, "buy")
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        return Decision(seat, Phase.OPPONENT_BUY, (), CardChoice(Buy, seat, d.hand(seat), 0, min(13, d.stock_left)))
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        assert isinstance(a, Buy)
+        d._draw(a.seat, a.cards, ev, repurchase=False)
+        d._next_opponent_buyer(ev)
+
+
+class _Play(_PhaseRules):
+    """Trick play: follow suit if you can; the declarer of a low gask may first announce four aces."""
+
+    def reason(self, d: Deal, a: Action) -> str | None:
+        if not isinstance(a, PlayCard):
+            return "play a card"
+        hand = d.hands[a.seat]
+        if not hand >> a.card & 1:
+            return f"{a.card} is not in {SEAT_NAMES[a.seat]}'s hand"
+        if d.trick:
+            led = d.trick[0][1].suit
+            if not (1 << a.card) & SUIT_MASKS[led] and hand & SUIT_MASKS[led]:
+                return f"must follow suit in {led.word}"
+        return None
+
+    def decision(self, d: Deal, seat: Seat) -> Decision:
+        plays: list[Action] = [PlayCard(seat, c) for c in cards_from_mask(d._playable(seat))]
+        if d._aces_window():
+            plays.append(AnnounceAces(d._declarer()))
+        return Decision(seat, Phase.PLAY, tuple(plays))
+
+    def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
+        if isinstance(a, PlayCard):
+            d._play(a.seat, a.card, ev)
+        else:
+            d.aces_low = True
+            ev.append(AcesAnnounced(a.seat))
+
+
+_HANDLERS: dict[Phase, _PhaseRules] = {
+    Phase.AUCTION: _Auction(),
+    Phase.LEVEL: _Level(),
+    Phase.KEEP: _Keep(),
+    Phase.DISCARD: _Discard(),
+    Phase.HIGH_LOW: _HighLow(),
+    Phase.TRUMP: _Trump(),
+    Phase.TURN: _Turn(),
+    Phase.BUY: _Buy(),
+    Phase.DECIDE: _Decide(),
+    Phase.SET_ASIDE: _SetAside(),
+    Phase.OPPONENT_BUY: _OpponentBuy(),
+    Phase.PLAY: _Play(),
+}
+
 _PLAYS = tuple(tuple(PlayCard(seat, c) for c in _CARD) for seat in range(3))
-_SUIT_WORDS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
+_NEXT_SEAT = tuple(s.next for s in SEATS)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Suit, SuitClass
 from .games import Game
+from .scoring import DealResult, PinsPaid, PullaPaid
 
 __all__ = [
     "AcesAnnounced",
@@ -19,6 +20,7 @@ __all__ = [
     "CardsTurned",
     "ContractWon",
     "DealScored",
+    "DealStarted",
     "Decided",
     "Discarded",
     "Event",
@@ -34,6 +36,19 @@ __all__ = [
     "TrickWon",
     "TrumpChosen",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted:
+    """A new deal: the deck in the order it is dealt (top first), the highest suit, and the
+    spare deck's visible bottom card (``None`` when only its suit is known, as in a record).
+
+    The table deals its sprites from this, so nothing outside the engine shuffles."""
+
+    number: int | None
+    deck: tuple[Card, ...]
+    highest: Suit
+    spare_bottom: Card | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,31 +164,13 @@ class TrickWon:
 
 
 @dataclass(frozen=True, slots=True)
-class PullaPaid:
-    """Bets into (+) or lifted from (-) the pulla by ``seat``."""
-
-    seat: int
-    bets: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class PinsPaid:
-    """Pins paid from one seat to another."""
-
-    payer: int
-    payee: int
-    pins: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
 class DealScored:
-    result: object  # rules.scoring.DealResult (kept loose to avoid an import cycle)
+    result: DealResult
 
 
 Event = (
-    BidMade
+    DealStarted
+    | BidMade
     | Passed
     | ContractWon
     | LevelChosen

@@ -28,6 +28,7 @@ __all__ = [
     "PullaTable",
     "game",
     "normalize_name",
+    "table_cells",
 ]
 
 
@@ -241,3 +242,16 @@ def _load_pulla() -> PullaTable:
 
 
 DEFAULT_PULLA = _load_pulla()
+
+
+def table_cells(g: Game) -> tuple[str, str, tuple[str, str, str]]:
+    """The printed cells of ``g``'s row: tricks (``5/0`` where it may be played low),
+    the misère kind, and the pins off-suit / suit / highest (``–`` for a dash).
+
+    >>> table_cells(game("gask 2")), table_cells(game("solo petite misär ouverte"))
+    (('9/0', 'closed, 13', ('0', '1', '1')), ('0', 'open, 12', ('8', '–', '–')))
+    """
+    tricks = f"{g.tricks}/0" if g.can_play_low else str(g.tricks)
+    misere = f"{'open' if g.misere.open else 'closed'}, {g.misere.cards}" if g.misere else ""
+    off, suit, highest = ("–" if v is None else str(v) for v in g.pins)
+    return tricks, misere, (off, suit, highest)

@@ -7,14 +7,21 @@ the declarer and each opponent by the bid table and the trump's class.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import Card, Suit, SuitClass, suit_class
-from .events import PinsPaid, PullaPaid
 from .games import Family, Game, PullaTable
 
-__all__ = ["DealResult", "GokPass", "Outcome", "has_low_holding", "low_holding_suits", "score"]
+__all__ = ["DealResult", "GokPass", "Outcome", "PinsPaid", "PullaPaid", "has_low_holding", "low_holding_suits", "score"]
 
-Outcome = str  # "home" | "bet" | "kodilj" | "laid"
+
+class Outcome(StrEnum):
+    """How a deal ended for the declarer: home, one trick short (bet), more (kodilj), laid down."""
+
+    HOME = "home"
+    BET = "bet"
+    KODILJ = "kodilj"
+    LAID = "laid"
 
 # Low holdings (låggardar): (top rank, cards lower than it) — 2; 4+3; 6+two; 8+three; 10+four.
 _LOW_HOLDINGS = ((2, 0), (4, 1), (6, 2), (8, 3), (10, 4))
@@ -37,6 +44,25 @@ def low_holding_suits(hand: tuple[Card, ...]) -> int:
     for card in hand:
         by_suit.setdefault(card.suit, set()).add(int(card.rank))
     return sum(1 for ranks in by_suit.values() if has_low_holding(ranks))
+
+
+@dataclass(frozen=True, slots=True)
+class PullaPaid:
+    """Bets into (+) or lifted from (-) the pulla by ``seat``."""
+
+    seat: int
+    bets: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PinsPaid:
+    """Pins paid from one seat to another."""
+
+    payer: int
+    payee: int
+    pins: int
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,14 +89,18 @@ class DealResult:
     pins: tuple[int, int, int]  # net pins received (+) or paid (-)
     payments: tuple[PullaPaid | PinsPaid, ...]
 
+    def net_pins(self, seat: int) -> int:
+        """``seat``'s result of the deal in pins: pins received, less 8 a bet paid into the pulla."""
+        return self.pins[seat] - 8 * self.pulla[seat]
 
-def _settled_outcome(game: Game, low: bool, laid: bool, taken: int) -> tuple[Outcome, str]:
+
+def _settled_outcome(game: Game, low: bool, laid: bool, taken: int) -> tuple[Outcome, Outcome]:
     """The outcome, and what it is paid as (a laid game pays as bet, a laid solo as kodilj)."""
     if laid:
-        return "laid", ("kodilj" if game.family.is_solo else "bet")
+        return Outcome.LAID, (Outcome.KODILJ if game.family.is_solo else Outcome.BET)
     need = 0 if low else game.tricks
     short = taken if low else need - taken
-    outcome = "home" if short <= 0 else "bet" if short == 1 else "kodilj"
+    outcome = Outcome.HOME if short <= 0 else Outcome.BET if short == 1 else Outcome.KODILJ
     return outcome, outcome
 
 
@@ -98,11 +128,11 @@ def score(
     home, bet, kodilj = (int(a or 0) for a in amounts)
     pulla = [0, 0, 0]
     payments: list[PullaPaid | PinsPaid] = []
-    bets = {"home": -home, "bet": bet, "kodilj": kodilj}[paid_as]
+    bets = {Outcome.HOME: -home, Outcome.BET: bet, Outcome.KODILJ: kodilj}[paid_as]
     pulla[declarer] += bets
     if bets:
-        payments.append(PullaPaid(declarer, bets, paid_as))
-    if game.family is Family.GOK and outcome == "home":
+        payments.append(PullaPaid(declarer, bets, paid_as.value))
+    if game.family is Family.GOK and outcome is Outcome.HOME:
         failed = [p.seat for p in gok_passes if not p.met]
         if failed and not (len(gok_passes) == 2 and len(failed) == 2):
             for seat in failed:
@@ -131,7 +161,7 @@ def score(
         game_class = klass(trump)
     amount = game.pins_for(game_class)
     for opp in opponents:
-        if outcome == "home":
+        if outcome is Outcome.HOME:
             pay(opp, declarer, amount, "game")
         else:
             pay(declarer, opp, amount, "game")

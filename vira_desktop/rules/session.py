@@ -137,6 +137,14 @@ class Session:
         self.deal = Deal.from_number(number, self.rules)
         return self.deal
 
+    def seat_deal(self, deal: Deal) -> Deal:
+        """Play a given deal (a deal record, a lesson) at this table, seated as the next deal."""
+        if self.deal is not None and not self.deal.is_over:
+            raise IllegalAction("the current deal is not finished")
+        self.seats, self.sitting_out = self.seats_for(self.dealer)
+        self.deal = deal
+        return deal
+
     def apply(self, action: Action) -> list[Event | LedgerEvent]:
         """Apply an action to the current deal; at its end, pay through the ledger."""
         if self.deal is None:

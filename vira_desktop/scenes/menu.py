@@ -2,36 +2,54 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from ..table import SeatConfig, Table
+from ..session.table import SeatConfig, Table
 from .base import Scene
 from .theme import FELT, GOLD, INK, MUTED, PANEL, font
+
+if TYPE_CHECKING:
+    from .app import App
 
 DEFAULT_NAMES = ["You", "Bertil", "Cecilia", "David"]
 
 
+@dataclass(frozen=True)
+class MenuEntry:
+    label: str
+    action: str  # a scene pushed over the menu, or one of the app's own commands
+    enabled: Callable[[App], bool] = lambda app: True
+    push: bool = True  # push the scene over the menu (Esc returns) rather than an app command
+
+
+MENU: tuple[MenuEntry, ...] = (
+    MenuEntry("New game", "new_game"),
+    MenuEntry("Continue", "continue", lambda app: app.has_autosave(), push=False),
+    MenuEntry("Settings", "settings"),
+    MenuEntry("Quit", "quit", push=False),
+)
+
+
 class MenuScene(Scene):
-    """New game, continue, tutorial, settings, quit — with keyboard focus (Up/Down, Enter)."""
+    """The main menu, built from the entries of :data:`MENU`; keyboard focus with
+    ↑ ↓ (or Tab) and Enter."""
 
     def enter(self) -> None:
-        self.items: list[tuple[str, str, bool]] = [
-            ("New game", "new", True),
-            ("Continue", "continue", self.app.has_autosave()),
-            ("Tutorial: the bid table", "tutorial", False),
-            ("Settings", "settings", True),
-            ("Quit", "quit", True),
-        ]
+        self.entries = MENU
+        self.enabled = [entry.enabled(self.app) for entry in self.entries]
         self.buttons = []
-        for i, (label, _, enabled) in enumerate(self.items):
-            b = pygame_gui.elements.UIButton(pygame.Rect(490, 300 + i * 60, 300, 48), label, manager=self.ui)
+        for i, (entry, enabled) in enumerate(zip(self.entries, self.enabled, strict=True)):
+            b = pygame_gui.elements.UIButton(pygame.Rect(490, 300 + i * 60, 300, 48), entry.label, manager=self.ui)
             if not enabled:
                 b.disable()  # type: ignore[no-untyped-call]
             self.buttons.append(self.add(b))
-        self.focus = 0 if not self.items[1][2] else 1
+        # the first enabled entry after "New game" when there is a save (Continue), else New game
+        self.focus = 1 if len(self.enabled) > 1 and self.enabled[1] else 0
         self._show_focus()
 
     def _show_focus(self) -> None:
@@ -44,9 +62,9 @@ class MenuScene(Scene):
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
                 step = -1 if event.key == pygame.K_UP else 1
-                for _ in range(len(self.items)):
-                    self.focus = (self.focus + step) % len(self.items)
-                    if self.items[self.focus][2]:
+                for _ in range(len(self.entries)):
+                    self.focus = (self.focus + step) % len(self.entries)
+                    if self.enabled[self.focus]:
                         break
                 self._show_focus()
             elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
@@ -55,16 +73,14 @@ class MenuScene(Scene):
                 self.app.running = False
 
     def _choose(self, index: int) -> None:
-        what = self.items[index][1]
-        if not self.items[index][2]:
+        if not self.enabled[index]:
             return
-        if what == "new":
-            self.app.stack.push(NewGameScene(self.app))
-        elif what == "continue":
+        entry = self.entries[index]
+        if entry.push:
+            self.app.push(entry.action)
+        elif entry.action == "continue":
             self.app.resume_autosave()
-        elif what == "settings":
-            self.app.stack.push(SettingsScene(self.app))
-        elif what == "quit":
+        elif entry.action == "quit":
             self.app.running = False
 
     def draw(self, surface: pygame.Surface) -> None:

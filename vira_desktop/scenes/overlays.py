@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 
-from ..cli import bidtable_rows
-from ..table import Table
+from ..rules.games import GAMES, table_cells
+from ..rules.scoring import Outcome
+from ..session.table import Table
 from .base import Scene
 from .theme import GOLD, GOOD, INK, MUTED, PANEL, PLAYER_COLOURS, RED, font
+
+if TYPE_CHECKING:
+    from .app import App
 
 
 class _Sheet(Scene):
@@ -37,8 +43,8 @@ class ScoreSheetScene(_Sheet):
 
     title = "Score sheet"
 
-    def __init__(self, app: object, table: Table) -> None:
-        super().__init__(app)  # type: ignore[arg-type]
+    def __init__(self, app: App, table: Table) -> None:
+        super().__init__(app)
         self.table = table
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -57,7 +63,7 @@ class ScoreSheetScene(_Sheet):
             r = summary.result
             seats = summary.seats
             for seat, name in enumerate(seats):
-                running[name] += r.pins[seat] - 8 * r.pulla[seat]
+                running[name] += r.net_pins(seat)
             who = seats[r.declarer]
             mark = " (undo)" if (i - 1) in self.table.undone else ""
             cells = [
@@ -65,11 +71,11 @@ class ScoreSheetScene(_Sheet):
                 who,
                 r.game.name + (" · repurchase" if r.repurchase else "") + mark,
                 r.trump_class,
-                r.outcome,
+                r.outcome.value,
                 f"{r.pulla[r.declarer]:+d}",
                 f"{r.pins[r.declarer]:+d}",
             ] + [f"{running[p] / 8:+.2f}" for p in players]
-            colour = GOOD if r.outcome == "home" else RED if r.outcome == "kodilj" else INK
+            colour = GOOD if r.outcome is Outcome.HOME else RED if r.outcome is Outcome.KODILJ else INK
             for x, c in zip(xs, cells, strict=False):
                 surface.blit(f.render(c, True, colour if x == 520 else INK), (x, y))
             y += 20
@@ -83,23 +89,21 @@ class BidTableScene(_Sheet):
 
     title = "Bid table — Stockholms Wirasällskap"
 
+    def __init__(self, app: App, table: Table | None = None) -> None:
+        super().__init__(app)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         f = font(13)
-        rows = bidtable_rows()
-        for i, r in enumerate(rows):
+        for i, g in enumerate(GAMES):
             col, row = divmod(i, 20)
             x, y = 30 + col * 620, 70 + row * 32
-            tricks = f"{r['tricks']}/0" if r["can_play_low"] else str(r["tricks"])
-            m = r["misere"]
-            kind = f"{'open' if m['open'] else 'closed'} {m['cards']}" if m else ""
-            p = r["pins"]
-            pins = " / ".join("–" if v is None else str(v) for v in (p["off_suit"], p["suit"], p["highest"]))
-            surface.blit(font(13, True).render(f"{r['no']:>2}", True, GOLD), (x, y))
-            surface.blit(f.render(r["printed"], True, INK), (x + 30, y))
+            tricks, misere, pins = table_cells(g)
+            surface.blit(font(13, True).render(f"{g.no:>2}", True, GOLD), (x, y))
+            surface.blit(f.render(g.printed, True, INK), (x + 30, y))
             surface.blit(f.render(tricks, True, INK), (x + 300, y))
-            surface.blit(f.render(kind, True, MUTED), (x + 350, y))
-            surface.blit(f.render(pins, True, INK), (x + 460, y))
+            surface.blit(f.render(misere, True, MUTED), (x + 350, y))
+            surface.blit(f.render(" / ".join(pins), True, INK), (x + 460, y))
         legend = "tricks (high/low) · misère cards · pins to each opponent: off-suit / suit / highest"
         surface.blit(font(12).render(legend, True, MUTED), (30, 720))
 
@@ -109,8 +113,8 @@ class SettlementScene(_Sheet):
 
     title = "Settlement — the session is over"
 
-    def __init__(self, app: object, table: Table) -> None:
-        super().__init__(app)  # type: ignore[arg-type]
+    def __init__(self, app: App, table: Table) -> None:
+        super().__init__(app)
         self.table = table
         if table.session.settlement is None:
             table.session.settle()
@@ -119,7 +123,7 @@ class SettlementScene(_Sheet):
     def handle(self, event: pygame.event.Event) -> None:
         pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close
         if pressed or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)):
-            self.app.to_menu()
+            self.app.open("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -150,8 +154,8 @@ class TrickHistoryScene(_Sheet):
 
     title = "Tricks of this deal"
 
-    def __init__(self, app: object, table: Table) -> None:
-        super().__init__(app)  # type: ignore[arg-type]
+    def __init__(self, app: App, table: Table) -> None:
+        super().__init__(app)
         self.table = table
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -162,16 +166,16 @@ class TrickHistoryScene(_Sheet):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        deal = self.table.deal
+        view = self.table.deal.public_view()
         seats = self.table.session.seats
         f = font(16)
         y = 80
-        for i, (winner, cards) in enumerate(deal.tricks_played, 1):
+        for i, (winner, cards) in enumerate(view.tricks, 1):
             played = "   ".join(f"{seats[s]} {c.rank.letter}{c.suit.symbol}" for s, c in cards)
             surface.blit(f.render(f"{i:>2}.  {played}   →  {seats[winner]}", True, INK), (40, y))
             y += 26
-        if deal.trick:
-            played = "   ".join(f"{seats[s]} {c.rank.letter}{c.suit.symbol}" for s, c in deal.trick)
+        if view.trick:
+            played = "   ".join(f"{seats[s]} {c.rank.letter}{c.suit.symbol}" for s, c in view.trick)
             surface.blit(f.render(f"now: {played}", True, GOLD), (40, y + 8))
-        if not deal.tricks_played and not deal.trick:
+        if not view.tricks and not view.trick:
             surface.blit(f.render("No card has been played yet.", True, MUTED), (40, y))

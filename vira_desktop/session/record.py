@@ -17,12 +17,12 @@ from typing import Any
 
 import yaml
 
-from .rules.actions import Action, parse_action
-from .rules.cards import Card, Suit
-from .rules.deal import SEAT_NAMES, Deal
-from .rules.errors import RecordError
-from .rules.houserules import HOUSE_RULE_NAMES, HouseRules
-from .rules.scoring import DealResult
+from ..rules.actions import Action, parse_action
+from ..rules.cards import Card, Suit
+from ..rules.deal import SEAT_NAMES, Deal
+from ..rules.errors import RecordError
+from ..rules.houserules import HOUSE_RULE_NAMES, HouseRules
+from ..rules.scoring import DealResult
 
 __all__ = [
     "Record",
@@ -30,6 +30,7 @@ __all__ = [
     "dump_record",
     "load_record",
     "read_record",
+    "record_actions",
     "record_of",
     "replay",
     "result_block",
@@ -141,19 +142,30 @@ def _house_rules(value: Any, base: HouseRules) -> HouseRules:
     return replace(base, **changes)  # type: ignore[arg-type]
 
 
-def replay(record: Record) -> Deal:
-    """Apply every action of the record; all or nothing."""
-    deal = record.deal.clone()
+def record_actions(record: Record) -> list[Action]:
+    """The record's actions, each parsed for its player's seat (not yet checked against the deal)."""
+    out: list[Action] = []
     for i, (who, text) in enumerate(record.actions, 1):
-        where = f"action {i} ({who}: {text})"
         if who not in record.names:
-            raise RecordError(f"{where}: {who} does not play in this deal")
-        seat = record.names.index(who)
+            raise RecordError(f"action {i} ({who}: {text}): {who} does not play in this deal")
         try:
-            action: Action = parse_action(text, seat)
+            out.append(parse_action(text, record.names.index(who)))
+        except ValueError as exc:
+            raise RecordError(f"action {i} ({who}: {text}): {_names_in(str(exc), record.names)}") from None
+    return out
+
+
+def replay(record: Record, upto: int | None = None) -> Deal:
+    """Apply the record's actions (the first ``upto`` of them, or all); all or nothing."""
+    deal = record.deal.clone()
+    actions = record_actions(record)
+    for i, ((who, text), action) in enumerate(zip(record.actions, actions, strict=True), 1):
+        if upto is not None and i > upto:
+            break
+        try:
             deal.apply(action)
         except ValueError as exc:
-            raise RecordError(f"{where}: {_names_in(str(exc), record.names)}") from None
+            raise RecordError(f"action {i} ({who}: {text}): {_names_in(str(exc), record.names)}") from None
     return deal
 
 
@@ -187,7 +199,7 @@ def result_block(result: DealResult, names: tuple[str, str, str]) -> dict[str, A
         "trump_class": result.trump_class,
         "repurchase": result.repurchase,
         "tricks": {n: result.tricks[i] for i, n in enumerate(names)},
-        "outcome": result.outcome,
+        "outcome": result.outcome.value,
         "pulla": {n: result.pulla[i] for i, n in enumerate(names)},
         "pins": {n: result.pins[i] for i, n in enumerate(names)},
     }

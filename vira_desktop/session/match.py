@@ -1,7 +1,5 @@
-"""Drives deals and sessions with bots: asks each seat from its view, applies, checks.
-
-This is the layer between the bots and the table (``rules ← ai ← match ← scenes``).
-"""
+"""Drives deals and sessions with bots through the :class:`~.flow.Flow`: simulations and
+duplicate matches (``vira simulate``, ``vira match``)."""
 
 from __future__ import annotations
 
@@ -11,13 +9,15 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .ai import Bot, make_bot
-from .rules.actions import Action, Bid, Pass
-from .rules.deal import Deal, Phase
-from .rules.games import GAMES, Game, game
-from .rules.houserules import HouseRules
-from .rules.ledger import Kind
-from .rules.session import Session, draw_seating
+from ..ai import Bot, make_bot
+from ..rules.actions import Action, Bid, Pass
+from ..rules.deal import Deal
+from ..rules.games import GAMES, Game, game
+from ..rules.houserules import HouseRules
+from ..rules.ledger import Kind
+from ..rules.scoring import Outcome
+from ..rules.session import Session, draw_seating
+from .flow import Flow, FlowEvent
 
 __all__ = ["SimulationStats", "auction_won_by", "forced_auction", "play_deal", "simulate"]
 
@@ -47,7 +47,7 @@ def auction_won_by(bid: Bid) -> list[Action]:
 def play_deal(
     deal: Deal,
     bots: Sequence[Bot],
-    apply: Callable[[Action], object] | None = None,
+    apply: Callable[[Action], Sequence[FlowEvent]] | None = None,
     check: Callable[[], bool] | None = None,
 ) -> int:
     """Play ``deal`` to the end with one bot per seat; returns the number of actions.
@@ -55,22 +55,13 @@ def play_deal(
     ``apply`` defaults to ``deal.apply`` (a session passes its own, which pays
     through the ledger); ``check`` is called after every action and must hold.
     """
-    do = apply or deal.apply
+    flow = Flow(lambda: deal, apply)
     count = 0
-    offered = False
-    while not deal.is_over:
-        decision = deal.decision()
-        if not offered and deal.phase is Phase.PLAY:
-            offered = True
-            for seat in {a.seat for a in decision.actions if a.seat != decision.seat}:
-                choice = bots[seat].choose(deal.view(seat))
-                if choice.action is not None:
-                    do(choice.action)
-                    count += 1
-        choice = bots[decision.seat].choose(deal.view(decision.seat))
+    while (ask := flow.ask()) is not None:
+        choice = bots[ask.seat].choose(ask.view)
+        flow.answer(ask, choice.action)
         if choice.action is None:
-            raise ValueError(f"{bots[decision.seat].name} declined a decision that is not optional")
-        do(choice.action)
+            continue
         count += 1
         if check is not None and not check():
             raise AssertionError(f"conservation broken after {choice.action}")
@@ -102,7 +93,7 @@ class SimulationStats:
     def as_json(self) -> dict[str, object]:
         outcomes = self.outcomes
         played = sum(outcomes.values())
-        home = outcomes["home"]
+        home = outcomes[Outcome.HOME]
         return {
             "deals": self.deals,
             "actions": self.actions,
@@ -116,9 +107,9 @@ class SimulationStats:
             "levels_fixed": dict(sorted(self.levels_fixed.items(), key=lambda kv: _rank(kv[0]))),
             # games bid: named by a bid, or the level fixed for a passed "gask"/"köpmisär"/"solo"
             "games_bid": len(set(self.bids) | set(self.levels_fixed)),
-            "outcomes": {k: outcomes[k] for k in ("home", "bet", "kodilj", "laid")},
+            "outcomes": {k.value: outcomes[k] for k in Outcome},
             "declarer_home_pct": round(100 * home / played, 2) if played else 0.0,
-            "kodilj_pct": round(100 * outcomes["kodilj"] / played, 2) if played else 0.0,
+            "kodilj_pct": round(100 * outcomes[Outcome.KODILJ] / played, 2) if played else 0.0,
             "contract_outcomes": {
                 name: dict(self.contract_outcomes[name]) for name in sorted(self.contract_outcomes, key=_rank)
             },
@@ -176,7 +167,7 @@ def simulate(
         stats.bids.update(g.name for g in deal.bid_games)
         if deal.final_bid is not None and deal.final_bid.game is None:
             stats.levels_fixed[deal.result.game.name] += 1
-        stats.contract_outcomes[deal.result.game.name][deal.result.outcome] += 1
+        stats.contract_outcomes[deal.result.game.name][deal.result.outcome.value] += 1
     stats.seconds = time.perf_counter() - start
     return stats
 
@@ -238,14 +229,6 @@ class MatchStats:
         }
 
 
-def _net_pins(result: object, seat: int) -> int:
-    """A seat's result of one deal in pins: pins received, bets from the pulla at 8 pins."""
-    from .rules.scoring import DealResult
-
-    assert isinstance(result, DealResult)
-    return result.pins[seat] - 8 * result.pulla[seat]
-
-
 def duplicate_match(a: str, b: str, deals: int, seed: int) -> MatchStats:
     """Play ``deals`` deals six times each, bots of level ``a`` and ``b`` swapped round the seats.
 
@@ -264,12 +247,12 @@ def duplicate_match(a: str, b: str, deals: int, seed: int) -> MatchStats:
             result = deal.result
             assert result is not None
             for seat, side in enumerate(pattern):
-                totals[side] += _net_pins(result, seat) / 8
+                totals[side] += result.net_pins(seat) / 8
             side = pattern[result.declarer]
             stats.declared[side] += 1
-            stats.home[side] += result.outcome == "home"
-            stats.kodilj[side] += result.outcome == "kodilj"
-            stats.families[side][result.game.family.value] += _net_pins(result, result.declarer)
+            stats.home[side] += result.outcome is Outcome.HOME
+            stats.kodilj[side] += result.outcome is Outcome.KODILJ
+            stats.families[side][result.game.family.value] += result.net_pins(result.declarer)
         for side in ("a", "b"):
             stats.scores[side].append(totals[side] / len(SIDE_PATTERNS))
         stats.deals += 1

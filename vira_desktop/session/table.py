@@ -1,6 +1,7 @@
 """The table controller: a session with human and bot seats, an action log, undo and saves.
 
-Pure Python (no pygame): the scenes drive it and animate the events it returns.
+Pure Python (no pygame): the window drives it through its :class:`~.flow.Flow` (who is
+asked, optional offers, apply) and animates the events it returns.
 A save is the session's seed, its seats and the log of every action, so loading
 replays the session exactly, ledger included.
 """
@@ -15,15 +16,16 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .ai import Bot, make_bot
-from .rules.actions import Action, parse_action
-from .rules.deal import Deal, Decision
-from .rules.errors import ViraError
-from .rules.events import Event
-from .rules.houserules import HouseRules
-from .rules.ledger import Kind, LedgerEvent
-from .rules.session import SeatingDraw, Session, draw_seating, heart_deal
-from .rules.view import View
+from ..ai import Bot, make_bot
+from ..rules.actions import Action, parse_action
+from ..rules.deal import Deal
+from ..rules.errors import ViraError
+from ..rules.houserules import HouseRules
+from ..rules.ledger import Kind
+from ..rules.session import SeatingDraw, Session, draw_seating, heart_deal
+from ..rules.view import View
+from .flow import Ask, Flow, FlowEvent
+from .thinking import BotSpec
 
 __all__ = ["SAVE_VERSION", "SaveError", "SeatConfig", "Table"]
 
@@ -79,10 +81,13 @@ class Table:
         self.session, self.opening_events = Session.start(
             list(self.draw.order), self.draw.forehand, self.seed, self.rules, self.bowl
         )
-        self.bots: dict[str, Bot] = {
-            s.name: make_bot(s.level, self.seed * 31 + i) for i, s in enumerate(self.seats) if not s.human
+        self.generation = getattr(self, "generation", -1) + 1  # bots are made anew: after an undo, a load
+        self.bot_specs: dict[str, BotSpec] = {
+            s.name: (s.level, self.seed * 31 + i, self.generation) for i, s in enumerate(self.seats) if not s.human
         }
+        self.bots: dict[str, Bot] = {name: make_bot(level, seed) for name, (level, seed, _) in self.bot_specs.items()}
         self.deal_index = 0
+        self.flow = Flow(lambda: self.deal, self.session.apply)
         self.session.new_deal()
 
     @property
@@ -94,39 +99,34 @@ class Table:
         return next(s for s in self.seats if s.name == name)
 
     # ------------------------------------------------------------------ whose turn
-    def decision(self) -> Decision:
-        return self.deal.decision()
+    def ask(self) -> Ask | None:
+        """Who is asked now (an open offer first), or ``None`` when the deal is over."""
+        return self.flow.ask()
 
-    def player_to_act(self) -> str:
-        return self.session.seats[self.deal.to_act]
+    def name_of(self, seat: int) -> str:
+        return self.session.seats[seat]
 
-    def human_to_act(self) -> bool:
-        return not self.deal.is_over and self.seat_config(self.player_to_act()).human
+    def is_human(self, seat: int) -> bool:
+        return self.seat_config(self.session.seats[seat]).human
 
     def view_for(self, name: str) -> View:
         return self.deal.view(self.session.seats.index(name))
 
-    def pending_offer(self) -> str | None:
-        """A player (not on turn) who may announce four aces now, if any."""
-        decision = self.decision()
-        others = {a.seat for a in decision.actions if a.seat != decision.seat}
-        return self.session.seats[others.pop()] if others else None
+    def bot_for(self, ask: Ask) -> Bot | None:
+        """The bot that answers ``ask`` (``None`` for a human seat)."""
+        return self.bots.get(self.session.seats[ask.seat])
 
-    def bot_job(self) -> tuple[Bot, View] | None:
-        """The bot that must act now and its view (to think off the frame loop)."""
-        if self.deal.is_over:
-            return None
-        name = self.player_to_act()
-        if self.seat_config(name).human:
-            return None
-        return self.bots[name], self.view_for(name)
+    def bot_spec(self, ask: Ask) -> BotSpec | None:
+        """How to make the bot that answers ``ask`` in a worker process (``None``: a human)."""
+        return self.bot_specs.get(self.session.seats[ask.seat])
 
     # ------------------------------------------------------------------ acting
-    def apply(self, action: Action, human: bool = False) -> list[Event | LedgerEvent]:
-        """Apply one action of the current deal; records it in the log."""
-        events = self.session.apply(action)
-        player = self.session.seats[action.seat]
-        self.log.append(LogEntry(self.deal_index, player, action.text, human))
+    def answer(self, ask: Ask, action: Action | None, human: bool = False) -> list[FlowEvent]:
+        """Answer ``ask`` (``None`` declines an offer); a taken action goes in the log."""
+        events = self.flow.answer(ask, action)
+        if action is not None:
+            player = self.session.seats[action.seat]
+            self.log.append(LogEntry(self.deal_index, player, action.text, human))
         return events
 
     def next_deal(self) -> Deal:
@@ -214,7 +214,9 @@ class Table:
                     raise SaveError(f"deal {self.deal_index + 1} ends early in the log")
                 self.next_deal()
             seat = self.session.seats.index(entry.player)
-            self.apply(parse_action(entry.action, seat), entry.human)
+            action = parse_action(entry.action, seat)
+            self.session.apply(action)
+            self.log.append(LogEntry(self.deal_index, entry.player, action.text, entry.human))
 
 
 def quarantine(path: Path, report: Callable[[str], None]) -> Path:

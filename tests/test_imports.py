@@ -1,0 +1,182 @@
+"""The import rules, checked by walking every module's syntax tree (no import is run):
+
+- no import loop, counting imports made inside functions;
+- imports point one way: ``rules ← ai ← session ← scenes / cli``; ``config`` and
+  ``paths`` sit beside the session layer;
+- the window uses the engine only through its public view and events: never the
+  state machine (``rules.deal``) or its helpers.
+
+Imports under ``if TYPE_CHECKING:`` are type names only: they are held to the
+direction rules but cannot make a loop.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "vira_desktop"
+
+# layer of each top-level part; a module may import its own layer and those below it
+LAYERS = {"rules": 0, "ai": 1, "paths": 1, "session": 2, "config": 2, "scenes": 3, "cli": 3, "__main__": 4}
+# the engine's public face: what the window may import from rules
+PUBLIC_RULES = {
+    "actions",
+    "cards",
+    "contract",
+    "decision",
+    "errors",
+    "events",
+    "games",
+    "glossary",
+    "houserules",
+    "ledger",
+    "scoring",
+    "seat",
+    "session",
+    "view",
+}
+
+
+@dataclass(frozen=True)
+class Edge:
+    source: str
+    target: str
+    line: int
+    typing_only: bool
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _exists(name: str) -> bool:
+    base = ROOT.joinpath(*name.split("."))
+    return base.with_suffix(".py").exists() or (base / "__init__.py").exists()
+
+
+def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> list[str]:
+    if node.level:
+        base = module.split(".")
+        base = base if is_package else base[:-1]
+        base = base[: len(base) - (node.level - 1)]
+        prefix = ".".join(base + ([node.module] if node.module else []))
+    else:
+        prefix = node.module or ""
+    if not prefix.startswith("vira_desktop"):
+        return []
+    names = [f"{prefix}.{alias.name}" for alias in node.names]
+    return [n for n in names if _exists(n)] or [prefix]
+
+
+def _type_checking_lines(tree: ast.Module) -> set[int]:
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                lines.update(range(inner.lineno, (inner.end_lineno or inner.lineno) + 1))
+    return lines
+
+
+def edges() -> list[Edge]:
+    out: list[Edge] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = _module_name(path)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_lines = _type_checking_lines(tree)
+        for node in ast.walk(tree):
+            targets: list[str] = []
+            if isinstance(node, ast.ImportFrom):
+                targets = _resolve(module, path.name == "__init__.py", node)
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names if a.name.startswith("vira_desktop")]
+            for target in targets:
+                if target != module and isinstance(node, ast.stmt):
+                    out.append(Edge(module, target, node.lineno, node.lineno in typing_lines))
+    return out
+
+
+def _part(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_every_module_is_placed_in_a_layer() -> None:
+    parts = {_part(_module_name(p)) for p in PACKAGE.rglob("*.py")} - {""}
+    assert parts <= set(LAYERS), f"place these in LAYERS: {sorted(parts - set(LAYERS))}"
+
+
+def test_imports_point_one_way() -> None:
+    wrong = [
+        f"{e.source}:{e.line} imports {e.target}"
+        for e in edges()
+        if _part(e.target) and LAYERS[_part(e.target)] > LAYERS[_part(e.source)]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_window_uses_only_the_engines_public_view_and_events() -> None:
+    wrong = [
+        f"{e.source}:{e.line} imports {e.target}"
+        for e in edges()
+        if _part(e.source) == "scenes"
+        and _part(e.target) == "rules"
+        and e.target.split(".")[2:3] != []
+        and e.target.split(".")[2] not in PUBLIC_RULES
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_import_loops() -> None:
+    graph: dict[str, set[str]] = {}
+    for e in edges():
+        if not e.typing_only:
+            graph.setdefault(e.source, set()).add(e.target)
+            # importing a submodule runs its package's __init__ first
+            parent = e.target.rsplit(".", 1)[0]
+            if parent != e.source and parent.startswith("vira_desktop.") and not e.source.startswith(parent + "."):
+                graph[e.source].add(parent)
+    loops: list[list[str]] = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                loops.append([*stack[stack.index(nxt) :], nxt])
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    assert not loops, "\n".join(" → ".join(loop) for loop in loops)
+
+
+@pytest.mark.parametrize(
+    ("source", "code"),
+    [
+        ("vira_desktop/rules/x.py", "from ..scenes import app"),
+        ("vira_desktop/scenes/x.py", "from ..rules.deal import Deal"),
+    ],
+)
+def test_the_checks_catch_a_wrong_import(source: str, code: str) -> None:
+    """The walker resolves relative imports as Python does (a check that cannot fail proves nothing)."""
+    path = ROOT / source
+    node = ast.parse(code).body[0]
+    assert isinstance(node, ast.ImportFrom)
+    (target,) = _resolve(_module_name(path), False, node)
+    assert target in ("vira_desktop.scenes.app", "vira_desktop.rules.deal")
+    src, dst = _part(_module_name(path)), _part(target)
+    assert LAYERS[dst] > LAYERS[src] or target.split(".")[2] not in PUBLIC_RULES

@@ -1,0 +1,258 @@
+"""The cards on the table as sprites, laid out from one seat's view and moved by tweens.
+
+A sprite is keyed by what the viewer knows of it: a known card by the card, a
+card the viewer cannot see by its place (``("hand", seat, i)``, ``("stock", i)``,
+``("aside", seat, i)``). Each frame's layout gives every key a target; a key
+that persists glides there, a new key enters from where the events say it came
+from (the dealer, the stock, a player's hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import pygame
+
+from ...rules.cards import Card, Suit
+from ...rules.events import Bought, CardPlayed, DealStarted, StockTaken, TrickWon
+from ...rules.seat import SEATS
+from ...rules.view import View
+from ..cards import CARD_H, CARD_W, CardImages
+from ..theme import FOCUS, GOLD
+from ..tween import Tweens
+from .model import PLACES, STOCK, TURNED, Place
+
+__all__ = ["CardLayer", "CardSprite", "hand_order"]
+
+Key = tuple[object, ...]
+MOVE_S = 0.32  # a card's glide at normal speed
+DEAL_STEP_S = 0.03  # between two cards dealt
+TRICK_HOLD_S = 0.75  # a finished trick stays in the middle this long
+
+
+@dataclass
+class CardSprite:
+    key: Key
+    face: Card | None  # None: shown as a back
+    x: float
+    y: float
+    tx: float = 0.0
+    ty: float = 0.0
+    face_up: bool = False
+    lifted: float = 0.0  # a refused card jumps (tweened back to 0)
+
+
+def hand_order(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
+    """A hand as a player holds it: suits alternating in colour, trump first, high to low."""
+    order = [Suit.S, Suit.H, Suit.C, Suit.D]
+    if trump is not None:
+        order.remove(trump)
+        order.insert(0, trump)
+    return sorted(cards, key=lambda c: (order.index(c.suit), -c.rank))
+
+
+@dataclass(frozen=True)
+class _Slot:
+    x: float
+    y: float
+    face: Card | None
+    face_up: bool
+
+
+def _int(value: object) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def _deal_position(seat: int, i: int) -> int:
+    """Where the ``i``-th card of ``seat`` lay in the deck: 4, then three rounds of 3."""
+    rounds = (0, 4, 7, 10, 13)
+    r = next(k for k in range(4) if i < rounds[k + 1])
+    size = rounds[r + 1] - rounds[r]
+    return 3 * rounds[r] + seat * size + (i - rounds[r])
+
+
+class CardLayer:
+    """Every card sprite of the table, laid out from a view and animated by ``tweens``."""
+
+    def __init__(self, images: CardImages, tweens: Tweens, speed: Callable[[], float]) -> None:
+        self.images = images
+        self.tweens = tweens
+        self.speed = speed  # duration factor: 0 instant, 1 normal
+        self.sprites: dict[Key, CardSprite] = {}
+        self.selected: set[Card] = set()
+        self.focus_card: Card | None = None
+        self.dragging: Card | None = None
+        self._origins: dict[Key, tuple[float, float]] = {}
+        self._delays: dict[Key, float] = {}
+        self._hold: tuple[int, float] | None = None  # (trick number, seconds left) shown in the middle
+        self._hand_keys: dict[int, list[Key]] = {}
+
+    # ------------------------------------------------------------------ events
+    def on_events(self, events: Iterable[object], place: Callable[[int], Place]) -> None:
+        """Note where new cards come from; hold a finished trick in the middle a moment."""
+        for ev in events:
+            if isinstance(ev, DealStarted):
+                self._deal(place)
+            elif isinstance(ev, CardPlayed):
+                self._origins.setdefault(("card", ev.card), place(ev.seat).hand_centre)
+            elif isinstance(ev, TrickWon) and self.speed() > 0:
+                self._hold = (ev.trick_no, TRICK_HOLD_S * self.speed())
+            elif isinstance(ev, Bought | StockTaken):
+                drawn = ev.drawn if isinstance(ev, Bought) else ev.cards
+                for card in drawn:
+                    self._origins[("card", card)] = (float(STOCK[0]), float(STOCK[1]))
+
+    def _deal(self, place: Callable[[int], Place]) -> None:
+        """A new deal: every card starts at the dealer, in the order it is dealt."""
+        self.sprites = {}
+        self.selected = set()
+        self._hold = None
+        self._origins = {}
+        self._delays = {}
+        dealer = place(2).hand
+        self._deal_from = (float(dealer[0]), float(dealer[1]))
+        self._dealing = True
+
+    # ------------------------------------------------------------------ layout
+    def layout(self, view: View, place: Callable[[int], Place]) -> None:
+        slots = self._slots(view, place)
+        dealing = getattr(self, "_dealing", False)
+        speed = self.speed()
+        for key, slot in slots.items():
+            sp = self.sprites.get(key)
+            if sp is None:
+                ox, oy = self._origin(key, slot, place)
+                if dealing:
+                    ox, oy = self._deal_from
+                sp = CardSprite(key, slot.face, ox, oy, ox, oy)
+                self.sprites[key] = sp
+                if dealing:
+                    self._delays[key] = self._deal_delay(key, view) * speed
+            sp.face, sp.face_up = slot.face, slot.face_up
+            ty = slot.y - (16 if slot.face in self.selected and slot.face is not None else 0)
+            if (sp.tx, sp.ty) != (slot.x, ty) or key in self._delays:
+                sp.tx, sp.ty = slot.x, ty
+                if sp.face is not None and sp.face == self.dragging:
+                    continue
+                delay = self._delays.pop(key, 0.0)
+                self.tweens.add(sp, "x", slot.x, MOVE_S * speed, "out_cubic", delay)
+                self.tweens.add(sp, "y", ty, MOVE_S * speed, "out_cubic", delay)
+        for key in [k for k in self.sprites if k not in slots]:
+            self.tweens.cancel(self.sprites.pop(key))
+        self._dealing = False
+        self._origins.clear()
+
+    def _deal_delay(self, key: Key, view: View) -> float:
+        kind, *rest = key
+        if kind == "stock":
+            return DEAL_STEP_S * (39 + _int(rest[0]))
+        if kind == "hand":
+            return DEAL_STEP_S * _deal_position(_int(rest[0]), _int(rest[1]))
+        if kind == "card" and isinstance(key[1], Card):
+            for seat, keys in self._hand_keys.items():
+                if key in keys:
+                    return DEAL_STEP_S * _deal_position(seat, keys.index(key) % 13)
+        return 0.0
+
+    def _origin(self, key: Key, slot: _Slot, place: Callable[[int], Place]) -> tuple[float, float]:
+        if key in self._origins:
+            return self._origins[key]
+        if key[0] == "hand":
+            return (float(STOCK[0]), float(STOCK[1]))
+        if key[0] == "aside":
+            return place(_int(key[1])).hand_centre
+        return (slot.x, slot.y)
+
+    def _slots(self, view: View, place: Callable[[int], Place]) -> dict[Key, _Slot]:
+        slots: dict[Key, _Slot] = {}
+        me = None if view.spectator else view.seat
+        self._hand_keys = {}
+        for seat in SEATS:
+            p = place(seat)
+            known = view.hand if seat == me else view.open_hands.get(seat)
+            keys: list[Key]
+            faces: list[Card | None]
+            if known is not None:
+                cards = hand_order(known, view.trump)
+                keys, faces = [("card", c) for c in cards], list(cards)
+            else:
+                n = view.hand_sizes[seat]
+                keys, faces = [("hand", seat, i) for i in range(n)], [None] * n
+            self._hand_keys[seat] = keys
+            n = len(keys)
+            for i, (key, face) in enumerate(zip(keys, faces, strict=True)):
+                if p.vertical:
+                    x, y = float(p.hand[0]), float(p.hand[1] + i * min(24, 320 // max(1, n)))
+                else:
+                    width = min(56, (860 if p is PLACES["bottom"] else 420) // max(1, n))
+                    x, y = p.hand[0] - (n - 1) * width / 2 + i * width - CARD_W / 2, float(p.hand[1])
+                slots[key] = _Slot(x, y, face, face is not None)
+            for j in range(view.aside_sizes[seat]):
+                slots[("aside", seat, j)] = _Slot(p.aside[0] + j * 2.0, p.aside[1] + float(j), None, False)
+        turned = [c for c in view.stock_turned]
+        hidden = view.stock_left - len(turned)
+        for i, card in enumerate(turned):
+            slots[("card", card)] = _Slot(TURNED[0] - i * 30.0, float(TURNED[1]), card, True)
+        for j in range(hidden):
+            i = hidden - 1 - j  # from the top
+            slots[("stock", j)] = _Slot(STOCK[0] + i * 1.5, STOCK[1] - i * 1.5, None, False)
+        for player, card in view.trick:
+            tx, ty = place(player).trick
+            slots[("card", card)] = _Slot(float(tx), float(ty), card, True)
+        last = len(view.tricks)
+        held = self._hold is not None and not view.trick and self._hold[0] == last
+        for k, (winner, played) in enumerate(view.tricks):
+            pile = place(winner).pile
+            for player, card in played:
+                if held and k == last - 1:
+                    tx, ty = place(player).trick
+                    slots[("card", card)] = _Slot(float(tx), float(ty), card, True)
+                else:
+                    slots[("card", card)] = _Slot(pile[0] + 3.0 * (k % 13), float(pile[1]), card, False)
+        return slots
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        if self._hold is not None:
+            trick, left = self._hold
+            self._hold = (trick, left - dt) if left - dt > 0 else None
+
+    @property
+    def holding(self) -> bool:
+        """A finished trick is still shown in the middle."""
+        return self._hold is not None
+
+    @property
+    def moving(self) -> bool:
+        return any(self.tweens.moving(sp) for sp in self.sprites.values())
+
+    def draw(self, surface: pygame.Surface, back: pygame.Surface, focus_shown: bool) -> None:
+        order = sorted(self.sprites.values(), key=lambda s: (s.face_up and s.ty > 600, s.x, s.y))
+        for sp in order:
+            image = self.images.face(sp.face) if sp.face_up and sp.face is not None else back
+            x, y = int(sp.x), int(sp.y - sp.lifted)
+            surface.blit(image, (x, y))
+            if sp.face is not None and sp.face in self.selected:
+                pygame.draw.rect(surface, GOLD, (x, y, CARD_W, CARD_H), 3, border_radius=5)
+            if focus_shown and sp.face is not None and sp.face == self.focus_card:
+                pygame.draw.rect(surface, FOCUS, (x - 2, y - 2, CARD_W + 4, CARD_H + 4), 2, 6)
+
+    def card_at(self, pos: tuple[int, int], cards: Iterable[Card]) -> Card | None:
+        """The topmost of ``cards`` drawn under ``pos``."""
+        for card in reversed(list(cards)):
+            sp = self.sprites.get(("card", card))
+            if sp is not None and pygame.Rect(int(sp.x), int(sp.y), CARD_W, CARD_H).collidepoint(pos):
+                return card
+        return None
+
+    def sprite(self, card: Card) -> CardSprite | None:
+        return self.sprites.get(("card", card))
+
+    def refuse(self, card: Card) -> None:
+        """A card that may not be played jumps and settles back."""
+        sp = self.sprite(card)
+        if sp is not None:
+            sp.lifted = 12.0
+            self.tweens.add(sp, "lifted", 0.0, 0.4 * max(self.speed(), 0.5), "out_back")

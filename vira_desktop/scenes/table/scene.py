@@ -1,0 +1,627 @@
+"""The table scenes: a session in play, and a deal record stepped in the window.
+
+Both compose the same parts: a driver (what feeds the table), the
+:class:`~.view.TableView` (what is drawn and animated), the :class:`~.input.InputMap`
+(keys and mouse to intents) and the right-hand panel's buttons.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from ...rules.actions import Action, Bid, Pass, PlayCard, parse_action, public_text
+from ...rules.cards import Card
+from ...rules.decision import Phase
+from ...rules.errors import ViraError
+from ...rules.events import DealScored, TrickWon
+from ...rules.ledger import SEXMASTARE, TokensMoved
+from ...session.coach import Hint, marking_hint
+from ...session.flow import Ask, FlowEvent
+from ...session.record import Record
+from ...session.table import Table
+from ...session.thinking import coach_hint
+from ..base import Scene
+from ..cards import CARD_H, CARD_W, CardImages
+from ..theme import GOLD, INK, MUTED, RED
+from ..worker import Worker
+from .drivers import LiveDriver, ReplayDriver
+from .input import OVERLAYS, Command, InputMap, Intent, UseCard
+from .model import TABLE_W
+from .view import TableView
+
+if TYPE_CHECKING:
+    from ..app import App
+
+__all__ = ["ReplayScene", "TableScene"]
+
+log = logging.getLogger(__name__)
+
+BOT_PAUSE_S = 0.45  # between two bot moves at normal speed, so a player can follow
+LIVE_KEYS = "S score · B bids · L last · T tricks · U undo · H hint · Esc"
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    label: str
+    what: Action | str | None  # an action to take, a command name, or None (decline an offer)
+    y: int
+    x: int = TABLE_W + 16
+    width: int = 288
+
+
+class Panel:
+    """The buttons of the right-hand panel, rebuilt only when what they offer changes."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self.key: object = None
+        self.buttons: dict[pygame_gui.elements.UIButton, Action | str | None] = {}
+        self.bid_list: pygame_gui.elements.UISelectionList | None = None
+        self.bids: dict[str, Bid] = {}
+
+    def rebuild(self, key: object, specs: Sequence[ButtonSpec], bids: Sequence[Bid] = ()) -> None:
+        if key == self.key:
+            return
+        self.key = key
+        self.scene.clear_widgets()
+        self.buttons = {}
+        self.bid_list = None
+        self.bids = {b.text: b for b in bids}
+        ui = self.scene.ui
+        if bids:
+            rect = pygame.Rect(TABLE_W + 16, 324, 288, 236)
+            self.bid_list = self.scene.add(pygame_gui.elements.UISelectionList(rect, list(self.bids), manager=ui))
+        for spec in specs:
+            button = pygame_gui.elements.UIButton(pygame.Rect(spec.x, spec.y, spec.width, 38), spec.label, manager=ui)
+            self.buttons[self.scene.add(button)] = spec.what
+
+    def numbered(self) -> list[Action | str | None]:
+        """What buttons 1–9 press: the numbered ones, in order."""
+        return [w for b, w in self.buttons.items() if b.text[:2].rstrip(".").isdigit()]
+
+    def chosen_bid(self) -> Bid | None:
+        if self.bid_list is None:
+            return None
+        chosen = self.bid_list.get_single_selection()
+        if isinstance(chosen, tuple):
+            chosen = chosen[0]
+        return self.bids.get(chosen) if chosen else None
+
+    def move_bid(self, step: int) -> None:
+        if self.bid_list is None:
+            return
+        names = list(self.bids)
+        current = self.bid_list.get_single_selection()
+        index = names.index(current) + step if current in names else 0
+        index = max(0, min(len(names) - 1, index))
+        for item in self.bid_list.item_list:
+            item["selected"] = item["text"] == names[index]
+        self.bid_list.rebuild_from_changed_theme_data()
+
+
+class _TableBase(Scene):
+    """What both table scenes share: the view, the input map, overlays, the frame."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        settings = app.settings
+        self.images = CardImages(four_colour=bool(settings["display.four_colour_deck"]))
+        self.images.preload()
+        speed = str(settings["display.animation_speed"])
+        self.view = TableView(self.images, speed, str(settings["display.card_back"]), app.sound)
+        self.input = InputMap(self._card_at, self._drag)
+        self.panel = Panel(self)
+        self.focus = 0
+        self.selected: set[Card] = set()
+
+    # ------------------------------------------------------------------ helpers for the input map
+    def hand(self) -> list[Card]:
+        return self.view.viewer_hand()
+
+    def _card_at(self, pos: tuple[int, int]) -> Card | None:
+        if self.view.cover:
+            return None
+        return self.view.cards.card_at(pos, self.hand())
+
+    def _drag(self, card: Card, pos: tuple[int, int]) -> None:
+        sp = self.view.cards.sprite(card)
+        if sp is not None:
+            self.view.tweens.cancel(sp)
+            self.view.cards.dragging = card
+            sp.x, sp.y = pos[0] - CARD_W / 2, pos[1] - CARD_H / 2
+
+    def focus_card(self) -> Card | None:
+        hand = self.hand()
+        return hand[min(self.focus, len(hand) - 1)] if hand else None
+
+    def message(self, text: str, colour: tuple[int, int, int] = INK) -> None:
+        self.view.message, self.view.message_colour = text, colour
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.panel.buttons:
+            if not self.view.cover:
+                self.press(self.panel.buttons[event.ui_element])
+            return
+        if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.panel.bid_list is not None:
+            self.intent(Command("confirm"))
+            return
+        for intent in self.input.intents(event):
+            if self.view.cover and intent not in (Command("confirm"), Command("use_focus"), Command("back")):
+                continue
+            self.intent(intent)
+        if self.input.dragging is None and self.view.cards.dragging is not None:
+            self.view.cards.dragging = None
+            self.refresh()
+
+    def intent(self, intent: Intent) -> None:
+        if isinstance(intent, UseCard):
+            self.use_card(intent.card)
+            return
+        name = intent.name
+        if name == "focus":
+            hand = self.hand()
+            if hand:  # from the card shown with the focus: the hand may have shrunk since it was set
+                self.focus = (min(self.focus, len(hand) - 1) + intent.arg) % len(hand)
+        elif name == "use_focus":
+            card = self.focus_card()
+            if card is not None:
+                self.use_card(card)
+        elif name == "overlay":
+            self.open_overlay(OVERLAYS[intent.arg])
+        elif name == "back":
+            self.app.open("menu")
+        elif name == "dropped":
+            self.refresh()
+        else:
+            self.command(intent)
+
+    # ------------------------------------------------------------------ for the subclasses
+    def use_card(self, card: Card) -> None:
+        """A click or Space on one of the viewer's cards."""
+
+    def press(self, what: Action | str | None) -> None:
+        """A panel button."""
+
+    def command(self, intent: Command) -> None:
+        """A command the subclass knows."""
+
+    def open_overlay(self, name: str) -> None:
+        """An overlay sheet (score sheet, bid table, tricks)."""
+
+    def refresh(self) -> None:
+        """Lay the cards out again (after a selection or a drag)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.cards.focus_card = self.focus_card()
+        self.view.draw(surface, focus_shown=self.focus_shown())
+
+    def focus_shown(self) -> bool:
+        return False
+
+
+class TableScene(_TableBase):
+    """A session in play: humans answer with the panel, cards and keys; bots on the worker."""
+
+    def __init__(self, app: App, table: Table, autoplay: int | None = None, hints: bool = False) -> None:
+        super().__init__(app)
+        if autoplay is not None and app.autoplay_speed:
+            self.view.speed_name = app.autoplay_speed
+        self.table = table
+        self.autoplay = autoplay
+        self.autoplay_hints = hints  # ask the coach at every decision of the viewer's seat
+        self.worker = Worker()
+        self.driver = LiveDriver(table, self.worker)
+        self.wait_s = 0.0
+        self.deals_done = 0
+        self.hints_asked = 0
+        self._hint_tag: object = None
+        self._logged = len(table.log)
+        self.view.keys_help = LIVE_KEYS
+
+    # ------------------------------------------------------------------ lifecycle
+    @property
+    def deal(self):  # type: ignore[no-untyped-def]
+        """The deal in play (for tests and tools; the view never reads it)."""
+        return self.table.deal
+
+    def enter(self) -> None:
+        fresh = not self.table.log and self.table.deal_index == 0
+        how = "drew" if self.table.seating == "draw" else "was dealt the first"
+        self.view.say(f"Seating: {', '.join(self.table.draw.order)}; {self.table.draw.forehand} {how} hearts.")
+        if fresh:
+            self.view.say("Åla: everyone puts a bet into the pulla.")
+        self.view.show(self.driver.state(with_seating=fresh), self.driver.opening_events())
+        self._announce_deal()
+
+    def exit(self) -> None:
+        super().exit()
+        self.worker.shutdown()
+
+    def resume(self) -> None:
+        super().resume()
+        self.panel.key = None
+
+    def _announce_deal(self) -> None:
+        s = self.table.session
+        out = f", {s.sitting_out} sits out" if s.sitting_out else ""
+        self.view.say(f"Deal {self.table.deal_index + 1}: {s.seats[2]} deals, {s.seats[0]} is forehand{out}.")
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        for tag, result in self.worker.poll():
+            if isinstance(result, Hint):
+                self._hint_in(tag, result)
+            else:
+                self._after(self.driver.receive(tag, result))
+        self.wait_s = max(0.0, self.wait_s - dt)
+        self._hot_seat()
+        ready = not self.view.busy and self.wait_s <= 0 and not self.view.cover
+        if ready:
+            self._autoplay_hint()
+            if not self.worker.busy(self._hint_tag) or self._hint_tag is None:
+                self.driver.think()
+        self._panel()
+        self.view.update(dt)
+        if self.autoplay is not None and self.table.deal.is_over and not self.view.busy and self.wait_s <= 0:
+            if self.deals_done >= self.autoplay:
+                self.app.running = False
+            else:
+                self._next_deal()
+
+    def _after(self, events: list[FlowEvent]) -> None:
+        """Show what an applied action did: animate, log, save."""
+        if not events and len(self.table.log) == self._logged:
+            return
+        self.selected = set()
+        self.view.cards.selected = set()
+        self.message("")
+        self._log_actions()
+        for ev in events:
+            if isinstance(ev, TrickWon):
+                self.view.say(f"Trick {ev.trick_no} to {self.table.session.seats[ev.seat]}.")
+            elif isinstance(ev, TokensMoved):
+                self._note_tokens(ev)
+            elif isinstance(ev, DealScored):
+                self._deal_over(ev)
+        self.wait_s = BOT_PAUSE_S * self.view.factor()
+        self.app.autosave(self.table)
+        self.panel.key = None
+        state = self.driver.state()
+        self.view.show(state, events)
+        self.view.note = marking_hint(state.view, self.table.session.seats)
+
+    def _log_actions(self) -> None:
+        """Say each new action as the other players see it (cards laid aside stay hidden)."""
+        for entry in self.table.log[self._logged :]:
+            if entry.deal == self.table.deal_index and not entry.action.startswith("play "):
+                action = parse_action(entry.action, self.table.session.seats.index(entry.player))
+                self.view.say(f"{entry.player}: {public_text(action)}")
+        self._logged = len(self.table.log)
+
+    def _note_tokens(self, ev: TokensMoved) -> None:
+        """Say the ledger's rarer moves in words: åla om and sexmastare."""
+        if ev.reason == "åla om" and ev.source == self.table.session.players[0]:
+            self.view.say("Åla om: the pulla cannot pay, so everyone (the sitter-out too) antes a bet.")
+        elif ev.target == SEXMASTARE:
+            self.view.say(f"{ev.source} has no bets left: a pin goes under the pulla (sexmastare, six bets).")
+
+    def _deal_over(self, ev: DealScored) -> None:
+        r = ev.result
+        seats = self.table.session.seats
+        self.view.say(
+            f"{seats[r.declarer]} {r.game.name}: {r.outcome}, tricks {r.tricks[r.declarer]}, "
+            f"pulla {r.pulla[r.declarer]:+d}"
+        )
+        self.deals_done += 1
+
+    def _hot_seat(self) -> None:
+        if len(self.driver.humans) < 2:
+            return
+        ask = self.driver.human_ask()
+        if ask is None:
+            return
+        actor = self.table.name_of(ask.seat)
+        if actor != self.driver.viewer:
+            self.driver.viewer = actor
+            self.view.cover = actor
+            self.panel.key = None
+            self.view.show(self.driver.state())
+
+    # ------------------------------------------------------------------ the panel
+    def viewer_ask(self) -> Ask | None:
+        ask = self.driver.human_ask()
+        if ask is None or self.table.name_of(ask.seat) != self.driver.viewer:
+            return None
+        return ask
+
+    def _panel(self) -> None:
+        deal = self.table.deal
+        ask = self.viewer_ask()
+        key = (self.table.deal_index, len(deal.history), ask, deal.is_over, self.view.cover)
+        if key == self.panel.key:
+            return
+        y = 340
+        specs: list[ButtonSpec] = []
+        bids: list[Bid] = []
+        if self.view.cover:
+            pass  # the cover blocks every control
+        elif deal.is_over:
+            specs = [ButtonSpec("Next deal  [Enter]", "next", y), ButtonSpec("End session (Borup)", "borup", y + 44)]
+        elif ask is not None and ask.optional:
+            specs = [
+                ButtonSpec("1. Announce four aces (as ones)", ask.view.decision.actions[0], y),  # type: ignore[union-attr]
+                ButtonSpec("2. Play on without announcing", None, y + 42),
+            ]
+        elif ask is not None and ask.view.decision is not None:
+            decision = ask.view.decision
+            if decision.phase is Phase.AUCTION:
+                bids = [a for a in decision.actions if isinstance(a, Bid)]
+                specs = [ButtonSpec("Bid  [Enter]", "bid", 566, width=140)]
+                passes = [a for a in decision.actions if isinstance(a, Pass)]
+                specs += [ButtonSpec("Pass  [P]", a, 566, TABLE_W + 164, 140) for a in passes]
+                specs.append(ButtonSpec("Hint  [H]", "hint", 610))
+            elif decision.phase is not Phase.PLAY:
+                for i, action in enumerate(decision.actions):
+                    specs.append(ButtonSpec(f"{i + 1}. {action.text}", action, y))
+                    y += 42
+                if decision.choice is not None:
+                    verb = decision.choice.action.__name__.lower()
+                    specs.append(ButtonSpec(f"{verb} selected  [Enter]", "choose", y))
+                specs.append(ButtonSpec("Hint  [H]", "hint", y + 44))
+        self.panel.rebuild(key, specs, bids)
+
+    # ------------------------------------------------------------------ intents
+    def press(self, what: Action | str | None) -> None:
+        if isinstance(what, str):
+            self.command(Command(what))
+            return
+        ask = self.viewer_ask()
+        if ask is None:
+            return
+        try:
+            events = self.driver.act(ask, what)
+        except ViraError as exc:
+            self.message(str(exc), RED)
+            return
+        self._after(events)
+
+    def command(self, intent: Command) -> None:
+        name = intent.name
+        deal = self.table.deal
+        if name == "confirm":
+            if self.view.cover:
+                self.view.cover = None
+                self.panel.key = None
+            elif deal.is_over:
+                self._next_deal()
+            elif self.panel.bid_list is not None:
+                self.command(Command("bid"))
+            elif (ask := self.viewer_ask()) is not None and ask.view.decision and ask.view.decision.choice:
+                if self.selected or ask.view.decision.choice.min_count == 0:
+                    self.command(Command("choose"))
+            elif deal.phase is Phase.PLAY and (card := self.focus_card()) is not None:
+                self.use_card(card)
+        elif name == "next":
+            self._next_deal()
+        elif name == "borup":
+            self.table.session.announce_borup()
+            self.view.say("Borup: the next deal is the last.")
+            self._next_deal()
+        elif name == "bid":
+            chosen = self.panel.chosen_bid()
+            if chosen is None:
+                self.message("choose a bid in the list first", RED)
+            else:
+                self.press(chosen)
+        elif name == "pass":
+            passes = [w for w in self.panel.buttons.values() if isinstance(w, Pass)]
+            if passes:
+                self.press(passes[0])
+        elif name == "choose":
+            ask = self.viewer_ask()
+            if ask is not None and ask.view.decision is not None and ask.view.decision.choice is not None:
+                self.press(ask.view.decision.choice.make(sorted(self.selected)))
+        elif name == "button":
+            numbered = self.panel.numbered()
+            if intent.arg < len(numbered):
+                self.press(numbered[intent.arg])
+        elif name == "bid_step":
+            self.panel.move_bid(intent.arg)
+        elif name == "hint":
+            self._ask_hint()
+        elif name == "undo":
+            self._undo()
+        elif name == "last_trick":
+            self._show_last_trick()
+
+    def use_card(self, card: Card) -> None:
+        ask = self.viewer_ask()
+        if ask is None or ask.view.decision is None or ask.optional:
+            return
+        decision = ask.view.decision
+        if decision.phase is Phase.PLAY:
+            action = PlayCard(ask.seat, card)
+            if action not in decision.actions:
+                try:
+                    self.table.deal.check(action)
+                except ViraError as exc:
+                    self.message(f"{card}: {exc}", RED)
+                self.view.cards.refuse(card)
+                return
+            self.press(action)
+        elif decision.choice is not None:
+            self.selected ^= {card}
+            c = decision.choice
+            want = str(c.min_count) if c.min_count == c.max_count else f"{c.min_count}–{c.max_count}"
+            self.message(f"{len(self.selected)} selected (choose {want})")
+            self.refresh()
+
+    def refresh(self) -> None:
+        self.view.cards.selected = set(self.selected)
+        self.view.show(self.driver.state())
+
+    def focus_shown(self) -> bool:
+        return self.viewer_ask() is not None
+
+    def open_overlay(self, name: str) -> None:
+        self.app.push(name, table=self.table)
+
+    def _ask_hint(self) -> None:
+        ask = self.viewer_ask()
+        if ask is None or ask.view.decision is None:
+            self.message("Hint: nothing for you to decide just now", MUTED)
+            return
+        self._submit_hint(ask)
+        self.message("Hint: thinking …", MUTED)
+
+    def _position(self, ask: Ask) -> tuple[object, ...]:
+        return ("hint", self.table.deal_index, len(self.table.deal.history), ask.seat, ask.optional)
+
+    def _submit_hint(self, ask: Ask) -> None:
+        tag = self._position(ask)
+        if self._hint_tag == tag:
+            return
+        self._hint_tag = tag
+        self.worker.submit(tag, coach_hint, ask.view)
+        self.hints_asked += 1
+
+    def _autoplay_hint(self) -> None:
+        """``--hints``: in an autoplayed session, ask the coach at every decision of the
+        viewer's seat, as a player pressing H every time would."""
+        if not self.autoplay_hints:
+            return
+        ask = self.driver.ask()
+        if ask is not None and self.table.name_of(ask.seat) == self.driver.viewer:
+            self._submit_hint(ask)
+
+    def _hint_in(self, tag: object, hint: Hint) -> None:
+        ask = self.viewer_ask()
+        if ask is not None and tag == self._hint_tag == self._position(ask):  # still the position asked about
+            self.message(hint.text(), GOLD)
+
+    def _undo(self) -> None:
+        if not self.table.can_undo():
+            self.message("nothing of yours to undo in this deal", MUTED)
+            return
+        self.driver.undo()
+        self._hint_tag = None
+        self._logged = len(self.table.log)
+        self.app.autosave(self.table)
+        self.selected = set()
+        self.view.cards.selected = set()
+        self.view.say("Undo: your last action was taken back (marked in the score sheet).")
+        self.panel.key = None
+        self.view.show(self.driver.state())
+
+    def _show_last_trick(self) -> None:
+        tricks = self.driver.state().view.tricks
+        if tricks:
+            winner, cards = tricks[-1]
+            seats = self.table.session.seats
+            shown = ", ".join(f"{seats[s]} {c.rank.letter}{c.suit.symbol}" for s, c in cards)
+            self.message(f"Last trick: {shown} — won by {seats[winner]}", GOLD)
+
+    def _next_deal(self) -> None:
+        session = self.table.session
+        if session.deals and session.deals[-1].borup:
+            self.app.open("settlement", table=self.table)
+            return
+        events = self.driver.next_deal()
+        self.app.autosave(self.table)
+        self._hint_tag = None
+        self.panel.key = None
+        self.view.show(self.driver.state(), events)
+        self._announce_deal()
+
+
+class ReplayScene(_TableBase):
+    """A deal record in the window: → and ← step its actions forward and back, Tab changes
+    whose cards are shown, Esc leaves."""
+
+    def __init__(self, app: App, record: Record, title: str = "", quit_on_back: bool = False) -> None:
+        super().__init__(app)
+        self.driver = ReplayDriver(record)
+        self.title = title
+        self.quit_on_back = quit_on_back  # ``vira replay FILE --window``: Esc closes the window
+        self.view.keys_help = "→ forward · ← back · Tab whose hand · Home start · End end · Esc"
+
+    def enter(self) -> None:
+        self.view.show(self.driver.state(), self.driver.start_events())
+        self.view.finish()
+        self._caption()
+        self._buttons()
+
+    def _buttons(self) -> None:
+        y = 560
+        self.panel.rebuild(
+            self.driver.position,
+            [
+                ButtonSpec("◀ Back  [←]", "back_step", y, width=140),
+                ButtonSpec("Forward  [→] ▶", "forward", y, TABLE_W + 164, 140),
+                ButtonSpec("Whose hand  [Tab]", "viewer", y + 44),
+            ],
+        )
+
+    def _caption(self) -> None:
+        names = self.driver.record.names
+        where = f"{self.driver.position}/{len(self.driver.actions)}"
+        self.message(f"Replay{': ' + self.title if self.title else ''} · action {where}", GOLD)
+        self.view.note = ""
+        self.view.log = [
+            f"Showing {names[self.driver.viewer]}'s view.",
+            f"Last: {self.driver.last_action_text()}",
+            f"Next: {self.driver.next_action_text()}",
+        ]
+
+    def step(self, forward: bool) -> None:
+        events = self.driver.forward() if forward else self.driver.back()
+        if not forward:
+            self.view.cards.tweens.finish_all()
+        self.view.show(self.driver.state(), events)
+        self._caption()
+        self._buttons()
+
+    def press(self, what: Action | str | None) -> None:
+        if isinstance(what, str):
+            self.command(Command(what))
+
+    def intent(self, intent: Intent) -> None:
+        if isinstance(intent, Command) and intent.name == "focus":
+            self.step(intent.arg > 0)
+        elif isinstance(intent, Command) and intent.name == "back":
+            if self.quit_on_back:
+                self.app.running = False
+            else:
+                self.app.open("menu")
+        else:
+            super().intent(intent)
+
+    def command(self, intent: Command) -> None:
+        if intent.name in ("forward", "confirm", "use_focus"):
+            self.step(True)
+        elif intent.name == "back_step":
+            self.step(False)
+        elif intent.name == "viewer":
+            self.driver.cycle_viewer()
+            self.view.show(self.driver.state())
+            self._caption()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
+            while (self.driver.position > 0) if event.key == pygame.K_HOME else not self.driver.at_end:
+                self.driver.back() if event.key == pygame.K_HOME else self.driver.forward()
+            self.view.show(self.driver.state())
+            self.view.finish()
+            self._caption()
+            self._buttons()
+            return
+        super().handle(event)
+
+    def update(self, dt: float) -> None:
+        self.view.update(dt)

@@ -1,0 +1,210 @@
+"""The table view: draws one :class:`~.model.TableState` and animates from events.
+
+It is fed by a driver (live play, a deal record, a lesson) and cannot tell which:
+it sees the public state of the table, one seat's view, and the events that led
+there. Every animation runs on the frame clock through one :class:`Tweens`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import pygame
+
+from ...rules.cards import Card, Suit
+from ...rules.events import CardPlayed, DealStarted, TrickWon
+from ...rules.ledger import TokensMoved
+from ..cards import CardImages
+from ..theme import FELT, FELT_DARK, GOLD, GOOD, INK, MUTED, PANEL
+from ..tween import Tweens
+from .cards_layer import CardLayer, hand_order
+from .model import PLACES, TABLE_W, Place, TableState, place_order
+from .widgets import Bowls, Intro, Pulla, SpareDeck, Texts, TokenFlights
+
+__all__ = ["SPEEDS", "TableView", "wrapped"]
+
+SPEEDS = {"instant": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.8}  # duration factors
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """Break a line into lines of at most ``width`` characters at spaces."""
+    out, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = "  " + word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*out, line] if line else out
+
+
+class TableView:
+    """Cards, bowls, pulla, spare deck, tokens in flight and the panel's text."""
+
+    def __init__(
+        self,
+        images: CardImages,
+        speed_name: str,
+        card_back: str = "blue",
+        sound: Callable[[str], None] = lambda name: None,
+    ) -> None:
+        self.images = images
+        self.speed_name = speed_name
+        self.card_back = card_back
+        self.sound = sound
+        self.tweens = Tweens()
+        self.text = Texts()
+        self.cards = CardLayer(images, self.tweens, self.factor)
+        self.flights = TokenFlights(self.tweens, self.factor)
+        self.intro = Intro(self.text, images, self.tweens)
+        self.bowls = Bowls(self.text, self.place_of)
+        self.pulla = Pulla(self.text)
+        self.spare = SpareDeck(self.text, images)
+        self.state: TableState | None = None
+        self.message = ""
+        self.message_colour = INK
+        self.note = ""  # a standing hint (the partner's Ågren marking)
+        self.log: list[str] = []
+        self.keys_help = ""
+        self.cover: str | None = None  # hot seat: the name the screen is passed to
+
+    # ------------------------------------------------------------------ geometry
+    def factor(self) -> float:
+        return SPEEDS[self.speed_name]
+
+    def place_of(self, name: str) -> Place:
+        state = self.state
+        assert state is not None
+        players = state.players
+        rel = (players.index(name) - players.index(state.viewer_name)) % len(players)
+        return PLACES[place_order(len(players))[rel]]
+
+    def seat_place(self, seat: int) -> Place:
+        assert self.state is not None
+        return self.place_of(self.state.seats[seat])
+
+    # ------------------------------------------------------------------ feeding
+    def show(self, state: TableState, events: Iterable[object] = ()) -> None:
+        """Take the new state and the events that led to it; lay the cards out again."""
+        first = self.state is None
+        self.state = state
+        events = list(events)
+        self.cards.on_events(events, self.seat_place)
+        for ev in events:
+            if isinstance(ev, DealStarted):
+                self.sound("deal")
+            elif isinstance(ev, CardPlayed):
+                self.sound("play")
+            elif isinstance(ev, TrickWon):
+                self.sound("trick")
+            elif isinstance(ev, TokensMoved):
+                self.sound("tokens")
+                self.flights.launch(ev, state, self.place_of)
+        if first and state.seating is not None:
+            self.intro.start(state, self.factor())
+        self.cards.focus_card = None
+        self.cards.layout(state.view, self.seat_place)
+        if self.factor() <= 0:
+            self.tweens.finish_all()
+
+    def say(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-9]
+
+    def viewer_hand(self) -> list[Card]:
+        """The viewer's cards in the order they are shown."""
+        state = self.state
+        if state is None or state.view.spectator:
+            return []
+        return hand_order(state.view.hand, state.view.trump)
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self.tweens.update(dt)
+        if self.factor() <= 0:
+            self.tweens.finish_all()
+        held = self.cards.holding
+        self.cards.update(dt)
+        self.flights.update()
+        self.intro.update()
+        if held and not self.cards.holding and self.state is not None:  # the trick goes to its winner
+            self.cards.layout(self.state.view, self.seat_place)
+
+    @property
+    def busy(self) -> bool:
+        """An animation is still running (bots wait for it, as a player's eyes would)."""
+        return self.tweens.active or self.cards.holding or self.intro.running
+
+    def finish(self) -> None:
+        """Jump every animation to its end."""
+        self.intro.skip()
+        while self.cards.holding:
+            self.cards.update(1.0)
+        if self.state is not None:
+            self.cards.layout(self.state.view, self.seat_place)
+        self.tweens.finish_all()
+
+    def draw(self, surface: pygame.Surface, focus_shown: bool = False) -> None:
+        surface.fill(FELT)
+        pygame.draw.rect(surface, FELT_DARK, (0, 0, TABLE_W, 800), 6)
+        pygame.draw.rect(surface, PANEL, (TABLE_W, 0, 1280 - TABLE_W, 800))
+        state = self.state
+        if state is None:
+            return
+        if self.cover:
+            msg = self.text(f"Pass the screen to {self.cover} — press Enter", 26, True, GOLD)
+            surface.blit(msg, msg.get_rect(center=(TABLE_W // 2, 400)))
+            return
+        self.spare.draw(surface, state, self.seat_place(0), self.images.back(self._deck_colour(state.deal_index + 1)))
+        self.bowls.draw(surface, state)
+        self.pulla.draw(surface, state)
+        if self.intro.running:
+            self.intro.draw(surface, state, self.place_of)
+        else:
+            self.cards.draw(surface, self.images.back(self._deck_colour(state.deal_index)), focus_shown)
+        self.flights.draw(surface)
+        self._draw_panel_text(surface, state)
+
+    def _deck_colour(self, deal_index: int) -> str:
+        """The two decks alternate; the first is the card back chosen in the settings."""
+        other = "red" if self.card_back == "blue" else "blue"
+        return self.card_back if deal_index % 2 == 0 else other
+
+    def _draw_panel_text(self, surface: pygame.Surface, state: TableState) -> None:
+        view = state.view
+        x = TABLE_W + 16
+        highest = view.highest
+        surface.blit(self.text(f"Deal {state.deal_index + 1}  ·  no. {state.deal_number}", 14, True, INK), (x, 12))
+        others = " ".join(s.symbol for s in Suit if s not in (highest, highest.partner))
+        badge = f"Highest {highest.symbol}  färg {highest.partner.symbol}  ofärger {others}"
+        surface.blit(self.text(badge, 16, True, GOLD), (x, 36))
+        y = 66
+        for seat, text in view.bids[-7:]:
+            surface.blit(self.text(f"{state.seats[seat]}: {text}", 13, False, INK), (x, y))
+            y += 18
+        y = 196
+        contract = view.contract
+        if contract is not None:
+            line = f"{contract.game.printed} — declarer {state.seats[contract.declarer]}"
+            surface.blit(self.text(line, 15, True, GOOD), (x, y))
+            y += 20
+            if contract.trump is not None and contract.trump_class is not None:
+                line = f"trump {contract.trump.symbol} {contract.trump.word} ({contract.trump_class.label})"
+                surface.blit(self.text(line, 14), (x, y))
+                y += 18
+            elif contract.low:
+                surface.blit(self.text("misère: no trump, no trick to take", 14), (x, y))
+                y += 18
+            won = view.tricks_won[contract.declarer]
+            surface.blit(self.text(f"tricks {won} of {contract.tricks_needed} needed", 13, False, MUTED), (x, y))
+        who = "deal over" if view.phase.value == "done" else f"{state.seats[view.to_act]} to act"
+        surface.blit(self.text(f"{view.phase.value}: {who}", 13, False, MUTED), (x, 256))
+        notes = wrapped(self.message, 42)[:2] if self.message else []
+        for i, line in enumerate(notes or wrapped(self.note, 42)[:2]):
+            surface.blit(self.text(line, 13, True, self.message_colour if notes else GOLD), (x, 276 + 18 * i))
+        y = 650
+        lines = [part for line in self.log[-7:] for part in wrapped(line, 46)]
+        for line in lines[-7:]:
+            surface.blit(self.text(line, 12, False, MUTED), (x, y))
+            y += 17
+        surface.blit(self.text(self.keys_help, 11, False, MUTED), (x, 780))

@@ -1,0 +1,236 @@
+"""The small widgets of the table: name plates with token bowls, the pulla, the spare
+deck and stock label, tokens in flight, the seating draw, and a text cache."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from ...rules.ledger import SEXMASTARE, Kind, TokensMoved
+from ...rules.seat import Seat
+from ..cards import CARD_H, CardImages
+from ..theme import FELT_DARK, FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, font
+from ..tween import Tweens
+from .model import STOCK, TABLE_W, Holdings, Place, TableState
+
+__all__ = ["Bowls", "Intro", "Pulla", "SpareDeck", "Texts", "TokenFlights", "draw_token"]
+
+Colour = tuple[int, int, int]
+ROLES = ("forehand", "middle-hand", "rear-hand · deals")
+FLIGHT_S = 0.7
+
+
+class Texts:
+    """Rendered text, cached by (text, size, bold, colour)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
+
+    def __call__(self, s: str, size: int = 15, bold: bool = False, colour: Colour = INK) -> pygame.Surface:
+        key = (s, size, bold, colour)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 600:
+                self._cache.clear()
+            surf = font(size, bold).render(s, True, colour)
+            self._cache[key] = surf
+        return surf
+
+
+def draw_token(surface: pygame.Surface, kind: Kind, colour: Colour, x: int, y: int) -> None:
+    if kind is Kind.PIN:
+        pygame.draw.rect(surface, colour, (x, y, 4, 16), border_radius=2)
+    elif kind is Kind.ROUND:
+        pygame.draw.circle(surface, colour, (x + 4, y + 8), 7)
+    elif kind is Kind.BET:
+        pygame.draw.rect(surface, colour, (x - 2, y + 2, 10, 12), border_radius=2)
+    else:
+        pygame.draw.polygon(surface, colour, [(x + 4, y), (x - 4, y + 16), (x + 12, y + 16)])
+
+
+def pulla_spot(players: int) -> tuple[int, int]:
+    return (380, 100) if players == 3 else (590, 150)
+
+
+class Bowls:
+    """Each player's plate: name, role in this deal, and the bowl's tokens by colour and kind."""
+
+    def __init__(self, texts: Texts, place_of: Callable[[str], Place]) -> None:
+        self.text = texts
+        self.place_of = place_of
+
+    def draw(self, surface: pygame.Surface, state: TableState) -> None:
+        view = state.view
+        to_act = None if view.phase.value == "done" else state.seats[view.to_act]
+        for name in state.players:
+            x, y = self.place_of(name).plate
+            colour = PLAYER_COLOURS[state.colour_index(name)]
+            pygame.draw.rect(surface, FELT_DARK, (x, y, 200, 84), border_radius=10)
+            if name == to_act:
+                pygame.draw.rect(surface, FOCUS, (x, y, 200, 84), 2, border_radius=10)
+            if name in state.seats:
+                seat = Seat(state.seats.index(name))
+                role = ROLES[seat]
+                if seat == view.declarer:
+                    role = "declarer · " + role
+                if view.phase.value in ("play", "done"):
+                    role += f" · {view.tricks_won[seat]} tr."
+            else:
+                role = "sits out this deal"
+            if state.thinking == name:
+                role = "thinking" + "." * (1 + int(pygame.time.get_ticks() / 333) % 3)
+            surface.blit(self.text(name, 16, True, colour), (x + 10, y + 6))
+            surface.blit(self.text(role, 12, False, INK), (x + 10, y + 28))
+            self._bowl(surface, (x + 10, y + 50), state.bowls.get(name, {}), state)
+
+    def _bowl(self, surface: pygame.Surface, pos: tuple[int, int], held: Holdings, state: TableState) -> None:
+        """Tokens by colour and kind: triangle, bet, round, pin, each with its count."""
+        x, y = pos
+        for kind in (Kind.TRIANGLE, Kind.BET, Kind.ROUND, Kind.PIN):
+            owners = [o for o in state.players if held.get((o, kind), 0)]
+            for owner in owners[:2]:
+                draw_token(surface, kind, PLAYER_COLOURS[state.colour_index(owner)], x, y + 2)
+                count = self.text(str(held[(owner, kind)]), 11, True, INK)
+                surface.blit(count, (x + 13, y + 4))
+                x += 18 + count.get_width()
+                if x > pos[0] + 170:
+                    return
+
+
+class Pulla:
+    """The pulla in the middle of the table, with its size in bets and any sexmastare."""
+
+    def __init__(self, texts: Texts) -> None:
+        self.text = texts
+
+    def draw(self, surface: pygame.Surface, state: TableState) -> None:
+        x, y = pulla_spot(len(state.players))
+        pygame.draw.ellipse(surface, (150, 150, 160), (x, y, 170, 76))
+        pygame.draw.ellipse(surface, (105, 105, 115), (x + 10, y + 8, 150, 60))
+        label = self.text(f"pulla {state.pulla_bets} bets", 14, True, INK)
+        surface.blit(label, label.get_rect(center=(x + 85, y + 38)))
+        if state.sexmastare:
+            surface.blit(self.text(f"sexmastare {state.sexmastare} (6 bets each)", 12, False, GOLD), (x, y + 80))
+
+
+class SpareDeck:
+    """The other deck, face down with its bottom card visible (it sets the highest suit),
+    and the count of the stock."""
+
+    def __init__(self, texts: Texts, images: CardImages) -> None:
+        self.text = texts
+        self.images = images
+
+    def draw(self, surface: pygame.Surface, state: TableState, place: Place, back: pygame.Surface) -> None:
+        x, y = place.spare
+        for i in range(5):
+            surface.blit(back, (x + 2 * i, y - 2 * i))
+        if state.spare_bottom is not None:
+            surface.blit(self.images.face(state.spare_bottom), (x + 14, y - 14))
+        else:  # a record names only the suit of the bottom card
+            badge = self.text(state.view.highest.symbol, 34, True, GOLD)
+            surface.blit(badge, badge.get_rect(center=(x + 50, y + 40)))
+        surface.blit(self.text("spare deck", 12, False, MUTED), (x, y + CARD_H - 8))
+        if state.view.stock_left:
+            label = self.text(f"stock {state.view.stock_left}", 12, False, MUTED)
+            surface.blit(label, (STOCK[0], STOCK[1] + CARD_H + 2))
+
+
+@dataclass
+class Flight:
+    """A token on its way between a bowl and the pulla."""
+
+    kind: Kind
+    colour: Colour
+    x: float
+    y: float
+    shown: float = 0.0  # 1 once its delay is over
+
+
+class TokenFlights:
+    """Tokens flying between bowls and the pulla, one tween per token on the frame clock."""
+
+    def __init__(self, tweens: Tweens, speed: Callable[[], float]) -> None:
+        self.tweens = tweens
+        self.speed = speed
+        self.flights: list[Flight] = []
+
+    def launch(self, ev: TokensMoved, state: TableState, place_of: Callable[[str], Place]) -> None:
+        factor = self.speed()
+        if factor <= 0 or len(self.flights) > 40:
+            return
+        start, end = self._spot(ev.source, state, place_of), self._spot(ev.target, state, place_of)
+        colour = PLAYER_COLOURS[state.colour_index(ev.colour)]
+        delay = 0.06 * len(self.flights)
+        for _ in range(min(ev.count, 4)):
+            f = Flight(ev.kind, colour, *start)
+            self.tweens.add(f, "shown", 1.0, 0.0, "linear", delay * factor)
+            self.tweens.add(f, "x", end[0], FLIGHT_S * factor, "smooth", delay * factor)
+            self.tweens.add(f, "y", end[1], FLIGHT_S * factor, "smooth", delay * factor)
+            self.flights.append(f)
+            delay += 0.05
+
+    @staticmethod
+    def _spot(where: object, state: TableState, place_of: Callable[[str], Place]) -> tuple[float, float]:
+        if isinstance(where, str) and where in state.players:
+            x, y = place_of(where).plate
+            return (x + 60.0, y + 56.0)
+        px, py = pulla_spot(len(state.players))
+        return (px + 85.0, py + 38.0) if where != SEXMASTARE else (px + 40.0, py + 90.0)
+
+    def update(self) -> None:
+        self.flights = [f for f in self.flights if self.tweens.moving(f)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for f in self.flights:
+            if f.shown:
+                draw_token(surface, f.kind, f.colour, int(f.x), int(f.y))
+
+
+class Intro:
+    """The seating draw (or the first-come heart deal), card by card, on the frame clock."""
+
+    STEP_S = 0.5
+
+    def __init__(self, texts: Texts, images: CardImages, tweens: Tweens) -> None:
+        self.text = texts
+        self.images = images
+        self.tweens = tweens
+        self.t = 0.0
+        self.running = False
+
+    def start(self, state: TableState, factor: float) -> None:
+        if state.seating is None or factor <= 0:
+            return
+        self.running = True
+        length = self.STEP_S * len(state.seating.cards) + 1.8
+        self.t = 0.0
+        self.tweens.add(self, "t", length, length, "linear")
+
+    def skip(self) -> None:
+        self.tweens.cancel(self)
+        self.running = False
+
+    def update(self) -> None:
+        if self.running and not self.tweens.moving(self):
+            self.running = False
+
+    def draw(self, surface: pygame.Surface, state: TableState, place_of: Callable[[str], Place]) -> None:
+        draw = state.seating
+        if draw is None:
+            return
+        title = "Seating draw by hearts" if state.seating_kind == "draw" else "First come: the heart deal"
+        banner = self.text(title, 24, True, GOLD)
+        surface.blit(banner, banner.get_rect(center=(TABLE_W // 2, 260)))
+        counts: dict[str, int] = {}
+        shown = draw.cards[: int(self.t / self.STEP_S) + 1]
+        for name, card in shown:
+            x, y = place_of(name).plate
+            k = counts.get(name, 0)
+            counts[name] = k + 1
+            surface.blit(self.images.face(card), (x + 210 + 16 * k, y))
+        if len(shown) == len(draw.cards):
+            line = self.text(f"{draw.forehand} has hearts: forehand for the first deal", 18, True, INK)
+            surface.blit(line, line.get_rect(center=(TABLE_W // 2, 300)))

@@ -1,0 +1,92 @@
+"""One worker for all slow thinking of the window: every bot decision and every hint.
+
+The frame loop submits a job and polls it each frame, so it never waits. Jobs
+run in one worker *process*: a thread would hold the GIL while a bot thinks,
+and every blit of the frame loop would wait for it (measured: 20-30 ms frames
+with hints asked at every decision). Where no process can be started the worker
+falls back to a thread. A job is tagged with what it answers; a result for a
+position that has gone (undo, a new deal, the menu) is dropped by the caller
+comparing tags.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from ..session.thinking import warm_up
+
+__all__ = ["Job", "Worker"]
+
+
+@dataclass
+class Job:
+    tag: object
+    future: Future[Any]
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+
+
+class Worker:
+    """Jobs run one at a time, in order, in a worker process (or a thread)."""
+
+    def __init__(self, processes: bool = True) -> None:
+        self._pool: Executor = self._threads()
+        if processes:
+            try:
+                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                self._pool.submit(warm_up)
+            except (OSError, RuntimeError, NotImplementedError):
+                self._pool = self._threads()
+        self._jobs: list[Job] = []
+
+    @staticmethod
+    def _threads() -> Executor:
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="vira-worker")
+
+    @property
+    def in_process(self) -> bool:
+        return isinstance(self._pool, ProcessPoolExecutor)
+
+    def submit(self, tag: object, fn: Callable[..., Any], *args: Any) -> Job:
+        """Run ``fn(*args)`` (picklable: a module-level function and plain values)."""
+        job = Job(tag, self._pool.submit(fn, *args), fn, args)
+        self._jobs.append(job)
+        return job
+
+    def busy(self, tag: object | None = None) -> bool:
+        """Whether a job (with ``tag``, if given) is queued or running."""
+        return any(tag is None or job.tag == tag for job in self._jobs if not job.future.done())
+
+    def poll(self) -> list[tuple[object, Any]]:
+        """The (tag, result) of every job finished since the last poll, in order submitted.
+        A job that raised re-raises here, on the frame loop, where it can be reported."""
+        done: list[tuple[object, Any]] = []
+        while self._jobs and self._jobs[0].future.done():
+            job = self._jobs.pop(0)
+            try:
+                done.append((job.tag, job.future.result()))
+            except BrokenProcessPool:  # the process died: carry on in a thread
+                self._pool = self._threads()
+                self._jobs = [Job(j.tag, self._pool.submit(j.fn, *j.args), j.fn, j.args) for j in [job, *self._jobs]]
+                return done
+        return done
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until every queued job is done (tests only)."""
+        for job in list(self._jobs):
+            job.future.exception(timeout)
+
+    def cancel_all(self) -> None:
+        """Drop queued jobs; a running one finishes and is polled (its tag tells it is stale)."""
+        for job in self._jobs:
+            job.future.cancel()
+        self._jobs = [job for job in self._jobs if not job.future.cancelled()]
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._jobs = []

@@ -1,0 +1,45 @@
+"""The coach at the player's shoulder: a hint for the decision at hand, and the partner's
+Ågren marking read aloud. Both work from the player's view only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..ai import make_bot
+from ..ai.knowledge import read_markings
+from ..rules.actions import Action
+from ..rules.view import View
+
+__all__ = ["Coach", "Hint"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    action: Action | None
+    reason: str
+
+    def text(self) -> str:
+        return f"Hint: {self.action.text if self.action else 'nothing'} — {self.reason}"
+
+
+class Coach:
+    """Suggests what the normal bot would do in the player's place (slow: run it off the
+    frame loop)."""
+
+    def __init__(self, seed: int = 99) -> None:
+        self._bot = make_bot("normal", seed)
+
+    def hint(self, view: View) -> Hint:
+        choice = self._bot.choose(view)
+        return Hint(choice.action, choice.reason)
+
+
+def marking_hint(view: View, names: Sequence[str]) -> str:
+    """The partner's Ågren marking as a line for the player (empty when there is none)."""
+    if view.spectator or view.declarer in (None, view.seat) or view.low:
+        return ""
+    for mark in read_markings(view):
+        if mark.seat != view.seat:
+            return f"Ågren: {names[mark.seat]} shows {mark.describe()}"
+    return ""

@@ -1,0 +1,39 @@
+"""The slow thinking of a live table, as plain functions a worker process can run:
+a bot's decision and the coach's hint. Each process keeps its own bots, made from
+the same (level, seed) as the table's, so their choices are the ones they would make
+in the window's own process. Nothing here imports the window."""
+
+from __future__ import annotations
+
+from ..ai import Bot, Choice, make_bot
+from ..rules.view import View
+from .coach import Coach, Hint
+
+__all__ = ["BotSpec", "bot_choice", "coach_hint", "warm_up"]
+
+BotSpec = tuple[str, int, int]  # (level, seed, generation: a new one after an undo or a load)
+
+_bots: dict[tuple[str, int], tuple[int, Bot]] = {}
+_coach: Coach | None = None
+
+
+def bot_choice(spec: BotSpec, view: View) -> Choice:
+    """What the bot of ``spec`` chooses in ``view`` (its state carries on between calls)."""
+    level, seed, generation = spec
+    held = _bots.get((level, seed))
+    if held is None or held[0] != generation:
+        held = (generation, make_bot(level, seed))
+        _bots[(level, seed)] = held
+    return held[1].choose(view)
+
+
+def coach_hint(view: View) -> Hint:
+    global _coach
+    if _coach is None:
+        _coach = Coach()
+    return _coach.hint(view)
+
+
+def warm_up() -> bool:
+    """Nothing: the first job a worker process runs, so its imports are done before a bot is asked."""
+    return True
