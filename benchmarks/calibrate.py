@@ -16,6 +16,7 @@ from collections import defaultdict
 from vira_desktop.ai import NormalBot
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.games import game
+from vira_desktop.rules.scoring import Outcome
 from vira_desktop.session.match import play_deal
 
 
@@ -43,7 +44,7 @@ def run(deals: int, seed: int) -> dict[str, object]:
     families = {}
     for family, items in sorted(rows.items()):
         predicted = sum(p for p, _ in items) / len(items)
-        home = sum(o == "home" for _, o in items) / len(items)
+        home = sum(o is Outcome.HOME for _, o in items) / len(items)
         families[family] = {
             "n": len(items),
             "predicted": round(predicted, 3),
@@ -55,8 +56,8 @@ def run(deals: int, seed: int) -> dict[str, object]:
     return {
         "deals": deals,
         "seconds": round(seconds, 1),
-        "home_pct": round(100 * outcomes["home"] / deals, 2),
-        "kodilj_pct": round(100 * outcomes["kodilj"] / deals, 2),
+        "home_pct": round(100 * outcomes[Outcome.HOME] / deals, 2),
+        "kodilj_pct": round(100 * outcomes[Outcome.KODILJ] / deals, 2),
         "families": families,
     }
 

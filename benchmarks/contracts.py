@@ -27,6 +27,7 @@ from vira_desktop.ai import NormalBot
 from vira_desktop.rules.actions import Bid, Decide
 from vira_desktop.rules.deal import Deal, Phase
 from vira_desktop.rules.games import game
+from vira_desktop.rules.scoring import Outcome
 from vira_desktop.session.match import auction_won_by, play_deal
 
 
@@ -93,7 +94,7 @@ def run(name: str, deals: int, seed: int, minimum: float, tries: int, dump: Text
             play_deal(deal, bots)
         result = deal.result
         assert result is not None
-        home = result.outcome == "home"
+        home = result.outcome is Outcome.HOME
         bid_rows.append((raws[seat], home))
         if at_play is not None:
             play_rows[at_play[1]].append((at_play[0], home))

@@ -5,7 +5,7 @@ middle-hand (mellanhand), rear-hand (efterhand, the dealer). Play goes
 forehand → middle-hand → rear-hand.
 
 Each phase has one handler (as OpenSpiel's games do): what is legal there, what
-is asked, and what an action does all come from :data:`_HANDLERS`. One legality
+is asked, and what an action does all come from :data:`_BY_PHASE`. One legality
 source: :meth:`Deal.check` gives the reason an action is illegal,
 :meth:`Deal.is_legal` and :meth:`Deal.legal_actions` build on it, and
 :meth:`Deal.apply` checks before it changes anything, so an illegal action
@@ -463,7 +463,7 @@ class Deal:
             return None
         if a.seat != self.to_act:
             return f"it is {SEAT_NAMES[self.to_act]}'s turn, not {SEAT_NAMES[a.seat]}'s"
-        return _HANDLERS[self.phase].reason(self, a)
+        return _HANDLERS[self.phase._value_].reason(self, a)
 
     @staticmethod
     def _card_set_reason(cards: tuple[Card, ...], hand: int, low: int, high: int, verb: str) -> str | None:
@@ -509,7 +509,7 @@ class Deal:
         if self.phase is Phase.DONE:
             decision = Decision(seat, Phase.DONE, ())
         else:
-            decision = _HANDLERS[self.phase].decision(self, seat)
+            decision = _HANDLERS[self.phase._value_].decision(self, seat)
         self._decision = (len(self.history), decision)
         return decision
 
@@ -550,7 +550,7 @@ class Deal:
         """Apply a legal action without checking it (the fast path for search)."""
         self.history.append(a)
         ev: list[Event] = []
-        _HANDLERS[self.phase].apply(self, a, ev)
+        _HANDLERS[self.phase._value_].apply(self, a, ev)
         return ev
 
     # ------------------------------------------------------------------ what actions do
@@ -1063,7 +1063,7 @@ class _Play(_PhaseRules):
             ev.append(AcesAnnounced(a.seat))
 
 
-_HANDLERS: dict[Phase, _PhaseRules] = {
+_BY_PHASE: dict[Phase, _PhaseRules] = {
     Phase.AUCTION: _Auction(),
     Phase.LEVEL: _Level(),
     Phase.KEEP: _Keep(),
@@ -1077,6 +1077,8 @@ _HANDLERS: dict[Phase, _PhaseRules] = {
     Phase.OPPONENT_BUY: _OpponentBuy(),
     Phase.PLAY: _Play(),
 }
+# keyed by the phase's value: an Enum member hashes through a Python-level __hash__ (the fast path feels it)
+_HANDLERS: dict[str, _PhaseRules] = {phase.value: rules for phase, rules in _BY_PHASE.items()}
 
 _PLAYS = tuple(tuple(PlayCard(seat, c) for c in _CARD) for seat in range(3))
 _NEXT_SEAT = tuple(s.next for s in SEATS)

@@ -1,8 +1,6 @@
-"""Card images (loaded from SVG once per size) and card sprites that glide to their places."""
+"""Card images, loaded from SVG once per size."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pygame
 
@@ -60,36 +58,3 @@ def _recolour(image: pygame.Surface, suit: int) -> pygame.Surface:
     pixels.replace(source, target, distance=0.35)
     del pixels
     return out
-
-
-@dataclass
-class Sprite:
-    """A card on the table: where it is, where it is going, face up or not."""
-
-    card: Card
-    x: float
-    y: float
-    tx: float
-    ty: float
-    face_up: bool = False
-    delay: float = 0.0
-
-    def update(self, dt: float, speed: float) -> None:
-        if self.delay > 0:
-            self.delay = max(0.0, self.delay - dt)
-            return
-        if speed <= 0:
-            self.x, self.y = self.tx, self.ty
-            return
-        k = min(1.0, dt * speed)
-        self.x += (self.tx - self.x) * k
-        self.y += (self.ty - self.y) * k
-        if abs(self.tx - self.x) < 0.5 and abs(self.ty - self.y) < 0.5:
-            self.x, self.y = self.tx, self.ty
-
-    @property
-    def moving(self) -> bool:
-        return self.delay > 0 or abs(self.tx - self.x) > 0.5 or abs(self.ty - self.y) > 0.5
-
-    def target(self, x: float, y: float) -> None:
-        self.tx, self.ty = x, y

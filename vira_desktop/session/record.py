@@ -77,7 +77,8 @@ def read_record(data: Any, rules: HouseRules | None = None) -> Record:
     if forehand not in players:
         raise RecordError(f"forehand {forehand!r} is not one of the players")
     start = players.index(forehand)
-    names = (players[start], players[(start + 1) % 3], players[(start + 2) % 3])
+    first, second, third = (players * 2)[start : start + 3]  # clockwise from forehand
+    names = (first, second, third)
     try:
         highest = Suit.parse(str(data["highest_suit"]))
     except ValueError as exc:

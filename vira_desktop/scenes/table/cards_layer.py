@@ -97,7 +97,7 @@ class CardLayer:
                 self._deal(place)
             elif isinstance(ev, CardPlayed):
                 self._origins.setdefault(("card", ev.card), place(ev.seat).hand_centre)
-            elif isinstance(ev, TrickWon) and self.speed() > 0:
+            elif isinstance(ev, TrickWon) and TRICK_HOLD_S * self.speed():  # no hold at instant speed
                 self._hold = (ev.trick_no, TRICK_HOLD_S * self.speed())
             elif isinstance(ev, Bought | StockTaken):
                 drawn = ev.drawn if isinstance(ev, Bought) else ev.cards

@@ -549,7 +549,7 @@ class ReplayScene(_TableBase):
         self.driver = ReplayDriver(record)
         self.title = title
         self.quit_on_back = quit_on_back  # ``vira replay FILE --window``: Esc closes the window
-        self.view.keys_help = "→ forward · ← back · Tab whose hand · Home start · End end · Esc"
+        self.view.keys_help = "→ ← step · Home End · Tab whose hand · Esc"
 
     def enter(self) -> None:
         self.view.show(self.driver.state(), self.driver.start_events())
@@ -562,22 +562,29 @@ class ReplayScene(_TableBase):
         self.panel.rebuild(
             self.driver.position,
             [
-                ButtonSpec("◀ Back  [←]", "back_step", y, width=140),
-                ButtonSpec("Forward  [→] ▶", "forward", y, TABLE_W + 164, 140),
+                ButtonSpec("Back  [Left]", "back_step", y, width=140),
+                ButtonSpec("Forward  [Right]", "forward", y, TABLE_W + 164, 140),
                 ButtonSpec("Whose hand  [Tab]", "viewer", y + 44),
             ],
         )
 
     def _caption(self) -> None:
-        names = self.driver.record.names
-        where = f"{self.driver.position}/{len(self.driver.actions)}"
-        self.message(f"Replay{': ' + self.title if self.title else ''} · action {where}", GOLD)
-        self.view.note = ""
+        driver = self.driver
+        names = driver.record.names
+        self.message(f"Replay · action {driver.position} of {len(driver.actions)}", GOLD)
+        self.view.note = self.title
         self.view.log = [
-            f"Showing {names[self.driver.viewer]}'s view.",
-            f"Last: {self.driver.last_action_text()}",
-            f"Next: {self.driver.next_action_text()}",
+            f"Showing {names[driver.viewer]}'s view.",
+            f"Last: {driver.last_action_text()}",
+            f"Next: {driver.next_action_text()}",
         ]
+        deal = driver.session.deal
+        if deal is not None and deal.result is not None:
+            r = deal.result
+            self.view.log.append(
+                f"{names[r.declarer]} {r.game.name}: {r.outcome.value}, {r.tricks[r.declarer]} tricks, "
+                f"pulla {r.pulla[r.declarer]:+d} bets, pins {r.pins[r.declarer]:+d}"
+            )
 
     def step(self, forward: bool) -> None:
         events = self.driver.forward() if forward else self.driver.back()

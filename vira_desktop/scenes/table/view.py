@@ -104,8 +104,6 @@ class TableView:
             self.intro.start(state, self.factor())
         self.cards.focus_card = None
         self.cards.layout(state.view, self.seat_place)
-        if self.factor() <= 0:
-            self.tweens.finish_all()
 
     def say(self, line: str) -> None:
         self.log.append(line)
@@ -121,8 +119,6 @@ class TableView:
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.tweens.update(dt)
-        if self.factor() <= 0:
-            self.tweens.finish_all()
         held = self.cards.holding
         self.cards.update(dt)
         self.flights.update()
@@ -174,7 +170,8 @@ class TableView:
         view = state.view
         x = TABLE_W + 16
         highest = view.highest
-        surface.blit(self.text(f"Deal {state.deal_index + 1}  ·  no. {state.deal_number}", 14, True, INK), (x, 12))
+        number = f"  ·  no. {state.deal_number}" if state.deal_number is not None else ""
+        surface.blit(self.text(f"Deal {state.deal_index + 1}{number}", 14, True, INK), (x, 12))
         others = " ".join(s.symbol for s in Suit if s not in (highest, highest.partner))
         badge = f"Highest {highest.symbol}  färg {highest.partner.symbol}  ofärger {others}"
         surface.blit(self.text(badge, 16, True, GOLD), (x, 36))
@@ -185,9 +182,10 @@ class TableView:
         y = 196
         contract = view.contract
         if contract is not None:
-            line = f"{contract.game.printed} — declarer {state.seats[contract.declarer]}"
-            surface.blit(self.text(line, 15, True, GOOD), (x, y))
-            y += 20
+            head = wrapped(f"{contract.game.printed} — declarer {state.seats[contract.declarer]}", 32)
+            for part in head[:2]:
+                surface.blit(self.text(part, 15, True, GOOD), (x, y))
+                y += 20
             if contract.trump is not None and contract.trump_class is not None:
                 line = f"trump {contract.trump.symbol} {contract.trump.word} ({contract.trump_class.label})"
                 surface.blit(self.text(line, 14), (x, y))
@@ -197,14 +195,20 @@ class TableView:
                 y += 18
             won = view.tricks_won[contract.declarer]
             surface.blit(self.text(f"tricks {won} of {contract.tricks_needed} needed", 13, False, MUTED), (x, y))
+            y += 18
+        y = max(y + 2, 256)
         who = "deal over" if view.phase.value == "done" else f"{state.seats[view.to_act]} to act"
-        surface.blit(self.text(f"{view.phase.value}: {who}", 13, False, MUTED), (x, 256))
-        notes = wrapped(self.message, 42)[:2] if self.message else []
-        for i, line in enumerate(notes or wrapped(self.note, 42)[:2]):
-            surface.blit(self.text(line, 13, True, self.message_colour if notes else GOLD), (x, 276 + 18 * i))
-        y = 650
+        surface.blit(self.text(f"{view.phase.value}: {who}", 13, False, MUTED), (x, y))
+        room = max(1, (322 - y) // 18)  # the panel's buttons start below
+        notes = [(part, self.message_colour) for part in wrapped(self.message, 42)[:2]]
+        notes += [(part, GOLD) for part in wrapped(self.note, 42)]
+        for i, (part, colour) in enumerate(notes[:room]):
+            surface.blit(self.text(part, 13, True, colour), (x, y + 20 + 18 * i))
+        y = 634
         lines = [part for line in self.log[-7:] for part in wrapped(line, 46)]
         for line in lines[-7:]:
             surface.blit(self.text(line, 12, False, MUTED), (x, y))
             y += 17
-        surface.blit(self.text(self.keys_help, 11, False, MUTED), (x, 780))
+        parts = wrapped(self.keys_help, 52)[:2]
+        for i, part in enumerate(parts):
+            surface.blit(self.text(part, 11, False, MUTED), (x, 784 - 14 * (len(parts) - i)))

@@ -11,7 +11,7 @@ import pygame
 from ...rules.ledger import SEXMASTARE, Kind, TokensMoved
 from ...rules.seat import Seat
 from ..cards import CARD_H, CardImages
-from ..theme import FELT_DARK, FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, font
+from ..theme import FELT_DARK, FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, font
 from ..tween import Tweens
 from .model import STOCK, TABLE_W, Holdings, Place, TableState
 
@@ -129,9 +129,11 @@ class SpareDeck:
             surface.blit(back, (x + 2 * i, y - 2 * i))
         if state.spare_bottom is not None:
             surface.blit(self.images.face(state.spare_bottom), (x + 14, y - 14))
-        else:  # a record names only the suit of the bottom card
-            badge = self.text(state.view.highest.symbol, 34, True, GOLD)
-            surface.blit(badge, badge.get_rect(center=(x + 50, y + 40)))
+        else:  # a deal record names only the suit of the bottom card
+            highest = state.view.highest
+            pygame.draw.rect(surface, (250, 250, 244), (x + 18, y + 16, 52, 60), border_radius=8)
+            badge = self.text(highest.symbol, 40, True, SUIT_COLOURS[highest])
+            surface.blit(badge, badge.get_rect(center=(x + 44, y + 46)))
         surface.blit(self.text("spare deck", 12, False, MUTED), (x, y + CARD_H - 8))
         if state.view.stock_left:
             label = self.text(f"stock {state.view.stock_left}", 12, False, MUTED)
@@ -159,7 +161,7 @@ class TokenFlights:
 
     def launch(self, ev: TokensMoved, state: TableState, place_of: Callable[[str], Place]) -> None:
         factor = self.speed()
-        if factor <= 0 or len(self.flights) > 40:
+        if len(self.flights) > 40:
             return
         start, end = self._spot(ev.source, state, place_of), self._spot(ev.target, state, place_of)
         colour = PLAYER_COLOURS[state.colour_index(ev.colour)]
@@ -192,7 +194,7 @@ class TokenFlights:
 class Intro:
     """The seating draw (or the first-come heart deal), card by card, on the frame clock."""
 
-    STEP_S = 0.5
+    STEP_S = 0.5  # a card of the draw a half second at normal speed (the timeline is in those units)
 
     def __init__(self, texts: Texts, images: CardImages, tweens: Tweens) -> None:
         self.text = texts
@@ -202,12 +204,12 @@ class Intro:
         self.running = False
 
     def start(self, state: TableState, factor: float) -> None:
-        if state.seating is None or factor <= 0:
+        if state.seating is None:
             return
-        self.running = True
         length = self.STEP_S * len(state.seating.cards) + 1.8
         self.t = 0.0
-        self.tweens.add(self, "t", length, length, "linear")
+        self.tweens.add(self, "t", length, length * factor, "linear")
+        self.running = self.tweens.moving(self)  # at instant speed it is over already
 
     def skip(self) -> None:
         self.tweens.cancel(self)
