@@ -19,6 +19,9 @@ PURE = [
     "vira_desktop.rules.glossary",
     "vira_desktop.ai",
     "vira_desktop.session.match",
+    "vira_desktop.session.flow",
+    "vira_desktop.session.table",
+    "vira_desktop.session.thinking",
 ]
 
 

@@ -18,7 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from ..session.thinking import warm_up
+from ..session.thinking import follow_parent, warm_up
 
 __all__ = ["Job", "Worker"]
 
@@ -38,7 +38,8 @@ class Worker:
         self._pool: Executor = self._threads()
         if processes:
             try:
-                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(1, mp_context=context, initializer=follow_parent)
                 self._pool.submit(warm_up)
             except (OSError, RuntimeError, NotImplementedError):
                 self._pool = self._threads()

@@ -5,11 +5,16 @@ in the window's own process. Nothing here imports the window."""
 
 from __future__ import annotations
 
+import os
+import threading
+from multiprocessing import parent_process
+from multiprocessing.connection import wait
+
 from ..ai import Bot, Choice, make_bot
 from ..rules.view import View
 from .coach import Coach, Hint
 
-__all__ = ["BotSpec", "bot_choice", "coach_hint", "warm_up"]
+__all__ = ["BotSpec", "bot_choice", "coach_hint", "follow_parent", "warm_up"]
 
 BotSpec = tuple[str, int, int]  # (level, seed, generation: a new one after an undo or a load)
 
@@ -37,3 +42,17 @@ def coach_hint(view: View) -> Hint:
 def warm_up() -> bool:
     """Nothing: the first job a worker process runs, so its imports are done before a bot is asked."""
     return True
+
+
+def follow_parent() -> None:
+    """Run in a worker process as it starts: end it when the window's process ends, however
+    that happens (a kill -9 leaves no one to shut the pool down)."""
+    parent = parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
