@@ -84,7 +84,7 @@ def wait_for_human(app: App, scene: TableScene, dt: float = 1 / 60) -> bool:
     """Step frames until the human must act or the deal is over (bots think in another process)."""
     deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
-        if scene.deal.is_over or scene.viewer_ask() is not None:
+        if scene.deal.is_over or (scene.viewer_ask() is not None and not scene.view.intro.running):
             return True
         app.step(dt)
         if scene.driver.bot_thinking:
@@ -233,6 +233,8 @@ def test_a_card_dragged_onto_the_table_is_played(app: App) -> None:
             before = len(scene.deal.history)
             run(app, 4)
             assert len(scene.deal.history) > before and card not in scene.deal.hand(decision.seat)
+            sprite = scene.view.cards.sprite(card)
+            assert sprite is not None and (sprite.x, sprite.y) == (sprite.tx, sprite.ty) != (480 - 39, 420 - 53)
             return
     pytest.skip("no trick play for the human came up")
 
@@ -538,3 +540,93 @@ def _replay_picture(scene: object) -> dict[object, tuple[object, bool]]:
     assert isinstance(scene, ReplayScene)
     scene.view.finish()
     return {k: (sp.face, sp.face_up) for k, sp in scene.view.cards.sprites.items()}
+
+
+def test_keyboard_bidding_shows_and_scrolls_to_the_selection(app: App) -> None:
+    """↓ moves a selection the player can see (scrolled into view), and Enter bids exactly it."""
+    scene = start_game(app)
+    for decision in human_turns(app, scene, 2):
+        if decision.phase is not Phase.AUCTION:
+            continue
+        bid_list = scene.panel.bid_list
+        assert bid_list is not None
+        names = list(scene.panel.bids)
+        steps = min(20, len(names))
+        for _ in range(steps):
+            key(app, pygame.K_DOWN, frames=1)
+        chosen = names[steps - 1]
+        assert bid_list.get_single_selection() == chosen
+        shown = [item for item in bid_list.item_list if item["button_element"] is not None]
+        assert any(item["text"] == chosen and item["button_element"].is_selected for item in shown)
+        assert not any(item["button_element"].is_selected for item in shown if item["text"] != chosen)
+        before = len(scene.table.log)
+        key(app, pygame.K_RETURN)
+        assert scene.table.log[before].action == chosen
+        return
+    pytest.skip("no auction turn for the human came up")
+
+
+def test_hot_seat_table_opens_covered_after_continue(app: App) -> None:
+    """Esc then Continue in a hot-seat game must not show the next player's hand uncovered."""
+    from vira_desktop.session.table import SeatConfig, Table
+
+    table = Table([SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi", False)], seed=4)
+    app.start_table(table)
+    scene = table_scene(app)
+    assert scene.view.cover is not None
+    key(app, pygame.K_RETURN)
+    assert wait_for_human(app, scene)
+    key(app, pygame.K_ESCAPE)
+    run(app, 2)
+    key(app, pygame.K_RETURN)  # Continue
+    resumed = table_scene(app)
+    assert resumed.view.cover == resumed.driver.viewer
+
+
+def test_space_under_the_hot_seat_cover_lifts_it_and_plays_nothing(app: App) -> None:
+    from vira_desktop.session.table import SeatConfig, Table
+
+    table = Table([SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi", True)], seed=4)
+    app.start_table(table)
+    scene = table_scene(app)
+    for _ in range(300):
+        assert wait_for_human(app, scene)
+        if scene.view.cover:
+            before = len(table.log)
+            key(app, pygame.K_SPACE)
+            assert scene.view.cover is None and len(table.log) == before
+            if scene.deal.phase is Phase.PLAY:
+                return
+        human_move(app, scene, random.Random(2))
+    raise AssertionError("trick play never came")
+
+
+def test_a_card_dragged_and_let_go_in_the_hand_glides_back(app: App) -> None:
+    scene = start_game(app)
+    assert wait_for_human(app, scene)
+    card = scene.hand()[0]
+    x, y = card_point(scene, card, 50)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False, window=None))
+    for pos in ((x + 40, y + 10), (x + 80, y + 10)):
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False, window=None)
+        )
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + 80, y + 10), button=1, touch=False, window=None)
+    pygame.event.post(up)
+    run(app, 3)
+    sprite = scene.view.cards.sprite(card)
+    assert sprite is not None and (sprite.x, sprite.y) == (sprite.tx, sprite.ty)
+    assert card_point(scene, card, 50) == (x, y)  # back in its place in the hand
+
+
+def test_the_seating_draw_is_skipped_by_a_key_and_blocks_the_controls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path, monkeypatch, "normal")
+    scene = start_game(app)
+    run(app, 3)
+    assert scene.view.intro.running and not scene.panel.buttons
+    before = len(scene.table.log)
+    key(app, pygame.K_DOWN)
+    assert not scene.view.intro.running and len(scene.table.log) == before
+    app.stack.clear()

@@ -11,6 +11,7 @@ comparing tags.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -21,6 +22,8 @@ from typing import Any
 from ..session.thinking import follow_parent, warm_up
 
 __all__ = ["Job", "Worker"]
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -55,9 +58,19 @@ class Worker:
 
     def submit(self, tag: object, fn: Callable[..., Any], *args: Any) -> Job:
         """Run ``fn(*args)`` (picklable: a module-level function and plain values)."""
-        job = Job(tag, self._pool.submit(fn, *args), fn, args)
+        try:
+            future = self._pool.submit(fn, *args)
+        except (BrokenProcessPool, RuntimeError):  # the process died while idle: carry on in a thread
+            self._to_threads()
+            future = self._pool.submit(fn, *args)
+        job = Job(tag, future, fn, args)
         self._jobs.append(job)
         return job
+
+    def _to_threads(self) -> None:
+        log.warning("the worker process has gone; bots and hints now think in a thread")
+        self._pool = self._threads()
+        self._jobs = [Job(j.tag, self._pool.submit(j.fn, *j.args), j.fn, j.args) for j in self._jobs]
 
     def busy(self, tag: object | None = None) -> bool:
         """Whether a job (with ``tag``, if given) is queued or running."""
@@ -65,16 +78,20 @@ class Worker:
 
     def poll(self) -> list[tuple[object, Any]]:
         """The (tag, result) of every job finished since the last poll, in order submitted.
-        A job that raised re-raises here, on the frame loop, where it can be reported."""
+        A job that raised gives its exception as the result (the caller decides; the frame
+        loop never sees it raised)."""
         done: list[tuple[object, Any]] = []
         while self._jobs and self._jobs[0].future.done():
-            job = self._jobs.pop(0)
+            job = self._jobs[0]
             try:
-                done.append((job.tag, job.future.result()))
-            except BrokenProcessPool:  # the process died: carry on in a thread
-                self._pool = self._threads()
-                self._jobs = [Job(j.tag, self._pool.submit(j.fn, *j.args), j.fn, j.args) for j in [job, *self._jobs]]
-                return done
+                result = job.future.result()
+            except BrokenProcessPool:  # the process died with the job: run it again in a thread
+                self._to_threads()
+                continue
+            except Exception as exc:
+                result = exc
+            self._jobs.pop(0)
+            done.append((job.tag, result))
         return done
 
     def wait(self, timeout: float | None = None) -> None:

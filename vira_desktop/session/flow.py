@@ -77,17 +77,18 @@ class Flow:
 
     def answer(self, ask: Ask, action: Action | None) -> list[FlowEvent]:
         """Apply ``action`` for ``ask`` (``None`` declines an optional offer)."""
-        if ask.optional:
-            self._offers(self._deal()).add(ask.seat)
-            if action is None:
-                return []
-        elif action is None:
-            raise ValueError(f"{ask.seat.label} must answer: the decision is not optional")
+        deal = self._deal()
+        if action is None:
+            if not ask.optional:
+                raise ValueError(f"{ask.seat.label} must answer: the decision is not optional")
+            self._offers(deal).add(ask.seat)
+            return []
         if action.seat != ask.seat:
             raise ValueError(f"an answer for {ask.seat.label} came from seat {action.seat}")
-        if self._apply is not None:
-            return list(self._apply(action))
-        return list(self._deal().apply(action))
+        events: list[FlowEvent] = list(self._apply(action) if self._apply is not None else deal.apply(action))
+        if ask.optional:  # answered, once it has gone through
+            self._offers(deal).add(ask.seat)
+        return events
 
     def _offers(self, deal: Deal) -> set[Seat]:
         """The seats that have answered their offer in ``deal``."""

@@ -8,6 +8,7 @@ replays the session exactly, ledger included.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import tempfile
@@ -30,6 +31,7 @@ from .thinking import BotSpec
 __all__ = ["SAVE_VERSION", "SaveError", "SeatConfig", "Table"]
 
 SAVE_VERSION = 1
+_GENERATIONS = itertools.count()
 
 
 class SaveError(ViraError):
@@ -81,7 +83,7 @@ class Table:
         self.session, self.opening_events = Session.start(
             list(self.draw.order), self.draw.forehand, self.seed, self.rules, self.bowl
         )
-        self.generation = getattr(self, "generation", -1) + 1  # bots are made anew: after an undo, a load
+        self.generation = next(_GENERATIONS)  # bots are made anew: a new table, an undo, a load
         self.bot_specs: dict[str, BotSpec] = {
             s.name: (s.level, self.seed * 31 + i, self.generation) for i, s in enumerate(self.seats) if not s.human
         }

@@ -131,11 +131,11 @@ class CardLayer:
                 if dealing:
                     self._delays[key] = self._deal_delay(key, view) * speed
             sp.face, sp.face_up = slot.face, slot.face_up
+            if sp.face is not None and sp.face == self.dragging:
+                continue  # under the pointer: it glides to its place once it is let go
             ty = slot.y - (16 if slot.face in self.selected and slot.face is not None else 0)
             if (sp.tx, sp.ty) != (slot.x, ty) or key in self._delays:
                 sp.tx, sp.ty = slot.x, ty
-                if sp.face is not None and sp.face == self.dragging:
-                    continue
                 delay = self._delays.pop(key, 0.0)
                 self.tweens.add(sp, "x", slot.x, MOVE_S * speed, "out_cubic", delay)
                 self.tweens.add(sp, "y", ty, MOVE_S * speed, "out_cubic", delay)
@@ -213,6 +213,13 @@ class CardLayer:
                     slots[("card", card)] = _Slot(pile[0] + 3.0 * (k % 13), float(pile[1]), card, False)
         return slots
 
+    def snap(self) -> None:
+        """Every card at its place now, with no trick held in the middle."""
+        for sp in self.sprites.values():
+            self.tweens.cancel(sp)
+            sp.x, sp.y, sp.lifted = sp.tx, sp.ty, 0.0
+        self._hold = None
+
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         if self._hold is not None:
@@ -229,7 +236,10 @@ class CardLayer:
         return any(self.tweens.moving(sp) for sp in self.sprites.values())
 
     def draw(self, surface: pygame.Surface, back: pygame.Surface, focus_shown: bool) -> None:
-        order = sorted(self.sprites.values(), key=lambda s: (s.face_up and s.ty > 600, s.x, s.y))
+        # cards on their way (played, bought, dealt) fly over the piles and hands they pass
+        order = sorted(
+            self.sprites.values(), key=lambda s: ((s.x, s.y) != (s.tx, s.ty), s.face_up and s.ty > 600, s.x, s.y)
+        )
         for sp in order:
             image = self.images.face(sp.face) if sp.face_up and sp.face is not None else back
             x, y = int(sp.x), int(sp.y - sp.lifted)

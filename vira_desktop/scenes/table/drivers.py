@@ -4,8 +4,11 @@ and the events since the last frame; the view cannot tell them apart."""
 
 from __future__ import annotations
 
+import logging
+
 from ...ai import Choice
-from ...rules.actions import Action
+from ...rules.actions import Action, public_text
+from ...rules.errors import ViraError
 from ...rules.ledger import SEXMASTARE, Ledger
 from ...rules.seat import SEATS, Seat
 from ...rules.session import Session
@@ -18,6 +21,8 @@ from ..worker import Worker
 from .model import TableState
 
 __all__ = ["LiveDriver", "ReplayDriver"]
+
+log = logging.getLogger(__name__)
 
 
 def _table_state(
@@ -85,19 +90,32 @@ class LiveDriver:
         ask = self.table.ask()
         return ask if ask is not None and self.table.is_human(ask.seat) else None
 
-    def _tag(self, ask: Ask) -> tuple[int, int, Seat, bool]:
-        return (self.table.deal_index, len(self.table.deal.history), ask.seat, ask.optional)
+    def _tag(self, ask: Ask) -> tuple[int, int, int, Seat, bool]:
+        """What a bot's job answers: the table as rebuilt (an undo makes a new one), the deal,
+        the action count and the question."""
+        return (self.table.generation, self.table.deal_index, len(self.table.deal.history), ask.seat, ask.optional)
 
     def receive(self, tag: object, result: object) -> list[FlowEvent]:
-        """A bot's answer from the worker: applied if it still answers the position asked."""
-        if tag != self._bot_tag or not isinstance(result, Choice):
+        """A bot's answer from the worker: applied if it still answers the position asked.
+        A bot that failed (an exception, no answer where one is due) is asked again here."""
+        if tag != self._bot_tag:
             return []
         self._bot_tag = None
         self.thinking_for = None
         ask = self.table.ask()
         if ask is None or self._tag(ask) != tag:
             return []
-        return self.table.answer(ask, result.action)
+        choice = result if isinstance(result, Choice) else None
+        if choice is None or (choice.action is None and not ask.optional):
+            log.error("the worker's bot failed (%r); asking the bot in the window's process", result)
+            bot = self.table.bot_for(ask)
+            assert bot is not None
+            choice = bot.choose(ask.view)
+        try:
+            return self.table.answer(ask, choice.action)
+        except (ViraError, ValueError) as exc:  # never on the frame loop: report, and ask again next frame
+            log.error("a bot's answer was refused: %s", exc)
+            return []
 
     def think(self) -> None:
         """Start the bot that is asked, if it is a bot's turn and none is thinking. Never waits."""
@@ -175,17 +193,16 @@ class ReplayDriver:
         self._build(self.position - 1)
         return []
 
+    def _told(self, action: Action) -> str:
+        """An action as the seat shown may know it (others' laid-aside cards by their number)."""
+        text = action.text if action.seat == self.viewer else public_text(action)
+        return f"{self.record.names[action.seat]}: {text}"
+
     def next_action_text(self) -> str:
-        if self.at_end:
-            return "end of the record"
-        action = self.actions[self.position]
-        return f"{self.record.names[action.seat]}: {action.text}"
+        return "end of the record" if self.at_end else self._told(self.actions[self.position])
 
     def last_action_text(self) -> str:
-        if self.position == 0:
-            return "the deal as dealt"
-        action = self.actions[self.position - 1]
-        return f"{self.record.names[action.seat]}: {action.text}"
+        return "the deal as dealt" if self.position == 0 else self._told(self.actions[self.position - 1])
 
     def cycle_viewer(self) -> None:
         self.viewer = self.viewer.next

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ...rules.actions import Action, Bid, Pass, PlayCard, parse_action, public_text
+from ...rules.actions import Action, AnnounceAces, Bid, Pass, PlayCard, parse_action, public_text
 from ...rules.cards import Card
 from ...rules.decision import Phase
 from ...rules.errors import ViraError
@@ -43,7 +43,7 @@ __all__ = ["ReplayScene", "TableScene"]
 log = logging.getLogger(__name__)
 
 BOT_PAUSE_S = 0.45  # between two bot moves at normal speed, so a player can follow
-LIVE_KEYS = "S score · B bids · L last · T tricks · U undo · H hint · Esc"
+LIVE_KEYS = "S score · B bids · T tricks · L last · U undo · H hint · Esc menu"
 
 
 @dataclass(frozen=True)
@@ -94,15 +94,25 @@ class Panel:
         return self.bids.get(chosen) if chosen else None
 
     def move_bid(self, step: int) -> None:
-        if self.bid_list is None:
+        """↑ ↓ move the selection in the bid list, shown and scrolled into view."""
+        bid_list = self.bid_list
+        if bid_list is None:
             return
         names = list(self.bids)
-        current = self.bid_list.get_single_selection()
+        current = bid_list.get_single_selection()
         index = names.index(current) + step if current in names else 0
         index = max(0, min(len(names) - 1, index))
-        for item in self.bid_list.item_list:
+        for item in bid_list.item_list:
             item["selected"] = item["text"] == names[index]
-        self.bid_list.rebuild_from_changed_theme_data()
+        bar = bid_list.scroll_bar
+        if bar is not None:  # scroll so the selected row is in the middle of the list
+            bar.set_scroll_from_start_percentage(max(0.0, (index - 4) / max(1, len(names))))
+            bar.has_moved_recently = True
+        bid_list.update(0.0)
+        for item in bid_list.item_list:
+            button = item.get("button_element")
+            if button is not None:
+                button.select() if item["selected"] else button.unselect()
 
 
 class _TableBase(Scene):
@@ -135,6 +145,7 @@ class _TableBase(Scene):
             self.view.tweens.cancel(sp)
             self.view.cards.dragging = card
             sp.x, sp.y = pos[0] - CARD_W / 2, pos[1] - CARD_H / 2
+            sp.tx, sp.ty = sp.x, sp.y  # let go, it glides from here: to the trick, or back to the hand
 
     def focus_card(self) -> Card | None:
         hand = self.hand()
@@ -152,7 +163,14 @@ class _TableBase(Scene):
             self.intent(Command("confirm"))
             return
         for intent in self.input.intents(event):
-            if self.view.cover and intent not in (Command("confirm"), Command("use_focus"), Command("back")):
+            if self.view.intro.running:  # any key or click skips the seating draw, and does nothing else
+                self.view.intro.skip()
+                continue
+            if self.view.cover:  # hot seat: Enter or Space lifts the cover; nothing else acts under it
+                if intent in (Command("confirm"), Command("use_focus")):
+                    self.lift_cover()
+                elif intent == Command("back"):
+                    self.intent(intent)
                 continue
             self.intent(intent)
         if self.input.dragging is None and self.view.cards.dragging is not None:
@@ -204,6 +222,9 @@ class _TableBase(Scene):
     def focus_shown(self) -> bool:
         return False
 
+    def lift_cover(self) -> None:
+        """Hot seat: the player the screen was passed to takes it."""
+
 
 class TableScene(_TableBase):
     """A session in play: humans answer with the panel, cards and keys; bots on the worker."""
@@ -236,6 +257,11 @@ class TableScene(_TableBase):
         self.view.say(f"Seating: {', '.join(self.table.draw.order)}; {self.table.draw.forehand} {how} hearts.")
         if fresh:
             self.view.say("Åla: everyone puts a bet into the pulla.")
+        if len(self.driver.humans) >= 2:  # hot seat: whoever comes back to the table finds it covered
+            ask = self.driver.human_ask()
+            if ask is not None:
+                self.driver.viewer = self.table.name_of(ask.seat)
+            self.view.cover = self.driver.viewer
         self.view.show(self.driver.state(with_seating=fresh), self.driver.opening_events())
         self._announce_deal()
 
@@ -255,19 +281,19 @@ class TableScene(_TableBase):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         for tag, result in self.worker.poll():
-            if isinstance(result, Hint):
+            if isinstance(tag, tuple) and tag[:1] == ("hint",):
                 self._hint_in(tag, result)
             else:
                 self._after(self.driver.receive(tag, result))
+        self.view.update(dt)
         self.wait_s = max(0.0, self.wait_s - dt)
         self._hot_seat()
-        ready = not self.view.busy and self.wait_s <= 0 and not self.view.cover
+        ready = not self.view.busy and self.wait_s <= 0  # bots play on under a hot-seat cover
         if ready:
             self._autoplay_hint()
             if not self.worker.busy(self._hint_tag) or self._hint_tag is None:
                 self.driver.think()
         self._panel()
-        self.view.update(dt)
         if self.autoplay is not None and self.table.deal.is_over and not self.view.busy and self.wait_s <= 0:
             if self.deals_done >= self.autoplay:
                 self.app.running = False
@@ -331,7 +357,9 @@ class TableScene(_TableBase):
             self.driver.viewer = actor
             self.view.cover = actor
             self.panel.key = None
-            self.view.show(self.driver.state())
+            state = self.driver.state()
+            self.view.show(state, snap=True)  # another seat's cards: no glide from the old ones
+            self.view.note = marking_hint(state.view, self.table.session.seats)
 
     # ------------------------------------------------------------------ the panel
     def viewer_ask(self) -> Ask | None:
@@ -343,14 +371,14 @@ class TableScene(_TableBase):
     def _panel(self) -> None:
         deal = self.table.deal
         ask = self.viewer_ask()
-        key = (self.table.deal_index, len(deal.history), ask, deal.is_over, self.view.cover)
+        key = (self.table.deal_index, len(deal.history), ask, deal.is_over, self.view.cover, self.view.intro.running)
         if key == self.panel.key:
             return
         y = 340
         specs: list[ButtonSpec] = []
         bids: list[Bid] = []
-        if self.view.cover:
-            pass  # the cover blocks every control
+        if self.view.cover or self.view.intro.running:
+            pass  # the cover, or the seating draw, blocks every control
         elif deal.is_over:
             specs = [ButtonSpec("Next deal  [Enter]", "next", y), ButtonSpec("End session (Borup)", "borup", y + 44)]
         elif ask is not None and ask.optional:
@@ -366,7 +394,10 @@ class TableScene(_TableBase):
                 passes = [a for a in decision.actions if isinstance(a, Pass)]
                 specs += [ButtonSpec("Pass  [P]", a, 566, TABLE_W + 164, 140) for a in passes]
                 specs.append(ButtonSpec("Hint  [H]", "hint", 610))
-            elif decision.phase is not Phase.PLAY:
+            elif decision.phase is Phase.PLAY:
+                aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]  # low gask, before the lead
+                specs = [ButtonSpec("1. Announce four aces (as ones)", aces[0], y)] if aces else []
+            else:
                 for i, action in enumerate(decision.actions):
                     specs.append(ButtonSpec(f"{i + 1}. {action.text}", action, y))
                     y += 42
@@ -395,10 +426,7 @@ class TableScene(_TableBase):
         name = intent.name
         deal = self.table.deal
         if name == "confirm":
-            if self.view.cover:
-                self.view.cover = None
-                self.panel.key = None
-            elif deal.is_over:
+            if deal.is_over:
                 self._next_deal()
             elif self.panel.bid_list is not None:
                 self.command(Command("bid"))
@@ -466,6 +494,10 @@ class TableScene(_TableBase):
         self.view.cards.selected = set(self.selected)
         self.view.show(self.driver.state())
 
+    def lift_cover(self) -> None:
+        self.view.cover = None
+        self.panel.key = None
+
     def focus_shown(self) -> bool:
         return self.viewer_ask() is not None
 
@@ -500,10 +532,15 @@ class TableScene(_TableBase):
         if ask is not None and self.table.name_of(ask.seat) == self.driver.viewer:
             self._submit_hint(ask)
 
-    def _hint_in(self, tag: object, hint: Hint) -> None:
+    def _hint_in(self, tag: object, hint: object) -> None:
         ask = self.viewer_ask()
-        if ask is not None and tag == self._hint_tag == self._position(ask):  # still the position asked about
+        if ask is None or not tag == self._hint_tag == self._position(ask):  # no longer the position asked about
+            return
+        if isinstance(hint, Hint):
             self.message(hint.text(), GOLD)
+        else:
+            log.error("the coach failed: %r", hint)
+            self.message("Hint: the coach could not work this one out", MUTED)
 
     def _undo(self) -> None:
         if not self.table.can_undo():
@@ -549,7 +586,7 @@ class ReplayScene(_TableBase):
         self.driver = ReplayDriver(record)
         self.title = title
         self.quit_on_back = quit_on_back  # ``vira replay FILE --window``: Esc closes the window
-        self.view.keys_help = "→ ← step · Home End · Tab whose hand · Esc"
+        self.view.keys_help = "→ ← step · Home End · Tab hand · Esc close"
 
     def enter(self) -> None:
         self.view.show(self.driver.state(), self.driver.start_events())
@@ -588,9 +625,7 @@ class ReplayScene(_TableBase):
 
     def step(self, forward: bool) -> None:
         events = self.driver.forward() if forward else self.driver.back()
-        if not forward:
-            self.view.cards.tweens.finish_all()
-        self.view.show(self.driver.state(), events)
+        self.view.show(self.driver.state(), events, snap=not forward)  # a step back jumps
         self._caption()
         self._buttons()
 
@@ -601,6 +636,8 @@ class ReplayScene(_TableBase):
     def intent(self, intent: Intent) -> None:
         if isinstance(intent, Command) and intent.name == "focus":
             self.step(intent.arg > 0)
+        elif isinstance(intent, Command) and intent.name == "use_focus":
+            self.step(True)
         elif isinstance(intent, Command) and intent.name == "back":
             if self.quit_on_back:
                 self.app.running = False
@@ -616,7 +653,7 @@ class ReplayScene(_TableBase):
             self.step(False)
         elif intent.name == "viewer":
             self.driver.cycle_viewer()
-            self.view.show(self.driver.state())
+            self.view.show(self.driver.state(), snap=True)
             self._caption()
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -21,21 +21,10 @@ from .cards_layer import CardLayer, hand_order
 from .model import PLACES, TABLE_W, Place, TableState, place_order
 from .widgets import Bowls, Intro, Pulla, SpareDeck, Texts, TokenFlights
 
-__all__ = ["SPEEDS", "TableView", "wrapped"]
+__all__ = ["SPEEDS", "TableView"]
 
 SPEEDS = {"instant": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.8}  # duration factors
-
-
-def wrapped(text: str, width: int) -> list[str]:
-    """Break a line into lines of at most ``width`` characters at spaces."""
-    out, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            out.append(line)
-            line = "  " + word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*out, line] if line else out
+W = 1280 - TABLE_W - 32  # the panel's text width in pixels
 
 
 class TableView:
@@ -84,8 +73,9 @@ class TableView:
         return self.place_of(self.state.seats[seat])
 
     # ------------------------------------------------------------------ feeding
-    def show(self, state: TableState, events: Iterable[object] = ()) -> None:
-        """Take the new state and the events that led to it; lay the cards out again."""
+    def show(self, state: TableState, events: Iterable[object] = (), snap: bool = False) -> None:
+        """Take the new state and the events that led to it; lay the cards out again
+        (``snap``: at once, when the seat shown changes or a replay steps back)."""
         first = self.state is None
         self.state = state
         events = list(events)
@@ -104,6 +94,8 @@ class TableView:
             self.intro.start(state, self.factor())
         self.cards.focus_card = None
         self.cards.layout(state.view, self.seat_place)
+        if snap:
+            self.cards.snap()
 
     def say(self, line: str) -> None:
         self.log.append(line)
@@ -182,7 +174,7 @@ class TableView:
         y = 196
         contract = view.contract
         if contract is not None:
-            head = wrapped(f"{contract.game.printed} — declarer {state.seats[contract.declarer]}", 32)
+            head = self.text.wrap(f"{contract.game.printed} — declarer {state.seats[contract.declarer]}", 15, True, W)
             for part in head[:2]:
                 surface.blit(self.text(part, 15, True, GOOD), (x, y))
                 y += 20
@@ -200,15 +192,20 @@ class TableView:
         who = "deal over" if view.phase.value == "done" else f"{state.seats[view.to_act]} to act"
         surface.blit(self.text(f"{view.phase.value}: {who}", 13, False, MUTED), (x, y))
         room = max(1, (322 - y) // 18)  # the panel's buttons start below
-        notes = [(part, self.message_colour) for part in wrapped(self.message, 42)[:2]]
-        notes += [(part, GOLD) for part in wrapped(self.note, 42)]
+        notes = [(part, self.message_colour) for part in self.text.wrap(self.message, 13, True, W)[:3]]
+        notes += [(part, GOLD) for part in self.text.wrap(self.note, 13, True, W)]
         for i, (part, colour) in enumerate(notes[:room]):
             surface.blit(self.text(part, 13, True, colour), (x, y + 20 + 18 * i))
-        y = 634
-        lines = [part for line in self.log[-7:] for part in wrapped(line, 46)]
-        for line in lines[-7:]:
+        y = 652
+        lines: list[str] = []
+        for entry in reversed(self.log):  # the newest whole entries that fit in six lines
+            parts = self.text.wrap(entry, 12, False, W)
+            if len(lines) + len(parts) > 6:
+                break
+            lines = parts + lines
+        for line in lines:
             surface.blit(self.text(line, 12, False, MUTED), (x, y))
             y += 17
-        parts = wrapped(self.keys_help, 52)[:2]
-        for i, part in enumerate(parts):
-            surface.blit(self.text(part, 11, False, MUTED), (x, 784 - 14 * (len(parts) - i)))
+        keys = self.text.wrap(self.keys_help, 11, False, W, sep=" · ")[:2]
+        for i, part in enumerate(keys):
+            surface.blit(self.text(part, 11, False, MUTED), (x, 784 - 14 * (len(keys) - i)))

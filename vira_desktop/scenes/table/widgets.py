@@ -38,6 +38,32 @@ class Texts:
             self._cache[key] = surf
         return surf
 
+    @staticmethod
+    def wrap(text: str, size: int, bold: bool, width: int, sep: str = " ") -> list[str]:
+        """Break ``text`` at ``sep`` into lines no wider than ``width`` pixels in this font
+        (a single word wider than that is cut with an ellipsis)."""
+        f = font(size, bold)
+        out: list[str] = []
+        line = ""
+        for word in text.split(sep):
+            candidate = f"{line}{sep}{word}" if line else word
+            if line and f.size(candidate)[0] > width:
+                out.append(line)
+                line = word
+            else:
+                line = candidate
+        if line:
+            out.append(line)
+        return [_fit(part, f, width) for part in out]
+
+
+def _fit(text: str, f: pygame.font.Font, width: int) -> str:
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
 
 def draw_token(surface: pygame.Surface, kind: Kind, colour: Colour, x: int, y: int) -> None:
     if kind is Kind.PIN:
@@ -232,7 +258,9 @@ class Intro:
             x, y = place_of(name).plate
             k = counts.get(name, 0)
             counts[name] = k + 1
-            surface.blit(self.images.face(card), (x + 210 + 16 * k, y))
+            # beside the plate, towards the middle of the table (never over the side panel)
+            cx = x + 210 + 16 * k if x < TABLE_W // 2 else x - 90 - 16 * k
+            surface.blit(self.images.face(card), (cx, y))
         if len(shown) == len(draw.cards):
             line = self.text(f"{draw.forehand} has hearts: forehand for the first deal", 18, True, INK)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 300)))

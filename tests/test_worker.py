@@ -1,0 +1,99 @@
+"""The window's worker and the live driver's bookkeeping, without a window."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Callable
+from typing import Any
+
+from vira_desktop.scenes.table.drivers import LiveDriver
+from vira_desktop.scenes.worker import Worker
+from vira_desktop.session.table import SeatConfig, Table
+from vira_desktop.session.thinking import bot_choice, warm_up
+
+
+class FakeWorker(Worker):
+    """Jobs wait until the test finishes them, in any order it likes."""
+
+    def __init__(self) -> None:
+        self.submitted: list[tuple[object, Callable[..., Any], tuple[Any, ...]]] = []
+
+    def submit(self, tag: object, fn: Callable[..., Any], *args: Any) -> Any:
+        self.submitted.append((tag, fn, args))
+
+    def poll(self) -> list[tuple[object, Any]]:
+        return []
+
+    def cancel_all(self) -> None:
+        pass
+
+
+def _wait_result(worker: Worker, seconds: float = 60.0) -> list[tuple[object, Any]]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        done = worker.poll()
+        if done:
+            return done
+        time.sleep(0.01)
+    raise AssertionError("the worker gave no result")
+
+
+def test_a_bot_answer_from_before_an_undo_is_never_applied() -> None:
+    """Undo, then the same number of actions again: the old job's answer must not count."""
+    table = Table([SeatConfig("You", True), SeatConfig("B"), SeatConfig("C")], seed=3)
+    worker = FakeWorker()
+    driver = LiveDriver(table, worker)
+    while (ask := driver.human_ask()) is None:  # let the bots bid up to the human
+        driver.think()
+        tag, fn, args = worker.submitted[-1]
+        driver.receive(tag, fn(*args))
+    assert ask.view.decision is not None
+    first = ask.view.decision.actions[0]
+    table.answer(ask, first, human=True)
+    driver.think()
+    stale_tag, fn, args = worker.submitted[-1]
+    stale = fn(*args)
+    driver.undo()
+    again = driver.human_ask()
+    assert again is not None and again.view.decision is not None
+    table.answer(again, again.view.decision.actions[-1], human=True)
+    driver.think()
+    fresh_tag = worker.submitted[-1][0]
+    assert fresh_tag != stale_tag
+    log_before = list(table.log)
+    assert driver.receive(stale_tag, stale) == []
+    assert table.log == log_before
+
+
+def test_a_dead_worker_process_hands_over_to_a_thread() -> None:
+    worker = Worker(processes=True)
+    try:
+        assert worker.in_process
+        worker.submit("warm", warm_up)
+        assert _wait_result(worker) == [("warm", True)]
+        for pid in list(worker._pool._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(0.5)
+        table = Table([SeatConfig("A"), SeatConfig("B"), SeatConfig("C")], seed=1)
+        ask = table.ask()
+        assert ask is not None
+        spec = table.bot_spec(ask)
+        assert spec is not None
+        worker.submit("bot", bot_choice, spec, ask.view)
+        ((tag, choice),) = _wait_result(worker)
+        assert tag == "bot" and choice.action is not None and table.deal.is_legal(choice.action)
+        assert not worker.in_process
+    finally:
+        worker.shutdown()
+
+
+def test_a_job_that_raises_is_handed_back_not_raised() -> None:
+    worker = Worker(processes=False)
+    try:
+        worker.submit("bad", int, "not a number")
+        ((tag, result),) = _wait_result(worker)
+        assert tag == "bad" and isinstance(result, ValueError)
+    finally:
+        worker.shutdown()
