@@ -45,8 +45,11 @@ def warm_up() -> bool:
 
 
 def follow_parent() -> None:
-    """Run in a worker process as it starts: end it when the window's process ends, however
-    that happens (a kill -9 leaves no one to shut the pool down)."""
+    """Run in a worker process as it starts: give way to the window's process when both want
+    a core (its frames come first), and end when the window's process ends, however that
+    happens (a kill -9 leaves no one to shut the pool down)."""
+    if hasattr(os, "nice"):
+        os.nice(10)
     parent = parent_process()
     if parent is None:
         return
