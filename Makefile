@@ -10,11 +10,19 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-install: $(BIN)/python
+# The editable install follows every source change by itself: reinstall only when
+# pyproject.toml changes (a stamp file each), not on every start (about 6 s).
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
+	touch $@
 
-install-test: $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[test]"
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+
+install-test: $(VENV)/.installed-test
 
 run: install
 	$(BIN)/vira

@@ -630,3 +630,40 @@ def test_the_seating_draw_is_skipped_by_a_key_and_blocks_the_controls(
     key(app, pygame.K_DOWN)
     assert not scene.view.intro.running and len(scene.table.log) == before
     app.stack.clear()
+
+
+def test_settings_work_from_the_defaults_when_the_config_file_is_bad(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A config.yaml that fails validation: the game starts on the defaults, and changing a
+    setting keeps the bad file aside and saves a good one (it used to end in a traceback)."""
+    app = make_app(tmp_path, monkeypatch, extra="sound: {volume: loud}\n")
+    assert app.config_problem and "sound.volume" in app.config_problem
+    run(app, 2)
+    key(app, pygame.K_DOWN)  # Settings
+    key(app, pygame.K_RETURN)
+    assert type(app.stack.top).__name__ == "SettingsScene"
+    key(app, pygame.K_RIGHT)  # animation speed: a change, saved
+    folder = tmp_path / "config"
+    saved = (folder / "config.yaml").read_text(encoding="utf-8")
+    assert "loud" not in saved and (folder / "config.yaml.bad-1").exists()
+    assert "kept as config.yaml.bad-1" in getattr(app.stack.top, "told", "")
+    app.stack.clear()
+
+
+def test_new_game_asks_before_it_ends_the_saved_game(app: App, tmp_path: Path) -> None:
+    scene = start_game(app)
+    assert wait_for_human(app, scene)
+    human_move(app, scene, random.Random(3))
+    save = tmp_path / "data" / "autosave.json"
+    before = save.read_text(encoding="utf-8")
+    key(app, pygame.K_ESCAPE)  # to the menu; Continue has the focus
+    key(app, pygame.K_UP)  # New game
+    key(app, pygame.K_RETURN)
+    form = app.stack.top
+    assert isinstance(form, NewGameScene)
+    key(app, pygame.K_RETURN)  # Start: asks first
+    assert app.stack.top is form and form.confirm.startswith("This ends your saved game: You, Bertil, Cecilia")
+    assert save.read_text(encoding="utf-8") == before
+    key(app, pygame.K_RETURN)  # Start anyway
+    assert isinstance(app.stack.top, TableScene) and save.read_text(encoding="utf-8") != before

@@ -180,3 +180,12 @@ def test_the_checks_catch_a_wrong_import(source: str, code: str) -> None:
     assert target in ("vira_desktop.scenes.app", "vira_desktop.rules.deal")
     src, dst = _part(_module_name(path)), _part(target)
     assert LAYERS[dst] > LAYERS[src] or target.split(".")[2] not in PUBLIC_RULES
+
+
+def test_every_package_is_listed_for_the_wheel() -> None:
+    """pyproject.toml lists the packages (so assets/ can travel inside): a new one must be there."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {_module_name(p) for p in PACKAGE.rglob("__init__.py")}
+    assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"

@@ -5,10 +5,12 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import logging
 import os
 import random
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from .base import Scene, SceneStack
 from .theme import SIZE, font, gui_theme
 
 SOUNDS = ("deal", "play", "trick", "tokens")
+log = logging.getLogger(__name__)
 
 
 def peak_memory_mb() -> float:
@@ -66,6 +69,38 @@ def process_age() -> float | None:
         return None
 
 
+def _keep_aside(path: Path) -> Path:
+    """Rename a file to ``NAME.bad-N`` (the first N free) and return the new path."""
+    n = 1
+    while (target := path.with_name(f"{path.name}.bad-{n}")).exists():
+        n += 1
+    path.replace(target)
+    return target
+
+
+class NoDisplay(RuntimeError):
+    """SDL found no display and fell back to an invisible one."""
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Silence what C libraries print to the terminal (file descriptor 2) for a moment."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all (a windowed app)
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
+
+
 def settle_memory() -> None:
     """After loading a scene: collect once, then keep what is loaded out of later full
     collections (gc.freeze), which otherwise cost a frame 10-20 ms now and then."""
@@ -87,19 +122,27 @@ class App:
         # Seeds for the deals of new games: fixed by ``vira --seed`` to replay a game, else fresh.
         self.new_game_seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self.notice = ""
+        self.config_problem: str | None = None  # why the user's config file could not be read
         self.config_path = config or user_config_file()
         try:
             self.settings = load_settings(self.config_path)
         except ConfigError as exc:
             self.settings = Settings()
             self.notice = f"Your settings could not be read ({exc}); the defaults are used."
+            self.config_problem = str(exc)
         self.autoplay_speed = autoplay_speed
         self.save_autoplay = save_autoplay
         journal = os.environ.get("VIRA_JOURNAL")
         self.journal = Path(journal) if journal else None  # the kill -9 test reads this
-        pygame.init()
+        with quiet_stderr():  # SDL's probes (ALSA, Wayland) write straight to the terminal
+            pygame.display.init()
+            pygame.font.init()
         font.cache_clear()  # fonts from an earlier pygame.init are no longer valid
-        headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        asked_headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
+        if pygame.display.get_driver() in ("dummy", "offscreen") and not (asked_headless or autoplay_speed):
+            pygame.display.quit()
+            raise NoDisplay("no display to open the window on (set SDL_VIDEODRIVER=dummy to run headless)")
+        headless = asked_headless
         flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE  # scaled to any window size
         with contextlib.suppress(pygame.error, FileNotFoundError):
             pygame.display.set_icon(pygame.image.load(str(asset("icons", "vira-64.png"))))
@@ -125,8 +168,10 @@ class App:
         if not self.settings["sound.enabled"]:
             return
         try:
-            pygame.mixer.init()
-        except pygame.error:
+            with quiet_stderr():
+                pygame.mixer.init()
+        except pygame.error as exc:
+            log.warning("no sound device (%s): the game plays without sound", exc)
             return
         for name in SOUNDS:
             try:
@@ -142,23 +187,36 @@ class App:
             sound.play()
 
     # ------------------------------------------------------------------ settings
-    def change_setting(self, key: str, value: Any) -> None:
+    def change_setting(self, key: str, value: Any) -> str:
+        """Set one setting and save the user's config (atomically). Never raises: an unreadable
+        config file is kept aside (``config.yaml.bad-N``) and written anew from the settings in
+        use. Returns what the player should be told ("" when all went well)."""
         section, name = key.split(".")
         path = self.config_path
+        told = ""
         try:
             current = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
-        except (OSError, yaml.YAMLError):
+            validate(current or {})
+        except (OSError, yaml.YAMLError, ConfigError):
             current = {}
+            if path.exists():
+                kept = _keep_aside(path)
+                told = f"Your unreadable {path.name} was kept as {kept.name}; your settings are saved anew."
         updated = merge(current or {}, {section: {name: value}})
-        validate(updated)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(yaml.safe_dump(updated, allow_unicode=True, sort_keys=False), encoding="utf-8")
-        os.replace(tmp, path)
+        try:
+            validate(updated)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(yaml.safe_dump(updated, allow_unicode=True, sort_keys=False), encoding="utf-8")
+            os.replace(tmp, path)
+        except (ConfigError, OSError) as exc:
+            return f"The setting could not be saved: {exc}"
+        self.config_problem = None
         self.settings = Settings(merge(self.settings.data, {section: {name: value}}))
         if section == "sound":
             for sound in self._sounds.values():
                 sound.set_volume(float(self.settings["sound.volume"]))
+        return told
 
     # ------------------------------------------------------------------ saves
     def has_autosave(self) -> bool:
@@ -285,7 +343,11 @@ class App:
 
 
 def run_game(config: Path | None = None, seed: int | None = None) -> int:
-    app = App(config=config, seed=seed)
+    try:
+        app = App(config=config, seed=seed)
+    except NoDisplay as exc:
+        print(f"vira: {exc}", file=sys.stderr)
+        return 2
     app.run()
     pygame.quit()
     return 0
@@ -293,7 +355,11 @@ def run_game(config: Path | None = None, seed: int | None = None) -> int:
 
 def replay_window(record: Any, title: str = "") -> int:
     """``vira replay FILE --window``: step a deal record in the window (Esc closes it)."""
-    app = App()
+    try:
+        app = App()
+    except NoDisplay as exc:
+        print(f"vira: {exc}", file=sys.stderr)
+        return 2
     app.open("replay", record=record, title=title, quit_on_back=True)
     app.run()
     pygame.quit()

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from ..session.table import SeatConfig, Table
+from ..paths import autosave_file
+from ..session.table import SeatConfig, Table, describe_save
 from .base import Scene
-from .theme import FELT, GOLD, INK, MUTED, PANEL, font
+from .theme import FELT, GOLD, INK, MUTED, PANEL, font, wrap_text
 
 if TYPE_CHECKING:
     from .app import App
@@ -133,6 +134,7 @@ class NewGameScene(Scene):
         self.start = self.add(button(pygame.Rect(490, 520, 300, 50), "Start  [Enter]", manager=ui))
         self.back = self.add(button(pygame.Rect(490, 580, 300, 40), "Back  [Esc]", manager=ui))
         self.error = ""
+        self.confirm = ""
         self._focus_row()
 
     def _rows(self) -> int:
@@ -155,6 +157,11 @@ class NewGameScene(Scene):
             human = label == "human"
             out.append(SeatConfig(entry.get_text().strip(), human, "normal" if human else label.split(": ")[1]))
         return out
+
+    def _unconfirm(self) -> None:
+        self.confirm = ""
+        self.start.set_text("Start  [Enter]")
+        self.back.set_text("Back  [Esc]")
 
     def _change(self, row: int, step: int) -> None:
         self.typed = [e.get_text() for e in self.names] + self.typed[len(self.names) :]
@@ -186,6 +193,8 @@ class NewGameScene(Scene):
                 self._start()
             elif event.key == pygame.K_ESCAPE:
                 self.app.stack.pop()
+            elif self.confirm:  # anything else takes the question back
+                self._unconfirm()
             elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
                 self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % self._rows()
                 self._focus_row()
@@ -195,6 +204,12 @@ class NewGameScene(Scene):
                 self._change(self.focus, 1 if event.key == pygame.K_PAGEDOWN else -1)
 
     def _start(self) -> None:
+        saved = describe_save(autosave_file()) if self.app.has_autosave() else None
+        if saved and not self.confirm:  # a new game ends the saved one: ask first
+            self.confirm = f"This ends your saved game: {saved}."
+            self.start.set_text("Start anyway  [Enter]")
+            self.back.set_text("Keep the saved game  [Esc]")
+            return
         seats = self.seats()
         names = [s.name for s in seats]
         if any(not n for n in names) or len(set(names)) != len(names):
@@ -222,6 +237,10 @@ class NewGameScene(Scene):
         surface.blit(font(13).render(keys, True, MUTED), (330, 640))
         if self.error:
             surface.blit(font(16, True).render(self.error, True, (230, 90, 90)), (380, 480))
+        if self.confirm:
+            pygame.draw.rect(surface, (60, 40, 30), (330, 466, 620, 44), border_radius=8)
+            line = font(16, True).render(self.confirm, True, GOLD)
+            surface.blit(line, line.get_rect(center=(640, 488)))
 
 
 class SettingsScene(Scene):
@@ -244,6 +263,7 @@ class SettingsScene(Scene):
 
     def enter(self) -> None:
         self.focus = 0
+        self.told = ""
         self.buttons: list[pygame_gui.elements.UIButton] = []
         for i, (key, _) in enumerate(self.FIELDS):
             rect = pygame.Rect(640, self.TOP + i * self.STEP, 300, 40)
@@ -263,7 +283,7 @@ class SettingsScene(Scene):
         key, values = self.FIELDS[index]
         current = self.app.settings[key]
         nxt = values[(values.index(current) + step) % len(values)] if current in values else values[0]
-        self.app.change_setting(key, nxt)
+        self.told = self.app.change_setting(key, nxt)
         self.buttons[index].set_text(self._label(key))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -284,6 +304,13 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(PANEL)
         surface.blit(font(32, True).render("Settings", True, GOLD), (340, 40))
+        problem = self.app.config_problem
+        if self.told or problem:
+            line = self.told or f"Your config file could not be read, so these are the defaults ({problem})."
+            if not self.told:
+                line += " Changing a setting keeps the old file aside and saves yours anew."
+            for i, part in enumerate(wrap_text(line, 15, False, 760)[:3]):
+                surface.blit(font(15).render(part, True, GOLD), (260, 728 + 20 * i))
         for i, (key, _) in enumerate(self.FIELDS):
             y = self.TOP + i * self.STEP
             surface.blit(font(16).render(key.split(".")[1].replace("_", " "), True, INK), (340, y + 10))
@@ -295,3 +322,4 @@ class SettingsScene(Scene):
         surface.blit(font(13).render(note, True, MUTED), (260, 670))
         keys = "↑ ↓ choose · ← → or Enter change · Esc save and close"
         surface.blit(font(13).render(keys, True, MUTED), (440, 700))
+

@@ -56,3 +56,29 @@ def gui_theme() -> dict[str, Any]:
         "#title": {"font": {"name": "dejavu", "size": "40", "bold": "1", "regular_path": regular, "bold_path": bold}},
         "#focused": {"colours": {"normal_border": "#ffe178", "normal_bg": "#3c4a5a"}, "misc": {"border_width": "3"}},
     }
+
+
+def wrap_text(text: str, size: int, bold: bool, width: int, sep: str = " ") -> list[str]:
+    """Break ``text`` at ``sep`` into lines no wider than ``width`` pixels in the game's font
+    (a single word wider than that is cut with an ellipsis)."""
+    f = font(size, bold)
+    out: list[str] = []
+    line = ""
+    for word in text.split(sep):
+        candidate = f"{line}{sep}{word}" if line else word
+        if line and f.size(candidate)[0] > width:
+            out.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        out.append(line)
+    return [_fit(part, f, width) for part in out]
+
+
+def _fit(text: str, f: pygame.font.Font, width: int) -> str:
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"

@@ -28,7 +28,7 @@ from ..rules.view import View
 from .flow import Ask, Flow, FlowEvent
 from .thinking import BotSpec
 
-__all__ = ["SAVE_VERSION", "SaveError", "SeatConfig", "Table"]
+__all__ = ["SAVE_VERSION", "SaveError", "SeatConfig", "Table", "describe_save", "quarantine"]
 
 SAVE_VERSION = 1
 _GENERATIONS = itertools.count()
@@ -219,6 +219,18 @@ class Table:
             action = parse_action(entry.action, seat)
             self.session.apply(action)
             self.log.append(LogEntry(self.deal_index, entry.player, action.text, entry.human))
+
+
+def describe_save(path: Path) -> str | None:
+    """One line naming a saved game by its players and how far it got
+    ("Anna, Bertil, Cecilia, deal 14"); ``None`` if there is no readable save."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        names = [str(seat["name"]) for seat in data["seats"]]
+        deal = max((int(entry["deal"]) for entry in data["log"]), default=0) + 1
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return f"{', '.join(names)}, deal {deal}"
 
 
 def quarantine(path: Path, report: Callable[[str], None]) -> Path:

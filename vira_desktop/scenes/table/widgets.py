@@ -11,7 +11,7 @@ import pygame
 from ...rules.ledger import SEXMASTARE, Kind, TokensMoved
 from ...rules.seat import Seat
 from ..cards import CARD_H, CardImages
-from ..theme import FELT_DARK, FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, font
+from ..theme import FELT_DARK, FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, font, wrap_text
 from ..tween import Tweens
 from .model import STOCK, TABLE_W, Holdings, Place, TableState
 
@@ -38,31 +38,7 @@ class Texts:
             self._cache[key] = surf
         return surf
 
-    @staticmethod
-    def wrap(text: str, size: int, bold: bool, width: int, sep: str = " ") -> list[str]:
-        """Break ``text`` at ``sep`` into lines no wider than ``width`` pixels in this font
-        (a single word wider than that is cut with an ellipsis)."""
-        f = font(size, bold)
-        out: list[str] = []
-        line = ""
-        for word in text.split(sep):
-            candidate = f"{line}{sep}{word}" if line else word
-            if line and f.size(candidate)[0] > width:
-                out.append(line)
-                line = word
-            else:
-                line = candidate
-        if line:
-            out.append(line)
-        return [_fit(part, f, width) for part in out]
-
-
-def _fit(text: str, f: pygame.font.Font, width: int) -> str:
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    wrap = staticmethod(wrap_text)
 
 
 def draw_token(surface: pygame.Surface, kind: Kind, colour: Colour, x: int, y: int) -> None:
