@@ -161,8 +161,11 @@ def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App, monkeypatch: py
     assert all(line.endswith(("card", "cards")) for line in card_sets), card_sets
     assert scene.table.session.ledger.conserved()
     assert scene.table.session.ledger.accounts != accounts_before or result.pulla == (0, 0, 0)
+    banner = scene.view.banner  # the result, told on the table
+    assert banner is not None and banner[0].startswith(f"{scene.table.session.seats[result.declarer]}'s ")
+    assert any("pulla" in line or "pin" in line for line in banner[1]) or result.pulla == (0, 0, 0)
     key(app, pygame.K_RETURN)  # next deal
-    assert scene.table.deal_index == 1
+    assert scene.table.deal_index == 1 and scene.view.banner is None
 
 
 def human_turns(app: App, scene: TableScene, seed: int) -> Iterator[Decision]:
@@ -185,6 +188,7 @@ def test_illegal_card_is_refused_with_the_reason(app: App) -> None:
         if decision.phase is Phase.PLAY and scene.deal.trick:
             legal = {a.card for a in decision.actions if hasattr(a, "card")}
             illegal = [c for c in scene.deal.hand(decision.seat) if c not in legal]
+            assert scene.dimmed_cards() == set(illegal)  # the dimmed cards are the engine's illegal ones
             if illegal:
                 before = len(scene.table.log)
                 click(app, card_point(scene, illegal[0], 50))

@@ -235,7 +235,9 @@ class CardLayer:
     def moving(self) -> bool:
         return any(self.tweens.moving(sp) for sp in self.sprites.values())
 
-    def draw(self, surface: pygame.Surface, back: pygame.Surface, focus_shown: bool) -> None:
+    def draw(
+        self, surface: pygame.Surface, back: pygame.Surface, focus_shown: bool, dimmed: set[Card] | None = None
+    ) -> None:
         # cards on their way (played, bought, dealt) fly over the piles and hands they pass
         order = sorted(
             self.sprites.values(), key=lambda s: ((s.x, s.y) != (s.tx, s.ty), s.face_up and s.ty > 600, s.x, s.y)
@@ -244,10 +246,20 @@ class CardLayer:
             image = self.images.face(sp.face) if sp.face_up and sp.face is not None else back
             x, y = int(sp.x), int(sp.y - sp.lifted)
             surface.blit(image, (x, y))
+            if dimmed and sp.face in dimmed:  # may not be played now (follow suit)
+                surface.blit(self._shade(), (x, y))
             if sp.face is not None and sp.face in self.selected:
                 pygame.draw.rect(surface, GOLD, (x, y, CARD_W, CARD_H), 3, border_radius=5)
             if focus_shown and sp.face is not None and sp.face == self.focus_card:
                 pygame.draw.rect(surface, FOCUS, (x - 2, y - 2, CARD_W + 4, CARD_H + 4), 2, 6)
+
+    def _shade(self) -> pygame.Surface:
+        shade = getattr(self, "_shade_surface", None)
+        if shade is None:
+            shade = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
+            pygame.draw.rect(shade, (20, 30, 25, 120), shade.get_rect(), border_radius=5)
+            self._shade_surface = shade
+        return shade
 
     def card_at(self, pos: tuple[int, int], cards: Iterable[Card]) -> Card | None:
         """The topmost of ``cards`` drawn under ``pos``."""

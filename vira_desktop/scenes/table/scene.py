@@ -22,6 +22,7 @@ from ...rules.errors import ViraError
 from ...rules.events import DealScored, TrickWon
 from ...rules.ledger import SEXMASTARE, TokensMoved
 from ...session.coach import Hint, marking_hint
+from ...session.describe import describe_result
 from ...session.flow import Ask, FlowEvent
 from ...session.record import Record
 from ...session.table import Table
@@ -217,7 +218,12 @@ class _TableBase(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.cards.focus_card = self.focus_card()
+        self.view.dimmed = self.dimmed_cards()
         self.view.draw(surface, focus_shown=self.focus_shown())
+
+    def dimmed_cards(self) -> set[Card]:
+        """The viewer's cards it may not play now (drawn dimmed)."""
+        return set()
 
     def focus_shown(self) -> bool:
         return False
@@ -338,12 +344,9 @@ class TableScene(_TableBase):
             self.view.say(f"{ev.source} has no bets left: a pin goes under the pulla (sexmastare, six bets).")
 
     def _deal_over(self, ev: DealScored) -> None:
-        r = ev.result
-        seats = self.table.session.seats
-        self.view.say(
-            f"{seats[r.declarer]} {r.game.name}: {r.outcome}, tricks {r.tricks[r.declarer]}, "
-            f"pulla {r.pulla[r.declarer]:+d}"
-        )
+        contract = self.driver.state().view.contract
+        headline, _ = describe_result(ev.result, self.table.session.seats, contract.suit_level if contract else 0)
+        self.view.say(headline)
         self.deals_done += 1
 
     def _hot_seat(self) -> None:
@@ -500,6 +503,13 @@ class TableScene(_TableBase):
 
     def focus_shown(self) -> bool:
         return self.viewer_ask() is not None
+
+    def dimmed_cards(self) -> set[Card]:
+        ask = self.viewer_ask()
+        if ask is None or ask.optional or ask.view.decision is None or ask.view.decision.phase is not Phase.PLAY:
+            return set()
+        legal = {a.card for a in ask.view.decision.actions if isinstance(a, PlayCard)}
+        return set(ask.view.hand) - legal
 
     def open_overlay(self, name: str) -> None:
         self.app.push(name, table=self.table)

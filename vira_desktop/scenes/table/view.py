@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from ...rules.cards import Card, Suit
-from ...rules.events import CardPlayed, DealStarted, TrickWon
+from ...rules.events import CardPlayed, DealScored, DealStarted, TrickWon
 from ...rules.ledger import TokensMoved
+from ...session.describe import describe_result
 from ..cards import CardImages
 from ..theme import FELT, FELT_DARK, GOLD, GOOD, INK, MUTED, PANEL
 from ..tween import Tweens
@@ -56,6 +57,8 @@ class TableView:
         self.log: list[str] = []
         self.keys_help = ""
         self.cover: str | None = None  # hot seat: the name the screen is passed to
+        self.banner: tuple[str, list[str]] | None = None  # the result of the deal just ended
+        self.dimmed: set[Card] = set()  # the viewer's cards that may not be played now
 
     # ------------------------------------------------------------------ geometry
     def factor(self) -> float:
@@ -90,6 +93,11 @@ class TableView:
             elif isinstance(ev, TokensMoved):
                 self.sound("tokens")
                 self.flights.launch(ev, state, self.place_of)
+            elif isinstance(ev, DealScored):
+                level = state.view.contract.suit_level if state.view.contract else 0
+                self.banner = describe_result(ev.result, state.seats, level)
+        if any(isinstance(ev, DealStarted) for ev in events):
+            self.banner = None
         if first and state.seating is not None:
             self.intro.start(state, self.factor())
         self.cards.focus_card = None
@@ -149,9 +157,28 @@ class TableView:
         if self.intro.running:
             self.intro.draw(surface, state, self.place_of)
         else:
-            self.cards.draw(surface, self.images.back(self._deck_colour(state.deal_index)), focus_shown)
+            back = self.images.back(self._deck_colour(state.deal_index))
+            self.cards.draw(surface, back, focus_shown, self.dimmed)
         self.flights.draw(surface)
+        if self.banner is not None:
+            self._draw_banner(surface, *self.banner)
         self._draw_panel_text(surface, state)
+
+    def _draw_banner(self, surface: pygame.Surface, headline: str, lines: list[str]) -> None:
+        """The deal's result over the middle of the table (the tokens fly under it)."""
+        width = 600
+        rows = [part for line in lines for part in self.text.wrap(line, 15, False, width - 40)]
+        height = 58 + 22 * len(rows)
+        box = pygame.Rect((TABLE_W - width) // 2, 250, width, height)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((10, 20, 16, 215))
+        surface.blit(shade, box.topleft)
+        pygame.draw.rect(surface, GOLD, box, 2, border_radius=10)
+        title = self.text(self.text.wrap(headline, 19, True, width - 40)[0], 19, True, GOLD)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 14)))
+        for i, row in enumerate(rows):
+            text = self.text(row, 15, False, INK)
+            surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + 48 + 22 * i)))
 
     def _deck_colour(self, deal_index: int) -> str:
         """The two decks alternate; the first is the card back chosen in the settings."""
@@ -162,8 +189,10 @@ class TableView:
         view = state.view
         x = TABLE_W + 16
         highest = view.highest
-        number = f"  ·  no. {state.deal_number}" if state.deal_number is not None else ""
-        surface.blit(self.text(f"Deal {state.deal_index + 1}{number}", 14, True, INK), (x, 12))
+        surface.blit(self.text(f"Deal {state.deal_index + 1}", 17, True, INK), (x, 10))
+        if state.deal_number is not None:  # reproduces the deal: small, for the curious
+            number = self.text(f"no. {state.deal_number}", 11, False, MUTED)
+            surface.blit(number, number.get_rect(topright=(1280 - 16, 15)))
         others = " ".join(s.symbol for s in Suit if s not in (highest, highest.partner))
         badge = f"Highest {highest.symbol}  färg {highest.partner.symbol}  ofärger {others}"
         surface.blit(self.text(badge, 16, True, GOLD), (x, 36))

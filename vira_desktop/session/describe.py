@@ -1,0 +1,86 @@
+"""A finished deal told in words for the table's result banner: who played what, how it
+went, and what was paid (rulebook "Payments")."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..rules.actions import SUIT_LEVELS
+from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
+
+__all__ = ["describe_result"]
+
+_OUTCOME = {
+    Outcome.HOME: "home",
+    Outcome.BET: "bet (one trick short)",
+    Outcome.KODILJ: "kodilj (two or more short)",
+    Outcome.LAID: "laid down",
+}
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 0) -> tuple[str, list[str]]:
+    """The banner's headline and its lines, e.g. ("Bertil's 7-spel in suit: bet (one trick
+    short)", ["6 tricks of 7.", "Bertil pays 1 bet into the pulla.", "Bertil pays 1 pin to each
+    opponent."]).
+
+    >>> from vira_desktop.rules.games import game
+    >>> r = DealResult(1, game("7-spel"), None, "suit", False, (3, 6, 4), Outcome.BET, (0, 1, 0), (1, -2, 1),
+    ...                (PullaPaid(1, 1, "bet"), PinsPaid(1, 0, 1, "game"), PinsPaid(1, 2, 1, "game")))
+    >>> headline, lines = describe_result(r, ("Anna", "Bertil", "Cecilia"), 1)
+    >>> headline
+    "Bertil's 7-spel in suit: bet (one trick short)"
+    >>> lines
+    ['6 tricks of 7.', 'Bertil pays 1 bet into the pulla.', 'Bertil pays 1 pin to each opponent.']
+    """
+    declarer = names[result.declarer]
+    game = result.game
+    headline = f"{declarer}'s {game.name}{SUIT_LEVELS[suit_level]}: {_OUTCOME[result.outcome]}"
+    taken = result.tricks[result.declarer]
+    lines: list[str] = []
+    if result.outcome is not Outcome.LAID:
+        if result.trump_class == "none":  # played low
+            lines.append(f"{_count(taken, 'trick')} taken in misère (none allowed).")
+        else:
+            lines.append(f"{_count(taken, 'trick')} of {game.tricks}.")
+    for payment in result.payments:
+        if isinstance(payment, PullaPaid):
+            who = names[payment.seat]
+            if payment.bets > 0:
+                why = " (gök penalty)" if payment.reason == "gök penalty" else ""
+                lines.append(f"{who} pays {_count(payment.bets, 'bet')} into the pulla{why}.")
+            else:
+                lines.append(f"{who} lifts {_count(-payment.bets, 'bet')} from the pulla.")
+    pins: Counter[tuple[str, int, int]] = Counter()
+    for payment in result.payments:
+        if isinstance(payment, PinsPaid):
+            pins[(payment.reason, payment.payer, payment.pins)] += 1
+    for (reason, payer, amount), times in pins.items():
+        what = "for the first purchase" if reason == "first purchase" else ""
+        if payer == result.declarer and times == 2:
+            line = f"{declarer} pays {_count(amount, 'pin')} to each opponent"
+        elif payer != result.declarer:
+            line = f"{names[payer]} pays {declarer} {_count(amount, 'pin')}"
+        else:
+            line = f"{declarer} pays {_count(amount, 'pin')}"
+        lines.append(f"{line} {what}".rstrip() + ".")
+    return headline, _merge_opponents(lines, result, names)
+
+
+def _merge_opponents(lines: list[str], result: DealResult, names: Sequence[str]) -> list[str]:
+    """"Anna pays Bertil 2 pins" and "Cecilia pays Bertil 2 pins" → "each opponent pays Bertil 2 pins"."""
+    declarer = names[result.declarer]
+    others = [names[s] for s in range(3) if s != result.declarer]
+    out: list[str] = []
+    for line in lines:
+        if line.startswith(f"{others[1]} pays {declarer} "):
+            twin = line.replace(others[1], others[0], 1)
+            if twin in out:
+                out[out.index(twin)] = line.replace(others[1], "Each opponent", 1)
+                continue
+        out.append(line)
+    return out
