@@ -202,7 +202,9 @@ def test_arrow_keys_reach_every_card_after_the_hand_shrinks(app: App) -> None:
     """The focus may point past the end of a hand that has shrunk (after a buy or a trick):
     the arrows must still step through every card, starting from the one shown."""
     scene = start_game(app)
-    assert wait_for_human(app, scene)
+    for decision in human_turns(app, scene, 4):
+        if decision.phase is Phase.PLAY:  # in the auction the arrows move over the bid grid
+            break
     hand = scene.hand()
     scene.focus = len(hand) + 3  # shown on the last card
 
@@ -546,26 +548,28 @@ def _replay_picture(scene: object) -> dict[object, tuple[object, bool]]:
     return {k: (sp.face, sp.face_up) for k, sp in scene.view.cards.sprites.items()}
 
 
-def test_keyboard_bidding_shows_and_scrolls_to_the_selection(app: App) -> None:
-    """↓ moves a selection the player can see (scrolled into view), and Enter bids exactly it."""
+def test_the_bid_grid_lights_exactly_the_legal_bids_and_bids_the_focused_cell(app: App) -> None:
+    """Every lit cell is a legal bid and every legal bid has its cell; ↓ moves a focus the
+    player sees, the panel says what the focused game asks and pays, Enter bids exactly it."""
+    from vira_desktop.rules.actions import Bid
+    from vira_desktop.scenes.table.bidgrid import BOX, ROWS
+
     scene = start_game(app)
     for decision in human_turns(app, scene, 2):
         if decision.phase is not Phase.AUCTION:
             continue
-        bid_list = scene.panel.bid_list
-        assert bid_list is not None
-        names = list(scene.panel.bids)
-        steps = min(20, len(names))
-        for _ in range(steps):
+        grid = scene.grid
+        legal = {a for a in decision.actions if isinstance(a, Bid)}
+        assert {lit.bid for lit in grid.cells.values()} == legal
+        assert all(BOX.contains(grid.rect_of((i, c))) for i in range(len(ROWS)) for c in range(4))  # fits
+        for _ in range(3):
             key(app, pygame.K_DOWN, frames=1)
-        chosen = names[steps - 1]
-        assert bid_list.get_single_selection() == chosen
-        shown = [item for item in bid_list.item_list if item["button_element"] is not None]
-        assert any(item["text"] == chosen and item["button_element"].is_selected for item in shown)
-        assert not any(item["button_element"].is_selected for item in shown if item["text"] != chosen)
+        chosen = grid.focused_bid()
+        assert chosen is not None and chosen in legal
+        assert (scene.view.details and "Pulla" in " ".join(scene.view.details)) or chosen.game is None
         before = len(scene.table.log)
         key(app, pygame.K_RETURN)
-        assert scene.table.log[before].action == chosen
+        assert scene.table.log[before].action == chosen.text
         return
     pytest.skip("no auction turn for the human came up")
 

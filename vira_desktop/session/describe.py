@@ -7,9 +7,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..rules.actions import SUIT_LEVELS
+from ..rules.cards import Suit
+from ..rules.games import Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
 
-__all__ = ["describe_result"]
+__all__ = ["describe_game", "describe_result"]
 
 _OUTCOME = {
     Outcome.HOME: "home",
@@ -84,3 +86,56 @@ def _merge_opponents(lines: list[str], result: DealResult, names: Sequence[str])
                 continue
         out.append(line)
     return out
+
+
+def describe_game(game: Game, suit_level: int, highest: Suit, pulla: PullaTable) -> list[str]:
+    """What a game of the bid table asks and pays in a deal whose highest suit is ``highest``:
+    the tricks, the pins from each opponent by the trump's class, and the pulla's bets.
+
+    >>> from vira_desktop.rules.games import PullaTable, game
+    >>> for line in describe_game(game("7-spel"), 1, Suit.H, PullaTable.default()):
+    ...     print(line)
+    7-spel in suit: 7 tricks, trump ♥ or ♦.
+    Home: 1 pin from each opponent if ♥ is trump, 0 if ♦ is.
+    Pulla: home lifts 1 bet; bet pays 1; kodilj pays 2.
+    """
+    lines = [f"{game.name}{SUIT_LEVELS[suit_level]}: {_tricks(game)}{_trumps(game, suit_level, highest)}."]
+    lines.append(f"Home: {_pins(game, suit_level, highest)}.")
+    row = pulla.row(game)
+    lines.append(f"Pulla: home lifts {_count(row.home, 'bet')}; bet pays {row.bet}; kodilj pays {row.kodilj}.")
+    return lines
+
+
+def _tricks(game: Game) -> str:
+    if game.misere is not None and not game.can_play_low:
+        kind = "open" if game.misere.open else "closed"
+        return f"no trick may be taken ({kind} misère, {game.misere.cards} cards)"
+    if game.can_play_low:
+        return f"{game.tricks} tricks high, or none played low"
+    return f"{game.tricks} tricks"
+
+
+def _trumps(game: Game, level: int, highest: Suit) -> str:
+    if not game.free_trump:
+        return ""
+    if level == 2:
+        return f", trump {highest.symbol}"
+    if level == 1:
+        return f", trump {highest.symbol} or {highest.partner.symbol}"
+    return ", any trump"
+
+
+def _pins(game: Game, level: int, highest: Suit) -> str:
+    off, suit, top = game.pins
+    if suit is None or top is None:
+        return f"{_count(off, 'pin')} from each opponent"
+    if level == 2:
+        return f"{_count(top, 'pin')} from each opponent"
+    if level == 1:
+        partner = highest.partner.symbol
+        return f"{_count(top, 'pin')} from each opponent if {highest.symbol} is trump, {suit} if {partner} is"
+    others = "".join(s.symbol for s in Suit if s not in (highest, highest.partner))
+    return (
+        f"from each opponent {top} if {highest.symbol} is trump, {suit} if {highest.partner.symbol}, "
+        f"{off} if {others}"
+    )

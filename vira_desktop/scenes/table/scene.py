@@ -22,7 +22,7 @@ from ...rules.errors import ViraError
 from ...rules.events import DealScored, TrickWon
 from ...rules.ledger import SEXMASTARE, TokensMoved
 from ...session.coach import Hint, marking_hint
-from ...session.describe import describe_result
+from ...session.describe import describe_game, describe_result
 from ...session.flow import Ask, FlowEvent
 from ...session.record import Record
 from ...session.table import Table
@@ -31,6 +31,7 @@ from ..base import Scene
 from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import GOLD, INK, MUTED, RED
 from ..worker import Worker
+from .bidgrid import BOX, BidGrid
 from .drivers import LiveDriver, ReplayDriver
 from .input import OVERLAYS, Command, InputMap, Intent, UseCard
 from .model import TABLE_W
@@ -63,21 +64,14 @@ class Panel:
         self.scene = scene
         self.key: object = None
         self.buttons: dict[pygame_gui.elements.UIButton, Action | str | None] = {}
-        self.bid_list: pygame_gui.elements.UISelectionList | None = None
-        self.bids: dict[str, Bid] = {}
 
-    def rebuild(self, key: object, specs: Sequence[ButtonSpec], bids: Sequence[Bid] = ()) -> None:
+    def rebuild(self, key: object, specs: Sequence[ButtonSpec]) -> None:
         if key == self.key:
             return
         self.key = key
         self.scene.clear_widgets()
         self.buttons = {}
-        self.bid_list = None
-        self.bids = {b.text: b for b in bids}
         ui = self.scene.ui
-        if bids:
-            rect = pygame.Rect(TABLE_W + 16, 324, 288, 236)
-            self.bid_list = self.scene.add(pygame_gui.elements.UISelectionList(rect, list(self.bids), manager=ui))
         for spec in specs:
             button = pygame_gui.elements.UIButton(pygame.Rect(spec.x, spec.y, spec.width, 38), spec.label, manager=ui)
             self.buttons[self.scene.add(button)] = spec.what
@@ -85,35 +79,6 @@ class Panel:
     def numbered(self) -> list[Action | str | None]:
         """What buttons 1–9 press: the numbered ones, in order."""
         return [w for b, w in self.buttons.items() if b.text[:2].rstrip(".").isdigit()]
-
-    def chosen_bid(self) -> Bid | None:
-        if self.bid_list is None:
-            return None
-        chosen = self.bid_list.get_single_selection()
-        if isinstance(chosen, tuple):
-            chosen = chosen[0]
-        return self.bids.get(chosen) if chosen else None
-
-    def move_bid(self, step: int) -> None:
-        """↑ ↓ move the selection in the bid list, shown and scrolled into view."""
-        bid_list = self.bid_list
-        if bid_list is None:
-            return
-        names = list(self.bids)
-        current = bid_list.get_single_selection()
-        index = names.index(current) + step if current in names else 0
-        index = max(0, min(len(names) - 1, index))
-        for item in bid_list.item_list:
-            item["selected"] = item["text"] == names[index]
-        bar = bid_list.scroll_bar
-        if bar is not None:  # scroll so the selected row is in the middle of the list
-            bar.set_scroll_from_start_percentage(max(0.0, (index - 4) / max(1, len(names))))
-            bar.has_moved_recently = True
-        bid_list.update(0.0)
-        for item in bid_list.item_list:
-            button = item.get("button_element")
-            if button is not None:
-                button.select() if item["selected"] else button.unselect()
 
 
 class _TableBase(Scene):
@@ -160,8 +125,7 @@ class _TableBase(Scene):
             if not self.view.cover:
                 self.press(self.panel.buttons[event.ui_element])
             return
-        if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.panel.bid_list is not None:
-            self.intent(Command("confirm"))
+        if self.grid_event(event):
             return
         for intent in self.input.intents(event):
             if self.view.intro.running:  # any key or click skips the seating draw, and does nothing else
@@ -183,7 +147,9 @@ class _TableBase(Scene):
             self.use_card(intent.card)
             return
         name = intent.name
-        if name == "focus":
+        if name in ("focus", "bid_step") and self.grid_shown():
+            self.grid_move(intent.arg if name == "focus" else 0, intent.arg if name == "bid_step" else 0)
+        elif name == "focus":
             hand = self.hand()
             if hand:  # from the card shown with the focus: the hand may have shrunk since it was set
                 self.focus = (min(self.focus, len(hand) - 1) + intent.arg) % len(hand)
@@ -201,6 +167,10 @@ class _TableBase(Scene):
             self.command(intent)
 
     # ------------------------------------------------------------------ for the subclasses
+    def grid_event(self, event: pygame.event.Event) -> bool:
+        """The mouse over the bid grid (``True``: the event was the grid's)."""
+        return False
+
     def use_card(self, card: Card) -> None:
         """A click or Space on one of the viewer's cards."""
 
@@ -228,6 +198,12 @@ class _TableBase(Scene):
     def focus_shown(self) -> bool:
         return False
 
+    def grid_shown(self) -> bool:
+        return False
+
+    def grid_move(self, dx: int, dy: int) -> None:
+        """Arrow keys in the bid grid."""
+
     def lift_cover(self) -> None:
         """Hot seat: the player the screen was passed to takes it."""
 
@@ -249,6 +225,7 @@ class TableScene(_TableBase):
         self.hints_asked = 0
         self._hint_tag: object = None
         self._logged = len(table.log)
+        self.grid = BidGrid()
         self.view.keys_help = LIVE_KEYS
 
     # ------------------------------------------------------------------ lifecycle
@@ -379,7 +356,6 @@ class TableScene(_TableBase):
             return
         y = 340
         specs: list[ButtonSpec] = []
-        bids: list[Bid] = []
         if self.view.cover or self.view.intro.running:
             pass  # the cover, or the seating draw, blocks every control
         elif deal.is_over:
@@ -393,6 +369,8 @@ class TableScene(_TableBase):
             decision = ask.view.decision
             if decision.phase is Phase.AUCTION:
                 bids = [a for a in decision.actions if isinstance(a, Bid)]
+                standing = next((text for _, text in reversed(ask.view.bids) if text != "pass"), None)
+                self.grid.set_bids(bids, standing, ask.seat)
                 specs = [ButtonSpec("Bid  [Enter]", "bid", 566, width=140)]
                 passes = [a for a in decision.actions if isinstance(a, Pass)]
                 specs += [ButtonSpec("Pass  [P]", a, 566, TABLE_W + 164, 140) for a in passes]
@@ -408,7 +386,8 @@ class TableScene(_TableBase):
                     verb = decision.choice.action.__name__.lower()
                     specs.append(ButtonSpec(f"{verb} selected  [Enter]", "choose", y))
                 specs.append(ButtonSpec("Hint  [H]", "hint", y + 44))
-        self.panel.rebuild(key, specs, bids)
+        self.panel.rebuild(key, specs)
+        self._grid_note()
 
     # ------------------------------------------------------------------ intents
     def press(self, what: Action | str | None) -> None:
@@ -431,7 +410,7 @@ class TableScene(_TableBase):
         if name == "confirm":
             if deal.is_over:
                 self._next_deal()
-            elif self.panel.bid_list is not None:
+            elif self.grid_shown():
                 self.command(Command("bid"))
             elif (ask := self.viewer_ask()) is not None and ask.view.decision and ask.view.decision.choice:
                 if self.selected or ask.view.decision.choice.min_count == 0:
@@ -445,9 +424,9 @@ class TableScene(_TableBase):
             self.view.say("Borup: the next deal is the last.")
             self._next_deal()
         elif name == "bid":
-            chosen = self.panel.chosen_bid()
+            chosen = self.grid.focused_bid() if self.grid_shown() else None
             if chosen is None:
-                self.message("choose a bid in the list first", RED)
+                self.message("choose a bid in the grid first (↑ ↓ ← → or a click)", RED)
             else:
                 self.press(chosen)
         elif name == "pass":
@@ -462,8 +441,6 @@ class TableScene(_TableBase):
             numbered = self.panel.numbered()
             if intent.arg < len(numbered):
                 self.press(numbered[intent.arg])
-        elif name == "bid_step":
-            self.panel.move_bid(intent.arg)
         elif name == "hint":
             self._ask_hint()
         elif name == "undo":
@@ -502,7 +479,66 @@ class TableScene(_TableBase):
         self.panel.key = None
 
     def focus_shown(self) -> bool:
-        return self.viewer_ask() is not None
+        return self.viewer_ask() is not None and not self.grid_shown()
+
+    # ------------------------------------------------------------------ the bid grid
+    def grid_shown(self) -> bool:
+        ask = self.viewer_ask()
+        return (
+            ask is not None
+            and not self.view.cover
+            and not self.view.intro.running
+            and ask.view.decision is not None
+            and ask.view.decision.phase is Phase.AUCTION
+        )
+
+    def grid_move(self, dx: int, dy: int) -> None:
+        self.grid.move(dx, dy)
+        self._grid_note()
+
+    def grid_event(self, event: pygame.event.Event) -> bool:
+        if not self.grid_shown():
+            self.grid.hover = None
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.grid.hover = self.grid.cell_at(event.pos)
+            self._grid_note()
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and BOX.collidepoint(event.pos):
+            cell = self.grid.cell_at(event.pos)
+            if cell is not None and cell in self.grid.cells:
+                if cell == self.grid.focus:  # a second click on the chosen cell bids it
+                    self.command(Command("bid"))
+                else:
+                    self.grid.focus = cell
+                    self._grid_note()
+            return True
+        return False
+
+    def _grid_note(self) -> None:
+        """Under the panel's header: what the cell under the mouse (or focused) asks and pays,
+        or why forehand may not pass."""
+        if not self.grid_shown():
+            self.view.details = []
+            return
+        ask = self.viewer_ask()
+        assert ask is not None and ask.view.decision is not None
+        cell = self.grid.described()
+        game = self.grid.row_game(cell) if cell is not None else None
+        if game is not None and cell is not None and cell[1] < 3:
+            lines = describe_game(game, cell[1], ask.view.highest, ask.view.rules.pulla)
+        elif cell is not None and cell in self.grid.cells:
+            lines = [f"{self.grid.cells[cell].bid.text}: the lowest of its games that outbids the standing bid."]
+        elif not any(isinstance(a, Pass) for a in ask.view.decision.actions):
+            lines = ["Forehand must open the bidding: pass is not allowed yet."]
+        else:
+            lines = []
+        self.view.details = lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.grid_shown():
+            self.grid.draw(surface)
 
     def dimmed_cards(self) -> set[Card]:
         ask = self.viewer_ask()
@@ -548,6 +584,8 @@ class TableScene(_TableBase):
             return
         if isinstance(hint, Hint):
             self.message(hint.text(), GOLD)
+            if isinstance(hint.action, Bid) and self.grid_shown():
+                self.grid.select(hint.action)  # the hint selects the suggested cell
         else:
             log.error("the coach failed: %r", hint)
             self.message("Hint: the coach could not work this one out", MUTED)

@@ -59,6 +59,7 @@ class TableView:
         self.cover: str | None = None  # hot seat: the name the screen is passed to
         self.banner: tuple[str, list[str]] | None = None  # the result of the deal just ended
         self.dimmed: set[Card] = set()  # the viewer's cards that may not be played now
+        self.details: list[str] = []  # the panel's middle: what the bid under the mouse asks and pays
 
     # ------------------------------------------------------------------ geometry
     def factor(self) -> float:
@@ -225,6 +226,10 @@ class TableView:
         notes += [(part, GOLD) for part in self.text.wrap(self.note, 13, True, W)]
         for i, (part, colour) in enumerate(notes[:room]):
             surface.blit(self.text(part, 13, True, colour), (x, y + 20 + 18 * i))
+        y = 332
+        for part in [p for line in self.details for p in self.text.wrap(line, 13, False, W)][:12]:
+            surface.blit(self.text(part, 13, False, INK), (x, y))
+            y += 18
         y = 652
         lines: list[str] = []
         for entry in reversed(self.log):  # the newest whole entries that fit in six lines

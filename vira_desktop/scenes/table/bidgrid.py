@@ -1,0 +1,189 @@
+"""The auction as a grid in the bid table's order, over the middle of the table.
+
+A row for each game by its number (and one for each group bid without a level,
+beside its games); columns for plain, in suit and in highest suit where the game
+has a free trump, and "=" for matching the standing bid in forehand. Only the
+cells of legal bids are lit; the standing bid is marked; the focused cell (keys,
+a click or the hint) is filled, the one under the mouse outlined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from ...rules.actions import Bid, parse_action
+from ...rules.games import BID_GROUPS, GAMES, Game
+from ..theme import GOLD, INK, MUTED, font
+from .model import TABLE_W
+
+__all__ = ["BidGrid", "Cell"]
+
+Row = tuple[str, Game | None, str | None]  # (label, game, group)
+Cell = tuple[int, int]  # (row index, column: 0 plain, 1 in suit, 2 in highest suit, 3 in forehand)
+LEVEL_HEADS = ("", "suit", "high", "=")
+
+BOX = pygame.Rect(118, 150, 724, 470)
+ROW_H = 18
+HEAD_H = 30
+NAME_W = 192
+CELL_W = 36
+HALF_W = 362
+
+
+def _rows() -> list[Row]:
+    rows: list[Row] = []
+    firsts = {games[0].no: group for group, (games, _) in BID_GROUPS.items()}
+    for g in GAMES:
+        if g.no in firsts:
+            rows.append((f"{firsts[g.no]} (any level)", None, firsts[g.no]))
+        rows.append((f"{g.no}  {g.name}", g, None))
+    return rows
+
+
+ROWS = _rows()
+PER_COLUMN = (len(ROWS) + 1) // 2
+
+
+@dataclass
+class _Lit:
+    bid: Bid
+    label: str  # what the cell says when the bid is not the plain one ("higher")
+
+
+class BidGrid:
+    """The legal bids of one auction turn as lit cells; focus, hover and the standing bid."""
+
+    def __init__(self) -> None:
+        self.cells: dict[Cell, _Lit] = {}
+        self.focus: Cell | None = None
+        self.hover: Cell | None = None
+        self.standing: Cell | None = None
+        self._surface: pygame.Surface | None = None
+        self._drawn: object = None
+
+    # ------------------------------------------------------------------ contents
+    def set_bids(self, bids: Sequence[Bid], standing: str | None, seat: int) -> None:
+        """Light the cells of ``bids``; mark the standing bid (its text as made)."""
+        self.cells = {}
+        for bid in bids:
+            cell = self.cell_of(bid)
+            if cell is not None and cell not in self.cells:
+                self.cells[cell] = _Lit(bid, "higher" if bid.higher else "")
+        self.standing = None
+        if standing:
+            made = parse_action(standing, seat)
+            if isinstance(made, Bid):
+                self.standing = self.cell_of(made)
+        if self.focus not in self.cells:
+            self.focus = None
+
+    @staticmethod
+    def cell_of(bid: Bid) -> Cell | None:
+        for i, (_, g, group) in enumerate(ROWS):
+            if (bid.game is not None and g is bid.game) or (bid.game is None and group == bid.group):
+                return (i, 3 if bid.in_forehand else bid.suit_level)
+        return None
+
+    def focused_bid(self) -> Bid | None:
+        lit = self.cells.get(self.focus) if self.focus is not None else None
+        return lit.bid if lit else None
+
+    def select(self, bid: Bid) -> None:
+        """Put the focus on ``bid``'s cell (the hint does this)."""
+        cell = self.cell_of(bid)
+        if cell in self.cells:
+            self.focus = cell
+
+    def described(self) -> Cell | None:
+        """The cell to describe in the panel: under the mouse, else the focused one."""
+        return self.hover if self.hover in self.cells else self.focus
+
+    def row_game(self, cell: Cell) -> Game | None:
+        return ROWS[cell[0]][1]
+
+    # ------------------------------------------------------------------ keys and mouse
+    def move(self, dx: int, dy: int) -> None:
+        """Arrow keys: to the next lit cell that way (rows first for ↑ ↓)."""
+        lit = sorted(self.cells)
+        if not lit:
+            return
+        if self.focus is None:
+            self.focus = lit[0]
+            return
+        if dy:
+            order = lit if dy > 0 else list(reversed(lit))
+            after = [c for c in order if (c > self.focus if dy > 0 else c < self.focus)]
+            self.focus = after[0] if after else self.focus
+        else:
+            row = [c for c in lit if c[0] == self.focus[0]]
+            i = row.index(self.focus) + dx
+            if 0 <= i < len(row):
+                self.focus = row[i]
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        x, y = pos
+        if not BOX.collidepoint(pos) or y < BOX.y + HEAD_H:
+            return None
+        half = (x - BOX.x - 10) // HALF_W
+        index = int(half) * PER_COLUMN + (y - BOX.y - HEAD_H) // ROW_H
+        column = (x - BOX.x - 10 - half * HALF_W - NAME_W) // CELL_W
+        if not (0 <= half <= 1 and 0 <= index < len(ROWS) and 0 <= column <= 3):
+            return None
+        return (int(index), int(column))
+
+    def rect_of(self, cell: Cell) -> pygame.Rect:
+        half, row = divmod(cell[0], PER_COLUMN)
+        x = BOX.x + 10 + half * HALF_W + NAME_W + cell[1] * CELL_W
+        return pygame.Rect(x, BOX.y + HEAD_H + row * ROW_H, CELL_W - 3, ROW_H - 2)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        key = (tuple(sorted(self.cells)), self.focus, self.hover, self.standing)
+        if self._surface is None or key != self._drawn:
+            self._surface = self._render()
+            self._drawn = key
+        surface.blit(self._surface, BOX.topleft)
+
+    def _render(self) -> pygame.Surface:
+        out = pygame.Surface(BOX.size, pygame.SRCALPHA)
+        out.fill((12, 24, 18, 228))
+        pygame.draw.rect(out, (90, 120, 100), out.get_rect(), 1, border_radius=8)
+        f, bold = font(12), font(12, True)
+        heads = "Your bid · lit cells are legal · red frame: the standing bid · ↑ ↓ ← → and Enter · P pass"
+        out.blit(bold.render(heads, True, GOLD), (12, 8))
+        for half in (0, 1):
+            for j, head in enumerate(LEVEL_HEADS):
+                text = f.render(head or "plain", True, MUTED)
+                out.blit(text, (10 + half * HALF_W + NAME_W + j * CELL_W + 2, HEAD_H - 14))
+        for i, (label, _, group) in enumerate(ROWS):
+            half, row = divmod(i, PER_COLUMN)
+            y = HEAD_H + row * ROW_H
+            any_lit = any((i, c) in self.cells for c in range(4))
+            colour = INK if any_lit else (110, 120, 112)
+            name = (bold if group else f).render(label, True, colour)
+            out.blit(name, (10 + half * HALF_W, y + 1))
+            for c in range(4):
+                self._cell(out, (i, c), bold)
+        return out
+
+    def _cell(self, out: pygame.Surface, cell: Cell, bold: pygame.font.Font) -> None:
+        rect = self.rect_of(cell).move(-BOX.x, -BOX.y)
+        lit = self.cells.get(cell)
+        if cell == self.standing:
+            pygame.draw.rect(out, (200, 80, 70), rect, 2, border_radius=3)
+        if lit is None:
+            return
+        focused, hovered = cell == self.focus, cell == self.hover
+        fill = GOLD if focused else (60, 110, 80)
+        pygame.draw.rect(out, fill, rect, border_radius=3)
+        if hovered and not focused:
+            pygame.draw.rect(out, (255, 255, 255), rect, 1, border_radius=3)
+        label = lit.label or ("=" if cell[1] == 3 else "bid")
+        text = bold.render(label, True, (20, 20, 20) if focused else INK)
+        out.blit(text, text.get_rect(center=rect.center))
+
+
+assert BOX.right <= TABLE_W  # the grid stays on the table, clear of the panel
