@@ -76,6 +76,11 @@ def wrap_text(text: str, size: int, bold: bool, width: int, sep: str = " ") -> l
     return [_fit(part, f, width) for part in out]
 
 
+def fit_text(text: str, size: int, bold: bool, width: int) -> str:
+    """``text`` on one line no wider than ``width`` pixels, cut with an ellipsis if it must be."""
+    return _fit(text, font(size, bold), width)
+
+
 def _fit(text: str, f: pygame.font.Font, width: int) -> str:
     if f.size(text)[0] <= width:
         return text

@@ -20,7 +20,11 @@ class Hint:
     reason: str
 
     def text(self) -> str:
-        return f"Hint: {self.action.text if self.action else 'nothing'} — {self.reason}"
+        """"Hint: pass — no game above the standing bid is likely to go home" (a reason that
+        starts by naming the action again does not say it twice)."""
+        said = self.action.text if self.action else "nothing"
+        reason = self.reason.removeprefix(f"{said}: ")
+        return f"Hint: {said} — {reason}"
 
 
 class Coach:

@@ -20,6 +20,8 @@ _OUTCOME = {
     Outcome.LAID: "laid down",
 }
 
+_OUTCOME_LOW = {Outcome.BET: "bet (one trick taken)", Outcome.KODILJ: "kodilj (two or more tricks taken)"}
+
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
@@ -41,11 +43,13 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
     """
     declarer = names[result.declarer]
     game = result.game
-    headline = f"{declarer}'s {game.name}{SUIT_LEVELS[suit_level]}: {_OUTCOME[result.outcome]}"
+    low = result.trump_class == "none"
+    said = _OUTCOME_LOW.get(result.outcome) if low else None
+    headline = f"{declarer}'s {game.name}{SUIT_LEVELS[suit_level]}: {said or _OUTCOME[result.outcome]}"
     taken = result.tricks[result.declarer]
     lines: list[str] = []
     if result.outcome is not Outcome.LAID:
-        if result.trump_class == "none":  # played low
+        if low:
             lines.append(f"{_count(taken, 'trick')} taken in misère (none allowed).")
         else:
             lines.append(f"{_count(taken, 'trick')} of {game.tricks}.")

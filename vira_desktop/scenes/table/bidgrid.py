@@ -16,7 +16,7 @@ import pygame
 
 from ...rules.actions import Bid, parse_action
 from ...rules.games import BID_GROUPS, GAMES, Game
-from ..theme import GOLD, INK, MUTED, font
+from ..theme import GOLD, INK, MUTED, fit_text, font
 from .model import TABLE_W
 
 __all__ = ["BidGrid", "Cell"]
@@ -25,11 +25,11 @@ Row = tuple[str, Game | None, str | None]  # (label, game, group)
 Cell = tuple[int, int]  # (row index, column: 0 plain, 1 in suit, 2 in highest suit, 3 in forehand)
 LEVEL_HEADS = ("", "suit", "high", "=")
 
-BOX = pygame.Rect(118, 150, 724, 470)
+BOX = pygame.Rect(118, 140, 724, 482)
 ROW_H = 18
-HEAD_H = 30
-NAME_W = 192
-CELL_W = 36
+HEAD_H = 42
+NAME_W = 212
+CELL_W = 35
 HALF_W = 362
 
 
@@ -39,7 +39,7 @@ def _rows() -> list[Row]:
     for g in GAMES:
         if g.no in firsts:
             rows.append((f"{firsts[g.no]} (any level)", None, firsts[g.no]))
-        rows.append((f"{g.no}  {g.name}", g, None))
+        rows.append((f"{g.no}  {g.name.replace(' ouverte royale', ' ouv. royale')}", g, None))
     return rows
 
 
@@ -113,10 +113,12 @@ class BidGrid:
         if self.focus is None:
             self.focus = lit[0]
             return
-        if dy:
-            order = lit if dy > 0 else list(reversed(lit))
-            after = [c for c in order if (c > self.focus if dy > 0 else c < self.focus)]
-            self.focus = after[0] if after else self.focus
+        if dy:  # the nearest lit cell in the next row that has one
+            rows = sorted({c[0] for c in lit}, reverse=dy < 0)
+            ahead = [r for r in rows if (r > self.focus[0] if dy > 0 else r < self.focus[0])]
+            if ahead:
+                column = self.focus[1]
+                self.focus = min((c for c in lit if c[0] == ahead[0]), key=lambda c: abs(c[1] - column))
         else:
             row = [c for c in lit if c[0] == self.focus[0]]
             i = row.index(self.focus) + dx
@@ -153,17 +155,19 @@ class BidGrid:
         pygame.draw.rect(out, (90, 120, 100), out.get_rect(), 1, border_radius=8)
         f, bold = font(12), font(12, True)
         heads = "Your bid · lit cells are legal · red frame: the standing bid · ↑ ↓ ← → and Enter · P pass"
-        out.blit(bold.render(heads, True, GOLD), (12, 8))
+        out.blit(bold.render(heads, True, GOLD), (12, 7))
         for half in (0, 1):
             for j, head in enumerate(LEVEL_HEADS):
                 text = f.render(head or "plain", True, MUTED)
-                out.blit(text, (10 + half * HALF_W + NAME_W + j * CELL_W + 2, HEAD_H - 14))
+                centre = 10 + half * HALF_W + NAME_W + j * CELL_W + CELL_W // 2
+                out.blit(text, text.get_rect(midbottom=(centre, HEAD_H - 2)))
         for i, (label, _, group) in enumerate(ROWS):
             half, row = divmod(i, PER_COLUMN)
             y = HEAD_H + row * ROW_H
             any_lit = any((i, c) in self.cells for c in range(4))
             colour = INK if any_lit else (110, 120, 112)
-            name = (bold if group else f).render(label, True, colour)
+            fitted = fit_text(label, 12, bool(group), NAME_W - 6)  # the panel gives the whole name
+            name = (bold if group else f).render(fitted, True, colour)
             out.blit(name, (10 + half * HALF_W, y + 1))
             for c in range(4):
                 self._cell(out, (i, c), bold)

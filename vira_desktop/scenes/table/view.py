@@ -216,7 +216,8 @@ class TableView:
                 surface.blit(self.text("misère: no trump, no trick to take", 14), (x, y))
                 y += 18
             won = view.tricks_won[contract.declarer]
-            surface.blit(self.text(f"tricks {won} of {contract.tricks_needed} needed", 13, False, MUTED), (x, y))
+            told = f"{won} taken, none allowed" if contract.low else f"{won} of {contract.tricks_needed} needed"
+            surface.blit(self.text(f"tricks {told}", 13, False, MUTED), (x, y))
             y += 18
         y = max(y + 2, 256)
         who = "deal over" if view.phase.value == "done" else f"{state.seats[view.to_act]} to act"
