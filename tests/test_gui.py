@@ -124,6 +124,8 @@ def human_move(app: App, scene: TableScene, rng: random.Random) -> None:
         for card in picks:
             click(app, card_point(scene, card))
         key(app, pygame.K_RETURN)
+        if not picks and len(scene.table.log) == before:
+            key(app, pygame.K_RETURN)  # "buy nothing? Press Enter again"
     else:
         key(app, pygame.K_1)
     assert len(scene.table.log) > before, f"no move made in {decision.phase}: {scene.view.message}"
@@ -675,3 +677,61 @@ def test_new_game_asks_before_it_ends_the_saved_game(app: App, tmp_path: Path) -
     assert save.read_text(encoding="utf-8") == before
     key(app, pygame.K_RETURN)  # Start anyway
     assert isinstance(app.stack.top, TableScene) and save.read_text(encoding="utf-8") != before
+
+
+def test_after_borup_the_button_settles_and_the_score_sheet_counts_whole_bets(app: App) -> None:
+    scene = start_game(app)
+    play_to_end_of_deal(app, scene)
+    assert [b.text for b in scene.panel.buttons] == ["Next deal  [Enter]", "End session (Borup)"]
+    scene.press("borup")
+    run(app, 2)
+    play_to_end_of_deal(app, scene, seed=2)
+    run(app, 2)
+    assert [b.text for b in scene.panel.buttons] == ["Settle  [Enter]"]
+    key(app, pygame.K_s)
+    sheet = app.stack.top
+    assert type(sheet).__name__ == "ScoreSheetScene"
+    run(app, 1)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    assert type(app.stack.top).__name__ == "SettlementScene"
+
+
+def test_new_game_starts_from_the_last_table(app: App) -> None:
+    run(app, 2)
+    key(app, pygame.K_RETURN)  # New game
+    form = app.stack.top
+    assert isinstance(form, NewGameScene)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)  # the "players" row
+    key(app, pygame.K_RIGHT)  # 4 players
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, TableScene)
+    key(app, pygame.K_ESCAPE)  # the menu
+    key(app, pygame.K_UP)  # New game (Continue has the focus)
+    key(app, pygame.K_RETURN)
+    again = app.stack.top
+    assert isinstance(again, NewGameScene) and again.count == 4
+    assert [s.name for s in again.seats()] == ["You", "Bertil", "Cecilia", "David"]
+
+
+def test_buying_says_what_to_select_and_asks_before_buying_nothing(app: App) -> None:
+    from vira_desktop.rules.actions import Buy
+
+    scene = start_game(app)
+    for decision in human_turns(app, scene, 5):
+        choice = decision.choice
+        if choice is None or choice.action is not Buy or choice.min_count != 0 or decision.actions:
+            continue
+        labels = [b.text for b in scene.panel.buttons]
+        assert "buy nothing  [Enter]" in labels
+        click(app, card_point(scene, choice.candidates[0]))
+        assert "throw away 1 and buy 1  [Enter]" in [b.text for b in scene.panel.buttons]
+        click(app, card_point(scene, choice.candidates[0], 30))  # take it back
+        before = len(scene.table.log)
+        key(app, pygame.K_RETURN)  # nothing selected: asks first
+        assert len(scene.table.log) == before and "Press Enter again" in scene.view.message
+        key(app, pygame.K_RETURN)
+        assert scene.table.log[before].action == "buy -"
+        return
+    pytest.skip("no opponent's buy came to the human")

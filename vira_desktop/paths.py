@@ -53,3 +53,8 @@ def user_config_file() -> Path:
 
 def autosave_file() -> Path:
     return data_dir() / "autosave.json"
+
+
+def last_table_file() -> Path:
+    """The seats of the last new game (the new-game form starts from them)."""
+    return data_dir() / "last_table.json"

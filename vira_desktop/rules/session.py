@@ -73,7 +73,7 @@ class DealSummary:
     sitting_out: str | None
     result: DealResult
     borup: bool
-
+    suit_level: int = 0  # the contract was bid plain, in suit or in highest suit
 
 @dataclass
 class Session:
@@ -170,7 +170,8 @@ class Session:
                 out += self.ledger.pay_pins(
                     self.seats[payment.payer], self.seats[payment.payee], payment.pins, payment.reason
                 )
-        self.deals.append(DealSummary(deal.number or 0, self.seats, self.sitting_out, deal.result, self.borup))
+        summary = DealSummary(deal.number or 0, self.seats, self.sitting_out, deal.result, self.borup, deal.suit_level)
+        self.deals.append(summary)
         self.dealer = (self.dealer + 1) % len(self.players)
         return out
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -9,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from ..paths import autosave_file
+from ..paths import autosave_file, last_table_file
 from ..session.table import SeatConfig, Table, describe_save
 from .base import Scene
 from .theme import FELT, GOLD, INK, MUTED, PANEL, font, wrap_text
@@ -113,7 +115,32 @@ class NewGameScene(Scene):
         self.seating_index = 0
         self.focus = 2
         self.typed = list(DEFAULT_NAMES)
+        self._remembered()
         self._build()
+
+    def _remembered(self) -> None:
+        """Start from the last table: its seats, names and bots, and how the seats were found."""
+        try:
+            data = json.loads(last_table_file().read_text(encoding="utf-8"))
+            seats = [(str(s["name"]), bool(s["human"]), str(s["level"])) for s in data["seats"]]
+            seating = str(data.get("seating", "draw"))
+        except (OSError, ValueError, KeyError, TypeError):
+            return
+        if not 3 <= len(seats) <= 4:
+            return
+        self.count = len(seats)
+        for i, (name, human, level) in enumerate(seats):
+            kind = "human" if human else f"bot: {level}"
+            if kind in self.KINDS:
+                self.typed[i], self.kind_of[i] = name, kind
+        self.seating_index = 1 if seating == "first-come" else 0
+
+    def _remember(self, seats: list[SeatConfig], seating: str) -> None:
+        data = {"seats": [{"name": s.name, "human": s.human, "level": s.level} for s in seats], "seating": seating}
+        with contextlib.suppress(OSError):
+            path = last_table_file()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
     def _build(self) -> None:
         self.clear_widgets()
@@ -222,6 +249,7 @@ class NewGameScene(Scene):
         settings = self.app.settings
         seed = self.app.new_game_seeds.randrange(1 << 31)
         table = Table(seats, seed, settings.house_rules(), settings.bowl(), seating)
+        self._remember(seats, seating)
         self.app.start_table(table)
 
     def draw(self, surface: pygame.Surface) -> None:

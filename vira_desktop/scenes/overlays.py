@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from ..rules.actions import SUIT_LEVELS
 from ..rules.games import GAMES, table_cells
 from ..rules.scoring import Outcome
 from ..session.table import Table
+from ..session.words import bets_and_pins
 from .base import Scene
 from .theme import GOLD, GOOD, INK, MUTED, PANEL, PLAYER_COLOURS, RED, font
 
@@ -51,37 +53,41 @@ class ScoreSheetScene(_Sheet):
         super().draw(surface)
         players = self.table.session.players
         f = font(13)
-        heads = ["#", "declarer", "game", "trump", "outcome", "bets", "pins", *players]
-        xs = [30, 60, 170, 430, 520, 610, 670] + [740 + 130 * i for i in range(len(players))]
+        heads = ["#", "declarer", "game", "trump", "outcome", "pulla", "pins", *players]
+        xs = [30, 60, 160, 450, 520, 600, 670] + [730 + 135 * i for i in range(len(players))]
         for x, h in zip(xs, heads, strict=False):
             surface.blit(font(14, True).render(h, True, INK), (x, 70))
         running = dict.fromkeys(players, 0)
-        rows = self.table.session.deals[-30:]
-        start = len(self.table.session.deals) - len(rows)
+        deals = self.table.session.deals
+        start = max(0, len(deals) - 30)  # the last 30 deals are listed; the totals count every deal
         y = 96
-        for i, summary in enumerate(rows, start + 1):
+        for i, summary in enumerate(deals, 1):
             r = summary.result
             seats = summary.seats
             for seat, name in enumerate(seats):
                 running[name] += r.net_pins(seat)
-            who = seats[r.declarer]
+            if i <= start:
+                continue
             mark = " (undo)" if (i - 1) in self.table.undone else ""
+            lifted = -r.pulla[r.declarer]
             cells = [
                 str(i),
-                who,
-                r.game.name + (" · repurchase" if r.repurchase else "") + mark,
+                seats[r.declarer],
+                r.game.name + SUIT_LEVELS[summary.suit_level] + (" · repurchase" if r.repurchase else "") + mark,
                 r.trump_class,
                 r.outcome.value,
-                f"{r.pulla[r.declarer]:+d}",
+                f"lifts {lifted}" if lifted > 0 else f"pays {-lifted}" if lifted < 0 else "–",
                 f"{r.pins[r.declarer]:+d}",
-            ] + [f"{running[p] / 8:+.2f}" for p in players]
+            ] + [bets_and_pins(running[p]) for p in players]
             colour = GOOD if r.outcome is Outcome.HOME else RED if r.outcome is Outcome.KODILJ else INK
             for x, c in zip(xs, cells, strict=False):
                 surface.blit(f.render(c, True, colour if x == 520 else INK), (x, y))
             y += 20
-        surface.blit(
-            font(12).render("running totals in bets (pins / 8), before the pulla is shared", True, MUTED), (30, 760)
+        note = (
+            "pulla: the declarer's bets · pins: the declarer's, from (+) or to (−) the others · "
+            "totals: whole bets and pins"
         )
+        surface.blit(font(12).render(note, True, MUTED), (30, 760))
 
 
 class BidTableScene(_Sheet):

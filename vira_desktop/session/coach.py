@@ -10,6 +10,7 @@ from ..ai import make_bot
 from ..ai.knowledge import read_markings
 from ..rules.actions import Action
 from ..rules.view import View
+from .words import pretty
 
 __all__ = ["Coach", "Hint"]
 
@@ -24,7 +25,7 @@ class Hint:
         starts by naming the action again does not say it twice)."""
         said = self.action.text if self.action else "nothing"
         reason = self.reason.removeprefix(f"{said}: ")
-        return f"Hint: {said} — {reason}"
+        return pretty(f"Hint: {said}") + f" — {pretty(reason)}"
 
 
 class Coach:

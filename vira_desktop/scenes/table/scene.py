@@ -15,9 +15,22 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ...rules.actions import Action, AnnounceAces, Bid, Pass, PlayCard, parse_action, public_text
+from ...rules.actions import (
+    Action,
+    AnnounceAces,
+    Bid,
+    Buy,
+    Discard,
+    Keep,
+    Pass,
+    PlayCard,
+    Repurchase,
+    SetAside,
+    parse_action,
+    public_text,
+)
 from ...rules.cards import Card
-from ...rules.decision import Phase
+from ...rules.decision import CardChoice, Phase
 from ...rules.errors import ViraError
 from ...rules.events import DealScored, TrickWon
 from ...rules.ledger import SEXMASTARE, TokensMoved
@@ -27,6 +40,7 @@ from ...session.flow import Ask, FlowEvent
 from ...session.record import Record
 from ...session.table import Table
 from ...session.thinking import coach_hint
+from ...session.words import pretty, says
 from ..base import Scene
 from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import GOLD, INK, MUTED, RED
@@ -55,6 +69,27 @@ class ButtonSpec:
     y: int
     x: int = TABLE_W + 16
     width: int = 288
+
+
+def choice_prompt(choice: CardChoice) -> str:
+    """What to select for a card choice, in the player's words."""
+    n = f"{choice.min_count}" if choice.min_count == choice.max_count else f"{choice.min_count} to {choice.max_count}"
+    verbs = {
+        Keep: f"choose the {n} cards to keep, then Enter",
+        Discard: f"choose the {n} cards to throw away, then Enter",
+        Buy: f"choose {n} cards to throw away (you draw as many from the stock), then Enter",
+        Repurchase: f"choose {n} cards to throw away and buy again, then Enter",
+        SetAside: f"choose the {n} cards to set aside, then Enter",
+    }
+    return verbs[choice.action]
+
+
+def choice_button(choice: CardChoice, selected: int) -> str:
+    """The button for a card choice: "throw away 3 and buy 3", "keep these 4" …"""
+    if choice.action in (Buy, Repurchase):
+        return f"throw away {selected} and buy {selected}" if selected else "buy nothing"
+    verb = {Keep: "keep", Discard: "throw away", SetAside: "set aside"}[choice.action]
+    return f"{verb} {selected} card{'' if selected == 1 else 's'}"
 
 
 class Panel:
@@ -225,6 +260,7 @@ class TableScene(_TableBase):
         self.hints_asked = 0
         self._hint_tag: object = None
         self._logged = len(table.log)
+        self._nothing_confirmed = False  # Enter once more takes no cards (buy -)
         self.grid = BidGrid()
         self.view.keys_help = LIVE_KEYS
 
@@ -259,7 +295,8 @@ class TableScene(_TableBase):
     def _announce_deal(self) -> None:
         s = self.table.session
         out = f", {s.sitting_out} sits out" if s.sitting_out else ""
-        self.view.say(f"Deal {self.table.deal_index + 1}: {s.seats[2]} deals, {s.seats[0]} is forehand{out}.")
+        dealer, forehand = says(s.seats[2], "deals", "deal"), says(s.seats[0], "is", "are")
+        self.view.say(f"Deal {self.table.deal_index + 1}: {dealer}, {forehand} forehand{out}.")
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -272,6 +309,7 @@ class TableScene(_TableBase):
         self.wait_s = max(0.0, self.wait_s - dt)
         self._hot_seat()
         ready = not self.view.busy and self.wait_s <= 0  # bots play on under a hot-seat cover
+        self._only_choice()
         if ready:
             self._autoplay_hint()
             if not self.worker.busy(self._hint_tag) or self._hint_tag is None:
@@ -310,7 +348,7 @@ class TableScene(_TableBase):
         for entry in self.table.log[self._logged :]:
             if entry.deal == self.table.deal_index and not entry.action.startswith("play "):
                 action = parse_action(entry.action, self.table.session.seats.index(entry.player))
-                self.view.say(f"{entry.player}: {public_text(action)}")
+                self.view.say(f"{entry.player}: {pretty(public_text(action))}")
         self._logged = len(self.table.log)
 
     def _note_tokens(self, ev: TokensMoved) -> None:
@@ -325,6 +363,25 @@ class TableScene(_TableBase):
         headline, _ = describe_result(ev.result, self.table.session.seats, contract.suit_level if contract else 0)
         self.view.say(headline)
         self.deals_done += 1
+
+    def _only_choice(self) -> None:
+        """A step with one possible answer is taken for the player and told in the log
+        ("high" for a gask bid in suit, nothing to discard); never a bid or a card to play."""
+        ask = self.viewer_ask()
+        if ask is None or ask.optional or self.view.cover or self.view.intro.running or ask.view.decision is None:
+            return
+        decision = ask.view.decision
+        if decision.phase in (Phase.AUCTION, Phase.PLAY, Phase.DECIDE):
+            return
+        choice = decision.choice
+        if choice is None and len(decision.actions) == 1:
+            only = decision.actions[0]
+        elif not decision.actions and choice is not None and choice.max_count == 0:
+            only = choice.make([])
+        else:
+            return
+        self.view.say(f"({pretty(only.text)}: the only choice, taken for you)")
+        self.press(only)
 
     def _hot_seat(self) -> None:
         if len(self.driver.humans) < 2:
@@ -351,13 +408,23 @@ class TableScene(_TableBase):
     def _panel(self) -> None:
         deal = self.table.deal
         ask = self.viewer_ask()
-        key = (self.table.deal_index, len(deal.history), ask, deal.is_over, self.view.cover, self.view.intro.running)
+        key = (
+            self.table.deal_index,
+            len(deal.history),
+            ask,
+            deal.is_over,
+            self.view.cover,
+            self.view.intro.running,
+            len(self.selected),
+        )
         if key == self.panel.key:
             return
         y = 340
         specs: list[ButtonSpec] = []
         if self.view.cover or self.view.intro.running:
             pass  # the cover, or the seating draw, blocks every control
+        elif deal.is_over and self.table.session.deals and self.table.session.deals[-1].borup:
+            specs = [ButtonSpec("Settle  [Enter]", "next", y)]  # the Borup deal was the last
         elif deal.is_over:
             specs = [ButtonSpec("Next deal  [Enter]", "next", y), ButtonSpec("End session (Borup)", "borup", y + 44)]
         elif ask is not None and ask.optional:
@@ -380,11 +447,11 @@ class TableScene(_TableBase):
                 specs = [ButtonSpec("1. Announce four aces (as ones)", aces[0], y)] if aces else []
             else:
                 for i, action in enumerate(decision.actions):
-                    specs.append(ButtonSpec(f"{i + 1}. {action.text}", action, y))
+                    specs.append(ButtonSpec(f"{i + 1}. {pretty(action.text)}", action, y))
                     y += 42
                 if decision.choice is not None:
-                    verb = decision.choice.action.__name__.lower()
-                    specs.append(ButtonSpec(f"{verb} selected  [Enter]", "choose", y))
+                    label = choice_button(decision.choice, len(self.selected))
+                    specs.append(ButtonSpec(f"{label}  [Enter]", "choose", y))
                 specs.append(ButtonSpec("Hint  [H]", "hint", y + 44))
         self.panel.rebuild(key, specs)
         self._grid_note()
@@ -400,8 +467,9 @@ class TableScene(_TableBase):
         try:
             events = self.driver.act(ask, what)
         except ViraError as exc:
-            self.message(str(exc), RED)
+            self.message(pretty(str(exc)), RED)
             return
+        self._nothing_confirmed = False
         self._after(events)
 
     def command(self, intent: Command) -> None:
@@ -413,8 +481,14 @@ class TableScene(_TableBase):
             elif self.grid_shown():
                 self.command(Command("bid"))
             elif (ask := self.viewer_ask()) is not None and ask.view.decision and ask.view.decision.choice:
-                if self.selected or ask.view.decision.choice.min_count == 0:
+                choice = ask.view.decision.choice
+                if self.selected or (choice.min_count == 0 and self._nothing_confirmed):
                     self.command(Command("choose"))
+                elif choice.min_count == 0:  # Enter with nothing selected: ask before taking nothing
+                    self._nothing_confirmed = True
+                    self.message(f"{choice_button(choice, 0)}? Press Enter again, or select cards first.", GOLD)
+                else:
+                    self.message(choice_prompt(choice), GOLD)
             elif deal.phase is Phase.PLAY and (card := self.focus_card()) is not None:
                 self.use_card(card)
         elif name == "next":
@@ -459,15 +533,14 @@ class TableScene(_TableBase):
                 try:
                     self.table.deal.check(action)
                 except ViraError as exc:
-                    self.message(f"{card}: {exc}", RED)
+                    self.message(pretty(f"{card}: {exc}"), RED)
                 self.view.cards.refuse(card)
                 return
             self.press(action)
         elif decision.choice is not None:
             self.selected ^= {card}
-            c = decision.choice
-            want = str(c.min_count) if c.min_count == c.max_count else f"{c.min_count}–{c.max_count}"
-            self.message(f"{len(self.selected)} selected (choose {want})")
+            self._nothing_confirmed = False
+            self.message(f"{len(self.selected)} selected · {choice_prompt(decision.choice)}")
             self.refresh()
 
     def refresh(self) -> None:
