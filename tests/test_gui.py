@@ -735,3 +735,10 @@ def test_buying_says_what_to_select_and_asks_before_buying_nothing(app: App) -> 
         assert scene.table.log[before].action == "buy -"
         return
     pytest.skip("no opponent's buy came to the human")
+
+
+def test_a_players_colour_follows_the_new_game_form_not_the_seating(app: App) -> None:
+    scene = start_game(app)
+    state = scene.driver.state()
+    assert [state.colour_index(s.name) for s in scene.table.seats] == [0, 1, 2]
+    assert set(state.pulla) and all(owner in state.players for owner, _ in state.pulla)  # the åla's bets

@@ -9,7 +9,7 @@ import logging
 from ...ai import Choice
 from ...rules.actions import Action, public_text
 from ...rules.errors import ViraError
-from ...rules.ledger import SEXMASTARE, Ledger
+from ...rules.ledger import PULLA, SEXMASTARE, Ledger
 from ...rules.seat import SEATS, Seat
 from ...rules.session import Session
 from ...rules.view import View
@@ -47,6 +47,7 @@ def _table_state(
         viewer=viewer,
         viewer_name=viewer_name,
         bowls={name: ledger.holdings(name) for name in session.players},
+        pulla=ledger.holdings(PULLA),
         pulla_bets=ledger.pulla_bets(),
         sexmastare=sum(ledger.holdings(SEXMASTARE).values()),
         **extra,  # type: ignore[arg-type]
@@ -74,6 +75,7 @@ class LiveDriver:
             thinking=self.thinking_for,
             seating=t.draw if with_seating else None,
             seating_kind=t.seating,
+            colour_order=tuple(s.name for s in t.seats),
         )
 
     def opening_events(self) -> list[FlowEvent]:

@@ -34,17 +34,21 @@ class TableState:
     viewer: Seat | None
     viewer_name: str
     bowls: dict[str, Holdings]
+    pulla: Holdings  # the tokens in the pulla (under it: ``sexmastare``)
     pulla_bets: int
     sexmastare: int  # pins lying under the pulla
     thinking: str | None = None  # the player a bot is thinking for
     seating: SeatingDraw | None = None  # shown at the start of a session
     seating_kind: str = "draw"
+    colour_order: tuple[str, ...] = ()  # whose colour is whose: the new-game form's order, stable
 
     def name(self, seat: int) -> str:
         return self.seats[seat]
 
     def colour_index(self, owner: str) -> int:
-        return self.players.index(owner) % 4 if owner in self.players else 0
+        """A player's colour, the same from game to game (the form's order, not the seating's)."""
+        order = self.colour_order or self.players
+        return order.index(owner) % 4 if owner in order else 0
 
 
 @dataclass(frozen=True)

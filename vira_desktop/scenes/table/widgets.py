@@ -84,37 +84,74 @@ class Bowls:
             if state.thinking == name:
                 role = "thinking" + "." * (1 + int(pygame.time.get_ticks() / 333) % 3)
             surface.blit(self.text(name, 16, True, colour), (x + 10, y + 6))
-            surface.blit(self.text(role, 12, False, INK), (x + 10, y + 28))
-            self._bowl(surface, (x + 10, y + 50), state.bowls.get(name, {}), state)
+            surface.blit(self.text(role, 12, False, INK), (x + 10, y + 26))
+            self._bowl(surface, (x + 10, y + 48), name, state)
 
-    def _bowl(self, surface: pygame.Surface, pos: tuple[int, int], held: Holdings, state: TableState) -> None:
-        """Tokens by colour and kind: triangle, bet, round, pin, each with its count."""
+    def _bowl(self, surface: pygame.Surface, pos: tuple[int, int], owner: str, state: TableState) -> None:
+        """The bowl in the player's colour with its tokens in stacks, a count beside each:
+        the player's own first, then those of other players, in their colours."""
         x, y = pos
+        rim = PLAYER_COLOURS[state.colour_index(owner)]
+        pygame.draw.ellipse(surface, (14, 52, 32), (x - 4, y - 2, 188, 30))
+        pygame.draw.ellipse(surface, rim, (x - 4, y - 2, 188, 30), 2)
+        held = state.bowls.get(owner, {})
+        draw_stacks(surface, self.text, held, state, (x + 8, y + 4), x + 176, first=owner)
+
+
+def draw_stacks(
+    surface: pygame.Surface,
+    text: Texts,
+    held: Holdings,
+    state: TableState,
+    pos: tuple[int, int],
+    right: int,
+    first: str | None = None,
+) -> None:
+    """Tokens as little stacks (up to four drawn) with their count, by owner and kind."""
+    x, y = pos
+    owners = sorted({o for o, _ in held}, key=lambda o: (o != first, state.colour_index(o)))
+    for owner in owners:
         for kind in (Kind.TRIANGLE, Kind.BET, Kind.ROUND, Kind.PIN):
-            owners = [o for o in state.players if held.get((o, kind), 0)]
-            for owner in owners[:2]:
-                draw_token(surface, kind, PLAYER_COLOURS[state.colour_index(owner)], x, y + 2)
-                count = self.text(str(held[(owner, kind)]), 11, True, INK)
-                surface.blit(count, (x + 13, y + 4))
-                x += 18 + count.get_width()
-                if x > pos[0] + 170:
-                    return
+            n = held.get((owner, kind), 0)
+            if not n:
+                continue
+            count = text(str(n), 11, True, INK)
+            if x + 12 + count.get_width() > right:
+                surface.blit(text("…", 11, True, INK), (x, y + 2))
+                return
+            colour = PLAYER_COLOURS[state.colour_index(owner)]
+            for k in range(min(n, 4)):
+                draw_token(surface, kind, colour, x, y + 2 - 2 * k)
+            surface.blit(count, (x + 11, y + 4))
+            x += 16 + count.get_width()
 
 
 class Pulla:
-    """The pulla in the middle of the table, with its size in bets and any sexmastare."""
+    """The pulla: a bowl in the middle of the table with its tokens, its size in bets and any
+    sexmastare; a legend says what each token is worth."""
 
     def __init__(self, texts: Texts) -> None:
         self.text = texts
 
     def draw(self, surface: pygame.Surface, state: TableState) -> None:
         x, y = pulla_spot(len(state.players))
-        pygame.draw.ellipse(surface, (150, 150, 160), (x, y, 170, 76))
-        pygame.draw.ellipse(surface, (105, 105, 115), (x + 10, y + 8, 150, 60))
-        label = self.text(f"pulla {state.pulla_bets} bets", 14, True, INK)
-        surface.blit(label, label.get_rect(center=(x + 85, y + 38)))
+        pygame.draw.ellipse(surface, (140, 140, 150), (x, y, 180, 78))
+        pygame.draw.ellipse(surface, (92, 92, 104), (x + 8, y + 7, 164, 64))
+        label = self.text(f"pulla · {state.pulla_bets} bets", 13, True, INK)
+        surface.blit(label, label.get_rect(center=(x + 90, y + 22)))
+        draw_stacks(surface, self.text, state.pulla, state, (x + 22, y + 38), x + 164)
         if state.sexmastare:
-            surface.blit(self.text(f"sexmastare {state.sexmastare} (6 bets each)", 12, False, GOLD), (x, y + 80))
+            line = f"sexmastare: {state.sexmastare} pin under the pulla (6 bets each)"
+            surface.blit(self.text(line, 11, False, GOLD), (x - 10, y + 82))
+        self._legend(surface, state, (x - 10, y + (96 if state.sexmastare else 82)))
+
+    def _legend(self, surface: pygame.Surface, state: TableState, pos: tuple[int, int]) -> None:
+        x, y = pos
+        for kind, worth in ((Kind.TRIANGLE, "5 bets"), (Kind.BET, "bet"), (Kind.ROUND, "2 pins"), (Kind.PIN, "pin")):
+            draw_token(surface, kind, MUTED, x + 4, y)
+            text = self.text(worth, 11, False, MUTED)
+            surface.blit(text, (x + 16, y + 2))
+            x += 26 + text.get_width()
 
 
 class SpareDeck:
