@@ -29,11 +29,13 @@ ROOT = Path(__file__).resolve().parents[1]
 WAIT_S = 60.0  # wall-clock limit for a bot's answer (the worker is another process)
 
 
-def make_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, speed: str = "instant", extra: str = "") -> App:
+def make_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, speed: str = "instant", extra: str = "", display: str = ""
+) -> App:
     monkeypatch.setenv("VIRA_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("VIRA_DATA_DIR", str(tmp_path / "data"))
     (tmp_path / "config").mkdir(parents=True, exist_ok=True)
-    text = f"display: {{animation_speed: {speed}}}\n{extra}"
+    text = f"display: {{animation_speed: {speed}{display}}}\n{extra}"
     (tmp_path / "config" / "config.yaml").write_text(text, encoding="utf-8")
     application = App(seed=5)  # new games deal the same cards on every run
     application.to_menu()
@@ -742,3 +744,21 @@ def test_a_players_colour_follows_the_new_game_form_not_the_seating(app: App) ->
     state = scene.driver.state()
     assert [state.colour_index(s.name) for s in scene.table.seats] == [0, 1, 2]
     assert set(state.pulla) and all(owner in state.players for owner, _ in state.pulla)  # the åla's bets
+
+
+def test_wait_after_each_trick_holds_it_face_up_until_a_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(tmp_path, monkeypatch, display=", wait_after_trick: true")
+    scene = start_game(app)
+    deadline = time.monotonic() + WAIT_S
+    while not scene.view.cards.waiting and time.monotonic() < deadline:
+        if scene.viewer_ask() is not None and not scene.view.intro.running:
+            human_move(app, scene, random.Random(4))
+        app.step(1 / 60)
+    assert scene.view.cards.waiting  # a trick is done and waits, face up in the middle
+    trick = scene.driver.state().view.tricks[-1][1]
+    assert all(scene.view.cards.sprite(c) and scene.view.cards.sprite(c).face_up for _, c in trick)  # type: ignore[union-attr]
+    history = len(scene.deal.history)
+    run(app, 30)
+    assert len(scene.deal.history) == history  # nobody plays on while it waits
+    key(app, pygame.K_SPACE)
+    assert not scene.view.cards.waiting and len(scene.deal.history) == history  # the key only took it away

@@ -40,6 +40,7 @@ DEFAULTS: dict[str, Any] = {
         "four_colour_deck": False,
         "card_back": "blue",
         "language": "en",
+        "wait_after_trick": False,  # each finished trick stays face up until a click or a key
     },
     "sound": {"enabled": True, "volume": 0.7},
 }

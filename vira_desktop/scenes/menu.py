@@ -283,11 +283,12 @@ class SettingsScene(Scene):
         ("display.four_colour_deck", [False, True]),
         ("display.language", ["en", "sv"]),
         ("display.window", [[1280, 800], [1024, 640], [1600, 1000], [1920, 1200]]),
+        ("display.wait_after_trick", [False, True]),
         ("house_rules.aces_low_in_all_miseres", [False, True]),
         ("house_rules.royale_defenders_see_each_other", [False, True]),
         ("house_rules.gok_reentry", [False, True]),
     )
-    TOP, STEP = 100, 48
+    TOP, STEP = 96, 44
 
     def enter(self) -> None:
         self.focus = 0

@@ -9,6 +9,7 @@ from (the dealer, the stock, a player's hand).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -28,7 +29,7 @@ __all__ = ["CardLayer", "CardSprite", "hand_order"]
 Key = tuple[object, ...]
 MOVE_S = 0.32  # a card's glide at normal speed
 DEAL_STEP_S = 0.03  # between two cards dealt
-TRICK_HOLD_S = 0.75  # a finished trick stays in the middle this long
+TRICK_HOLD_S = 1.3  # a finished trick stays face up in the middle this long (at normal speed), or to the next lead
 
 
 @dataclass
@@ -87,6 +88,7 @@ class CardLayer:
         self._origins: dict[Key, tuple[float, float]] = {}
         self._delays: dict[Key, float] = {}
         self._hold: tuple[int, float] | None = None  # (trick number, seconds left) shown in the middle
+        self.wait_after_trick = False  # the setting: hold each finished trick until a click or key
         self._hand_keys: dict[int, list[Key]] = {}
 
     # ------------------------------------------------------------------ events
@@ -97,8 +99,10 @@ class CardLayer:
                 self._deal(place)
             elif isinstance(ev, CardPlayed):
                 self._origins.setdefault(("card", ev.card), place(ev.seat).hand_centre)
-            elif isinstance(ev, TrickWon) and TRICK_HOLD_S * self.speed():  # no hold at instant speed
-                self._hold = (ev.trick_no, TRICK_HOLD_S * self.speed())
+                self._hold = None  # the next lead takes the finished trick away
+            elif isinstance(ev, TrickWon) and (self.wait_after_trick or TRICK_HOLD_S * self.speed()):
+                seconds = math.inf if self.wait_after_trick else TRICK_HOLD_S * self.speed()
+                self._hold = (ev.trick_no, seconds)
             elif isinstance(ev, Bought | StockTaken):
                 drawn = ev.drawn if isinstance(ev, Bought) else ev.cards
                 for card in drawn:
@@ -225,6 +229,19 @@ class CardLayer:
         if self._hold is not None:
             trick, left = self._hold
             self._hold = (trick, left - dt) if left - dt > 0 else None
+
+    def release(self) -> bool:
+        """A click or a key while a finished trick waits: it goes to its winner. ``True`` if
+        one was waiting."""
+        if not self.waiting or self._hold is None:
+            return False
+        self._hold = (self._hold[0], 0.0)
+        return True
+
+    @property
+    def waiting(self) -> bool:
+        """A finished trick waits for a click or a key."""
+        return self._hold is not None and self._hold[1] == math.inf
 
     @property
     def holding(self) -> bool:

@@ -126,6 +126,7 @@ class _TableBase(Scene):
         self.images.preload()
         speed = str(settings["display.animation_speed"])
         self.view = TableView(self.images, speed, str(settings["display.card_back"]), app.sound)
+        self.view.cards.wait_after_trick = bool(settings["display.wait_after_trick"])
         self.input = InputMap(self._card_at, self._drag)
         self.panel = Panel(self)
         self.focus = 0
@@ -162,6 +163,8 @@ class _TableBase(Scene):
             return
         if self.grid_event(event):
             return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.view.cards.release():
+            return  # "wait after each trick": this click or key only takes the trick away
         for intent in self.input.intents(event):
             if self.view.intro.running:  # any key or click skips the seating draw, and does nothing else
                 self.view.intro.skip()

@@ -163,6 +163,9 @@ class TableView:
         self.flights.draw(surface)
         if self.banner is not None:
             self._draw_banner(surface, *self.banner)
+        elif self.cards.waiting:
+            line = self.text("Click or press a key to go on", 14, True, GOLD)
+            surface.blit(line, line.get_rect(center=(TABLE_W // 2, 590)))
         self._draw_panel_text(surface, state)
 
     def _draw_banner(self, surface: pygame.Surface, headline: str, lines: list[str]) -> None:
