@@ -33,6 +33,7 @@ class CardImages:
             image = self._load(name, self.size)
             if self.four_colour and card.suit in (2, 3):
                 image = _recolour(image, card.suit)
+            _index_suit(image, card, self.four_colour)
             self._faces[card] = image
         return self._faces[card]
 
@@ -47,6 +48,16 @@ class CardImages:
         if colour not in self._backs:
             self._backs[colour] = self._load(f"back-{colour}.svg", self.size)
         return self._backs[colour]
+
+
+def _index_suit(image: pygame.Surface, card: Card, four_colour: bool) -> None:
+    """The suit under the rank in the top corner (the art shows the rank alone there), so a
+    card half covered by the next one in a column still says what it is."""
+    from .theme import FOUR_COLOURS, SUIT_COLOURS, font
+
+    colour = (FOUR_COLOURS if four_colour else SUIT_COLOURS)[int(card.suit)]
+    symbol = font(max(9, image.get_height() // 9), True).render(card.suit.symbol, True, colour)
+    image.blit(symbol, (max(2, image.get_width() // 22), image.get_height() * 2 // 11))
 
 
 def _recolour(image: pygame.Surface, suit: int) -> pygame.Surface:

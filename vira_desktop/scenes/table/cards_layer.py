@@ -187,8 +187,9 @@ class CardLayer:
             self._hand_keys[seat] = keys
             n = len(keys)
             for i, (key, face) in enumerate(zip(keys, faces, strict=True)):
-                if p.vertical:
-                    x, y = float(p.hand[0]), float(p.hand[1] + i * min(24, 320 // max(1, n)))
+                if p.vertical:  # an open hand a little wider apart, so each card's suit shows too
+                    step = min(31 if face is not None else 24, 340 // max(1, n))
+                    x, y = float(p.hand[0]), float(p.hand[1] + i * step)
                 else:
                     width = min(56, (860 if p is PLACES["bottom"] else 420) // max(1, n))
                     x, y = p.hand[0] - (n - 1) * width / 2 + i * width - CARD_W / 2, float(p.hand[1])
