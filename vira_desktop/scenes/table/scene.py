@@ -34,6 +34,7 @@ from ...rules.decision import CardChoice, Phase
 from ...rules.errors import ViraError
 from ...rules.events import DealScored, TrickWon
 from ...rules.ledger import SEXMASTARE, TokensMoved
+from ...rules.view import View
 from ...session.coach import Hint, marking_hint
 from ...session.describe import describe_game, describe_result
 from ...session.flow import Ask, FlowEvent
@@ -264,6 +265,7 @@ class TableScene(_TableBase):
         self._hint_tag: object = None
         self._logged = len(table.log)
         self._nothing_confirmed = False  # Enter once more takes no cards (buy -)
+        self._marked = ""  # the Ågren marking last told
         self.grid = BidGrid()
         self.view.keys_help = LIVE_KEYS
 
@@ -297,7 +299,7 @@ class TableScene(_TableBase):
 
     def _announce_deal(self) -> None:
         s = self.table.session
-        out = f", {s.sitting_out} sits out" if s.sitting_out else ""
+        out = f", {says(s.sitting_out, 'sits', 'sit')} out" if s.sitting_out else ""
         dealer, forehand = says(s.seats[2], "deals", "deal"), says(s.seats[0], "is", "are")
         self.view.say(f"Deal {self.table.deal_index + 1}: {dealer}, {forehand} forehand{out}.")
 
@@ -344,7 +346,16 @@ class TableScene(_TableBase):
         self.panel.key = None
         state = self.driver.state()
         self.view.show(state, events)
-        self.view.note = marking_hint(state.view, self.table.session.seats)
+        self._marking(state.view)
+
+    def _marking(self, view: View) -> None:
+        """The partner's Ågren marking, in the panel from the moment it is made (and once in the log)."""
+        line = marking_hint(view, self.table.session.seats)
+        if line and line != self._marked:
+            self.view.say(line)
+        self._marked = line
+        convention = "(Ågren: a high then a low discard shows strength, low then high weakness)"
+        self.view.note = f"{line} {convention}" if line else ""
 
     def _log_actions(self) -> None:
         """Say each new action as the other players see it (cards laid aside stay hidden)."""
@@ -399,7 +410,8 @@ class TableScene(_TableBase):
             self.panel.key = None
             state = self.driver.state()
             self.view.show(state, snap=True)  # another seat's cards: no glide from the old ones
-            self.view.note = marking_hint(state.view, self.table.session.seats)
+            self._marked = ""
+            self._marking(state.view)
 
     # ------------------------------------------------------------------ the panel
     def viewer_ask(self) -> Ask | None:
