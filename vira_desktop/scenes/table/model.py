@@ -14,7 +14,7 @@ from ...rules.seat import Seat
 from ...rules.session import SeatingDraw
 from ...rules.view import View
 
-__all__ = ["Holdings", "Place", "TableState", "place_order"]
+__all__ = ["Holdings", "Place", "TableState", "place", "place_order"]
 
 Holdings = dict[tuple[str, Kind], int]  # (owner's colour, kind) -> count
 
@@ -75,6 +75,12 @@ PLACES = {
     "top": Place((480, 16), False, (441, 208), (700, 130), (780, 130), (230, 140), (150, 20)),
     "right": Place((842, 110), True, (564, 330), (740, 410), (740, 290), (740, 12), (740, 140)),
 }
+# With four at the table the one across sits at the top: its piles go beside its trick (the
+# pulla moves down, out of their way), its spare deck below its plate, clear of the left plate.
+PLACES_FOUR = {
+    **PLACES,
+    "top": Place((480, 16), False, (441, 208), (523, 150), (603, 150), (230, 140), (222, 236)),
+}
 STOCK = (441, 330)
 TURNED = (351, 330)
 TABLE_W = 960
@@ -83,3 +89,8 @@ TABLE_W = 960
 def place_order(players: int) -> tuple[str, ...]:
     """Places round the table clockwise from the viewer at the bottom."""
     return ("bottom", "left", "right") if players == 3 else ("bottom", "left", "top", "right")
+
+
+def place(players: int, rel: int) -> Place:
+    """The place ``rel`` seats clockwise from the viewer, at a table of ``players``."""
+    return (PLACES if players == 3 else PLACES_FOUR)[place_order(players)[rel]]

@@ -19,7 +19,7 @@ from ..cards import CardImages
 from ..theme import FELT, FELT_DARK, GOLD, GOOD, INK, MUTED, PANEL
 from ..tween import Tweens
 from .cards_layer import CardLayer, hand_order
-from .model import PLACES, TABLE_W, Place, TableState, place_order
+from .model import TABLE_W, Place, TableState, place
 from .widgets import Bowls, Intro, Pulla, SpareDeck, Texts, TokenFlights
 
 __all__ = ["SPEEDS", "TableView"]
@@ -70,7 +70,7 @@ class TableView:
         assert state is not None
         players = state.players
         rel = (players.index(name) - players.index(state.viewer_name)) % len(players)
-        return PLACES[place_order(len(players))[rel]]
+        return place(len(players), rel)
 
     def seat_place(self, seat: int) -> Place:
         assert self.state is not None

@@ -53,7 +53,9 @@ def draw_token(surface: pygame.Surface, kind: Kind, colour: Colour, x: int, y: i
 
 
 def pulla_spot(players: int) -> tuple[int, int]:
-    return (380, 100) if players == 3 else (590, 150)
+    """Where the pulla lies: at the top with three; with four (someone sits across) low in the
+    middle, between the forehand's spare deck and the bottom player's piles."""
+    return (380, 100) if players == 3 else (362, 566)
 
 
 class Bowls:
@@ -80,12 +82,17 @@ class Bowls:
                 if view.phase.value in ("play", "done"):
                     role += f" · {view.tricks_won[seat]} tr."
             else:
-                role = "sits out this deal"
+                role = ""  # said over the greyed plate below
             if state.thinking == name:
                 role = "thinking" + "." * (1 + int(pygame.time.get_ticks() / 333) % 3)
             surface.blit(self.text(name, 16, True, colour), (x + 10, y + 6))
             surface.blit(self.text(role, 12, False, INK), (x + 10, y + 26))
             self._bowl(surface, (x + 10, y + 48), name, state)
+            if name not in state.seats:  # the sitter-out: set apart, greyed over
+                shade = pygame.Surface((200, 84), pygame.SRCALPHA)
+                shade.fill((20, 30, 25, 140))
+                surface.blit(shade, (x, y))
+                surface.blit(self.text("sits out this deal", 12, True, GOLD), (x + 10, y + 26))
 
     def _bowl(self, surface: pygame.Surface, pos: tuple[int, int], owner: str, state: TableState) -> None:
         """The bowl in the player's colour with its tokens in stacks, a count beside each:
