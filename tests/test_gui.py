@@ -762,3 +762,11 @@ def test_wait_after_each_trick_holds_it_face_up_until_a_key(tmp_path: Path, monk
     assert len(scene.deal.history) == history  # nobody plays on while it waits
     key(app, pygame.K_SPACE)
     assert not scene.view.cards.waiting and len(scene.deal.history) == history  # the key only took it away
+
+
+def test_every_setting_has_a_label_that_says_what_it_sets() -> None:
+    from vira_desktop.scenes.menu import SETTING_LABELS, SettingsScene
+
+    assert {key for key, _ in SettingsScene.FIELDS} == set(SETTING_LABELS)
+    assert "misère" in SETTING_LABELS["house_rules.aces_low_in_all_miseres"]
+    assert SETTING_LABELS["house_rules.gok_reentry"].startswith("Gök")

@@ -271,6 +271,21 @@ class NewGameScene(Scene):
             surface.blit(line, line.get_rect(center=(640, 488)))
 
 
+SETTING_LABELS = {
+    "display.animation_speed": "Animation speed",
+    "sound.enabled": "Sound",
+    "sound.volume": "Volume",
+    "display.card_back": "Card back of the first deck",
+    "display.four_colour_deck": "Four-colour deck (♦ blue, ♣ green)",
+    "display.language": "Language",
+    "display.window": "Window size",
+    "display.wait_after_trick": "Wait for a key after each trick",
+    "house_rules.aces_low_in_all_miseres": "Aces as ones in every misère",
+    "house_rules.royale_defenders_see_each_other": "Royale: the defenders see each other's cards",
+    "house_rules.gok_reentry": "Gök raised: those who passed may bid again",
+}
+
+
 class SettingsScene(Scene):
     """Animation speed, sound, card back, four-colour deck, language, house rules, window size;
     saved in the user's own config. ↑ ↓ choose a row, ← → (or Enter) change it, Esc saves and closes."""
@@ -332,7 +347,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(PANEL)
-        surface.blit(font(32, True).render("Settings", True, GOLD), (340, 40))
+        surface.blit(font(32, True).render("Settings", True, GOLD), (230, 40))
         problem = self.app.config_problem
         if self.told or problem:
             line = self.told or f"Your config file could not be read, so these are the defaults ({problem})."
@@ -342,9 +357,9 @@ class SettingsScene(Scene):
                 surface.blit(font(15).render(part, True, GOLD), (260, 728 + 20 * i))
         for i, (key, _) in enumerate(self.FIELDS):
             y = self.TOP + i * self.STEP
-            surface.blit(font(16).render(key.split(".")[1].replace("_", " "), True, INK), (340, y + 10))
+            surface.blit(font(16).render(SETTING_LABELS.get(key, key), True, INK), (240, y + 10))
         y = self.TOP + self.focus * self.STEP
-        pygame.draw.rect(surface, GOLD, (330, y - 4, 620, 48), 2, border_radius=8)
+        pygame.draw.rect(surface, GOLD, (228, y - 4, 722, self.STEP + 2), 2, border_radius=8)
         note = (
             "Saved in your own config folder; house rules apply from the next game, the window size at the next start."
         )
