@@ -770,3 +770,21 @@ def test_every_setting_has_a_label_that_says_what_it_sets() -> None:
     assert {key for key, _ in SettingsScene.FIELDS} == set(SETTING_LABELS)
     assert "misère" in SETTING_LABELS["house_rules.aces_low_in_all_miseres"]
     assert SETTING_LABELS["house_rules.gok_reentry"].startswith("Gök")
+
+
+def test_jumping_in_a_replay_ends_a_trick_that_waits_for_a_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With "wait after trick" on, a trick waits without end: End must jump past it, not wait it out."""
+    from vira_desktop.session.record import load_record
+
+    app = make_app(tmp_path, monkeypatch, display=", wait_after_trick: true")
+    record = load_record(ROOT / "tests" / "records" / "begar_highest_repurchase_home.yaml")
+    scene = app.open("replay", record=record)
+    run(app, 2)
+    for _ in range(30):
+        key(app, pygame.K_RIGHT, frames=1)
+        if scene.view.cards.waiting:  # type: ignore[attr-defined]
+            break
+    assert scene.view.cards.waiting  # type: ignore[attr-defined]
+    key(app, pygame.K_END, frames=1)
+    assert scene.driver.at_end and not scene.view.cards.holding  # type: ignore[attr-defined]
+    app.stack.clear()

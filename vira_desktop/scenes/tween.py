@@ -8,10 +8,10 @@ test that wants the end state now).
 >>> class Box:
 ...     x = 0.0
 >>> box, tweens = Box(), Tweens()
->>> tweens.add(box, "x", 10.0, 1.0, "linear")
+>>> _ = tweens.add(box, "x", 10.0, 1.0, "linear")
 >>> tweens.update(0.25); box.x
 2.5
->>> tweens.add(box, "x", 0.0, 0.5, "linear"); tweens.finish_all(); box.x, tweens.active
+>>> _ = tweens.add(box, "x", 0.0, 0.5, "linear"); tweens.finish_all(); box.x, tweens.active
 (0.0, False)
 """
 
@@ -112,9 +112,6 @@ class Tweens:
         for tween in self._tweens.values():
             tween.elapsed = tween.delay + tween.duration
             tween.advance(0.0)
-        self._tweens.clear()
-
-    def clear(self) -> None:
         self._tweens.clear()
 
     @property

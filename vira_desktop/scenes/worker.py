@@ -94,11 +94,6 @@ class Worker:
             done.append((job.tag, result))
         return done
 
-    def wait(self, timeout: float | None = None) -> None:
-        """Block until every queued job is done (tests only)."""
-        for job in list(self._jobs):
-            job.future.exception(timeout)
-
     def cancel_all(self) -> None:
         """Drop queued jobs; a running one finishes and is polled (its tag tells it is stale)."""
         for job in self._jobs:

@@ -10,6 +10,7 @@ from ..rules.actions import SUIT_LEVELS
 from ..rules.cards import Suit
 from ..rules.games import Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
+from .words import count
 
 __all__ = ["describe_game", "describe_result"]
 
@@ -21,10 +22,6 @@ _OUTCOME = {
 }
 
 _OUTCOME_LOW = {Outcome.BET: "bet (one trick taken)", Outcome.KODILJ: "kodilj (two or more tricks taken)"}
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 0) -> tuple[str, list[str]]:
@@ -50,17 +47,17 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
     lines: list[str] = []
     if result.outcome is not Outcome.LAID:
         if low:
-            lines.append(f"{_count(taken, 'trick')} taken in misère (none allowed).")
+            lines.append(f"{count(taken, 'trick')} taken in misère (none allowed).")
         else:
-            lines.append(f"{_count(taken, 'trick')} of {game.tricks}.")
+            lines.append(f"{count(taken, 'trick')} of {game.tricks}.")
     for payment in result.payments:
         if isinstance(payment, PullaPaid):
             who = names[payment.seat]
             if payment.bets > 0:
                 why = " (gök penalty)" if payment.reason == "gök penalty" else ""
-                lines.append(f"{who} pays {_count(payment.bets, 'bet')} into the pulla{why}.")
+                lines.append(f"{who} pays {count(payment.bets, 'bet')} into the pulla{why}.")
             else:
-                lines.append(f"{who} lifts {_count(-payment.bets, 'bet')} from the pulla.")
+                lines.append(f"{who} lifts {count(-payment.bets, 'bet')} from the pulla.")
     pins: Counter[tuple[str, int, int]] = Counter()
     for payment in result.payments:
         if isinstance(payment, PinsPaid):
@@ -68,11 +65,11 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
     for (reason, payer, amount), times in pins.items():
         what = "for the first purchase" if reason == "first purchase" else ""
         if payer == result.declarer and times == 2:
-            line = f"{declarer} pays {_count(amount, 'pin')} to each opponent"
+            line = f"{declarer} pays {count(amount, 'pin')} to each opponent"
         elif payer != result.declarer:
-            line = f"{names[payer]} pays {declarer} {_count(amount, 'pin')}"
+            line = f"{names[payer]} pays {declarer} {count(amount, 'pin')}"
         else:
-            line = f"{declarer} pays {_count(amount, 'pin')}"
+            line = f"{declarer} pays {count(amount, 'pin')}"
         lines.append(f"{line} {what}".rstrip() + ".")
     return headline, _merge_opponents(lines, result, names)
 
@@ -106,7 +103,7 @@ def describe_game(game: Game, suit_level: int, highest: Suit, pulla: PullaTable)
     lines = [f"{game.name}{SUIT_LEVELS[suit_level]}: {_tricks(game)}{_trumps(game, suit_level, highest)}."]
     lines.append(f"Home: {_pins(game, suit_level, highest)}.")
     row = pulla.row(game)
-    lines.append(f"Pulla: home lifts {_count(row.home, 'bet')}; bet pays {row.bet}; kodilj pays {row.kodilj}.")
+    lines.append(f"Pulla: home lifts {count(row.home, 'bet')}; bet pays {row.bet}; kodilj pays {row.kodilj}.")
     return lines
 
 
@@ -132,12 +129,12 @@ def _trumps(game: Game, level: int, highest: Suit) -> str:
 def _pins(game: Game, level: int, highest: Suit) -> str:
     off, suit, top = game.pins
     if suit is None or top is None:
-        return f"{_count(off, 'pin')} from each opponent"
+        return f"{count(off, 'pin')} from each opponent"
     if level == 2:
-        return f"{_count(top, 'pin')} from each opponent"
+        return f"{count(top, 'pin')} from each opponent"
     if level == 1:
         partner = highest.partner.symbol
-        return f"{_count(top, 'pin')} from each opponent if {highest.symbol} is trump, {suit} if {partner} is"
+        return f"{count(top, 'pin')} from each opponent if {highest.symbol} is trump, {suit} if {partner} is"
     others = "".join(s.symbol for s in Suit if s not in (highest, highest.partner))
     return (
         f"from each opponent {top} if {highest.symbol} is trump, {suit} if {highest.partner.symbol}, "

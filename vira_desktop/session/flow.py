@@ -49,10 +49,6 @@ class Flow:
         self._answered: set[Seat] = set()
         self._asked: tuple[Deal, int, int, Ask | None] | None = None  # the last question, while it stands
 
-    @property
-    def deal(self) -> Deal:
-        return self._deal()
-
     def ask(self) -> Ask | None:
         """Who is asked now: an open offer first (answered once a deal), then the seat on
         turn; ``None`` when the deal is over."""
@@ -95,10 +91,3 @@ class Flow:
         if deal is not self._offers_for:
             self._offers_for, self._answered = deal, set()
         return self._answered
-
-    def step(self, answer: Callable[[Ask], Action | None]) -> list[FlowEvent]:
-        """Ask, get the answer, apply it: one step of the deal (nothing once it is over)."""
-        ask = self.ask()
-        if ask is None:
-            return []
-        return self.answer(ask, answer(ask))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["bets_and_pins", "pretty", "says"]
+__all__ = ["bets_and_pins", "count", "pretty", "says"]
 
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _CARD = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
@@ -32,6 +32,11 @@ def says(name: str, singular: str, plural: str) -> str:
     return f"{name} {plural if name == 'You' else singular}"
 
 
+def count(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless one: "1 bet", "3 pins"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def bets_and_pins(pins: int) -> str:
     """A result in whole bets and pins (a bet is 8 pins).
 
@@ -42,7 +47,7 @@ def bets_and_pins(pins: int) -> str:
         return "0"
     sign = "+" if pins > 0 else "−"
     bets, rest = divmod(abs(pins), 8)
-    parts = [f"{bets} bet{'s' if bets != 1 else ''}"] if bets else []
+    parts = [count(bets, "bet")] if bets else []
     if rest:
-        parts.append(f"{rest} pin{'s' if rest != 1 else ''}")
+        parts.append(count(rest, "pin"))
     return sign + " ".join(parts)

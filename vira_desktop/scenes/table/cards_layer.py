@@ -89,6 +89,9 @@ class CardLayer:
         self._delays: dict[Key, float] = {}
         self._hold: tuple[int, float] | None = None  # (trick number, seconds left) shown in the middle
         self.wait_after_trick = False  # the setting: hold each finished trick until a click or key
+        self._dealing = False  # the next layout deals every card from ``_deal_from``
+        self._deal_from = (0.0, 0.0)
+        self._shade_surface: pygame.Surface | None = None
         self._hand_keys: dict[int, list[Key]] = {}
 
     # ------------------------------------------------------------------ events
@@ -122,7 +125,7 @@ class CardLayer:
     # ------------------------------------------------------------------ layout
     def layout(self, view: View, place: Callable[[int], Place]) -> None:
         slots = self._slots(view, place)
-        dealing = getattr(self, "_dealing", False)
+        dealing = self._dealing
         speed = self.speed()
         for key, slot in slots.items():
             sp = self.sprites.get(key)
@@ -219,10 +222,13 @@ class CardLayer:
         return slots
 
     def snap(self) -> None:
-        """Every card at its place now, with no trick held in the middle."""
+        """Every card at its place now."""
         for sp in self.sprites.values():
             self.tweens.cancel(sp)
             sp.x, sp.y, sp.lifted = sp.tx, sp.ty, 0.0
+
+    def end_hold(self) -> None:
+        """No finished trick is held in the middle any more (lay the cards out after this)."""
         self._hold = None
 
     # ------------------------------------------------------------------ frame
@@ -249,10 +255,6 @@ class CardLayer:
         """A finished trick is still shown in the middle."""
         return self._hold is not None
 
-    @property
-    def moving(self) -> bool:
-        return any(self.tweens.moving(sp) for sp in self.sprites.values())
-
     def draw(
         self, surface: pygame.Surface, back: pygame.Surface, focus_shown: bool, dimmed: set[Card] | None = None
     ) -> None:
@@ -272,7 +274,7 @@ class CardLayer:
                 pygame.draw.rect(surface, FOCUS, (x - 2, y - 2, CARD_W + 4, CARD_H + 4), 2, 6)
 
     def _shade(self) -> pygame.Surface:
-        shade = getattr(self, "_shade_surface", None)
+        shade = self._shade_surface
         if shade is None:
             shade = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
             pygame.draw.rect(shade, (20, 30, 25, 120), shade.get_rect(), border_radius=5)

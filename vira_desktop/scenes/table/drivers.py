@@ -17,6 +17,7 @@ from ...session.flow import Ask, FlowEvent
 from ...session.record import Record, record_actions
 from ...session.table import Table
 from ...session.thinking import bot_choice
+from ...session.words import pretty
 from ..worker import Worker
 from .model import TableState
 
@@ -157,7 +158,7 @@ class ReplayDriver:
         self.actions = record_actions(record)
         self.position = 0
         self.viewer = SEATS[viewer]
-        self._build(0)
+        self._opening = self._build(0)
 
     def _build(self, upto: int) -> list[FlowEvent]:
         names = list(self.record.names)
@@ -171,7 +172,8 @@ class ReplayDriver:
         return out
 
     def start_events(self) -> list[FlowEvent]:
-        return self._build(self.position)
+        """What the table shows as the record opens: the åla and the deal."""
+        return self._opening
 
     def state(self) -> TableState:
         name = self.record.names[self.viewer]
@@ -189,16 +191,18 @@ class ReplayDriver:
         return events
 
     def back(self) -> list[FlowEvent]:
-        """One action back: the table is rebuilt and glides to the earlier position."""
-        if self.position == 0:
-            return []
-        self._build(self.position - 1)
+        """One action back (the table is rebuilt at the earlier position)."""
+        return self.go_to(self.position - 1) if self.position else []
+
+    def go_to(self, position: int) -> list[FlowEvent]:
+        """Straight to ``position`` (0: the deal as dealt), rebuilt once; no events to animate."""
+        self._build(max(0, min(position, len(self.actions))))
         return []
 
     def _told(self, action: Action) -> str:
         """An action as the seat shown may know it (others' laid-aside cards by their number)."""
         text = action.text if action.seat == self.viewer else public_text(action)
-        return f"{self.record.names[action.seat]}: {text}"
+        return f"{self.record.names[action.seat]}: {pretty(text)}"
 
     def next_action_text(self) -> str:
         return "end of the record" if self.at_end else self._told(self.actions[self.position])

@@ -42,9 +42,6 @@ class TableState:
     seating_kind: str = "draw"
     colour_order: tuple[str, ...] = ()  # whose colour is whose: the new-game form's order, stable
 
-    def name(self, seat: int) -> str:
-        return self.seats[seat]
-
     def colour_index(self, owner: str) -> int:
         """A player's colour, the same from game to game (the form's order, not the seating's)."""
         order = self.colour_order or self.players

@@ -41,7 +41,7 @@ from ...session.flow import Ask, FlowEvent
 from ...session.record import Record
 from ...session.table import Table
 from ...session.thinking import coach_hint
-from ...session.words import pretty, says
+from ...session.words import count, pretty, says
 from ..base import Scene
 from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import GOLD, INK, MUTED, RED
@@ -90,7 +90,7 @@ def choice_button(choice: CardChoice, selected: int) -> str:
     if choice.action in (Buy, Repurchase):
         return f"throw away {selected} and buy {selected}" if selected else "buy nothing"
     verb = {Keep: "keep", Discard: "throw away", SetAside: "set aside"}[choice.action]
-    return f"{verb} {selected} card{'' if selected == 1 else 's'}"
+    return f"{verb} {count(selected, 'card')}"
 
 
 class Panel:
@@ -339,13 +339,14 @@ class TableScene(_TableBase):
                 self.view.say(f"Trick {ev.trick_no} to {self.table.session.seats[ev.seat]}.")
             elif isinstance(ev, TokensMoved):
                 self._note_tokens(ev)
-            elif isinstance(ev, DealScored):
-                self._deal_over(ev)
         self.wait_s = BOT_PAUSE_S * self.view.factor()
         self.app.autosave(self.table)
         self.panel.key = None
         state = self.driver.state()
         self.view.show(state, events)
+        if self.view.banner is not None and any(isinstance(ev, DealScored) for ev in events):
+            self.view.say(self.view.banner[0])  # the deal's result, as the banner tells it
+            self.deals_done += 1
         self._marking(state.view)
 
     def _marking(self, view: View) -> None:
@@ -371,12 +372,6 @@ class TableScene(_TableBase):
             self.view.say("Åla om: the pulla cannot pay, so everyone (the sitter-out too) antes a bet.")
         elif ev.target == SEXMASTARE:
             self.view.say(f"{ev.source} has no bets left: a pin goes under the pulla (sexmastare, six bets).")
-
-    def _deal_over(self, ev: DealScored) -> None:
-        contract = self.driver.state().view.contract
-        headline, _ = describe_result(ev.result, self.table.session.seats, contract.suit_level if contract else 0)
-        self.view.say(headline)
-        self.deals_done += 1
 
     def _only_choice(self) -> None:
         """A step with one possible answer is taken for the player and told in the log
@@ -753,11 +748,7 @@ class ReplayScene(_TableBase):
         ]
         deal = driver.session.deal
         if deal is not None and deal.result is not None:
-            r = deal.result
-            self.view.log.append(
-                f"{names[r.declarer]} {r.game.name}: {r.outcome.value}, {r.tricks[r.declarer]} tricks, "
-                f"pulla {r.pulla[r.declarer]:+d} bets, pins {r.pins[r.declarer]:+d}"
-            )
+            self.view.log.append(describe_result(deal.result, names, deal.suit_level)[0])
 
     def step(self, forward: bool) -> None:
         events = self.driver.forward() if forward else self.driver.back()
@@ -794,10 +785,8 @@ class ReplayScene(_TableBase):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
-            while (self.driver.position > 0) if event.key == pygame.K_HOME else not self.driver.at_end:
-                self.driver.back() if event.key == pygame.K_HOME else self.driver.forward()
-            self.view.show(self.driver.state())
-            self.view.finish()
+            self.driver.go_to(0 if event.key == pygame.K_HOME else len(self.driver.actions))
+            self.view.show(self.driver.state(), snap=True)
             self._caption()
             self._buttons()
             return

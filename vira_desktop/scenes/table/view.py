@@ -102,6 +102,8 @@ class TableView:
         if first and state.seating is not None:
             self.intro.start(state, self.factor())
         self.cards.focus_card = None
+        if snap:
+            self.cards.end_hold()  # laid out without a trick held in the middle
         self.cards.layout(state.view, self.seat_place)
         if snap:
             self.cards.snap()
@@ -135,8 +137,7 @@ class TableView:
     def finish(self) -> None:
         """Jump every animation to its end."""
         self.intro.skip()
-        while self.cards.holding:
-            self.cards.update(1.0)
+        self.cards.end_hold()  # a hold may be endless ("wait after trick"): end it, do not wait it out
         if self.state is not None:
             self.cards.layout(self.state.view, self.seat_place)
         self.tweens.finish_all()
