@@ -395,6 +395,29 @@ def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path)
     assert "fast" in saved and "1024" in saved
 
 
+@pytest.mark.parametrize(
+    ("setting", "desktop", "expected"),
+    [
+        ([1024, 640], (1920, 1080), (1024, 640)),
+        ([1920, 1200], (1920, 1080), (1600, 1000)),  # shrunk to the desktop, same shape
+        ([1280, 800], None, (1280, 800)),
+        ([1024, 640], (600, 400), (640, 400)),  # never below the smallest size
+    ],
+)
+def test_the_window_size_setting_fits_the_desktop(
+    setting: list[int], desktop: tuple[int, int] | None, expected: tuple[int, int]
+) -> None:
+    from vira_desktop.scenes.app import fit_window
+
+    assert fit_window(setting, desktop) == expected
+
+
+def test_f11_is_taken_by_the_window_not_the_scene(app: App) -> None:
+    run(app, 2)
+    key(app, pygame.K_F11)  # headless there is no window to make full screen: nothing happens
+    assert type(app.stack.top).__name__ == "MenuScene" and not app.fullscreen
+
+
 def test_hot_seat_hides_the_hands_between_players(app: App) -> None:
     from vira_desktop.session.table import SeatConfig, Table
 

@@ -10,7 +10,8 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator
+import warnings
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,8 @@ from ..paths import asset, autosave_file, user_config_file
 from ..session.table import SaveError, SeatConfig, Table, quarantine
 from .base import Scene, SceneStack
 from .theme import SIZE, font, gui_theme
+
+MIN_SIZE = (640, 400)  # the smallest window the table is scaled into
 
 SOUNDS = ("deal", "play", "trick", "tokens")
 log = logging.getLogger(__name__)
@@ -144,14 +147,16 @@ class App:
             raise NoDisplay("no display to open the window on (set SDL_VIDEODRIVER=dummy to run headless)")
         headless = asked_headless
         flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE  # scaled to any window size
+        # pygame-ce scales SCALED windows by whole numbers unless this (oddly named) hint is on:
+        # a 1024×640 window then showed a 1280×800 crop. Smooth scaling keeps the text readable.
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
         with contextlib.suppress(pygame.error, FileNotFoundError):
             pygame.display.set_icon(pygame.image.load(str(asset("icons", "vira-64.png"))))
         self.screen = pygame.display.set_mode(SIZE, flags)
-        if not headless:
-            width, height = self.settings["display.window"]
-            if (width, height) != SIZE:
-                with contextlib.suppress(AttributeError, pygame.error):  # drawn at 1280×800, scaled
-                    pygame.Window.from_display_module().size = (width, height)
+        self.window = None if headless else _window()
+        self.fullscreen = False
+        self.resize_window(self.settings["display.window"])
         pygame.display.set_caption("Vira")
         self.ui = pygame_gui.UIManager(SIZE, gui_theme())
         self.stack = SceneStack()
@@ -213,10 +218,36 @@ class App:
             return f"The setting could not be saved: {exc}"
         self.config_problem = None
         self.settings = Settings(merge(self.settings.data, {section: {name: value}}))
+        if key == "display.window":
+            self.resize_window(value)
         if section == "sound":
             for sound in self._sounds.values():
                 sound.set_volume(float(self.settings["sound.volume"]))
         return told
+
+    # ------------------------------------------------------------------ the window
+    def resize_window(self, size: Sequence[int]) -> None:
+        """Give the window ``size``, capped to the desktop. Everything is drawn at 1280×800 and
+        SDL scales it to the window, keeping the aspect ratio (letterboxed), mouse included."""
+        if self.window is None or self.fullscreen:
+            return
+        desktops = pygame.display.get_desktop_sizes()
+        with contextlib.suppress(pygame.error):
+            self.window.minimum_size = MIN_SIZE  # SCALED would hold it at 1280×800
+            self.window.size = fit_window(size, desktops[0] if desktops else None)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: the whole screen (the table letterboxed in it), or back to the window size."""
+        if self.window is None:
+            return
+        with contextlib.suppress(pygame.error):
+            if self.fullscreen:
+                self.window.set_windowed()
+                self.fullscreen = False
+                self.resize_window(self.settings["display.window"])
+            else:
+                self.window.set_fullscreen(desktop=True)
+                self.fullscreen = True
 
     # ------------------------------------------------------------------ saves
     def has_autosave(self) -> bool:
@@ -279,7 +310,6 @@ class App:
         self.autosave(table)
         settle_memory()
 
-
     def to_menu(self) -> None:
         self.open("menu")
 
@@ -302,6 +332,9 @@ class App:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.running = False
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
             self.ui.process_events(event)
             top = self.stack.top
             if top is not None:
@@ -340,6 +373,26 @@ class App:
             "startup_s": round(self.first_frame_s or 0.0, 3),
             "rss_mb": round(rss_mb, 1),
         }
+
+
+def fit_window(size: Sequence[int], desktop: Sequence[int] | None) -> tuple[int, int]:
+    """The window size for the setting ``size``: shrunk, keeping its shape, to fit the desktop
+    with room for a title bar and a task bar, and never below ``MIN_SIZE``."""
+    width, height = int(size[0]), int(size[1])
+    if desktop:
+        scale = min(1.0, (desktop[0] - 40) / width, (desktop[1] - 80) / height)
+        width, height = int(width * scale), int(height * scale)
+    return max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
+
+
+def _window() -> pygame.Window | None:
+    """The display module's window (pygame-ce 2.5 warns that this is for surface rendering)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None
 
 
 def run_game(config: Path | None = None, seed: int | None = None) -> int:

@@ -361,7 +361,7 @@ class SettingsScene(Scene):
         y = self.TOP + self.focus * self.STEP
         pygame.draw.rect(surface, GOLD, (228, y - 4, 722, self.STEP + 2), 2, border_radius=8)
         note = (
-            "Saved in your own config folder; house rules apply from the next game, the window size at the next start."
+            "Saved in your own config folder; house rules apply from the next game. F11: full screen."
         )
         surface.blit(font(13).render(note, True, MUTED), (260, 670))
         keys = "↑ ↓ choose · ← → or Enter change · Esc save and close"
