@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -811,3 +812,70 @@ def test_jumping_in_a_replay_ends_a_trick_that_waits_for_a_key(tmp_path: Path, m
     key(app, pygame.K_END, frames=1)
     assert scene.driver.at_end and not scene.view.cards.holding  # type: ignore[attr-defined]
     app.stack.clear()
+
+
+class _TextRecorder(pygame.Surface):
+    """A screen that notes where every rendered text lands and how wide it is."""
+
+    def __init__(self, texts: set[int]) -> None:
+        super().__init__((1280, 800))
+        self.texts = texts
+        self.placed: list[tuple[int, int, int]] = []  # x, width, height
+
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        if id(source) in self.texts:
+            x = dest[0] if not isinstance(dest, pygame.Rect) else dest.x
+            self.placed.append((int(x), source.get_width(), source.get_height()))
+        return super().blit(source, dest, area, special_flags)
+
+
+def test_no_text_runs_past_its_box_with_the_longest_names_and_texts(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Widest names, the hot-seat cover, hints, errors, the log, the banner: every text drawn
+    on the felt stays on the felt, every text in the panel stays in the panel."""
+    from vira_desktop.scenes.table.model import TABLE_W
+    from vira_desktop.scenes.table.widgets import Texts
+    from vira_desktop.session.table import SeatConfig, Table
+
+    rendered: set[int] = set()
+    original = Texts.__call__
+
+    def noting(self: Texts, *args: Any, **kwargs: Any) -> pygame.Surface:
+        surf = original(self, *args, **kwargs)
+        rendered.add(id(surf))
+        return surf
+
+    monkeypatch.setattr(Texts, "__call__", noting)
+    names = ["W" * 16, "Wilhelmina Maria", "MMMMMMMMMMMMMMMM", "Åke-Östen Ärling"]
+    table = Table([SeatConfig(n, True) for n in names], seed=11)
+    app.start_table(table)
+    scene = table_scene(app)
+    screen = _TextRecorder(rendered)
+    rng = random.Random(3)
+    overruns: set[str] = set()
+
+    def check() -> None:
+        screen.placed.clear()
+        scene.draw(screen)
+        for x, width, _ in screen.placed:
+            box = (TABLE_W + 8, 1280 - 8) if x >= TABLE_W else (0, TABLE_W)
+            if not (box[0] <= x and x + width <= box[1]):
+                overruns.add(f"x={x} width={width} in {box} during {scene.deal.phase}")
+
+    for _ in range(400):
+        assert wait_for_human(app, scene)
+        check()
+        if scene.deal.is_over:
+            break
+        if scene.view.cover:
+            key(app, pygame.K_RETURN)
+            continue
+        key(app, pygame.K_h)  # a hint: the longest texts the panel shows
+        assert wait_for_human(app, scene)
+        run(app, 30)
+        check()
+        human_move(app, scene, rng)
+    run(app, 5)
+    check()  # the result banner
+    assert scene.deal.is_over and not overruns, sorted(overruns)

@@ -92,9 +92,10 @@ class MenuScene(Scene):
         surface.blit(title, title.get_rect(center=(640, 170)))
         sub = font(20).render("♠ ♥ ♦ ♣   Sweden's national card game   ♣ ♦ ♥ ♠", True, INK)
         surface.blit(sub, sub.get_rect(center=(640, 235)))
-        if self.app.notice:
-            note = font(15).render(self.app.notice, True, GOLD)
-            surface.blit(note, note.get_rect(center=(640, 640)))
+        if self.app.notice:  # e.g. why the config or the save could not be read: wrapped, 3 lines at most
+            for i, part in enumerate(wrap_text(self.app.notice, 15, False, 1100)[:3]):
+                note = font(15).render(part, True, GOLD)
+                surface.blit(note, note.get_rect(center=(640, 630 + 20 * i)))
         keys = font(13).render("↑ ↓ to choose · Enter to open · Esc to quit", True, MUTED)
         surface.blit(keys, keys.get_rect(center=(640, 760)))
 
@@ -155,7 +156,8 @@ class NewGameScene(Scene):
         for i in range(self.count):
             y = 250 + i * 56
             entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(380, y, 260, 40), manager=ui)
-            entry.set_text(self.typed[i])
+            entry.set_text_length_limit(NAME_MAX)
+            entry.set_text(self.typed[i][:NAME_MAX])
             self.names.append(self.add(entry))
             self.kinds.append(self.add(button(pygame.Rect(660, y, 260, 40), self.kind_of[i], manager=ui)))
         self.start = self.add(button(pygame.Rect(490, 520, 300, 50), "Start  [Enter]", manager=ui))
@@ -266,10 +268,16 @@ class NewGameScene(Scene):
         if self.error:
             surface.blit(font(16, True).render(self.error, True, (230, 90, 90)), (380, 480))
         if self.confirm:
-            pygame.draw.rect(surface, (60, 40, 30), (330, 466, 620, 44), border_radius=8)
-            line = font(16, True).render(self.confirm, True, GOLD)
-            surface.blit(line, line.get_rect(center=(640, 488)))
+            parts = wrap_text(self.confirm, 16, True, 600)[:2]
+            box = pygame.Rect(330, 0, 620, 24 + 20 * len(parts))
+            box.centery = 488
+            pygame.draw.rect(surface, (60, 40, 30), box, border_radius=8)
+            for i, part in enumerate(parts):
+                line = font(16, True).render(part, True, GOLD)
+                surface.blit(line, line.get_rect(center=(640, 488 + 20 * i - 10 * (len(parts) - 1))))
 
+
+NAME_MAX = 16  # characters in a player's name: it must fit on the player's plate
 
 SETTING_LABELS = {
     "display.animation_speed": "Animation speed",

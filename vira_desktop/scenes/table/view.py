@@ -150,7 +150,7 @@ class TableView:
         if state is None:
             return
         if self.cover:
-            msg = self.text(f"Pass the screen to {self.cover} — press Enter", 26, True, GOLD)
+            msg = self.text(f"Pass the screen to {self.cover} — press Enter", 26, True, GOLD, TABLE_W - 40)
             surface.blit(msg, msg.get_rect(center=(TABLE_W // 2, 400)))
             return
         self.spare.draw(surface, state, self.seat_place(0), self.images.back(self._deck_colour(state.deal_index + 1)))
@@ -172,18 +172,20 @@ class TableView:
     def _draw_banner(self, surface: pygame.Surface, headline: str, lines: list[str]) -> None:
         """The deal's result over the middle of the table (the tokens fly under it)."""
         width = 600
+        heads = self.text.wrap(headline, 19, True, width - 40)[:2]
         rows = [part for line in lines for part in self.text.wrap(line, 15, False, width - 40)]
-        height = 58 + 22 * len(rows)
-        box = pygame.Rect((TABLE_W - width) // 2, 250, width, height)
+        top = 48 + 24 * (len(heads) - 1)  # the first row under the headline
+        box = pygame.Rect((TABLE_W - width) // 2, 250, width, top + 10 + 22 * len(rows))
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((10, 20, 16, 215))
         surface.blit(shade, box.topleft)
         pygame.draw.rect(surface, GOLD, box, 2, border_radius=10)
-        title = self.text(self.text.wrap(headline, 19, True, width - 40)[0], 19, True, GOLD)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 14)))
+        for i, head in enumerate(heads):
+            title = self.text(head, 19, True, GOLD)
+            surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 14 + 24 * i)))
         for i, row in enumerate(rows):
             text = self.text(row, 15, False, INK)
-            surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + 48 + 22 * i)))
+            surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + top + 22 * i)))
 
     def _deck_colour(self, deal_index: int) -> str:
         """The two decks alternate; the first is the card back chosen in the settings."""
@@ -194,16 +196,16 @@ class TableView:
         view = state.view
         x = TABLE_W + 16
         highest = view.highest
-        surface.blit(self.text(f"Deal {state.deal_index + 1}", 17, True, INK), (x, 10))
+        surface.blit(self.text(f"Deal {state.deal_index + 1}", 17, True, INK, W // 2), (x, 10))
         if state.deal_number is not None:  # reproduces the deal: small, for the curious
-            number = self.text(f"no. {state.deal_number}", 11, False, MUTED)
+            number = self.text(f"no. {state.deal_number}", 11, False, MUTED, W // 2)
             surface.blit(number, number.get_rect(topright=(1280 - 16, 15)))
         others = " ".join(s.symbol for s in Suit if s not in (highest, highest.partner))
         badge = f"Highest {highest.symbol}  färg {highest.partner.symbol}  ofärger {others}"
-        surface.blit(self.text(badge, 16, True, GOLD), (x, 36))
+        surface.blit(self.text(badge, 16, True, GOLD, W), (x, 36))
         y = 66
         for seat, text in view.bids[-7:]:
-            surface.blit(self.text(f"{state.seats[seat]}: {text}", 13, False, INK), (x, y))
+            surface.blit(self.text(f"{state.seats[seat]}: {text}", 13, False, INK, W), (x, y))
             y += 18
         y = 196
         contract = view.contract
@@ -214,18 +216,18 @@ class TableView:
                 y += 20
             if contract.trump is not None and contract.trump_class is not None:
                 line = f"trump {contract.trump.symbol} {contract.trump.word} ({contract.trump_class.label})"
-                surface.blit(self.text(line, 14), (x, y))
+                surface.blit(self.text(line, 14, width=W), (x, y))
                 y += 18
             elif contract.low:
-                surface.blit(self.text("misère: no trump, no trick to take", 14), (x, y))
+                surface.blit(self.text("misère: no trump, no trick to take", 14, width=W), (x, y))
                 y += 18
             won = view.tricks_won[contract.declarer]
             told = f"{won} taken, none allowed" if contract.low else f"{won} of {contract.tricks_needed} needed"
-            surface.blit(self.text(f"tricks {told}", 13, False, MUTED), (x, y))
+            surface.blit(self.text(f"tricks {told}", 13, False, MUTED, W), (x, y))
             y += 18
         y = max(y + 2, 256)
         who = "deal over" if view.phase.value == "done" else f"{state.seats[view.to_act]} to act"
-        surface.blit(self.text(f"{view.phase.value}: {who}", 13, False, MUTED), (x, y))
+        surface.blit(self.text(f"{view.phase.value}: {who}", 13, False, MUTED, W), (x, y))
         room = max(1, (322 - y) // 18)  # the panel's buttons start below
         notes = [(part, self.message_colour) for part in self.text.wrap(self.message, 13, True, W)[:3]]
         notes += [(part, GOLD) for part in self.text.wrap(self.note, 13, True, W)]

@@ -11,7 +11,7 @@ import pygame
 from ...rules.ledger import SEXMASTARE, Kind, TokensMoved
 from ...rules.seat import Seat
 from ..cards import CARD_H, CardImages
-from ..theme import FELT_DARK, FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, font, wrap_text
+from ..theme import FELT_DARK, FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, fit_text, font, wrap_text
 from ..tween import Tweens
 from .model import STOCK, TABLE_W, Holdings, Place, TableState
 
@@ -20,6 +20,7 @@ __all__ = ["Bowls", "Intro", "Pulla", "SpareDeck", "Texts", "TokenFlights", "dra
 Colour = tuple[int, int, int]
 ROLES = ("forehand", "middle-hand", "rear-hand · deals")
 FLIGHT_S = 0.7
+PLATE_TEXT_W = 180  # a player's plate is 200 pixels wide
 
 
 class Texts:
@@ -28,7 +29,12 @@ class Texts:
     def __init__(self) -> None:
         self._cache: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
 
-    def __call__(self, s: str, size: int = 15, bold: bool = False, colour: Colour = INK) -> pygame.Surface:
+    def __call__(
+        self, s: str, size: int = 15, bold: bool = False, colour: Colour = INK, width: int | None = None
+    ) -> pygame.Surface:
+        """``s`` rendered; with ``width``, cut with an ellipsis to fit that many pixels."""
+        if width is not None:
+            s = fit_text(s, size, bold, width)
         key = (s, size, bold, colour)
         surf = self._cache.get(key)
         if surf is None:
@@ -85,8 +91,8 @@ class Bowls:
                 role = ""  # said over the greyed plate below
             if state.thinking == name:
                 role = "thinking" + "." * (1 + int(pygame.time.get_ticks() / 333) % 3)
-            surface.blit(self.text(name, 16, True, colour), (x + 10, y + 6))
-            surface.blit(self.text(role, 12, False, INK), (x + 10, y + 26))
+            surface.blit(self.text(name, 16, True, colour, PLATE_TEXT_W), (x + 10, y + 6))
+            surface.blit(self.text(role, 12, False, INK, PLATE_TEXT_W), (x + 10, y + 26))
             self._bowl(surface, (x + 10, y + 48), name, state)
             if name not in state.seats:  # the sitter-out: set apart, greyed over
                 shade = pygame.Surface((200, 84), pygame.SRCALPHA)
@@ -282,5 +288,6 @@ class Intro:
             cx = x + 210 + 16 * k if x < TABLE_W // 2 else x - 90 - 16 * k
             surface.blit(self.images.face(card), (cx, y))
         if len(shown) == len(draw.cards):
-            line = self.text(f"{draw.forehand} has hearts: forehand for the first deal", 18, True, INK)
+            said = f"{draw.forehand} has hearts: forehand for the first deal"
+            line = self.text(said, 18, True, INK, TABLE_W - 40)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 300)))
