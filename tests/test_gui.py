@@ -279,6 +279,9 @@ def test_autosave_and_resume_exactly(app: App, tmp_path: Path) -> None:
     resumed = table_scene(again)
     assert [(e.deal, e.player, e.action) for e in resumed.table.log][: len(log)] == log
     assert resumed.table.session.ledger.accounts == accounts or len(resumed.table.log) > len(log)
+    said = " ".join(resumed.view.log)
+    bids = [e for e in resumed.table.log if e.deal == resumed.table.deal_index and not e.action.startswith("play")]
+    assert all(f"{e.player}:" in said for e in bids[-3:])  # the deal so far is in the log again
     again.stack.clear()
 
 

@@ -52,12 +52,16 @@ class CardImages:
 
 def _index_suit(image: pygame.Surface, card: Card, four_colour: bool) -> None:
     """The suit under the rank in the top corner (the art shows the rank alone there), so a
-    card half covered by the next one in a column still says what it is."""
+    card half covered by the next one in a fan still says what it is; and again in the top
+    right corner, for a column of open cards where only each card's top band shows."""
     from .theme import FOUR_COLOURS, SUIT_COLOURS, font
 
     colour = (FOUR_COLOURS if four_colour else SUIT_COLOURS)[int(card.suit)]
-    symbol = font(max(9, image.get_height() // 9), True).render(card.suit.symbol, True, colour)
-    image.blit(symbol, (max(2, image.get_width() // 22), image.get_height() * 2 // 11))
+    width, height = image.get_size()
+    symbol = font(max(9, height // 9), True).render(card.suit.symbol, True, colour)
+    image.blit(symbol, (max(2, width // 22), height * 2 // 11))
+    corner = font(max(8, height // 8), True).render(card.suit.symbol, True, colour)
+    image.blit(corner, (width - corner.get_width() - max(3, width // 20), max(1, height // 50)))
 
 
 def _recolour(image: pygame.Surface, suit: int) -> pygame.Surface:

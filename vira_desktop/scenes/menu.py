@@ -13,8 +13,9 @@ import pygame_gui
 
 from ..paths import autosave_file, last_table_file
 from ..session.table import SeatConfig, Table, describe_save
+from .backdrop import felt, panel
 from .base import Scene
-from .theme import FELT, GOLD, INK, MUTED, PANEL, font, wrap_text
+from .theme import GOLD, INK, MUTED, font, wrap_text
 
 if TYPE_CHECKING:
     from .app import App
@@ -87,7 +88,7 @@ class MenuScene(Scene):
             self.app.running = False
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(FELT)
+        surface.blit(felt(1280, 800, rim=False), (0, 0))
         title = font(64, True).render("Vira", True, GOLD)
         surface.blit(title, title.get_rect(center=(640, 170)))
         sub = font(20).render("♠ ♥ ♦ ♣   Sweden's national card game   ♣ ♦ ♥ ♠", True, INK)
@@ -255,7 +256,7 @@ class NewGameScene(Scene):
         self.app.start_table(table)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(PANEL)
+        surface.blit(panel(1280, 800), (0, 0))
         surface.blit(font(32, True).render("New game", True, GOLD), (380, 50))
         surface.blit(font(16).render("players", True, INK), (380, 130))
         surface.blit(font(16).render("first forehand by", True, INK), (380, 180))
@@ -354,7 +355,7 @@ class SettingsScene(Scene):
                 self._cycle(self.focus, -1 if event.key == pygame.K_LEFT else 1)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(PANEL)
+        surface.blit(panel(1280, 800), (0, 0))
         surface.blit(font(32, True).render("Settings", True, GOLD), (230, 40))
         problem = self.app.config_problem
         if self.told or problem:

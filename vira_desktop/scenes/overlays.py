@@ -11,9 +11,10 @@ from ..rules.actions import SUIT_LEVELS
 from ..rules.games import GAMES, table_cells
 from ..rules.scoring import Outcome
 from ..session.table import Table
-from ..session.words import bets_and_pins
+from ..session.words import bets_and_pins, count
+from .backdrop import panel
 from .base import Scene
-from .theme import GOLD, GOOD, INK, MUTED, PANEL, PLAYER_COLOURS, RED, font
+from .theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, RED, font
 
 if TYPE_CHECKING:
     from .app import App
@@ -36,8 +37,14 @@ class _Sheet(Scene):
             self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(PANEL)
+        surface.blit(panel(1280, 800), (0, 0))
         surface.blit(font(26, True).render(self.title, True, GOLD), (30, 18))
+
+
+def player_colour(table: Table, name: str) -> tuple[int, int, int]:
+    """A player's colour at the table: by their place in the new-game form, as on the plates."""
+    order = [seat.name for seat in table.seats]
+    return PLAYER_COLOURS[order.index(name) % 4] if name in order else INK
 
 
 class ScoreSheetScene(_Sheet):
@@ -55,8 +62,9 @@ class ScoreSheetScene(_Sheet):
         f = font(13)
         heads = ["#", "declarer", "game", "trump", "outcome", "pulla", "pins", *players]
         xs = [30, 60, 160, 450, 520, 600, 670] + [730 + 135 * i for i in range(len(players))]
-        for x, h in zip(xs, heads, strict=False):
-            surface.blit(font(14, True).render(h, True, INK), (x, 70))
+        for i, (x, h) in enumerate(zip(xs, heads, strict=False)):
+            colour = player_colour(self.table, h) if i >= 7 else INK  # each player in their colour
+            surface.blit(font(14, True).render(h, True, colour), (x, 70))
         running = dict.fromkeys(players, 0)
         deals = self.table.session.deals
         start = max(0, len(deals) - 30)  # the last 30 deals are listed; the totals count every deal
@@ -83,6 +91,10 @@ class ScoreSheetScene(_Sheet):
             for x, c in zip(xs, cells, strict=False):
                 surface.blit(f.render(c, True, colour if x == 520 else INK), (x, y))
             y += 20
+        if len(deals) == self.table.deal_index and not self.table.deal.is_over:  # the deal in play
+            mark = " (undo)" if self.table.deal_index in self.table.undone else ""
+            surface.blit(f.render(str(len(deals) + 1), True, MUTED), (xs[0], y))
+            surface.blit(f.render(f"in play{mark}", True, MUTED), (xs[2], y))
         note = (
             "pulla: the declarer's bets · pins: the declarer's, from (+) or to (−) the others · "
             "totals: whole bets and pins"
@@ -144,9 +156,8 @@ class SettlementScene(_Sheet):
         players = self.table.session.players
         for i, name in enumerate(sorted(players, key=lambda p: -s.results[p])):
             pins = s.results[name]
-            colour = PLAYER_COLOURS[players.index(name) % 4]
-            surface.blit(font(24, True).render(name, True, colour), (60, y))
-            text = f"{pins / 8:+.2f} bets  ({pins:+d} pins; share of the pulla {s.shares[name]} pins)"
+            surface.blit(font(24, True).render(name, True, player_colour(self.table, name)), (60, y))
+            text = f"{bets_and_pins(pins)}  (share of the pulla: {count(s.shares[name], 'pin')})"
             surface.blit(font(20).render(text, True, GOOD if pins >= 0 else RED), (260, y + 2))
             if i == 0:
                 surface.blit(font(16).render("winner", True, GOLD), (60, y + 30))

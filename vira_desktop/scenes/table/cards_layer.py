@@ -19,6 +19,7 @@ from ...rules.cards import Card, Suit
 from ...rules.events import Bought, CardPlayed, DealStarted, StockTaken, TrickWon
 from ...rules.seat import SEATS
 from ...rules.view import View
+from ..backdrop import card_shadow, ready, shadow_offset
 from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import FOCUS, GOLD
 from ..tween import Tweens
@@ -92,6 +93,7 @@ class CardLayer:
         self._dealing = False  # the next layout deals every card from ``_deal_from``
         self._deal_from = (0.0, 0.0)
         self._shade_surface: pygame.Surface | None = None
+        self._shadowed_cache: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}
         self._hand_keys: dict[int, list[Key]] = {}
 
     # ------------------------------------------------------------------ events
@@ -191,7 +193,7 @@ class CardLayer:
             n = len(keys)
             for i, (key, face) in enumerate(zip(keys, faces, strict=True)):
                 if p.vertical:  # an open hand a little wider apart, so each card's suit shows too
-                    step = min(31 if face is not None else 24, 340 // max(1, n))
+                    step = min(31 if face is not None else 24, 359 // max(1, n - 1))  # ends above the plate
                     x, y = float(p.hand[0]), float(p.hand[1] + i * step)
                 else:
                     width = min(56, (860 if p is PLACES["bottom"] else 420) // max(1, n))
@@ -265,13 +267,31 @@ class CardLayer:
         for sp in order:
             image = self.images.face(sp.face) if sp.face_up and sp.face is not None else back
             x, y = int(sp.x), int(sp.y - sp.lifted)
-            surface.blit(image, (x, y))
+            raised = bool(sp.lifted) or (sp.x, sp.y) != (sp.tx, sp.ty)  # held up or in flight
+            dx, dy = shadow_offset(raised)
+            if raised:
+                surface.blit(card_shadow(True), (x + dx, y + dy))
+                surface.blit(image, (x, y))
+            else:  # a card at rest: card and shadow in one blit
+                surface.blit(self._shadowed(image), (x + dx, y + dy))
             if dimmed and sp.face in dimmed:  # may not be played now (follow suit)
                 surface.blit(self._shade(), (x, y))
             if sp.face is not None and sp.face in self.selected:
                 pygame.draw.rect(surface, GOLD, (x, y, CARD_W, CARD_H), 3, border_radius=5)
             if focus_shown and sp.face is not None and sp.face == self.focus_card:
                 pygame.draw.rect(surface, FOCUS, (x - 2, y - 2, CARD_W + 4, CARD_H + 4), 2, 6)
+
+    def _shadowed(self, image: pygame.Surface) -> pygame.Surface:
+        """``image`` over its resting shadow, made once per card image."""
+        held = self._shadowed_cache.get(id(image))
+        if held is None or held[0] is not image:
+            shadow = card_shadow(False)
+            dx, dy = shadow_offset(False)
+            both = shadow.copy()
+            both.blit(image, (-dx, -dy))
+            held = (image, ready(both))
+            self._shadowed_cache[id(image)] = held
+        return held[1]
 
     def _shade(self) -> pygame.Surface:
         shade = self._shade_surface

@@ -288,6 +288,10 @@ class TableScene(_TableBase):
             self.view.cover = self.driver.viewer
         self.view.show(self.driver.state(with_seating=fresh), self.driver.opening_events())
         self._announce_deal()
+        if not fresh:  # a resumed game: the deal so far, as the log told it before
+            log = self.table.log
+            self._logged = next((i for i, e in enumerate(log) if e.deal == self.table.deal_index), len(log))
+            self._log_actions()
 
     def exit(self) -> None:
         super().exit()

@@ -15,8 +15,9 @@ from ...rules.cards import Card, Suit
 from ...rules.events import CardPlayed, DealScored, DealStarted, TrickWon
 from ...rules.ledger import TokensMoved
 from ...session.describe import describe_result
+from ..backdrop import felt, panel
 from ..cards import CardImages
-from ..theme import FELT, FELT_DARK, GOLD, GOOD, INK, MUTED, PANEL
+from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS
 from ..tween import Tweens
 from .cards_layer import CardLayer, hand_order
 from .model import TABLE_W, Place, TableState, place
@@ -143,9 +144,8 @@ class TableView:
         self.tweens.finish_all()
 
     def draw(self, surface: pygame.Surface, focus_shown: bool = False) -> None:
-        surface.fill(FELT)
-        pygame.draw.rect(surface, FELT_DARK, (0, 0, TABLE_W, 800), 6)
-        pygame.draw.rect(surface, PANEL, (TABLE_W, 0, 1280 - TABLE_W, 800))
+        surface.blit(felt(TABLE_W, 800), (0, 0))
+        surface.blit(panel(1280 - TABLE_W, 800), (TABLE_W, 0))
         state = self.state
         if state is None:
             return
@@ -187,6 +187,10 @@ class TableView:
             text = self.text(row, 15, False, INK)
             surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + top + 22 * i)))
 
+    @staticmethod
+    def colour_of(state: TableState, seat: int) -> tuple[int, int, int]:
+        return PLAYER_COLOURS[state.colour_index(state.seats[seat])]
+
     def _deck_colour(self, deal_index: int) -> str:
         """The two decks alternate; the first is the card back chosen in the settings."""
         other = "red" if self.card_back == "blue" else "blue"
@@ -204,8 +208,10 @@ class TableView:
         badge = f"Highest {highest.symbol}  färg {highest.partner.symbol}  ofärger {others}"
         surface.blit(self.text(badge, 16, True, GOLD, W), (x, 36))
         y = 66
-        for seat, text in view.bids[-7:]:
-            surface.blit(self.text(f"{state.seats[seat]}: {text}", 13, False, INK, W), (x, y))
+        for seat, text in view.bids[-7:]:  # each bidder's name in their colour
+            name = self.text(f"{state.seats[seat]}:", 13, True, self.colour_of(state, seat), W // 2)
+            surface.blit(name, (x, y))
+            surface.blit(self.text(text, 13, False, INK, W - name.get_width() - 6), (x + name.get_width() + 6, y))
             y += 18
         y = 196
         contract = view.contract

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 import pygame
 
 from ...rules.ledger import SEXMASTARE, Kind, TokensMoved
 from ...rules.seat import Seat
+from ..backdrop import pewter_bowl, ready
 from ..cards import CARD_H, CardImages
-from ..theme import FELT_DARK, FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, fit_text, font, wrap_text
+from ..theme import FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, fit_text, font, wrap_text
 from ..tween import Tweens
 from .model import STOCK, TABLE_W, Holdings, Place, TableState
 
@@ -58,6 +60,17 @@ def draw_token(surface: pygame.Surface, kind: Kind, colour: Colour, x: int, y: i
         pygame.draw.polygon(surface, colour, [(x + 4, y), (x - 4, y + 16), (x + 12, y + 16)])
 
 
+@cache
+def plate() -> pygame.Surface:
+    """A player's plate: a dark translucent card on the felt with a soft edge and a shadow."""
+    surface = pygame.Surface((210, 94), pygame.SRCALPHA)
+    pygame.draw.rect(surface, (0, 0, 0, 70), (5, 6, 200, 84), border_radius=11)
+    surface = pygame.transform.gaussian_blur(surface, 3)
+    pygame.draw.rect(surface, (12, 40, 26, 225), (3, 1, 200, 84), border_radius=10)
+    pygame.draw.rect(surface, (255, 255, 255, 28), (3, 1, 200, 84), 1, border_radius=10)
+    return ready(surface)
+
+
 def pulla_spot(players: int) -> tuple[int, int]:
     """Where the pulla lies: at the top with three; with four (someone sits across) low in the
     middle, between the forehand's spare deck and the bottom player's piles."""
@@ -77,7 +90,8 @@ class Bowls:
         for name in state.players:
             x, y = self.place_of(name).plate
             colour = PLAYER_COLOURS[state.colour_index(name)]
-            pygame.draw.rect(surface, FELT_DARK, (x, y, 200, 84), border_radius=10)
+            surface.blit(plate(), (x - 3, y - 1))
+            pygame.draw.rect(surface, colour, (x + 3, y + 10, 3, 64), border_radius=2)  # the player's colour
             if name == to_act:
                 pygame.draw.rect(surface, FOCUS, (x, y, 200, 84), 2, border_radius=10)
             if name in state.seats:
@@ -148,8 +162,7 @@ class Pulla:
 
     def draw(self, surface: pygame.Surface, state: TableState) -> None:
         x, y = pulla_spot(len(state.players))
-        pygame.draw.ellipse(surface, (140, 140, 150), (x, y, 180, 78))
-        pygame.draw.ellipse(surface, (92, 92, 104), (x + 8, y + 7, 164, 64))
+        surface.blit(pewter_bowl(192, 82), (x - 12, y - 4))
         label = self.text(f"pulla · {state.pulla_bets} bets", 13, True, INK)
         surface.blit(label, label.get_rect(center=(x + 90, y + 22)))
         draw_stacks(surface, self.text, state.pulla, state, (x + 22, y + 38), x + 164)
