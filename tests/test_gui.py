@@ -711,9 +711,17 @@ def test_new_game_asks_before_it_ends_the_saved_game(app: App, tmp_path: Path) -
 def test_after_borup_the_button_settles_and_the_score_sheet_counts_whole_bets(app: App) -> None:
     scene = start_game(app)
     play_to_end_of_deal(app, scene)
-    assert [b.text for b in scene.panel.buttons] == ["Next deal  [Enter]", "End session (Borup)"]
+    assert [b.text for b in scene.panel.buttons] == [
+        "Next deal  [Enter]",
+        "Last round: each forehand once more",
+        "Next deal is Borup (the last)",
+    ]
     scene.press("borup")
     run(app, 2)
+    assert [b.text for b in scene.panel.buttons] == ["Next deal  [Enter]"]
+    assert scene.driver.state().ending == "Borup comes next"
+    key(app, pygame.K_RETURN)
+    assert scene.driver.state().ending == "Borup: the last deal"
     play_to_end_of_deal(app, scene, seed=2)
     run(app, 2)
     assert [b.text for b in scene.panel.buttons] == ["Settle  [Enter]"]
@@ -882,3 +890,23 @@ def test_no_text_runs_past_its_box_with_the_longest_names_and_texts(
     run(app, 5)
     check()  # the result banner
     assert scene.deal.is_over and not overruns, sorted(overruns)
+
+
+def test_the_last_round_is_marked_counted_down_and_kept_in_the_save(app: App, tmp_path: Path) -> None:
+    scene = start_game(app)
+    play_to_end_of_deal(app, scene)
+    button = next(b for b, what in scene.panel.buttons.items() if what == "last round")
+    click(app, button.rect.center)
+    assert scene.table.session.deals_left == 3
+    assert scene.driver.state().ending == "last round: 3 deals left"
+    assert "Last round: 3 deals" in scene.view.log[-1]
+    key(app, pygame.K_RETURN)  # the first deal of the last round
+    assert scene.driver.state().ending == "last round: 3 deals left"
+    app.stack.clear()
+    again = App()
+    again.to_menu()
+    run(again, 2)
+    key(again, pygame.K_RETURN)  # Continue
+    resumed = table_scene(again)
+    assert resumed.table.session.deals_left == 3 and resumed.table.last_deal == 4
+    again.stack.clear()

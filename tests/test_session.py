@@ -10,8 +10,8 @@ import pytest
 
 from vira_desktop.ai import RandomBot
 from vira_desktop.rules.actions import Action
-from vira_desktop.rules.cards import Suit
-from vira_desktop.rules.deal import deal_number_decks
+from vira_desktop.rules.cards import Card, Suit
+from vira_desktop.rules.deal import MIN_CUT, cut, cut_point, deal_number_decks
 from vira_desktop.rules.errors import IllegalAction, LedgerError
 from vira_desktop.rules.games import game
 from vira_desktop.rules.session import Session, draw_seating, heart_deal
@@ -196,11 +196,46 @@ def test_decks_chain_from_deal_to_deal(players: int) -> None:
         a, b = numbers[k], numbers[k + 1]
         assert a is not None and b is not None
         assert a & 0xFFFFFF == b >> 24, "the spare deck of one deal is the next deal's deck"
-        assert deal_number_decks(a)[1] == deal_number_decks(b)[0]
-        # that deck's visible bottom card set the highest suit of deal k; dealt, it is
-        # the last card of the next deal's stock
-        assert deals[k].highest is deals[k + 1].initial_stock[-1].suit
+        spare, dealt = deal_number_decks(a)[1], deal_number_decks(b)[0]
+        at = cut_point(b)
+        assert dealt == spare[at:] + spare[:at], "... cut before it is dealt"
+        assert MIN_CUT <= at <= 52 - MIN_CUT
+        # the visible bottom card set the highest suit of deal k, and is not where all saw it
+        assert deals[k].spare_bottom == spare[-1] and deals[k].highest is spare[-1].suit
+        assert list(deals[k + 1].started().deck).index(spare[-1]) == 51 - at
     assert len(set(numbers)) == len(numbers)
+
+
+def test_the_spare_decks_bottom_card_is_not_always_the_last_card_of_the_next_stock() -> None:
+    """The fault the cut removes: every player saw a card that was sure to lie at the
+    bottom of the next stock. With the cut it is anywhere from the 5th to the 48th card."""
+    session, _ = Session.start(NAMES[:3], NAMES[0], seed=3)
+    places = set()
+    seen: Card | None = None  # the bottom card of the spare deck all saw in the deal before
+    for k in range(40):
+        deal = session.new_deal()
+        if seen is not None:
+            places.add(list(deal.started().deck).index(seen))
+        seen = deal.spare_bottom
+        play_current(session, k)
+    assert len(places) > 20 and min(places) >= MIN_CUT - 1 and max(places) <= 51 - MIN_CUT
+
+
+def test_a_given_deal_number_keeps_the_two_deck_chain() -> None:
+    session, _ = Session.start(NAMES[:3], NAMES[0], seed=5)
+    given = 0x123456_ABCDEF
+    session.new_deal(given)
+    play_current(session, 0)
+    after = session.new_deal()
+    assert after.number is not None and after.number >> 24 == given & 0xFFFFFF
+
+
+def test_a_cut_leaves_at_least_four_cards_in_each_part() -> None:
+    deck = [Card(i) for i in range(52)]
+    assert cut(deck, 4)[:2] == [Card(4), Card(5)] and cut(deck, 48)[-1] == Card(47)
+    for bad in (0, 3, 49, 52):
+        with pytest.raises(ValueError, match="at least 4 cards"):
+            cut(deck, bad)
 
 
 def test_same_seed_same_session() -> None:
@@ -281,14 +316,51 @@ def test_join_refused_during_a_deal_when_full_or_unknown() -> None:
 
 
 # ---------------------------------------------------------------------- Borup and settling
-def test_borup_marks_the_last_deals() -> None:
+def test_borup_marks_the_last_deal_and_no_deal_follows_it() -> None:
     session, _ = Session.start(NAMES[:3], "Anna", seed=12)
     play_deals(session, 2)
-    assert not session.borup
+    assert not session.borup and session.deals_left is None
     session.announce_borup()
-    assert session.borup
+    assert session.borup and session.deals_left == 1
     play_deals(session, 1, seed=5)
     assert [d.borup for d in session.deals] == [False, False, True]
+    assert session.is_over and not session.borup
+    with pytest.raises(IllegalAction, match="Borup was the last deal"):
+        session.new_deal()  # it dealt on after Borup before
+    session.settle()
+
+
+def test_borup_announced_during_a_deal_is_the_next_deal() -> None:
+    session, _ = Session.start(NAMES[:3], "Anna", seed=12)
+    session.new_deal()
+    session.announce_borup()
+    assert session.deals_left == 2 and not session.borup
+    play_current(session, 0)
+    assert session.borup
+    play_deals(session, 1, seed=5)
+    assert [d.borup for d in session.deals] == [False, True] and session.is_over
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_last_round_gives_each_player_forehand_once_more_and_ends_with_borup(players: int) -> None:
+    session, _ = Session.start(NAMES[:players], NAMES[0], seed=14)
+    play_deals(session, 2)
+    session.announce_last_round()
+    assert session.deals_left == players
+    forehands = []
+    while not session.is_over:
+        session.new_deal()
+        forehands.append(session.seats[0])
+        play_current(session, len(forehands))
+        assert session.deals_left == players - len(forehands)
+    assert sorted(forehands) == sorted(NAMES[:players])
+    assert [d.borup for d in session.deals] == [False] * (1 + players) + [True]
+    with pytest.raises(IllegalAction):
+        session.new_deal()
+    with pytest.raises(IllegalAction, match="already over"):
+        session.announce_borup()
+    settlement, _ = session.settle()  # the settlement follows the last deal
+    assert settlement is session.settlement
 
 
 @pytest.mark.parametrize("players", [3, 4])

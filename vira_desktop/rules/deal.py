@@ -69,7 +69,7 @@ from .seat import SEATS, Seat
 from .tricks import trick_winner
 from .view import View
 
-__all__ = ["SEAT_NAMES", "CardChoice", "Deal", "Decision", "Phase", "deal_number_decks"]
+__all__ = ["SEAT_NAMES", "CardChoice", "Deal", "Decision", "Phase", "cut", "cut_point", "deal_number_decks"]
 
 SEAT_NAMES = tuple(s.label for s in Seat)
 _CARD = tuple(Card(i) for i in range(52))
@@ -96,16 +96,36 @@ class _Best:
         return (self.game.no, self.suit_level, 2 - self.seat)
 
 
+MIN_CUT = 4  # cards in each part of a cut at least
+
+
 def deal_number_decks(number: int) -> tuple[list[Card], list[Card]]:
     """The two decks of a deal number: the dealt deck (top first) and the spare deck.
 
-    The high 24 bits seed the dealt deck's shuffle and the low 24 bits the spare
-    deck's, whose bottom card sets the highest suit. In a session, a deal's
-    spare deck is the next deal's dealt deck, so the numbers chain.
+    The high 24 bits seed the shuffle of the deck to be dealt and the low 24 bits the
+    spare deck's, whose bottom card sets the highest suit. In a session, a deal's spare
+    deck is the next deal's deck, so the numbers chain. Before dealing, the deck is cut
+    (the rulebook: the dealer "gives it to the player on his right for cutting, and
+    deals"), so the spare deck's visible bottom card is not the last card of the next
+    stock. The cut point is drawn from the whole deal number, so a number still stands
+    for one deal; the rulebook gives no minimum, so the common rule of card games is
+    followed (as in bridge's Law 6): at least :data:`MIN_CUT` cards in each part.
     """
     if not 0 <= number < 1 << 48:
         raise ValueError("a deal number is a whole number from 0 to 281474976710655")
-    return _shuffled(number >> 24), _shuffled(number & 0xFFFFFF)
+    return cut(_shuffled(number >> 24), cut_point(number)), _shuffled(number & 0xFFFFFF)
+
+
+def cut_point(number: int) -> int:
+    """Where the deck of deal ``number`` is cut: how many cards are lifted off the top."""
+    return random.Random(number).randint(MIN_CUT, 52 - MIN_CUT)
+
+
+def cut(deck: Sequence[Card], at: int) -> list[Card]:
+    """The deck cut: the top ``at`` cards go under the rest."""
+    if not MIN_CUT <= at <= len(deck) - MIN_CUT:
+        raise ValueError(f"a cut leaves at least {MIN_CUT} cards in each part")
+    return [*deck[at:], *deck[:at]]
 
 
 def _shuffled(seed: int) -> list[Card]:

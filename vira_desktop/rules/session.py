@@ -88,7 +88,7 @@ class Session:
     seats: tuple[str, str, str] = ("", "", "")
     sitting_out: str | None = None
     deals: list[DealSummary] = field(default_factory=list)
-    borup: bool = False
+    last_deal: int | None = None  # the number of deals the session ends after, once agreed
     settlement: Settlement | None = None
     _deck_seed: int = 0
 
@@ -129,10 +129,11 @@ class Session:
             raise IllegalAction("the current deal is not finished")
         if self.settlement is not None:
             raise IllegalAction("the session has been settled")
+        if self.is_over:
+            raise IllegalAction("the session is over: Borup was the last deal; settle")
         if number is None:
-            spare = self.rng.getrandbits(24)
-            number = self._deck_seed << 24 | spare
-            self._deck_seed = spare
+            number = self._deck_seed << 24 | self.rng.getrandbits(24)
+        self._deck_seed = number & 0xFFFFFF  # this deal's spare deck is the next deal's deck
         self.seats, self.sitting_out = self.seats_for(self.dealer)
         self.deal = Deal.from_number(number, self.rules)
         return self.deal
@@ -170,7 +171,8 @@ class Session:
                 out += self.ledger.pay_pins(
                     self.seats[payment.payer], self.seats[payment.payee], payment.pins, payment.reason
                 )
-        summary = DealSummary(deal.number or 0, self.seats, self.sitting_out, deal.result, self.borup, deal.suit_level)
+        borup = self.last_deal is not None and len(self.deals) + 1 == self.last_deal
+        summary = DealSummary(deal.number or 0, self.seats, self.sitting_out, deal.result, borup, deal.suit_level)
         self.deals.append(summary)
         self.dealer = (self.dealer + 1) % len(self.players)
         return out
@@ -192,8 +194,36 @@ class Session:
         return events
 
     def announce_borup(self) -> None:
-        """The next deal is the last (Borup)."""
-        self.borup = True
+        """The next deal is the last (Borup). Announced during a deal, the deal in play is
+        finished first; between deals, the deal about to be dealt is Borup."""
+        self._end_after(1)
+
+    def announce_last_round(self) -> None:
+        """The last round (the rulebook: agreed beforehand, "so that each player sits in
+        forehand one last time"): one deal more for each player at the table, from the next
+        deal on; the last of them is Borup."""
+        self._end_after(len(self.players))
+
+    def _end_after(self, deals: int) -> None:
+        if self.settlement is not None or self.is_over:
+            raise IllegalAction("the session is already over")
+        in_play = self.deal is not None and not self.deal.is_over
+        self.last_deal = len(self.deals) + int(in_play) + deals
+
+    @property
+    def deals_left(self) -> int | None:
+        """Deals still to finish, the one in play included, once the end is agreed."""
+        return None if self.last_deal is None else self.last_deal - len(self.deals)
+
+    @property
+    def borup(self) -> bool:
+        """The deal in play (or, between deals, the next one) is the session's last."""
+        return self.deals_left == 1
+
+    @property
+    def is_over(self) -> bool:
+        """Borup has been played: nothing is left but to settle."""
+        return self.deals_left is not None and self.deals_left <= 0
 
     def settle(self) -> tuple[Settlement, list[LedgerEvent]]:
         """End the session: share the pulla, remainder rules included."""

@@ -64,6 +64,7 @@ class Table:
     seating: str = "draw"  # "draw" (by hearts) or "first-come" (heart deal for forehand)
     log: list[LogEntry] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)  # deal numbers where an undo was used
+    last_deal: int | None = None  # the session ends after this many deals (last round, Borup)
 
     def __post_init__(self) -> None:
         if not 3 <= len(self.seats) <= 4:
@@ -88,6 +89,7 @@ class Table:
             s.name: (s.level, self.seed * 31 + i, self.generation) for i, s in enumerate(self.seats) if not s.human
         }
         self.bots: dict[str, Bot] = {name: make_bot(level, seed) for name, (level, seed, _) in self.bot_specs.items()}
+        self.session.last_deal = self.last_deal
         self.deal_index = 0
         self.flow = Flow(lambda: self.deal, self.session.apply)
         self.session.new_deal()
@@ -137,6 +139,17 @@ class Table:
         self.deal_index += 1
         return deal
 
+    def end_session(self, how: str) -> None:
+        """Agree how the session ends: ``"last round"`` (each player forehand once more, then
+        Borup) or ``"borup"`` (the next deal is the last). Saved with the game."""
+        if how == "last round":
+            self.session.announce_last_round()
+        elif how == "borup":
+            self.session.announce_borup()
+        else:
+            raise ValueError(f"no way to end a session called {how!r}")
+        self.last_deal = self.session.last_deal
+
     def can_undo(self) -> bool:
         return any(e.human and e.deal == self.deal_index for e in self.log)
 
@@ -160,6 +173,7 @@ class Table:
             "house_rules": self.rules.changed(),
             "bowl": {k.name.lower(): v for k, v in (self.bowl or {}).items()} or None,
             "undone": self.undone,
+            "last_deal": self.last_deal,
             "log": [asdict(e) for e in self.log],
         }
 
@@ -189,6 +203,8 @@ class Table:
             bowl = {Kind[k.upper()]: int(v) for k, v in (data.get("bowl") or {}).items()} or None
             table = cls(seats, int(data["seed"]), rules, bowl, data.get("seating", "draw"))
             table.undone = [int(x) for x in data.get("undone", [])]
+            last = data.get("last_deal")
+            table.last_deal = None if last is None else int(last)
             table._replay([LogEntry(**e) for e in data["log"]])
         except SaveError:
             raise

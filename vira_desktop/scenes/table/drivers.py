@@ -51,6 +51,7 @@ def _table_state(
         pulla=ledger.holdings(PULLA),
         pulla_bets=ledger.pulla_bets(),
         sexmastare=sum(ledger.holdings(SEXMASTARE).values()),
+        deals_left=session.deals_left,
         **extra,  # type: ignore[arg-type]
     )
 

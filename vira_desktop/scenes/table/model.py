@@ -38,9 +38,23 @@ class TableState:
     pulla_bets: int
     sexmastare: int  # pins lying under the pulla
     thinking: str | None = None  # the player a bot is thinking for
+    deals_left: int | None = None  # once the end of the session is agreed: deals to finish
     seating: SeatingDraw | None = None  # shown at the start of a session
     seating_kind: str = "draw"
     colour_order: tuple[str, ...] = ()  # whose colour is whose: the new-game form's order, stable
+
+    @property
+    def ending(self) -> str:
+        """The end of the session as the panel marks it ("" while none is agreed)."""
+        left = self.deals_left
+        in_play = self.view.phase.value != "done"
+        if left is None:
+            return ""
+        if left <= 0:
+            return "session over: settle"
+        if left == 1:
+            return "Borup: the last deal" if in_play else "Borup comes next"
+        return f"last round: {left} deals left"
 
     def colour_index(self, owner: str) -> int:
         """A player's colour, the same from game to game (the form's order, not the seating's)."""

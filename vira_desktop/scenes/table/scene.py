@@ -305,7 +305,8 @@ class TableScene(_TableBase):
         s = self.table.session
         out = f", {says(s.sitting_out, 'sits', 'sit')} out" if s.sitting_out else ""
         dealer, forehand = says(s.seats[2], "deals", "deal"), says(s.seats[0], "is", "are")
-        self.view.say(f"Deal {self.table.deal_index + 1}: {dealer}, {forehand} forehand{out}.")
+        last = " (Borup, the last deal)" if s.borup else ""
+        self.view.say(f"Deal {self.table.deal_index + 1}{last}: {dealer}, {forehand} forehand{out}.")
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -437,10 +438,13 @@ class TableScene(_TableBase):
         specs: list[ButtonSpec] = []
         if self.view.cover or self.view.intro.running:
             pass  # the cover, or the seating draw, blocks every control
-        elif deal.is_over and self.table.session.deals and self.table.session.deals[-1].borup:
+        elif deal.is_over and self.table.session.is_over:
             specs = [ButtonSpec("Settle  [Enter]", "next", y)]  # the Borup deal was the last
         elif deal.is_over:
-            specs = [ButtonSpec("Next deal  [Enter]", "next", y), ButtonSpec("End session (Borup)", "borup", y + 44)]
+            specs = [ButtonSpec("Next deal  [Enter]", "next", y)]
+            if self.table.session.deals_left is None:  # how the session ends, agreed once
+                specs.append(ButtonSpec("Last round: each forehand once more", "last round", y + 44))
+                specs.append(ButtonSpec("Next deal is Borup (the last)", "borup", y + 88))
         elif ask is not None and ask.optional:
             specs = [
                 ButtonSpec("1. Announce four aces (as ones)", ask.view.decision.actions[0], y),  # type: ignore[union-attr]
@@ -507,10 +511,17 @@ class TableScene(_TableBase):
                 self.use_card(card)
         elif name == "next":
             self._next_deal()
-        elif name == "borup":
-            self.table.session.announce_borup()
-            self.view.say("Borup: the next deal is the last.")
-            self._next_deal()
+        elif name in ("borup", "last round"):
+            self.table.end_session(name)
+            left = self.table.session.deals_left
+            self.view.say(
+                "Borup: the next deal is the last."
+                if name == "borup"
+                else f"Last round: {left} deals, each player forehand once more; the last is Borup."
+            )
+            self.app.autosave(self.table)
+            self.panel.key = None
+            self.view.show(self.driver.state())
         elif name == "bid":
             chosen = self.grid.focused_bid() if self.grid_shown() else None
             if chosen is None:
@@ -701,7 +712,7 @@ class TableScene(_TableBase):
 
     def _next_deal(self) -> None:
         session = self.table.session
-        if session.deals and session.deals[-1].borup:
+        if session.is_over:
             self.app.open("settlement", table=self.table)
             return
         events = self.driver.next_deal()

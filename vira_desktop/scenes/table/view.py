@@ -201,7 +201,10 @@ class TableView:
         x = TABLE_W + 16
         highest = view.highest
         surface.blit(self.text(f"Deal {state.deal_index + 1}", 17, True, INK, W // 2), (x, 10))
-        if state.deal_number is not None:  # reproduces the deal: small, for the curious
+        if state.ending:  # the agreed end of the session, in place of the deal's number
+            mark = self.text(state.ending, 13, True, GOLD, W * 2 // 3)
+            surface.blit(mark, mark.get_rect(topright=(1280 - 16, 13)))
+        elif state.deal_number is not None:  # reproduces the deal: small, for the curious
             number = self.text(f"no. {state.deal_number}", 11, False, MUTED, W // 2)
             surface.blit(number, number.get_rect(topright=(1280 - 16, 15)))
         others = " ".join(s.symbol for s in Suit if s not in (highest, highest.partner))
