@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
+import yaml
 
 from vira_desktop.ai import RandomBot
 from vira_desktop.rules.actions import Action
@@ -14,9 +16,11 @@ from vira_desktop.rules.cards import Card, Suit
 from vira_desktop.rules.deal import MIN_CUT, cut, cut_point, deal_number_decks
 from vira_desktop.rules.errors import IllegalAction, LedgerError
 from vira_desktop.rules.games import game
+from vira_desktop.rules.ledger import TokensMoved
 from vira_desktop.rules.session import Session, draw_seating, heart_deal
 from vira_desktop.session.flow import FlowEvent
 from vira_desktop.session.match import forced_auction, play_deal
+from vira_desktop.session.record import load_record, record_actions
 
 NAMES = ["Anna", "Bertil", "Cecilia", "David"]
 PLACES = [Suit.S, Suit.H, Suit.D, Suit.C]  # the engine's places round the table, clockwise
@@ -389,3 +393,34 @@ def test_settle_between_deals_without_any_deal() -> None:
     # three ålar, shared back: nobody won or lost
     assert settlement.results == {n: 0 for n in NAMES[:3]}
     assert session.ledger.conserved()
+
+
+# ---------------------------------------------------------------------- session-level golden records
+SESSION_RECORDS = sorted((Path(__file__).parent / "records" / "sessions").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SESSION_RECORDS, ids=[p.stem for p in SESSION_RECORDS])
+def test_session_golden_record(path: Path) -> None:
+    """A deal record played at a session whose pulla holds ``pulla_before`` bets: the ledger's
+    moves at the end of the deal, in order, the pulla after and the change in each account."""
+    spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+    record = load_record(path.parent.parent / spec["deal"])
+    names = list(record.names)
+    session, _ = Session.start(names, names[0], seed=1)
+    ledger = session.ledger
+    ledger.lift(names[0], ledger.pulla_bets() - spec["pulla_before"], "set up", names)
+    assert ledger.pulla_bets() == spec["pulla_before"]
+    session.dealer = names.index(record.names[2])
+    before = dict(ledger.accounts)
+    session.seat_deal(record.deal.clone())
+    events = [ev for action in record_actions(record) for ev in session.apply(action)]
+    moves: list[list[str]] = []
+    for ev in events:
+        if isinstance(ev, TokensMoved) and ev.reason != "change":
+            move = [str(getattr(p, "value", p)) for p in (ev.source, ev.target)] + [ev.reason]
+            if not moves or moves[-1] != move:
+                moves.append(move)
+    assert moves == spec["moves"]
+    assert ledger.pulla_bets() == spec["pulla_after"]
+    assert {n: ledger.accounts[n] - before[n] for n in names} == spec["accounts"]
+    assert ledger.conserved()

@@ -128,16 +128,16 @@ def score(
     home, bet, kodilj = (int(a or 0) for a in amounts)
     pulla = [0, 0, 0]
     payments: list[PullaPaid | PinsPaid] = []
-    bets = {Outcome.HOME: -home, Outcome.BET: bet, Outcome.KODILJ: kodilj}[paid_as]
-    pulla[declarer] += bets
-    if bets:
-        payments.append(PullaPaid(declarer, bets, paid_as.value))
-    if game.family is Family.GOK and outcome is Outcome.HOME:
+    if game.family is Family.GOK and outcome is Outcome.HOME:  # paid in before the gök lifts
         failed = [p.seat for p in gok_passes if not p.met]
         if failed and not (len(gok_passes) == 2 and len(failed) == 2):
             for seat in failed:
                 pulla[seat] += 1
                 payments.append(PullaPaid(seat, 1, "gök penalty"))
+    bets = {Outcome.HOME: -home, Outcome.BET: bet, Outcome.KODILJ: kodilj}[paid_as]
+    pulla[declarer] += bets
+    if bets:
+        payments.append(PullaPaid(declarer, bets, paid_as.value))
 
     def klass(suit: Suit | None) -> SuitClass:
         return SuitClass.OFF_SUIT if low or suit is None else suit_class(suit, highest)

@@ -75,6 +75,13 @@ class DealSummary:
     borup: bool
     suit_level: int = 0  # the contract was bid plain, in suit or in highest suit
 
+def _paid_first(payment: PullaPaid | PinsPaid) -> int:
+    """Payments into the pulla, then lifts from it, then pins between players."""
+    if isinstance(payment, PullaPaid):
+        return 0 if payment.bets > 0 else 1
+    return 2
+
+
 @dataclass
 class Session:
     """A whole session. Create with :meth:`start`."""
@@ -160,7 +167,9 @@ class Session:
         assert deal is not None and deal.result is not None
         out: list[LedgerEvent] = []
         at_table = list(self.players)
-        for payment in deal.result.payments:
+        # Every payment into the pulla is made before anyone lifts (the rules notes), so no
+        # åla om is made that a gök låggard penalty would have covered.
+        for payment in sorted(deal.result.payments, key=_paid_first):
             if isinstance(payment, PullaPaid):
                 who = self.seats[payment.seat]
                 if payment.bets > 0:
