@@ -34,6 +34,13 @@ def test_user_file_is_layered_on_the_defaults(tmp_path: Path) -> None:
     assert s["sound.enabled"] is True
 
 
+def test_a_game_without_repurchase_may_leave_its_repurchase_cells_empty() -> None:
+    s = Settings(
+        {"house_rules": {"pulla_table": {"gök": [2, 2, 4, None, None, None], "solo 7": [1, 1, 2, None, None, None]}}}
+    )
+    assert s.house_rules().pulla.rows["gök"].home == 2
+
+
 def test_pulla_rows_can_be_overridden() -> None:
     s = Settings({"house_rules": {"pulla_table": {"Vingel 8": [2, 2, 5, 0, 6, 11], "ordinary": [1, 1, 2, 0, 3, 6]}}})
     table = s.house_rules().pulla
@@ -58,6 +65,18 @@ def test_pulla_rows_can_be_overridden() -> None:
         ({"house_rules": {"pulla_table": {"vingel 9": [1, 1, 1, 1, 1, 1]}}}, "pulla_table.vingel 9: unknown row"),
         ({"house_rules": {"pulla_table": {"gök": [1, 2, 4]}}}, "pulla_table.gök: expected [home"),
         ({"house_rules": []}, "house_rules: expected a mapping"),
+        (
+            {"house_rules": {"pulla_table": {"ordinary": [1, 1, 2, None, None, None]}}},
+            "house_rules.pulla_table.ordinary: the repurchase cells may not be empty",
+        ),
+        (
+            {"house_rules": {"pulla_table": {"vingel 7": [1, 2, 4, None, None, None]}}},
+            "house_rules.pulla_table.vingel 7: the repurchase cells may not be empty (null): repurchase is legal",
+        ),
+        (
+            {"house_rules": {"pulla_table": {"gask 3": [1, 1, 2, 0, None, 5]}}},
+            "pulla_table.gask 3: the repurchase cells are all numbers or all empty",
+        ),
     ],
 )
 def test_bad_settings_name_the_key(data: dict[str, object], message: str) -> None:

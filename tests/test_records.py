@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -432,3 +433,42 @@ def test_reading_does_not_change_the_data() -> None:
     record, deal = _replay_data(data)
     assert data == before
     assert deal.result is not None and record.deal.result is None
+
+
+def test_a_record_written_under_a_pulla_override_carries_it_and_passes_its_own_check(tmp_path: Path) -> None:
+    """HouseRules.changed() left the pulla rows out: a record made under an override failed --check."""
+    from vira_desktop.rules.houserules import HouseRules
+
+    rules = HouseRules.from_changes({"pulla_table": {"ordinary": [2, 3, 4, 1, 5, 7]}, "gok_reentry": True})
+    data = _data("7spel_highest_bet.yaml")
+    data["house_rules"] = rules.changed()
+    record, replayed = _replay_data(data)
+    assert replayed.rules.pulla.rows["ordinary"].bet == 3 and replayed.rules.gok_reentry
+    written = record_of(replayed, record.names)
+    assert written["house_rules"] == {"gok_reentry": True, "pulla_table": {"ordinary": [2, 3, 4, 1, 5, 7]}}
+    path = tmp_path / "override.yaml"
+    path.write_text(dump_record(written), encoding="utf-8")
+    assert main(["replay", "--check", str(path)]) == 0
+    again = load_record(path)
+    assert replay(again).result == replayed.result and replayed.result is not None
+    assert replayed.result.pulla[replayed.result.declarer] == 3  # bet, by the overridden row
+
+
+@pytest.mark.parametrize(
+    ("house_rules", "message"),
+    [
+        (
+            {"pulla_table": {"ordinary": [1, 1, 2, None, None, None]}},
+            "house_rules.pulla_table.ordinary: the repurchase",
+        ),
+        ({"pulla_table": {"vingel 9": [1, 1, 1, 1, 1, 1]}}, "house_rules.pulla_table.vingel 9: unknown row"),
+        ({"pulla_table": [1, 2]}, "house_rules.pulla_table: expected a mapping"),
+        ({"gok_reentry": "yes"}, "house_rules.gok_reentry: expected true or false"),
+        ({"gok_rentry": True}, "house_rules.gok_rentry: unknown house rule"),
+    ],
+)
+def test_bad_house_rules_in_a_record_are_named(house_rules: dict[str, Any], message: str) -> None:
+    data = _data("7spel_highest_bet.yaml")
+    data["house_rules"] = house_rules
+    with pytest.raises(RecordError, match=re.escape(message)):
+        _replay_data(data)

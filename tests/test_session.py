@@ -424,3 +424,14 @@ def test_session_golden_record(path: Path) -> None:
     assert ledger.pulla_bets() == spec["pulla_after"]
     assert {n: ledger.accounts[n] - before[n] for n in names} == spec["accounts"]
     assert ledger.conserved()
+
+
+def test_a_saved_game_keeps_its_pulla_table_overrides() -> None:
+    from vira_desktop.rules.houserules import HouseRules
+    from vira_desktop.session.table import SeatConfig, Table
+
+    rules = HouseRules.from_changes({"pulla_table": {"gök": [2, 3, 5, None, None, None]}, "gok_reentry": True})
+    table = Table([SeatConfig(n, False) for n in NAMES[:3]], seed=3, rules=rules)
+    again = Table.from_json(table.to_json())
+    assert again.rules.pulla.rows["gök"].bet == 3 and again.rules.gok_reentry
+    assert again.rules.changed() == rules.changed()

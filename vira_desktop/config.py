@@ -8,15 +8,13 @@ or false, got 'yes please'``).
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .rules.errors import ViraError
-from .rules.games import GAMES, PullaRow, game, normalize_name
-from .rules.houserules import HOUSE_RULE_NAMES, HouseRules
+from .rules.houserules import HOUSE_RULE_NAMES, PULLA_TABLE, HouseRules, pulla_rows
 from .rules.ledger import Kind
 
 __all__ = ["DEFAULTS", "ConfigError", "Settings", "load_settings", "merge", "validate"]
@@ -51,7 +49,6 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "display.language": ("en", "sv"),
     "session.players": (3, 4),
 }
-_PULLA_ROWS = {"ordinary"} | {normalize_name(g.name) for g in GAMES}
 
 
 def _check_value(key: str, default: Any, value: Any) -> Any:
@@ -83,18 +80,11 @@ def _check_value(key: str, default: Any, value: Any) -> Any:
 
 
 def _check_pulla(key: str, value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ConfigError(f"{key}: expected a mapping of row names to six numbers")
-    out = {}
-    for row, cells in value.items():
-        name = normalize_name(str(row))
-        if name not in _PULLA_ROWS:
-            raise ConfigError(f"{key}.{row}: unknown row (use 'ordinary' or a game of the bid table)")
-        good = isinstance(cells, list) and len(cells) == 6
-        if not good or not all(c is None or (isinstance(c, int) and not isinstance(c, bool) and c >= 0) for c in cells):
-            raise ConfigError(f"{key}.{row}: expected [home, bet, kodilj, re_home, re_bet, re_kodilj]")
-        out[str(row)] = cells
-    return out
+    try:
+        pulla_rows(value, key)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    return {str(row): cells for row, cells in value.items()}
 
 
 def validate(data: Any, defaults: dict[str, Any] = DEFAULTS, prefix: str = "") -> dict[str, Any]:
@@ -146,13 +136,8 @@ class Settings:
 
     def house_rules(self) -> HouseRules:
         rules = self.data["house_rules"]
-        base = HouseRules()
-        changes: dict[str, PullaRow] = {}
-        for row, cells in rules["pulla_table"].items():
-            name = "ordinary" if normalize_name(row) == "ordinary" else game(row).name
-            changes[name] = PullaRow(*cells)
-        switches = {name: rules[name] for name in HOUSE_RULE_NAMES}
-        return replace(base, pulla=base.pulla.overridden(changes), **switches)
+        changes = {name: rules[name] for name in HOUSE_RULE_NAMES}
+        return HouseRules.from_changes({**changes, PULLA_TABLE: rules[PULLA_TABLE]})
 
     def bowl(self) -> dict[Kind, int]:
         return {Kind[k.upper()]: int(v) for k, v in self.data["session"]["bowl"].items()}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from ..rules.actions import Action, parse_action
 from ..rules.cards import Card, Suit
 from ..rules.deal import SEAT_NAMES, Deal
 from ..rules.errors import RecordError
-from ..rules.houserules import HOUSE_RULE_NAMES, HouseRules
+from ..rules.houserules import HouseRules
 from ..rules.scoring import DealResult
 
 __all__ = [
@@ -129,18 +129,13 @@ def _action_text(value: Any) -> str:
 
 
 def _house_rules(value: Any, base: HouseRules) -> HouseRules:
+    """The record's house rules (every one that differs from the defaults, pulla rows too)."""
     if value is None:
         return base
-    if not isinstance(value, dict):
-        raise RecordError("house_rules must be a mapping of rule names to values")
-    changes: dict[str, bool] = {}
-    for key, v in value.items():
-        if key not in HOUSE_RULE_NAMES:
-            raise RecordError(f"unknown house rule: {key} (known: {', '.join(HOUSE_RULE_NAMES)})")
-        if not isinstance(v, bool):
-            raise RecordError(f"house rule {key} must be true or false")
-        changes[str(key)] = v
-    return replace(base, **changes)  # type: ignore[arg-type]
+    try:
+        return HouseRules.from_changes(value)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def record_actions(record: Record) -> list[Action]:

@@ -193,13 +193,12 @@ class Table:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
-        from dataclasses import replace
 
         try:
             if data.get("version") != SAVE_VERSION:
                 raise SaveError(f"unknown save version {data.get('version')!r}")
             seats = [SeatConfig(**s) for s in data["seats"]]
-            rules = replace(HouseRules(), **data.get("house_rules") or {})
+            rules = HouseRules.from_changes(data.get("house_rules"))
             bowl = {Kind[k.upper()]: int(v) for k, v in (data.get("bowl") or {}).items()} or None
             table = cls(seats, int(data["seed"]), rules, bowl, data.get("seating", "draw"))
             table.undone = [int(x) for x in data.get("undone", [])]
