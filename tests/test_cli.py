@@ -71,9 +71,8 @@ def test_simulate_every_forced_contract(capsys: pytest.CaptureFixture[str], g: o
     assert info["contracts"] == {name: 8} and info["errors"] == 0 and info["conservation_ok"]
 
 
-def test_simulate_rejects_unknown_bot() -> None:
-    with pytest.raises(SystemExit):
-        main(["simulate", "--deals", "1", "--bots", "genius"])
+def test_simulate_rejects_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "unknown bot level: 'genius'" in _one_line_error(capsys, ["simulate", "--deals", "1", "--bots", "genius"])
 
 
 def test_replay_reports_invalid_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,9 +92,36 @@ def test_simulate_with_config(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     info = json.loads(capsys.readouterr().out)
     assert info["errors"] == 0 and info["conservation_ok"] is True
     cfg.write_text("house_rules: {aces_low: true}\n", encoding="utf-8")
-    with pytest.raises(SystemExit):
-        main(["simulate", "--deals", "1", "--config", str(cfg)])
-    assert "house_rules.aces_low: unknown setting" in capsys.readouterr().err
+    assert main(["simulate", "--deals", "1", "--config", str(cfg)]) == 2
+    err = capsys.readouterr().err
+    assert "house_rules.aces_low: unknown setting" in err
+    assert err.count("\n") == 1 and "usage" not in err  # one line, not the usage text
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    return err
+
+
+def test_config_files_that_cannot_be_used_are_one_line_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = ["simulate", "--deals", "1", "--config"]
+    assert "no such file" in _one_line_error(capsys, [*run, str(tmp_path / "missing.yaml")])
+    assert "Is a directory" in _one_line_error(capsys, [*run, str(tmp_path)])
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes("# Björn\nsession: {players: 4}\n".encode("latin-1"))
+    assert f"{latin}: not UTF-8 text" in _one_line_error(capsys, [*run, str(latin)])
+
+
+def test_simulate_takes_the_players_from_the_config(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "four.yaml"
+    cfg.write_text("session: {players: 4}\n", encoding="utf-8")
+    argv = ["simulate", "--deals", "1", "--bots", "random,random,random", "--config", str(cfg)]
+    assert "one per player (4)" in _one_line_error(capsys, argv)
+    assert main([*argv[:-2], "--players", "3", "--config", str(cfg)]) == 0  # the option wins
 
 
 def test_match_options_are_not_mistaken_for_window_options(capsys: pytest.CaptureFixture[str]) -> None:

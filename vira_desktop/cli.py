@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
+from .config import ConfigError
 from .rules.errors import RecordError
 from .rules.games import GAMES, Game, game, table_cells
 
@@ -83,11 +84,17 @@ def _simulate(args: argparse.Namespace) -> int:
     from .session.match import simulate
 
     contract: Game | None = game(args.contract) if args.contract else None
-    settings = load_settings(Path(args.config)) if args.config else None
+    settings = None
+    if args.config:
+        path = Path(args.config)
+        if not path.exists():
+            raise ConfigError(f"{path}: no such file")
+        settings = load_settings(path)
+    players = args.players or (settings["session.players"] if settings else 3)
     stats = simulate(
         args.deals,
         args.seed,
-        players=args.players,
+        players=players,
         bots=[b.strip() for b in args.bots.split(",")],
         contract=contract,
         check=not args.no_check,
@@ -138,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="headless self-play")
     p.add_argument("--deals", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", type=int, choices=(3, 4), default=3)
+    p.add_argument("--players", type=int, choices=(3, 4), help="3 or 4 (default: the config's session.players, or 3)")
     p.add_argument("--bots", default="random", help="a level, or one per player separated by commas")
     p.add_argument("--contract", help="force every auction to end in this game")
     p.add_argument("--json", action="store_true")
@@ -163,8 +170,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in ("simulate", "match"):
         try:
             return _simulate(args) if args.command == "simulate" else _match(args)
-        except ValueError as exc:
-            parser.error(str(exc))
+        except (ValueError, ConfigError) as exc:  # one line, not the usage text
+            print(f"vira {args.command}: {exc}", file=sys.stderr)
+            return 2
     from .scenes.app import autoplay, run_game
 
     if args.autoplay is not None:

@@ -159,6 +159,12 @@ def load_settings(*paths: Path) -> Settings:
             loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         except yaml.YAMLError as exc:
             raise ConfigError(f"{path}: not valid YAML ({exc.__class__.__name__})") from None
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start + 1})") from None
+        except OSError as exc:
+            raise ConfigError(f"{path}: cannot be read ({exc.strerror})") from None
+        except (RecursionError, ValueError) as exc:
+            raise ConfigError(f"{path}: not a settings file ({exc.__class__.__name__})") from None
         try:
             data = merge(data, validate(loaded))
         except ConfigError as exc:

@@ -148,8 +148,8 @@ class Card(int):
     def parse(cls, text: str) -> Card:
         """Parse ``"AH"``, ``"th"``, ``"2c"`` (rank then suit)."""
         key = text.strip()
-        if len(key) != 2:
-            raise ValueError(f"not a card: {text!r} (write rank then suit, e.g. TH)")
+        if len(key) != 2 or key[0].upper() not in _RANK_LETTERS or key[1].upper() not in _SUIT_LETTERS:
+            raise ValueError(f"not a card: {text!r} (rank A K Q J T 9 … 2, then suit S H D C, e.g. TH)")
         return cls.of(Rank.parse(key[0]), Suit.parse(key[1]))
 
     @property

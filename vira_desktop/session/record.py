@@ -8,6 +8,7 @@ action's position, player, text and the reason.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Mapping
@@ -38,6 +39,35 @@ __all__ = [
 ]
 
 REQUIRED = ("vira", "players", "forehand", "highest_suit", "hands", "stock", "actions")
+FIELDS = (*REQUIRED[:2], "sitting_out", *REQUIRED[2:6], "house_rules", "actions", "result")
+
+
+class RecordLoader(yaml.SafeLoader):
+    """YAML as a record means it: only ``true``/``false`` are booleans (YAML 1.2), so an
+    unquoted ``no``, ``yes``, ``on`` or ``off`` stays the word that was written."""
+
+
+RecordLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+RecordLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+
+
+def parse_yaml(text: str) -> Any:
+    """Load record text; anything YAML cannot give back as data is one :class:`RecordError`."""
+    try:
+        return yaml.load(text, Loader=RecordLoader)  # a SafeLoader with fewer booleans
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f" (line {mark.line + 1})" if mark is not None else ""
+        raise RecordError(f"not valid YAML{line}") from None
+    except RecursionError:
+        raise RecordError("not a deal record: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        raise RecordError(f"not a deal record: {str(exc).split(':')[0].lower()}") from None
 
 
 @dataclass
@@ -64,10 +94,15 @@ def read_record(data: Any, rules: HouseRules | None = None) -> Record:
     """Check a loaded record's fields and build the starting deal."""
     if not isinstance(data, dict):
         raise RecordError("a deal record is a YAML mapping")
+    for key in data:
+        if key not in FIELDS:
+            close = difflib.get_close_matches(str(key), FIELDS, 1)
+            hint = f"did you mean {close[0]}?" if close else f"known: {', '.join(FIELDS)}"
+            raise RecordError(f"unknown field: {key} ({hint})")
     for key in REQUIRED:
         if key not in data:
             raise RecordError(f"missing field: {key}")
-    if data["vira"] != 1:
+    if type(data["vira"]) is not int or data["vira"] != 1:
         raise RecordError(f"unknown record version: {data['vira']!r} (this program reads version 1)")
     players = data["players"]
     if not isinstance(players, list) or len(players) != 3 or len({str(p) for p in players}) != 3:
@@ -107,8 +142,10 @@ def read_record(data: Any, rules: HouseRules | None = None) -> Record:
         if not isinstance(item, dict) or len(item) != 1:
             raise RecordError(f"action {i}: write one 'player: action' per entry")
         ((who, text),) = item.items()
-        pairs.append((str(who), _action_text(text)))
+        pairs.append((str(who), _action_text(text, f"action {i} ({who}: {text})")))
     result = data.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise RecordError(f"result must be a mapping as the program writes it, not {type(result).__name__}")
     sitting_out = data.get("sitting_out")
     if sitting_out is not None and (isinstance(sitting_out, list | dict) or str(sitting_out) in players):
         raise RecordError("sitting_out must name the fourth player, who is not one of the three seats")
@@ -120,9 +157,9 @@ def _key(mapping: dict[Any, Any], name: str) -> Any:
     return next(k for k in mapping if str(k) == name)
 
 
-def _action_text(value: Any) -> str:
-    if value is True or value is False or value is None:  # e.g. an unquoted "no"/"yes" in YAML
-        raise RecordError(f"action {value!r} is not a Vira action (quote it)")
+def _action_text(value: Any, where: str) -> str:
+    if isinstance(value, bool) or value is None or isinstance(value, dict):
+        raise RecordError(f"{where}: not a Vira action")
     if isinstance(value, list):
         return " ".join(str(v) for v in value)
     return str(value)
@@ -174,16 +211,14 @@ def _names_in(message: str, names: tuple[str, str, str]) -> str:
 def load_record(path: str | Path, rules: HouseRules | None = None) -> Record:
     """Read a record file (YAML)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = Path(path).read_bytes()
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror}") from None
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f" (line {mark.line + 1})" if mark is not None else ""
-        raise RecordError(f"not valid YAML{line}") from None
-    return read_record(data, rules)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not UTF-8 text (byte {exc.start + 1}); save the record as UTF-8") from None
+    return read_record(parse_yaml(text), rules)
 
 
 def result_block(result: DealResult, names: tuple[str, str, str]) -> dict[str, Any]:
@@ -280,9 +315,9 @@ def check_result(record: Record, deal: Deal) -> str | None:
     computed = result_block(deal.result, record.names)
     for key, want in computed.items():
         got = record.result.get(key)
-        if isinstance(want, dict) and isinstance(got, dict):
+        if isinstance(want, dict) and isinstance(got, dict):  # names written as numbers read as names
             got = {str(k): v for k, v in got.items()}
-        if key == "trump" and got is not None:
+        if key in ("trump", "declarer", "game", "trump_class", "outcome") and got is not None:
             got = str(got)
         if got != want:
             return f"result {key}: the record says {got!r}, the replay gives {want!r}"
