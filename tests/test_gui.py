@@ -910,3 +910,33 @@ def test_the_last_round_is_marked_counted_down_and_kept_in_the_save(app: App, tm
     resumed = table_scene(again)
     assert resumed.table.session.deals_left == 3 and resumed.table.last_deal == 4
     again.stack.clear()
+
+
+def test_continue_after_a_finished_deal_tells_the_deal_and_its_result_again(app: App) -> None:
+    scene = start_game(app)
+    play_to_end_of_deal(app, scene)
+    run(app, 3)
+    told = list(scene.view.log)
+    assert scene.view.banner is not None and told[-1] == scene.view.banner[0]
+    key(app, pygame.K_ESCAPE)
+    run(app, 2)
+    key(app, pygame.K_RETURN)  # Continue
+    resumed = table_scene(app)
+    assert resumed.view.banner == scene.view.banner
+    assert resumed.view.log[-6:] == told[-6:], (resumed.view.log, told)
+
+
+def test_an_undone_move_leaves_the_log(app: App) -> None:
+    scene = start_game(app)
+    rng = random.Random(4)
+    for _ in range(60):
+        assert wait_for_human(app, scene)
+        if scene.deal.phase is Phase.PLAY and scene.table.can_undo():
+            break
+        human_move(app, scene, rng)
+    before = list(scene.view.log)
+    human_move(app, scene, rng)
+    assert wait_for_human(app, scene)
+    key(app, pygame.K_u)
+    assert scene.view.log[-1].startswith("Undo")
+    assert scene.view.log[-7:-1] == [line for line in before if not line.startswith("(")][-6:]

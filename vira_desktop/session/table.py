@@ -21,6 +21,7 @@ from ..ai import Bot, make_bot
 from ..rules.actions import Action, parse_action
 from ..rules.deal import Deal
 from ..rules.errors import ViraError
+from ..rules.events import Event
 from ..rules.houserules import HouseRules
 from ..rules.ledger import Kind
 from ..rules.session import SeatingDraw, Session, draw_seating, heart_deal
@@ -149,6 +150,21 @@ class Table:
         else:
             raise ValueError(f"no way to end a session called {how!r}")
         self.last_deal = self.session.last_deal
+
+    def story(self, viewer: str) -> list[tuple[Action, list[Event], View]]:
+        """The deal in play from its start: each action with the events it made and the
+        view of ``viewer``'s seat after it, so that a window can tell it again (after
+        Continue or an undo)."""
+        deal = self.deal
+        if deal.number is None:
+            return []
+        seat = self.session.seats.index(viewer) if viewer in self.session.seats else None
+        again = Deal.from_number(deal.number, deal.rules)
+        out = []
+        for action in deal.history:
+            events = list(again.apply(action))
+            out.append((action, events, again.view(seat) if seat is not None else again.public_view()))
+        return out
 
     def can_undo(self) -> bool:
         return any(e.human and e.deal == self.deal_index for e in self.log)

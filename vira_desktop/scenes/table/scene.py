@@ -287,11 +287,10 @@ class TableScene(_TableBase):
                 self.driver.viewer = self.table.name_of(ask.seat)
             self.view.cover = self.driver.viewer
         self.view.show(self.driver.state(with_seating=fresh), self.driver.opening_events())
-        self._announce_deal()
-        if not fresh:  # a resumed game: the deal so far, as the log told it before
-            log = self.table.log
-            self._logged = next((i for i, e in enumerate(log) if e.deal == self.table.deal_index), len(log))
-            self._log_actions()
+        if fresh:
+            self._announce_deal()
+        else:  # a resumed game: the deal so far, as the log told it, and its result if it is over
+            self._retell_deal()
 
     def exit(self) -> None:
         super().exit()
@@ -339,11 +338,7 @@ class TableScene(_TableBase):
         self.view.cards.selected = set()
         self.message("")
         self._log_actions()
-        for ev in events:
-            if isinstance(ev, TrickWon):
-                self.view.say(f"Trick {ev.trick_no} to {self.table.session.seats[ev.seat]}.")
-            elif isinstance(ev, TokensMoved):
-                self._note_tokens(ev)
+        self._tell_events(events)
         self.wait_s = BOT_PAUSE_S * self.view.factor()
         self.app.autosave(self.table)
         self.panel.key = None
@@ -364,12 +359,40 @@ class TableScene(_TableBase):
         self.view.note = f"{line} {convention}" if line else ""
 
     def _log_actions(self) -> None:
-        """Say each new action as the other players see it (cards laid aside stay hidden)."""
+        """Say each new action of the log."""
         for entry in self.table.log[self._logged :]:
-            if entry.deal == self.table.deal_index and not entry.action.startswith("play "):
-                action = parse_action(entry.action, self.table.session.seats.index(entry.player))
-                self.view.say(f"{entry.player}: {pretty(public_text(action))}")
+            if entry.deal == self.table.deal_index:
+                self._tell_action(parse_action(entry.action, self.table.session.seats.index(entry.player)))
         self._logged = len(self.table.log)
+
+    def _tell_action(self, action: Action) -> None:
+        """An action as the other players see it (cards laid aside stay hidden)."""
+        if not action.text.startswith("play "):
+            self.view.say(f"{self.table.session.seats[action.seat]}: {pretty(public_text(action))}")
+
+    def _tell_events(self, events: Sequence[object]) -> None:
+        for ev in events:
+            if isinstance(ev, TrickWon):
+                self.view.say(f"Trick {ev.trick_no} to {self.table.session.seats[ev.seat]}.")
+            elif isinstance(ev, TokensMoved):
+                self._note_tokens(ev)
+
+    def _retell_deal(self) -> None:
+        """The log of the deal in play told again from its start (after Continue or an undo):
+        each action and trick as it was said, and the result banner if the deal is over."""
+        self.view.log.clear()
+        self._announce_deal()
+        deal = self.table.deal
+        self._marked = ""
+        for action, events, view in self.table.story(self.driver.viewer):
+            self._tell_action(action)
+            self._tell_events(events)
+            self._marking(view)
+        self._logged = len(self.table.log)
+        self.view.banner = None
+        if deal.result is not None:
+            self.view.banner = self.view.result_banner(deal.result, self.driver.state())
+            self.view.say(self.view.banner[0])
 
     def _note_tokens(self, ev: TokensMoved) -> None:
         """Say the ledger's rarer moves in words: åla om and sexmastare."""
@@ -694,10 +717,10 @@ class TableScene(_TableBase):
             return
         self.driver.undo()
         self._hint_tag = None
-        self._logged = len(self.table.log)
         self.app.autosave(self.table)
         self.selected = set()
         self.view.cards.selected = set()
+        self._retell_deal()  # the undone moves leave the log too
         self.view.say("Undo: your last action was taken back (marked in the score sheet).")
         self.panel.key = None
         self.view.show(self.driver.state())

@@ -14,6 +14,7 @@ import pygame
 from ...rules.cards import Card, Suit
 from ...rules.events import CardPlayed, DealScored, DealStarted, TrickWon
 from ...rules.ledger import TokensMoved
+from ...rules.scoring import DealResult
 from ...session.describe import describe_result
 from ..backdrop import felt, panel
 from ..cards import CardImages
@@ -96,8 +97,7 @@ class TableView:
                 self.sound("tokens")
                 self.flights.launch(ev, state, self.place_of)
             elif isinstance(ev, DealScored):
-                level = state.view.contract.suit_level if state.view.contract else 0
-                self.banner = describe_result(ev.result, state.seats, level)
+                self.banner = self.result_banner(ev.result, state)
         if any(isinstance(ev, DealStarted) for ev in events):
             self.banner = None
         if first and state.seating is not None:
@@ -108,6 +108,12 @@ class TableView:
         self.cards.layout(state.view, self.seat_place)
         if snap:
             self.cards.snap()
+
+    @staticmethod
+    def result_banner(result: DealResult, state: TableState) -> tuple[str, list[str]]:
+        """The deal's result as the banner tells it: a headline and its lines."""
+        level = state.view.contract.suit_level if state.view.contract else 0
+        return describe_result(result, state.seats, level)
 
     def say(self, line: str) -> None:
         self.log.append(line)
