@@ -383,6 +383,33 @@ def test_new_game_form_works_from_the_keyboard(app: App) -> None:
     assert len(scene.table.session.players) == 4 and scene.table.seating == "first-come"
 
 
+def test_a_name_is_edited_at_its_end(app: App) -> None:
+    """Backspace then typing on a name row replaces the name ("AnnaYou" before: the caret sat at the start)."""
+    run(app, 2)
+    key(app, pygame.K_RETURN)
+    form = app.stack.top
+    assert isinstance(form, NewGameScene)
+    key(app, pygame.K_DOWN)  # from the first name to Bertil's
+    assert form.focus == 3
+    for _ in range(len("Bertil")):
+        key(app, pygame.K_BACKSPACE, frames=1)
+    for ch in "Bo":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        run(app, 1)
+    assert form.seats()[1].name == "Bo"
+
+
+def test_a_card_choice_button_says_what_is_wrong_and_waits() -> None:
+    from vira_desktop.rules.actions import Buy
+    from vira_desktop.rules.decision import CardChoice
+    from vira_desktop.scenes.table.scene import choice_button, choice_ready
+
+    choice = CardChoice(Buy, 0, (), 0, 3)
+    assert choice_button(choice, 4) == "too many: at most 3" and not choice_ready(choice, 4)
+    assert choice_button(choice, 2) == "throw away 2 and buy 2" and choice_ready(choice, 2)
+    assert choice_button(choice, 0) == "buy nothing"
+
+
 def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path) -> None:
     run(app, 2)
     key(app, pygame.K_DOWN)  # Settings (Continue and Tutorial are skipped)

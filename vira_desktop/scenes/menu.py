@@ -174,6 +174,7 @@ class NewGameScene(Scene):
         for i, entry in enumerate(self.names):
             if i == self.focus - 2:
                 entry.focus()  # type: ignore[no-untyped-call]
+                entry.edit_position = len(entry.get_text())  # type on at the end of the name
             else:
                 entry.unfocus()  # type: ignore[no-untyped-call]
 

@@ -10,7 +10,7 @@ from ..rules.actions import SUIT_LEVELS
 from ..rules.cards import Suit
 from ..rules.games import Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
-from .words import count
+from .words import count, possessive, says, whom
 
 __all__ = ["describe_game", "describe_result"]
 
@@ -42,7 +42,7 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
     game = result.game
     low = result.trump_class == "none"
     said = _OUTCOME_LOW.get(result.outcome) if low else None
-    headline = f"{declarer}'s {game.name}{SUIT_LEVELS[suit_level]}: {said or _OUTCOME[result.outcome]}"
+    headline = f"{possessive(declarer)} {game.name}{SUIT_LEVELS[suit_level]}: {said or _OUTCOME[result.outcome]}"
     taken = result.tricks[result.declarer]
     lines: list[str] = []
     if result.outcome is not Outcome.LAID:
@@ -55,9 +55,9 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
             who = names[payment.seat]
             if payment.bets > 0:
                 why = " (gök penalty)" if payment.reason == "gök penalty" else ""
-                lines.append(f"{who} pays {count(payment.bets, 'bet')} into the pulla{why}.")
+                lines.append(f"{says(who, 'pays', 'pay')} {count(payment.bets, 'bet')} into the pulla{why}.")
             else:
-                lines.append(f"{who} lifts {count(-payment.bets, 'bet')} from the pulla.")
+                lines.append(f"{says(who, 'lifts', 'lift')} {count(-payment.bets, 'bet')} from the pulla.")
     pins: Counter[tuple[str, int, int]] = Counter()
     for payment in result.payments:
         if isinstance(payment, PinsPaid):
@@ -65,11 +65,11 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
     for (reason, payer, amount), times in pins.items():
         what = "for the first purchase" if reason == "first purchase" else ""
         if payer == result.declarer and times == 2:
-            line = f"{declarer} pays {count(amount, 'pin')} to each opponent"
+            line = f"{says(declarer, 'pays', 'pay')} {count(amount, 'pin')} to each opponent"
         elif payer != result.declarer:
-            line = f"{names[payer]} pays {declarer} {count(amount, 'pin')}"
+            line = f"{says(names[payer], 'pays', 'pay')} {whom(declarer)} {count(amount, 'pin')}"
         else:
-            line = f"{declarer} pays {count(amount, 'pin')}"
+            line = f"{says(declarer, 'pays', 'pay')} {count(amount, 'pin')}"
         lines.append(f"{line} {what}".rstrip() + ".")
     return headline, _merge_opponents(lines, result, names)
 
@@ -80,10 +80,11 @@ def _merge_opponents(lines: list[str], result: DealResult, names: Sequence[str])
     others = [names[s] for s in range(3) if s != result.declarer]
     out: list[str] = []
     for line in lines:
-        if line.startswith(f"{others[1]} pays {declarer} "):
-            twin = line.replace(others[1], others[0], 1)
+        if line.startswith(f"{says(others[1], 'pays', 'pay')} {whom(declarer)} "):
+            rest = line[len(says(others[1], "pays", "pay")) :]
+            twin = says(others[0], "pays", "pay") + rest
             if twin in out:
-                out[out.index(twin)] = line.replace(others[1], "Each opponent", 1)
+                out[out.index(twin)] = "Each opponent pays" + rest
                 continue
         out.append(line)
     return out

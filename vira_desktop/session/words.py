@@ -32,6 +32,16 @@ def says(name: str, singular: str, plural: str) -> str:
     return f"{name} {plural if name == 'You' else singular}"
 
 
+def possessive(name: str) -> str:
+    """"Bertil's", but "Your"."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def whom(name: str) -> str:
+    """``name`` as an object: "pays Bertil", but "pays you"."""
+    return "you" if name == "You" else name
+
+
 def count(n: int, word: str) -> str:
     """``n`` and ``word``, plural unless one: "1 bet", "3 pins"."""
     return f"{n} {word}{'' if n == 1 else 's'}"

@@ -70,6 +70,7 @@ class ButtonSpec:
     y: int
     x: int = TABLE_W + 16
     width: int = 288
+    enabled: bool = True
 
 
 def choice_prompt(choice: CardChoice) -> str:
@@ -86,11 +87,30 @@ def choice_prompt(choice: CardChoice) -> str:
 
 
 def choice_button(choice: CardChoice, selected: int) -> str:
-    """The button for a card choice: "throw away 3 and buy 3", "keep these 4" …"""
-    if choice.action in (Buy, Repurchase):
+    """The button for a card choice: "throw away 3 and buy 3", "keep 4 cards" … or what is
+    still wrong with the selection ("too many: at most 3")."""
+    if selected > choice.max_count:
+        return f"too many: at most {choice.max_count}"
+    if selected < choice.min_count:
+        return f"select {choice.min_count - selected} more"
+    if choice.action is Buy:
         return f"throw away {selected} and buy {selected}" if selected else "buy nothing"
+    if choice.action is Repurchase:
+        return f"throw away {selected} and buy {selected} again" if selected else "no repurchase"
     verb = {Keep: "keep", Discard: "throw away", SetAside: "set aside"}[choice.action]
     return f"{verb} {count(selected, 'card')}"
+
+
+def choice_ready(choice: CardChoice, selected: int) -> bool:
+    return choice.min_count <= selected <= choice.max_count
+
+
+# What each step of the declarer's choice after buying does, said beside its button.
+ACTION_HELP = {
+    "play": "play: play the hand out",
+    "lay down": "lay down: give up before the first card; paid as kodilj",
+    "turn again": "turn again: turn up the next stock card; its suit is the new trump",
+}
 
 
 class Panel:
@@ -110,6 +130,8 @@ class Panel:
         ui = self.scene.ui
         for spec in specs:
             button = pygame_gui.elements.UIButton(pygame.Rect(spec.x, spec.y, spec.width, 38), spec.label, manager=ui)
+            if not spec.enabled:
+                button.disable()  # type: ignore[no-untyped-call]
             self.buttons[self.scene.add(button)] = spec.what
 
     def numbered(self) -> list[Action | str | None]:
@@ -459,6 +481,7 @@ class TableScene(_TableBase):
             return
         y = 340
         specs: list[ButtonSpec] = []
+        self.view.details = []
         if self.view.cover or self.view.intro.running:
             pass  # the cover, or the seating draw, blocks every control
         elif deal.is_over and self.table.session.is_over:
@@ -487,13 +510,19 @@ class TableScene(_TableBase):
                 aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]  # low gask, before the lead
                 specs = [ButtonSpec("1. Announce four aces (as ones)", aces[0], y)] if aces else []
             else:
+                notes = [ACTION_HELP[a.text] for a in decision.actions if a.text in ACTION_HELP]
                 for i, action in enumerate(decision.actions):
                     specs.append(ButtonSpec(f"{i + 1}. {pretty(action.text)}", action, y))
                     y += 42
                 if decision.choice is not None:
-                    label = choice_button(decision.choice, len(self.selected))
-                    specs.append(ButtonSpec(f"{label}  [Enter]", "choose", y))
+                    choice, n = decision.choice, len(self.selected)
+                    label = choice_button(choice, n)
+                    specs.append(ButtonSpec(f"{label}  [Enter]", "choose", y, enabled=choice_ready(choice, n)))
+                    if choice.action is Repurchase:
+                        notes.append("or repurchase: throw away cards and buy again (once)")
+                    notes.append(f"{n} selected · {choice_prompt(choice)}" if n else choice_prompt(choice))
                 specs.append(ButtonSpec("Hint  [H]", "hint", y + 44))
+                self.view.details = notes
         self.panel.rebuild(key, specs)
         self._grid_note()
 
@@ -555,10 +584,15 @@ class TableScene(_TableBase):
             passes = [w for w in self.panel.buttons.values() if isinstance(w, Pass)]
             if passes:
                 self.press(passes[0])
+            elif self.grid_shown():
+                self.message("Forehand must open the bidding: pass is not allowed yet.", RED)
         elif name == "choose":
             ask = self.viewer_ask()
-            if ask is not None and ask.view.decision is not None and ask.view.decision.choice is not None:
-                self.press(ask.view.decision.choice.make(sorted(self.selected)))
+            wanted = ask.view.decision.choice if ask is not None and ask.view.decision is not None else None
+            if wanted is not None and choice_ready(wanted, len(self.selected)):
+                self.press(wanted.make(sorted(self.selected)))
+            elif wanted is not None:
+                self.message(f"{choice_button(wanted, len(self.selected))} · {choice_prompt(wanted)}", RED)
         elif name == "button":
             numbered = self.panel.numbered()
             if intent.arg < len(numbered):
@@ -588,7 +622,6 @@ class TableScene(_TableBase):
         elif decision.choice is not None:
             self.selected ^= {card}
             self._nothing_confirmed = False
-            self.message(f"{len(self.selected)} selected · {choice_prompt(decision.choice)}")
             self.refresh()
 
     def refresh(self) -> None:
@@ -640,7 +673,6 @@ class TableScene(_TableBase):
         """Under the panel's header: what the cell under the mouse (or focused) asks and pays,
         or why forehand may not pass."""
         if not self.grid_shown():
-            self.view.details = []
             return
         ask = self.viewer_ask()
         assert ask is not None and ask.view.decision is not None

@@ -237,8 +237,8 @@ class TableView:
                 surface.blit(self.text("misère: no trump, no trick to take", 14, width=W), (x, y))
                 y += 18
             won = view.tricks_won[contract.declarer]
-            told = f"{won} taken, none allowed" if contract.low else f"{won} of {contract.tricks_needed} needed"
-            surface.blit(self.text(f"tricks {told}", 13, False, MUTED, W), (x, y))
+            told = "none allowed" if contract.low else f"{contract.tricks_needed} needed"
+            surface.blit(self.text(f"tricks taken {won}, {told}", 13, False, MUTED, W), (x, y))
             y += 18
         y = max(y + 2, 256)
         who = "deal over" if view.phase.value == "done" else f"{state.seats[view.to_act]} to act"

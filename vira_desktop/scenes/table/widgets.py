@@ -11,6 +11,7 @@ import pygame
 
 from ...rules.ledger import SEXMASTARE, Kind, TokensMoved
 from ...rules.seat import Seat
+from ...session.words import says
 from ..backdrop import pewter_bowl, ready
 from ..cards import CARD_H, CardImages
 from ..theme import FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, fit_text, font, wrap_text
@@ -301,6 +302,6 @@ class Intro:
             cx = x + 210 + 16 * k if x < TABLE_W // 2 else x - 90 - 16 * k
             surface.blit(self.images.face(card), (cx, y))
         if len(shown) == len(draw.cards):
-            said = f"{draw.forehand} has hearts: forehand for the first deal"
+            said = f"{says(draw.forehand, 'has', 'have')} hearts: forehand for the first deal"
             line = self.text(said, 18, True, INK, TABLE_W - 40)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 300)))
