@@ -419,7 +419,7 @@ def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path)
     assert app.settings["display.animation_speed"] == "fast"
     for _ in range(6):
         key(app, pygame.K_DOWN)
-    key(app, pygame.K_RIGHT)  # window size
+    key(app, pygame.K_LEFT)  # window size: 1280 × 800 -> 1024 × 640 (sizes in order)
     assert app.settings["display.window"] == [1024, 640]
     key(app, pygame.K_ESCAPE)
     saved = (tmp_path / "config" / "config.yaml").read_text(encoding="utf-8")

@@ -45,6 +45,7 @@ class MenuScene(Scene):
 
     def enter(self) -> None:
         self.entries = MENU
+        self.quit_asked = False  # Esc once asks, twice quits
         self.enabled = [entry.enabled(self.app) for entry in self.entries]
         self.buttons = []
         for i, (entry, enabled) in enumerate(zip(self.entries, self.enabled, strict=True)):
@@ -73,8 +74,12 @@ class MenuScene(Scene):
                 self._show_focus()
             elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
                 self._choose(self.focus)
-            elif event.key == pygame.K_ESCAPE:
-                self.app.running = False
+            elif event.key == pygame.K_ESCAPE:  # twice: Esc from the table must not quit at once
+                if self.quit_asked:
+                    self.app.running = False
+                self.quit_asked = True
+                return
+            self.quit_asked = False
 
     def _choose(self, index: int) -> None:
         if not self.enabled[index]:
@@ -97,7 +102,10 @@ class MenuScene(Scene):
             for i, part in enumerate(wrap_text(self.app.notice, 15, False, 1100)[:3]):
                 note = font(15).render(part, True, GOLD)
                 surface.blit(note, note.get_rect(center=(640, 630 + 20 * i)))
-        keys = font(13).render("↑ ↓ to choose · Enter to open · Esc to quit", True, MUTED)
+        if self.quit_asked:
+            ask = font(16, True).render("Press Esc again to quit (a game in play is saved)", True, GOLD)
+            surface.blit(ask, ask.get_rect(center=(640, 700)))
+        keys = font(13).render("↑ ↓ to choose · Enter to open · Esc twice to quit", True, MUTED)
         surface.blit(keys, keys.get_rect(center=(640, 760)))
 
 
@@ -307,7 +315,7 @@ class SettingsScene(Scene):
         ("display.card_back", ["blue", "red"]),
         ("display.four_colour_deck", [False, True]),
         ("display.language", ["en", "sv"]),
-        ("display.window", [[1280, 800], [1024, 640], [1600, 1000], [1920, 1200]]),
+        ("display.window", [[1024, 640], [1280, 800], [1600, 1000], [1920, 1200]]),
         ("display.wait_after_trick", [False, True]),
         ("house_rules.aces_low_in_all_miseres", [False, True]),
         ("house_rules.royale_defenders_see_each_other", [False, True]),

@@ -11,7 +11,7 @@ from ..rules.actions import SUIT_LEVELS
 from ..rules.games import GAMES, table_cells
 from ..rules.scoring import Outcome
 from ..session.table import Table
-from ..session.words import bets_and_pins, count
+from ..session.words import bets_and_pins, count, pretty
 from .backdrop import panel
 from .base import Scene
 from .theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, RED, font
@@ -91,13 +91,19 @@ class ScoreSheetScene(_Sheet):
             for x, c in zip(xs, cells, strict=False):
                 surface.blit(f.render(c, True, colour if x == 520 else INK), (x, y))
             y += 20
+        if deals:  # the totals so far, under the last row
+            pygame.draw.line(surface, MUTED, (30, y + 2), (1250, y + 2))
+            surface.blit(font(13, True).render("total", True, GOLD), (xs[1], y + 6))
+            for x, name in zip(xs[7:], players, strict=False):
+                surface.blit(font(13, True).render(bets_and_pins(running[name]), True, GOLD), (x, y + 6))
+            y += 28
         if len(deals) == self.table.deal_index and not self.table.deal.is_over:  # the deal in play
             mark = " (undo)" if self.table.deal_index in self.table.undone else ""
             surface.blit(f.render(str(len(deals) + 1), True, MUTED), (xs[0], y))
             surface.blit(f.render(f"in play{mark}", True, MUTED), (xs[2], y))
         note = (
             "pulla: the declarer's bets · pins: the declarer's, from (+) or to (−) the others · "
-            "totals: whole bets and pins"
+            "each player's column: their running total in whole bets and pins (a bet is 8 pins)"
         )
         surface.blit(font(12).render(note, True, MUTED), (30, 760))
 
@@ -188,11 +194,11 @@ class TrickHistoryScene(_Sheet):
         f = font(16)
         y = 80
         for i, (winner, cards) in enumerate(view.tricks, 1):
-            played = "   ".join(f"{seats[s]} {c.rank.letter}{c.suit.symbol}" for s, c in cards)
+            played = "   ".join(f"{seats[s]} {pretty(str(c))}" for s, c in cards)
             surface.blit(f.render(f"{i:>2}.  {played}   →  {seats[winner]}", True, INK), (40, y))
             y += 26
         if view.trick:
-            played = "   ".join(f"{seats[s]} {c.rank.letter}{c.suit.symbol}" for s, c in view.trick)
+            played = "   ".join(f"{seats[s]} {pretty(str(c))}" for s, c in view.trick)
             surface.blit(f.render(f"now: {played}", True, GOLD), (40, y + 8))
         if not view.tricks and not view.trick:
             surface.blit(f.render("No card has been played yet.", True, MUTED), (40, y))

@@ -151,7 +151,7 @@ class BidGrid:
 
     def _render(self) -> pygame.Surface:
         out = pygame.Surface(BOX.size, pygame.SRCALPHA)
-        out.fill((12, 24, 18, 228))
+        out.fill((12, 24, 18, 250))  # nearly opaque: the table must not show through the grid
         pygame.draw.rect(out, (90, 120, 100), out.get_rect(), 1, border_radius=8)
         f, bold = font(12), font(12, True)
         heads = "Your bid · lit cells are legal · red frame: the standing bid · ↑ ↓ ← → and Enter · P pass"

@@ -30,7 +30,7 @@ __all__ = ["CardLayer", "CardSprite", "hand_order"]
 Key = tuple[object, ...]
 MOVE_S = 0.32  # a card's glide at normal speed
 DEAL_STEP_S = 0.03  # between two cards dealt
-TRICK_HOLD_S = 1.3  # a finished trick stays face up in the middle this long (at normal speed), or to the next lead
+TRICK_HOLD_S = 1.5  # a finished trick stays face up in the middle this long (at normal speed), or to the next lead
 
 
 @dataclass
@@ -235,8 +235,8 @@ class CardLayer:
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
-        if self._hold is not None:
-            trick, left = self._hold
+        if self._hold is not None and not any(self.tweens.moving(sp) for sp in self.sprites.values()):
+            trick, left = self._hold  # counted from the moment the last card lies in the trick
             self._hold = (trick, left - dt) if left - dt > 0 else None
 
     def release(self) -> bool:

@@ -737,8 +737,15 @@ class TableScene(_TableBase):
             return
         if isinstance(hint, Hint):
             self.message(hint.text(), GOLD)
-            if isinstance(hint.action, Bid) and self.grid_shown():
-                self.grid.select(hint.action)  # the hint selects the suggested cell
+            action = hint.action
+            if isinstance(action, Bid) and self.grid_shown():
+                self.grid.select(action)  # the hint selects the suggested cell
+            elif isinstance(action, PlayCard) and action.card in self.hand():
+                self.focus = self.hand().index(action.card)  # … or puts the cursor on the card
+            elif isinstance(action, Keep | Discard | Buy | Repurchase | SetAside):
+                self.selected = set(action.cards) & set(self.hand())  # … or selects the cards
+                self.panel.key = None
+                self.refresh()
         else:
             log.error("the coach failed: %r", hint)
             self.message("Hint: the coach could not work this one out", MUTED)
@@ -762,7 +769,7 @@ class TableScene(_TableBase):
         if tricks:
             winner, cards = tricks[-1]
             seats = self.table.session.seats
-            shown = ", ".join(f"{seats[s]} {c.rank.letter}{c.suit.symbol}" for s, c in cards)
+            shown = ", ".join(f"{seats[s]} {pretty(str(c))}" for s, c in cards)
             self.message(f"Last trick: {shown} — won by {seats[winner]}", GOLD)
 
     def _next_deal(self) -> None:

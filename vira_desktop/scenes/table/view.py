@@ -183,7 +183,7 @@ class TableView:
         top = 48 + 24 * (len(heads) - 1)  # the first row under the headline
         box = pygame.Rect((TABLE_W - width) // 2, 250, width, top + 10 + 22 * len(rows))
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((10, 20, 16, 215))
+        shade.fill((10, 20, 16, 245))
         surface.blit(shade, box.topleft)
         pygame.draw.rect(surface, GOLD, box, 2, border_radius=10)
         for i, head in enumerate(heads):

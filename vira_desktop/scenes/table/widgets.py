@@ -50,15 +50,22 @@ class Texts:
     wrap = staticmethod(wrap_text)
 
 
+TOKEN_W = {Kind.TRIANGLE: 16, Kind.BET: 10, Kind.ROUND: 14, Kind.PIN: 4}  # each token lies in [x, x + width)
+
+
 def draw_token(surface: pygame.Surface, kind: Kind, colour: Colour, x: int, y: int) -> None:
+    """One token with its left edge at ``x`` (16 pixels high from ``y``)."""
+    edge = (20, 20, 20)
     if kind is Kind.PIN:
         pygame.draw.rect(surface, colour, (x, y, 4, 16), border_radius=2)
     elif kind is Kind.ROUND:
-        pygame.draw.circle(surface, colour, (x + 4, y + 8), 7)
+        pygame.draw.circle(surface, colour, (x + 7, y + 8), 7)
+        pygame.draw.circle(surface, edge, (x + 7, y + 8), 7, 1)
     elif kind is Kind.BET:
-        pygame.draw.rect(surface, colour, (x - 2, y + 2, 10, 12), border_radius=2)
+        pygame.draw.rect(surface, colour, (x, y + 2, 10, 12), border_radius=2)
+        pygame.draw.rect(surface, edge, (x, y + 2, 10, 12), 1, border_radius=2)
     else:
-        pygame.draw.polygon(surface, colour, [(x + 4, y), (x - 4, y + 16), (x + 12, y + 16)])
+        pygame.draw.polygon(surface, colour, [(x + 8, y), (x, y + 16), (x + 16, y + 16)])
 
 
 @cache
@@ -123,7 +130,7 @@ class Bowls:
         pygame.draw.ellipse(surface, (14, 52, 32), (x - 4, y - 2, 188, 30))
         pygame.draw.ellipse(surface, rim, (x - 4, y - 2, 188, 30), 2)
         held = state.bowls.get(owner, {})
-        draw_stacks(surface, self.text, held, state, (x + 8, y + 4), x + 176, first=owner)
+        draw_stacks(surface, self.text, held, state, (x + 12, y + 4), x + 170, first=owner)
 
 
 def draw_stacks(
@@ -144,14 +151,15 @@ def draw_stacks(
             if not n:
                 continue
             count = text(str(n), 11, True, INK)
-            if x + 12 + count.get_width() > right:
+            width = TOKEN_W[kind] + 2 + count.get_width()  # the stack, then its count after it
+            if x + width > right:
                 surface.blit(text("…", 11, True, INK), (x, y + 2))
                 return
             colour = PLAYER_COLOURS[state.colour_index(owner)]
             for k in range(min(n, 4)):
                 draw_token(surface, kind, colour, x, y + 2 - 2 * k)
-            surface.blit(count, (x + 11, y + 4))
-            x += 16 + count.get_width()
+            surface.blit(count, (x + TOKEN_W[kind] + 2, y + 4))
+            x += width + 9
 
 
 class Pulla:
@@ -174,11 +182,16 @@ class Pulla:
 
     def _legend(self, surface: pygame.Surface, state: TableState, pos: tuple[int, int]) -> None:
         x, y = pos
-        for kind, worth in ((Kind.TRIANGLE, "5 bets"), (Kind.BET, "bet"), (Kind.ROUND, "2 pins"), (Kind.PIN, "pin")):
-            draw_token(surface, kind, MUTED, x + 4, y)
+        for kind, worth in (
+            (Kind.TRIANGLE, "5 bets"),
+            (Kind.BET, "bet = 8 pins"),
+            (Kind.ROUND, "2 pins"),
+            (Kind.PIN, "pin"),
+        ):
+            draw_token(surface, kind, MUTED, x, y)
             text = self.text(worth, 11, False, MUTED)
-            surface.blit(text, (x + 16, y + 2))
-            x += 26 + text.get_width()
+            surface.blit(text, (x + TOKEN_W[kind] + 3, y + 2))
+            x += TOKEN_W[kind] + 14 + text.get_width()
 
 
 class SpareDeck:
