@@ -2,7 +2,7 @@
 
 A row for each game by its number (and one for each group bid without a level,
 beside its games); columns for plain, in suit and in highest suit where the game
-has a free trump, and "=" for matching the standing bid in forehand. Only the
+has a free trump, and "hold" for forehand making the standing bid again. Only the
 cells of legal bids are lit; the standing bid is marked; the focused cell (keys,
 a click or the hint) is filled, the one under the mouse outlined.
 """
@@ -23,7 +23,7 @@ __all__ = ["BidGrid", "Cell"]
 
 Row = tuple[str, Game | None, str | None]  # (label, game, group)
 Cell = tuple[int, int]  # (row index, column: 0 plain, 1 in suit, 2 in highest suit, 3 in forehand)
-LEVEL_HEADS = ("", "suit", "high", "=")
+LEVEL_HEADS = ("", "suit", "high", "hold")
 
 BOX = pygame.Rect(118, 140, 724, 482)
 ROW_H = 18
@@ -77,8 +77,8 @@ class BidGrid:
             made = parse_action(standing, seat)
             if isinstance(made, Bid):
                 self.standing = self.cell_of(made)
-        if self.focus not in self.cells:
-            self.focus = None
+        if self.focus not in self.cells:  # the keyboard starts on the lowest bid that may be made
+            self.focus = min(self.cells) if self.cells else None
 
     @staticmethod
     def cell_of(bid: Bid) -> Cell | None:
@@ -98,8 +98,9 @@ class BidGrid:
             self.focus = cell
 
     def described(self) -> Cell | None:
-        """The cell to describe in the panel: under the mouse, else the focused one."""
-        return self.hover if self.hover in self.cells else self.focus
+        """The cell to describe in the panel: under the mouse (lit or not: what a game asks
+        is worth knowing before it may be bid), else the focused one."""
+        return self.hover if self.hover is not None else self.focus
 
     def row_game(self, cell: Cell) -> Game | None:
         return ROWS[cell[0]][1]
@@ -131,8 +132,8 @@ class BidGrid:
             return None
         half = (x - BOX.x - 10) // HALF_W
         index = int(half) * PER_COLUMN + (y - BOX.y - HEAD_H) // ROW_H
-        column = (x - BOX.x - 10 - half * HALF_W - NAME_W) // CELL_W
-        if not (0 <= half <= 1 and 0 <= index < len(ROWS) and 0 <= column <= 3):
+        column = max(0, (x - BOX.x - 10 - half * HALF_W - NAME_W) // CELL_W)  # a row's name: its plain cell
+        if not (0 <= half <= 1 and 0 <= index < len(ROWS) and column <= 3):
             return None
         return (int(index), int(column))
 
@@ -155,6 +156,8 @@ class BidGrid:
         pygame.draw.rect(out, (90, 120, 100), out.get_rect(), 1, border_radius=8)
         f, bold = font(12), font(12, True)
         heads = "Your bid · lit cells are legal · red frame: the standing bid · ↑ ↓ ← → and Enter · P pass"
+        if any(c[1] == 3 for c in self.cells):
+            heads = "Your bid · hold: the same bid, in forehand · red frame: the standing bid · P pass"
         out.blit(bold.render(heads, True, GOLD), (12, 7))
         for half in (0, 1):
             for j, head in enumerate(LEVEL_HEADS):
@@ -185,7 +188,7 @@ class BidGrid:
         pygame.draw.rect(out, fill, rect, border_radius=3)
         if hovered and not focused:
             pygame.draw.rect(out, (255, 255, 255), rect, 1, border_radius=3)
-        label = lit.label or ("=" if cell[1] == 3 else "bid")
+        label = lit.label or ("hold" if cell[1] == 3 else "bid")
         text = bold.render(label, True, (20, 20, 20) if focused else INK)
         out.blit(text, text.get_rect(center=rect.center))
 

@@ -452,6 +452,7 @@ class TableScene(_TableBase):
         if actor != self.driver.viewer:
             self.driver.viewer = actor
             self.view.cover = actor
+            self.view.cover_note = self.view.log[-4:]  # what was just done, the last player's move too
             self.panel.key = None
             state = self.driver.state()
             self.view.show(state, snap=True)  # another seat's cards: no glide from the old ones

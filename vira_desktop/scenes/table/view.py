@@ -60,6 +60,7 @@ class TableView:
         self.keys_help = ""
         self.cover: str | None = None  # hot seat: the name the screen is passed to
         self.banner: tuple[str, list[str]] | None = None  # the result of the deal just ended
+        self.cover_note: list[str] = []  # under the hot-seat cover: the moves just made
         self.dimmed: set[Card] = set()  # the viewer's cards that may not be played now
         self.details: list[str] = []  # the panel's middle: what the bid under the mouse asks and pays
 
@@ -158,6 +159,9 @@ class TableView:
         if self.cover:
             msg = self.text(f"Pass the screen to {self.cover} — press Enter", 26, True, GOLD, TABLE_W - 40)
             surface.blit(msg, msg.get_rect(center=(TABLE_W // 2, 400)))
+            for i, note in enumerate(self.cover_note):  # the moves just made, as the log said them
+                said = self.text(note, 15, False, MUTED, TABLE_W - 80)
+                surface.blit(said, said.get_rect(center=(TABLE_W // 2, 460 + 22 * i)))
             return
         self.spare.draw(surface, state, self.seat_place(0), self.images.back(self._deck_colour(state.deal_index + 1)))
         self.bowls.draw(surface, state)
