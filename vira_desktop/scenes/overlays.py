@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from ..rules.actions import SUIT_LEVELS
-from ..rules.games import GAMES, table_cells
+from ..rules.games import GAMES, PullaTable, table_cells
 from ..rules.scoring import Outcome
 from ..session.table import Table
 from ..session.words import bets_and_pins, count, pretty
@@ -115,21 +115,35 @@ class BidTableScene(_Sheet):
 
     def __init__(self, app: App, table: Table | None = None) -> None:
         super().__init__(app)
+        self.pulla = table.rules.pulla if table is not None else PullaTable.default()
+
+    COLUMNS = ((0, "no."), (30, "game"), (270, "tricks"), (330, "misère"), (425, "pins"), (510, "pulla"))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         f = font(13)
+        for col in (0, 1):
+            for dx, head in self.COLUMNS:
+                surface.blit(font(12, True).render(head, True, MUTED), (30 + col * 620 + dx, 62))
         for i, g in enumerate(GAMES):
             col, row = divmod(i, 20)
-            x, y = 30 + col * 620, 70 + row * 32
+            x, y = 30 + col * 620, 84 + row * 30
             tricks, misere, pins = table_cells(g)
+            pulla = self.pulla.row(g)
             surface.blit(font(13, True).render(f"{g.no:>2}", True, GOLD), (x, y))
-            surface.blit(f.render(g.printed, True, INK), (x + 30, y))
-            surface.blit(f.render(tricks, True, INK), (x + 300, y))
-            surface.blit(f.render(misere, True, MUTED), (x + 350, y))
-            surface.blit(f.render(" / ".join(pins), True, INK), (x + 460, y))
-        legend = "tricks (high/low) · misère cards · pins to each opponent: off-suit / suit / highest"
-        surface.blit(font(12).render(legend, True, MUTED), (30, 720))
+            surface.blit(f.render(g.name, True, INK), (x + 30, y))  # as the auction and the log name it
+            surface.blit(f.render(tricks, True, INK), (x + 270, y))
+            surface.blit(f.render(misere, True, MUTED), (x + 330, y))
+            surface.blit(f.render(" / ".join(pins), True, INK), (x + 425, y))
+            surface.blit(f.render(f"{pulla.home} / {pulla.bet} / {pulla.kodilj}", True, INK), (x + 510, y))
+        legend = (
+            "tricks: to go home (9/0: or none at all, played low) · misère: open or closed, cards kept · "
+            "pins: from each opponent when home, by the trump's class: off-suit / suit / highest",
+            "pulla: bets lifted when home / paid when bet (one trick short) / paid when kodilj (two or more "
+            "short) · a dash: not possible · the names are the bid table's, as the auction shows them",
+        )
+        for k, line in enumerate(legend):
+            surface.blit(font(12).render(line, True, MUTED), (30, 700 + 18 * k))
 
 
 class SettlementScene(_Sheet):

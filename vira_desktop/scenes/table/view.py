@@ -16,8 +16,9 @@ from ...rules.events import CardPlayed, DealScored, DealStarted, TrickWon
 from ...rules.ledger import TokensMoved
 from ...rules.scoring import DealResult
 from ...session.describe import describe_result
+from ...session.words import count, says
 from ..backdrop import felt, panel
-from ..cards import CardImages
+from ..cards import CARD_H, CardImages
 from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS
 from ..tween import Tweens
 from .cards_layer import CardLayer, hand_order
@@ -171,6 +172,7 @@ class TableView:
         else:
             back = self.images.back(self._deck_colour(state.deal_index))
             self.cards.draw(surface, back, focus_shown, self.dimmed)
+            self._pile_labels(surface, state)
         self.flights.draw(surface)
         if self.banner is not None:
             self._draw_banner(surface, *self.banner)
@@ -178,6 +180,19 @@ class TableView:
             line = self.text("Click or press a key to go on", 14, True, GOLD)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 590)))
         self._draw_panel_text(surface, state)
+
+    def _pile_labels(self, surface: pygame.Surface, state: TableState) -> None:
+        """Under each face-down pile, what it is: a player's tricks, or the cards laid away."""
+        view = state.view
+        for seat in range(3):
+            p = self.seat_place(seat)
+            for (x, y), said in (
+                (p.pile, count(view.tricks_won[seat], "trick") if view.tricks_won[seat] else ""),
+                (p.aside, "laid away" if view.aside_sizes[seat] else ""),
+            ):
+                if said and (said != "laid away" or view.phase.value != "done"):
+                    label = self.text(said, 11, False, MUTED)
+                    surface.blit(label, (x + 2, y + CARD_H + 3))
 
     def _draw_banner(self, surface: pygame.Surface, headline: str, lines: list[str]) -> None:
         """The deal's result over the middle of the table (the tokens fly under it)."""
@@ -245,8 +260,13 @@ class TableView:
             surface.blit(self.text(f"tricks taken {won}, {told}", 13, False, MUTED, W), (x, y))
             y += 18
         y = max(y + 2, 256)
-        who = "deal over" if view.phase.value == "done" else f"{state.seats[view.to_act]} to act"
-        surface.blit(self.text(f"{view.phase.value}: {who}", 13, False, MUTED, W), (x, y))
+        if self.intro.running:
+            doing = "the seating draw: who is forehand"
+        elif view.phase.value == "done":
+            doing = "deal over"
+        else:
+            doing = f"{view.phase.value}: {says(state.seats[view.to_act], 'is', 'are')} to act"
+        surface.blit(self.text(doing, 13, False, MUTED, W), (x, y))
         room = max(1, (322 - y) // 18)  # the panel's buttons start below
         notes = [(part, self.message_colour) for part in self.text.wrap(self.message, 13, True, W)[:3]]
         notes += [(part, GOLD) for part in self.text.wrap(self.note, 13, True, W)]

@@ -11,7 +11,7 @@ import pygame
 
 from ...rules.ledger import SEXMASTARE, Kind, TokensMoved
 from ...rules.seat import Seat
-from ...session.words import says
+from ...session.words import count, says
 from ..backdrop import pewter_bowl, ready
 from ..cards import CARD_H, CardImages
 from ..theme import FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, fit_text, font, wrap_text
@@ -21,7 +21,7 @@ from .model import STOCK, TABLE_W, Holdings, Place, TableState
 __all__ = ["Bowls", "Intro", "Pulla", "SpareDeck", "Texts", "TokenFlights", "draw_token"]
 
 Colour = tuple[int, int, int]
-ROLES = ("forehand", "middle-hand", "rear-hand · deals")
+ROLES = ("forehand", "middle-hand", "rear-hand, dealer")
 FLIGHT_S = 0.7
 PLATE_TEXT_W = 180  # a player's plate is 200 pixels wide
 
@@ -107,13 +107,15 @@ class Bowls:
                 role = ROLES[seat]
                 if seat == view.declarer:
                     role = "declarer · " + role
-                if view.phase.value in ("play", "done"):
-                    role += f" · {view.tricks_won[seat]} tr."
+                tricks = count(view.tricks_won[seat], "trick") if view.phase.value in ("play", "done") else ""
             else:
-                role = ""  # said over the greyed plate below
+                role = tricks = ""  # said over the greyed plate below
             if state.thinking == name:
                 role = "thinking" + "." * (1 + int(pygame.time.get_ticks() / 333) % 3)
-            surface.blit(self.text(name, 16, True, colour, PLATE_TEXT_W), (x + 10, y + 6))
+            won = self.text(tricks, 12, True, INK)  # on the name's line, at the right
+            surface.blit(won, won.get_rect(topright=(x + 192, y + 9)))
+            name_w = PLATE_TEXT_W - (won.get_width() + 8 if tricks else 0)
+            surface.blit(self.text(name, 16, True, colour, name_w), (x + 10, y + 6))
             surface.blit(self.text(role, 12, False, INK, PLATE_TEXT_W), (x + 10, y + 26))
             self._bowl(surface, (x + 10, y + 48), name, state)
             if name not in state.seats:  # the sitter-out: set apart, greyed over
