@@ -264,13 +264,16 @@ class CardLayer:
         order = sorted(
             self.sprites.values(), key=lambda s: ((s.x, s.y) != (s.tx, s.ty), s.face_up and s.ty > 600, s.x, s.y)
         )
+        cast: set[tuple[int, int]] = set()
         for sp in order:
             image = self.images.face(sp.face) if sp.face_up and sp.face is not None else back
             x, y = int(sp.x), int(sp.y - sp.lifted)
             raised = bool(sp.lifted) or (sp.x, sp.y) != (sp.tx, sp.ty)  # held up or in flight
             dx, dy = shadow_offset(raised)
             if raised:
-                surface.blit(card_shadow(True), (x + dx, y + dy))
+                if (x // 8, y // 8) not in cast:  # cards flying as one stack cast one shadow
+                    cast.add((x // 8, y // 8))
+                    surface.blit(card_shadow(True), (x + dx, y + dy))
                 surface.blit(image, (x, y))
             else:  # a card at rest: card and shadow in one blit
                 surface.blit(self._shadowed(image), (x + dx, y + dy))

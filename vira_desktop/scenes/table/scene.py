@@ -377,7 +377,7 @@ class TableScene(_TableBase):
         if line and line != self._marked:
             self.view.say(line)
         self._marked = line
-        convention = "(Ågren: a high then a low discard shows strength, low then high weakness)"
+        convention = "(high then low: strength; low then high: weakness)"
         self.view.note = f"{line} {convention}" if line else ""
 
     def _log_actions(self) -> None:

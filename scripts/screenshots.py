@@ -1,0 +1,167 @@
+"""Take the documentation's screenshots of the table: run under a display (Xvfb), e.g.
+
+    Xvfb :99 -screen 0 1280x800x24 & DISPLAY=:99 python scripts/screenshots.py docs/screenshots
+
+Each moment is reached by posting real key events to the window, as a player would, on
+fixed seeds; the picture is the window's 1280×800 surface. Window sizes (1024×640, full
+screen) are SDL's scaling of that surface: take those with a screen grab instead.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from vira_desktop.rules.decision import Phase
+from vira_desktop.scenes.app import App
+from vira_desktop.scenes.table import TableScene
+from vira_desktop.session.record import load_record
+from vira_desktop.session.table import SeatConfig, Table
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def step(app: App, frames: int = 3) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+        time.sleep(1 / 240)
+
+
+def key(app: App, k: int, frames: int = 3) -> None:
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0))
+    step(app, frames)
+
+
+def until(app: App, done: Callable[[], bool], limit_s: float = 60.0) -> None:
+    deadline = time.monotonic() + limit_s
+    while not done():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the moment never came")
+        step(app, 1)
+
+
+def scene_of(app: App) -> TableScene:
+    top = app.stack.top
+    assert isinstance(top, TableScene)
+    return top
+
+
+def human_turn(app: App) -> bool:
+    scene = scene_of(app)
+    return scene.deal.is_over or (
+        scene.viewer_ask() is not None and not scene.view.intro.running and not scene.view.busy
+    )
+
+
+def move(app: App, rng: random.Random) -> None:
+    """One legal move by keys: pass or the lowest bid, a card, Enter for a card choice."""
+    scene = scene_of(app)
+    ask = scene.viewer_ask()
+    assert ask is not None and ask.view.decision is not None
+    decision = ask.view.decision
+    before = len(scene.table.log)
+    if scene.view.cover:
+        key(app, pygame.K_RETURN)
+        return
+    if decision.phase is Phase.AUCTION:
+        key(app, pygame.K_p if scene.deal.best is not None else pygame.K_RETURN)
+    elif decision.phase is Phase.PLAY:
+        for _ in range(14):
+            key(app, pygame.K_SPACE)
+            if len(scene.table.log) > before:
+                return
+            key(app, pygame.K_RIGHT)
+    elif decision.choice is not None and (not decision.actions or rng.random() < 0.5):
+        for card in rng.sample(list(decision.choice.candidates), decision.choice.min_count):
+            scene.use_card(card)
+        key(app, pygame.K_RETURN)
+        if len(scene.table.log) == before:
+            key(app, pygame.K_RETURN)
+    else:
+        key(app, pygame.K_1)
+
+
+def save(app: App, folder: Path, name: str, frames: int = 2) -> None:
+    step(app, frames)
+    path = folder / name
+    pygame.image.save(app.screen, str(path))
+    print(path)
+
+
+def new_table(app: App, seats: list[SeatConfig], seed: int) -> TableScene:
+    app.start_table(Table(seats, seed=seed))
+    scene = scene_of(app)
+    scene.view.intro.skip()
+    return scene
+
+
+def main(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["VIRA_CONFIG_DIR"] = os.environ["VIRA_DATA_DIR"] = home
+        (Path(home) / "config.yaml").write_text("display: {animation_speed: fast}\n", encoding="utf-8")
+        app = App(seed=5)
+        rng = random.Random(1)
+        you = [SeatConfig("You", True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)]
+
+        scene = new_table(app, you, seed=8)
+        until(app, lambda: human_turn(app) and scene.grid_shown())
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_DOWN)
+        save(app, folder, "24-auction-grid-keyboard-focus.png")
+
+        while not (scene.deal.phase is Phase.PLAY and len(scene.deal.view(0).tricks) >= 4):
+            until(app, lambda: human_turn(app))
+            if scene.deal.is_over:
+                break
+            move(app, rng)
+        save(app, folder, "25-bowls-pulla-and-trick-play.png")
+
+        while not scene.deal.is_over:
+            until(app, lambda: human_turn(app))
+            if not scene.deal.is_over:
+                move(app, rng)
+        step(app, 20)
+        save(app, folder, "26-result-banner.png")
+
+        record = load_record(ROOT / "tests" / "records" / "laid_solo8.yaml")
+        app.open("replay", record=record, title="laid_solo8.yaml")
+        step(app, 5)
+        key(app, pygame.K_END, frames=30)
+        save(app, folder, "27-laid-down-hand.png")
+
+        four = [*you, SeatConfig("David", False)]
+        scene = new_table(app, four, seed=7)
+
+        def third_trick() -> bool:
+            return scene.deal.phase is Phase.PLAY and len(scene.deal.view(0).tricks) >= 3
+
+        while not third_trick():
+            until(app, lambda: human_turn(app) or third_trick())
+            if scene.viewer_ask() is not None and not third_trick():
+                move(app, rng)
+        until(app, lambda: not scene.view.busy)
+        save(app, folder, "28-four-seats.png", frames=0)  # before a bot plays on
+
+        hot = [SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi", False)]
+        scene = new_table(app, hot, seed=4)
+        until(app, lambda: scene.viewer_ask() is not None)
+        key(app, pygame.K_RETURN)  # Anna takes the screen
+        until(app, lambda: human_turn(app))
+        move(app, rng)
+        until(app, lambda: scene.view.cover is not None)
+        save(app, folder, "29-hot-seat-cover.png")
+        app.stack.clear()
+        pygame.quit()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")
