@@ -18,7 +18,9 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
+import pygame_gui
 
+from vira_desktop.i18n import configure
 from vira_desktop.rules.actions import PlayCard
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.decision import Decision, Phase
@@ -36,7 +38,7 @@ def make_app(
     monkeypatch.setenv("VIRA_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("VIRA_DATA_DIR", str(tmp_path / "data"))
     (tmp_path / "config").mkdir(parents=True, exist_ok=True)
-    text = f"display: {{animation_speed: {speed}{display}}}\n{extra}"
+    text = f"display: {{animation_speed: {speed}, language: en{display}}}\n{extra}"
     (tmp_path / "config" / "config.yaml").write_text(text, encoding="utf-8")
     application = App(seed=5)  # new games deal the same cards on every run
     application.to_menu()
@@ -49,6 +51,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     yield application
     application.stack.clear()
     pygame.quit()
+    configure("en")  # a test that switched the language leaves none behind
 
 
 def key(app: App, k: int, frames: int = 3) -> None:
@@ -829,11 +832,15 @@ def test_wait_after_each_trick_holds_it_face_up_until_a_key(tmp_path: Path, monk
 
 
 def test_every_setting_has_a_label_that_says_what_it_sets() -> None:
-    from vira_desktop.scenes.menu import SETTING_LABELS, SettingsScene
+    from vira_desktop.i18n import configure, t
+    from vira_desktop.scenes.menu import SettingsScene
 
-    assert {key for key, _ in SettingsScene.FIELDS} == set(SETTING_LABELS)
-    assert "misère" in SETTING_LABELS["house_rules.aces_low_in_all_miseres"]
-    assert SETTING_LABELS["house_rules.gok_reentry"].startswith("Gök")
+    for language in ("en", "sv", "fi"):
+        configure(language)
+        labels = {key: t(f"settings.{key}") for key, _ in SettingsScene.FIELDS}  # one for every field
+        assert "mis" in labels["house_rules.aces_low_in_all_miseres"]
+        assert "Gök" in labels["house_rules.gok_reentry"] or "gök" in labels["house_rules.gok_reentry"]
+    configure("en")
 
 
 def test_jumping_in_a_replay_ends_a_trick_that_waits_for_a_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -969,3 +976,40 @@ def test_an_undone_move_leaves_the_log(app: App) -> None:
     key(app, pygame.K_u)
     assert scene.view.log[-1].startswith("Undo")
     assert scene.view.log[-7:-1] == [line for line in before if not line.startswith("(")][-6:]
+
+
+def test_switching_the_language_in_settings_changes_the_words_at_once_and_is_saved(
+    app: App, tmp_path: Path
+) -> None:
+    from vira_desktop.i18n import current
+
+    run(app, 2)
+    key(app, pygame.K_DOWN)  # Settings
+    key(app, pygame.K_RETURN)
+    from vira_desktop.scenes.menu import SettingsScene
+
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    for _ in range(5):
+        key(app, pygame.K_DOWN)  # the language row
+    key(app, pygame.K_LEFT)  # en -> sv
+    assert app.settings["display.language"] == "sv" and current() == "sv"
+    assert "Svenska" in [b.text for b in settings.buttons]  # the language by its own name
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    assert "Nytt spel" in [_shown(b) for b in menu.buttons]  # pygame-gui's widgets re-translated
+    saved = (tmp_path / "config" / "config.yaml").read_text(encoding="utf-8")
+    assert "language: sv" in saved
+    key(app, pygame.K_RETURN)  # Settings again (the menu kept its focus)
+    for _ in range(5):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # sv -> en, at once again
+    assert current() == "en" and "New game" in [_shown(b) for b in menu.buttons]
+
+
+def _shown(button: pygame_gui.elements.UIButton) -> str:
+    """The words a pygame-gui button shows: its text, translated in the current language."""
+    from pygame_gui.core.utility import translate
+
+    return str(translate(button.text))

@@ -1,7 +1,7 @@
 """The import rules, checked by walking every module's syntax tree (no import is run):
 
 - no import loop, counting imports made inside functions;
-- imports point one way: ``rules ← ai ← session ← scenes / cli``; ``config`` and
+- imports point one way: ``rules ← ai ← session ← scenes / cli``; ``i18n`` sits beside ai, ``config`` and
   ``paths`` sit beside the session layer;
 - the window uses the engine only through its public view and events: never the
   state machine (``rules.deal``) or its helpers.
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "vira_desktop"
 
 # layer of each top-level part; a module may import its own layer and those below it
-LAYERS = {"rules": 0, "ai": 1, "paths": 1, "session": 2, "config": 2, "scenes": 3, "cli": 3, "__main__": 4}
+LAYERS = {"rules": 0, "ai": 1, "paths": 1, "i18n": 1, "session": 2, "config": 2, "scenes": 3, "cli": 3, "__main__": 4}
 # the engine's public face: what the window may import from rules
 PUBLIC_RULES = {
     "actions",

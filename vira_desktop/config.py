@@ -37,7 +37,7 @@ DEFAULTS: dict[str, Any] = {
         "window": [1280, 800],
         "four_colour_deck": False,
         "card_back": "blue",
-        "language": "en",
+        "language": "system",  # the system locale's (sv, fi, else en) until the player chooses
         "wait_after_trick": False,  # each finished trick stays face up until a click or a key
     },
     "sound": {"enabled": True, "volume": 0.7},
@@ -46,7 +46,7 @@ DEFAULTS: dict[str, Any] = {
 _CHOICES: dict[str, tuple[object, ...]] = {
     "display.animation_speed": ("instant", "fast", "normal", "slow"),
     "display.card_back": ("blue", "red"),
-    "display.language": ("en", "sv"),
+    "display.language": ("system", "sv", "en", "fi"),
     "session.players": (3, 4),
 }
 

@@ -20,6 +20,7 @@ import pygame_gui
 import yaml
 
 from ..config import ConfigError, Settings, load_settings, merge, validate
+from ..i18n import CATALOGS, configure, current, system_language, t
 from ..paths import asset, autosave_file, user_config_file
 from ..session.table import SaveError, SeatConfig, Table, quarantine
 from .base import Scene, SceneStack
@@ -131,7 +132,6 @@ class App:
             self.settings = load_settings(self.config_path)
         except ConfigError as exc:
             self.settings = Settings()
-            self.notice = f"Your settings could not be read ({exc}); the defaults are used."
             self.config_problem = str(exc)
         self.autoplay_speed = autoplay_speed
         self.save_autoplay = save_autoplay
@@ -158,7 +158,12 @@ class App:
         self.fullscreen = False
         self.resize_window(self.settings["display.window"])
         pygame.display.set_caption("Vira")
-        self.ui = pygame_gui.UIManager(SIZE, gui_theme())
+        configure(self.language())
+        if self.config_problem:
+            self.notice = t("app.settings_unreadable", problem=self.config_problem)
+        self.ui = pygame_gui.UIManager(
+            SIZE, gui_theme(), starting_language=current(), translation_directory_paths=[str(CATALOGS)]
+        )
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -206,7 +211,7 @@ class App:
             current = {}
             if path.exists():
                 kept = _keep_aside(path)
-                told = f"Your unreadable {path.name} was kept as {kept.name}; your settings are saved anew."
+                told = t("settings.kept_aside", file=path.name, kept=kept.name)
         updated = merge(current or {}, {section: {name: value}})
         try:
             validate(updated)
@@ -215,15 +220,29 @@ class App:
             tmp.write_text(yaml.safe_dump(updated, allow_unicode=True, sort_keys=False), encoding="utf-8")
             os.replace(tmp, path)
         except (ConfigError, OSError) as exc:
-            return f"The setting could not be saved: {exc}"
+            return t("settings.not_saved", problem=exc)
         self.config_problem = None
         self.settings = Settings(merge(self.settings.data, {section: {name: value}}))
         if key == "display.window":
             self.resize_window(value)
+        elif key == "display.language":
+            self.apply_language()
         if section == "sound":
             for sound in self._sounds.values():
                 sound.set_volume(float(self.settings["sound.volume"]))
         return told
+
+    # ------------------------------------------------------------------ language
+    def language(self) -> str:
+        """The language chosen in the settings, or the system's."""
+        chosen = str(self.settings["display.language"])
+        return system_language() if chosen == "system" else chosen
+
+    def apply_language(self) -> None:
+        """Switch every text at once: pygame-gui's widgets re-translate themselves, and the
+        scenes draw their texts anew each frame."""
+        configure(self.language())
+        self.ui.set_locale(current())
 
     # ------------------------------------------------------------------ the window
     def resize_window(self, size: Sequence[int]) -> None:
@@ -260,7 +279,7 @@ class App:
         try:
             table.save(autosave_file())
         except OSError as exc:
-            self.notice = f"Could not autosave: {exc.strerror}"
+            self.notice = t("app.no_autosave", problem=exc.strerror)
             return
         if self.journal is not None:
             line = {
@@ -279,13 +298,10 @@ class App:
         try:
             table = Table.load(path)
         except SaveError:
-            quarantine(path, self._set_notice)
+            self.notice = t("app.save_damaged", file=quarantine(path).name)
             self.open("menu")
             return
         self.start_table(table)
-
-    def _set_notice(self, text: str) -> None:
-        self.notice = text
 
     # ------------------------------------------------------------------ scenes (by name, see registry.py)
     def open(self, name: str, **kwargs: Any) -> Scene:

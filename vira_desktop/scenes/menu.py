@@ -11,31 +11,32 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from ..i18n import LANGUAGES, number, system_language, t
 from ..paths import autosave_file, last_table_file
 from ..session.table import SeatConfig, Table, describe_save
 from .backdrop import felt, panel
 from .base import Scene
-from .theme import GOLD, INK, MUTED, font, wrap_text
+from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
 
 if TYPE_CHECKING:
     from .app import App
 
-DEFAULT_NAMES = ["You", "Bertil", "Cecilia", "David"]
+DEFAULT_NAMES = ["Bertil", "Cecilia", "David"]  # the bots' names; the first seat is "you" in the player's language
 
 
 @dataclass(frozen=True)
 class MenuEntry:
-    label: str
+    label: str  # the catalog key, as pygame-gui's widgets take it ("vira.menu.quit")
     action: str  # a scene pushed over the menu, or one of the app's own commands
     enabled: Callable[[App], bool] = lambda app: True
     push: bool = True  # push the scene over the menu (Esc returns) rather than an app command
 
 
 MENU: tuple[MenuEntry, ...] = (
-    MenuEntry("New game", "new_game"),
-    MenuEntry("Continue", "continue", lambda app: app.has_autosave(), push=False),
-    MenuEntry("Settings", "settings"),
-    MenuEntry("Quit", "quit", push=False),
+    MenuEntry("vira.menu.new_game", "new_game"),
+    MenuEntry("vira.menu.continue", "continue", lambda app: app.has_autosave(), push=False),
+    MenuEntry("vira.menu.settings", "settings"),
+    MenuEntry("vira.menu.quit", "quit", push=False),
 )
 
 
@@ -49,7 +50,8 @@ class MenuScene(Scene):
         self.enabled = [entry.enabled(self.app) for entry in self.entries]
         self.buttons = []
         for i, (entry, enabled) in enumerate(zip(self.entries, self.enabled, strict=True)):
-            b = pygame_gui.elements.UIButton(pygame.Rect(490, 300 + i * 60, 300, 48), entry.label, manager=self.ui)
+            rect = pygame.Rect(490, 300 + i * 60, 300, 48)
+            b = pygame_gui.elements.UIButton(rect, entry.label, manager=self.ui)  # pygame-gui translates it
             if not enabled:
                 b.disable()  # type: ignore[no-untyped-call]
             self.buttons.append(self.add(b))
@@ -96,16 +98,16 @@ class MenuScene(Scene):
         surface.blit(felt(1280, 800, rim=False), (0, 0))
         title = font(64, True).render("Vira", True, GOLD)
         surface.blit(title, title.get_rect(center=(640, 170)))
-        sub = font(20).render("♠ ♥ ♦ ♣   Sweden's national card game   ♣ ♦ ♥ ♠", True, INK)
+        sub = font(20).render(f"♠ ♥ ♦ ♣   {t('menu.subtitle')}   ♣ ♦ ♥ ♠", True, INK)
         surface.blit(sub, sub.get_rect(center=(640, 235)))
         if self.app.notice:  # e.g. why the config or the save could not be read: wrapped, 3 lines at most
             for i, part in enumerate(wrap_text(self.app.notice, 15, False, 1100)[:3]):
                 note = font(15).render(part, True, GOLD)
                 surface.blit(note, note.get_rect(center=(640, 630 + 20 * i)))
         if self.quit_asked:
-            ask = font(16, True).render("Press Esc again to quit (a game in play is saved)", True, GOLD)
+            ask = font(16, True).render(t("menu.quit_again"), True, GOLD)
             surface.blit(ask, ask.get_rect(center=(640, 700)))
-        keys = font(13).render("↑ ↓ to choose · Enter to open · Esc twice to quit", True, MUTED)
+        keys = font(13).render(t("menu.keys"), True, MUTED)
         surface.blit(keys, keys.get_rect(center=(640, 760)))
 
 
@@ -116,15 +118,15 @@ class NewGameScene(Scene):
     typing edits the focused player's name, Enter starts.
     """
 
-    KINDS = ("human", "bot: normal", "bot: easy", "bot: random")
-    SEATINGS = ("seating draw by hearts", "first come, heart deal")
+    KINDS = ("human", "normal", "easy", "random")  # a human, or a bot of that level
+    SEATINGS = ("draw", "first_come")
 
     def enter(self) -> None:
         self.count = int(self.app.settings["session.players"])
-        self.kind_of = ["human"] + ["bot: normal"] * 3
+        self.kind_of = ["human"] + ["normal"] * 3
         self.seating_index = 0
         self.focus = 2
-        self.typed = list(DEFAULT_NAMES)
+        self.typed = [t("new_game.you"), *DEFAULT_NAMES]
         self._remembered()
         self._build()
 
@@ -140,7 +142,7 @@ class NewGameScene(Scene):
             return
         self.count = len(seats)
         for i, (name, human, level) in enumerate(seats):
-            kind = "human" if human else f"bot: {level}"
+            kind = "human" if human else level
             if kind in self.KINDS:
                 self.typed[i], self.kind_of[i] = name, kind
         self.seating_index = 1 if seating == "first-come" else 0
@@ -156,10 +158,10 @@ class NewGameScene(Scene):
         self.clear_widgets()
         ui = self.ui
         button = pygame_gui.elements.UIButton
-        self.seat_button = self.add(button(pygame.Rect(660, 120, 260, 40), f"{self.count} players", manager=ui))
-        self.seating_button = self.add(
-            button(pygame.Rect(660, 170, 260, 40), self.SEATINGS[self.seating_index], manager=ui)
-        )
+        players = t("new_game.players", count=self.count)
+        self.seat_button = self.add(button(pygame.Rect(660, 120, 260, 40), players, manager=ui))
+        seating = t(f"new_game.seating.{self.SEATINGS[self.seating_index]}")
+        self.seating_button = self.add(button(pygame.Rect(660, 170, 260, 40), seating, manager=ui))
         self.names: list[pygame_gui.elements.UITextEntryLine] = []
         self.kinds: list[pygame_gui.elements.UIButton] = []
         for i in range(self.count):
@@ -168,9 +170,10 @@ class NewGameScene(Scene):
             entry.set_text_length_limit(NAME_MAX)
             entry.set_text(self.typed[i][:NAME_MAX])
             self.names.append(self.add(entry))
-            self.kinds.append(self.add(button(pygame.Rect(660, y, 260, 40), self.kind_of[i], manager=ui)))
-        self.start = self.add(button(pygame.Rect(490, 520, 300, 50), "Start  [Enter]", manager=ui))
-        self.back = self.add(button(pygame.Rect(490, 580, 300, 40), "Back  [Esc]", manager=ui))
+            kind = t(f"new_game.kind.{self.kind_of[i]}")
+            self.kinds.append(self.add(button(pygame.Rect(660, y, 260, 40), kind, manager=ui)))
+        self.start = self.add(button(pygame.Rect(490, 520, 300, 50), t("new_game.start"), manager=ui))
+        self.back = self.add(button(pygame.Rect(490, 580, 300, 40), t("new_game.back"), manager=ui))
         self.error = ""
         self.confirm = ""
         self._focus_row()
@@ -192,15 +195,15 @@ class NewGameScene(Scene):
     def seats(self) -> list[SeatConfig]:
         out = []
         for i, entry in enumerate(self.names):
-            label = self.kind_of[i]
-            human = label == "human"
-            out.append(SeatConfig(entry.get_text().strip(), human, "normal" if human else label.split(": ")[1]))
+            kind = self.kind_of[i]
+            human = kind == "human"
+            out.append(SeatConfig(entry.get_text().strip(), human, "normal" if human else kind))
         return out
 
     def _unconfirm(self) -> None:
         self.confirm = ""
-        self.start.set_text("Start  [Enter]")
-        self.back.set_text("Back  [Esc]")
+        self.start.set_text(t("new_game.start"))
+        self.back.set_text(t("new_game.back"))
 
     def _change(self, row: int, step: int) -> None:
         self.typed = [e.get_text() for e in self.names] + self.typed[len(self.names) :]
@@ -245,17 +248,18 @@ class NewGameScene(Scene):
     def _start(self) -> None:
         saved = describe_save(autosave_file()) if self.app.has_autosave() else None
         if saved and not self.confirm:  # a new game ends the saved one: ask first
-            self.confirm = f"This ends your saved game: {saved}."
-            self.start.set_text("Start anyway  [Enter]")
-            self.back.set_text("Keep the saved game  [Esc]")
+            described = t("new_game.saved_game", names=", ".join(saved[0]), deal=saved[1])
+            self.confirm = t("new_game.ends_saved", saved=described)
+            self.start.set_text(t("new_game.start_anyway"))
+            self.back.set_text(t("new_game.keep_saved"))
             return
         seats = self.seats()
         names = [s.name for s in seats]
         if any(not n for n in names) or len(set(names)) != len(names):
-            self.error = "every player needs a different name"
+            self.error = t("new_game.error.names")
             return
         if not any(s.human for s in seats):
-            self.error = "at least one seat must be a human player"
+            self.error = t("new_game.error.human")
             return
         seating = "draw" if self.seating_index == 0 else "first-come"
         settings = self.app.settings
@@ -266,15 +270,15 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
-        surface.blit(font(32, True).render("New game", True, GOLD), (380, 50))
-        surface.blit(font(16).render("players", True, INK), (380, 130))
-        surface.blit(font(16).render("first forehand by", True, INK), (380, 180))
-        surface.blit(font(14).render("name", True, MUTED), (380, 228))
-        surface.blit(font(14).render("who plays (PgUp / PgDn)", True, MUTED), (660, 228))
+        surface.blit(font(32, True).render(t("new_game.title"), True, GOLD), (380, 50))
+        surface.blit(font(16).render(t("new_game.players_row"), True, INK), (380, 130))
+        surface.blit(font(16).render(t("new_game.seating_row"), True, INK), (380, 180))
+        surface.blit(font(14).render(t("new_game.name"), True, MUTED), (380, 228))
+        surface.blit(font(14).render(t("new_game.who_plays"), True, MUTED), (660, 228))
         y = self._row_y(self.focus)
         pygame.draw.rect(surface, GOLD, (370, y - 6, 560, 52), 2, border_radius=8)
-        keys = "↑ ↓ row · ← → change · type a name · PgUp/PgDn who plays · Enter start · Esc back"
-        surface.blit(font(13).render(keys, True, MUTED), (330, 640))
+        keys = font(13).render(t("new_game.keys"), True, MUTED)
+        surface.blit(keys, keys.get_rect(midtop=(640, 640)))
         if self.error:
             surface.blit(font(16, True).render(self.error, True, (230, 90, 90)), (380, 480))
         if self.confirm:
@@ -289,21 +293,6 @@ class NewGameScene(Scene):
 
 NAME_MAX = 16  # characters in a player's name: it must fit on the player's plate
 
-SETTING_LABELS = {
-    "display.animation_speed": "Animation speed",
-    "sound.enabled": "Sound",
-    "sound.volume": "Volume",
-    "display.card_back": "Card back of the first deck",
-    "display.four_colour_deck": "Four-colour deck (♦ blue, ♣ green)",
-    "display.language": "Language",
-    "display.window": "Window size",
-    "display.wait_after_trick": "Wait for a key after each trick",
-    "house_rules.aces_low_in_all_miseres": "Aces as ones in every misère",
-    "house_rules.royale_defenders_see_each_other": "Royale: the defenders see each other's cards",
-    "house_rules.gok_reentry": "Gök raised: those who passed may bid again",
-}
-
-
 class SettingsScene(Scene):
     """Animation speed, sound, card back, four-colour deck, language, house rules, window size;
     saved in the user's own config. ↑ ↓ choose a row, ← → (or Enter) change it, Esc saves and closes."""
@@ -314,7 +303,7 @@ class SettingsScene(Scene):
         ("sound.volume", [0.0, 0.25, 0.5, 0.7, 1.0]),
         ("display.card_back", ["blue", "red"]),
         ("display.four_colour_deck", [False, True]),
-        ("display.language", ["en", "sv"]),
+        ("display.language", ["system", "sv", "en", "fi"]),
         ("display.window", [[1024, 640], [1280, 800], [1600, 1000], [1920, 1200]]),
         ("display.wait_after_trick", [False, True]),
         ("house_rules.aces_low_in_all_miseres", [False, True]),
@@ -331,22 +320,28 @@ class SettingsScene(Scene):
             rect = pygame.Rect(640, self.TOP + i * self.STEP, 300, 40)
             self.buttons.append(self.add(pygame_gui.elements.UIButton(rect, self._label(key), manager=self.ui)))
         rect = pygame.Rect(490, 600, 300, 48)
-        self.done = self.add(pygame_gui.elements.UIButton(rect, "Save  [Esc]", manager=self.ui))
+        self.done = self.add(pygame_gui.elements.UIButton(rect, "vira.settings.save", manager=self.ui))
 
     def _label(self, key: str) -> str:
         value = self.app.settings[key]
+        if key == "display.language":  # each language by its own name
+            system = LANGUAGES[system_language()]
+            return t("language.system", language=system) if value == "system" else LANGUAGES[value]
         if isinstance(value, bool):
-            return "on" if value else "off"
+            return t("settings.value.on" if value else "settings.value.off")
         if isinstance(value, list):
             return " × ".join(str(v) for v in value)
-        return str(value)
+        if isinstance(value, float):
+            return number(value, 2)
+        return t(f"settings.value.{value}")
 
     def _cycle(self, index: int, step: int = 1) -> None:
         key, values = self.FIELDS[index]
         current = self.app.settings[key]
         nxt = values[(values.index(current) + step) % len(values)] if current in values else values[0]
         self.told = self.app.change_setting(key, nxt)
-        self.buttons[index].set_text(self._label(key))
+        for i, (each, _) in enumerate(self.FIELDS):  # a new language changes every label
+            self.buttons[i].set_text(self._label(each))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -365,23 +360,20 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
-        surface.blit(font(32, True).render("Settings", True, GOLD), (230, 40))
+        surface.blit(font(32, True).render(t("settings.title"), True, GOLD), (230, 40))
         problem = self.app.config_problem
         if self.told or problem:
-            line = self.told or f"Your config file could not be read, so these are the defaults ({problem})."
-            if not self.told:
-                line += " Changing a setting keeps the old file aside and saves yours anew."
+            line = self.told or t("settings.unreadable", problem=problem)
             for i, part in enumerate(wrap_text(line, 15, False, 760)[:3]):
                 surface.blit(font(15).render(part, True, GOLD), (260, 728 + 20 * i))
         for i, (key, _) in enumerate(self.FIELDS):
             y = self.TOP + i * self.STEP
-            surface.blit(font(16).render(SETTING_LABELS.get(key, key), True, INK), (240, y + 10))
+            label = fit_text(t(f"settings.{key}"), 16, False, 390)
+            surface.blit(font(16).render(label, True, INK), (240, y + 10))
         y = self.TOP + self.focus * self.STEP
         pygame.draw.rect(surface, GOLD, (228, y - 4, 722, self.STEP + 2), 2, border_radius=8)
-        note = (
-            "Saved in your own config folder; house rules apply from the next game. F11: full screen."
-        )
-        surface.blit(font(13).render(note, True, MUTED), (260, 670))
-        keys = "↑ ↓ choose · ← → or Enter change · Esc save and close"
-        surface.blit(font(13).render(keys, True, MUTED), (440, 700))
+        note = font(13).render(t("settings.note"), True, MUTED)
+        surface.blit(note, note.get_rect(midtop=(640, 670)))
+        keys = font(13).render(t("settings.keys"), True, MUTED)
+        surface.blit(keys, keys.get_rect(midtop=(640, 700)))
 

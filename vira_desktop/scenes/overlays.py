@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ..rules.actions import SUIT_LEVELS
+from ..i18n import mark, t
 from ..rules.games import GAMES, PullaTable, table_cells
 from ..rules.scoring import Outcome
 from ..session.table import Table
-from ..session.words import bets_and_pins, count, pretty
+from ..session.words import bets_and_pins, card_text, game_label
 from .backdrop import panel
 from .base import Scene
-from .theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, RED, font
+from .theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, RED, font, wrap_text
 
 if TYPE_CHECKING:
     from .app import App
@@ -27,7 +27,7 @@ class _Sheet(Scene):
 
     def enter(self) -> None:
         self.close = self.add(
-            pygame_gui.elements.UIButton(pygame.Rect(1110, 740, 150, 40), "Close  [Esc]", manager=self.ui)
+            pygame_gui.elements.UIButton(pygame.Rect(1110, 740, 150, 40), "vira.sheet.close", manager=self.ui)
         )
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -38,7 +38,8 @@ class _Sheet(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
-        surface.blit(font(26, True).render(self.title, True, GOLD), (30, 18))
+        if self.title:
+            surface.blit(font(26, True).render(t(self.title), True, GOLD), (30, 18))
 
 
 def player_colour(table: Table, name: str) -> tuple[int, int, int]:
@@ -50,7 +51,7 @@ def player_colour(table: Table, name: str) -> tuple[int, int, int]:
 class ScoreSheetScene(_Sheet):
     """Per deal: declarer, game, trump class, outcome, bets and pins, running totals."""
 
-    title = "Score sheet"
+    title = mark("sheet.score.title")
 
     def __init__(self, app: App, table: Table) -> None:
         super().__init__(app)
@@ -60,7 +61,8 @@ class ScoreSheetScene(_Sheet):
         super().draw(surface)
         players = self.table.session.players
         f = font(13)
-        heads = ["#", "declarer", "game", "trump", "outcome", "pulla", "pins", *players]
+        heads = [t(f"sheet.score.{h}") for h in ("no", "declarer", "game", "trump", "outcome", "pulla", "pins")]
+        heads += players
         xs = [30, 60, 160, 450, 520, 600, 670] + [730 + 135 * i for i in range(len(players))]
         for i, (x, h) in enumerate(zip(xs, heads, strict=False)):
             colour = player_colour(self.table, h) if i >= 7 else INK  # each player in their colour
@@ -76,15 +78,21 @@ class ScoreSheetScene(_Sheet):
                 running[name] += r.net_pins(seat)
             if i <= start:
                 continue
-            mark = " (undo)" if (i - 1) in self.table.undone else ""
+            undone = " " + t("sheet.score.undo") if (i - 1) in self.table.undone else ""
+            again = " · " + t("sheet.score.repurchase") if r.repurchase else ""
             lifted = -r.pulla[r.declarer]
+            klass = r.trump_class.replace("-", "_")
             cells = [
                 str(i),
                 seats[r.declarer],
-                r.game.name + SUIT_LEVELS[summary.suit_level] + (" · repurchase" if r.repurchase else "") + mark,
-                r.trump_class,
-                r.outcome.value,
-                f"lifts {lifted}" if lifted > 0 else f"pays {-lifted}" if lifted < 0 else "–",
+                game_label(r.game.name, summary.suit_level) + again + undone,
+                t(f"words.class.{klass}") if klass != "none" else "–",
+                t(f"words.outcome.{r.outcome.value.split()[0]}"),
+                t("sheet.score.lifts", bets=lifted)
+                if lifted > 0
+                else t("sheet.score.pays", bets=-lifted)
+                if lifted
+                else "–",
                 f"{r.pins[r.declarer]:+d}",
             ] + [bets_and_pins(running[p]) for p in players]
             colour = GOOD if r.outcome is Outcome.HOME else RED if r.outcome is Outcome.KODILJ else INK
@@ -93,42 +101,44 @@ class ScoreSheetScene(_Sheet):
             y += 20
         if deals:  # the totals so far, under the last row
             pygame.draw.line(surface, MUTED, (30, y + 2), (1250, y + 2))
-            surface.blit(font(13, True).render("total", True, GOLD), (xs[1], y + 6))
+            surface.blit(font(13, True).render(t("sheet.score.total"), True, GOLD), (xs[1], y + 6))
             for x, name in zip(xs[7:], players, strict=False):
                 surface.blit(font(13, True).render(bets_and_pins(running[name]), True, GOLD), (x, y + 6))
             y += 28
         if len(deals) == self.table.deal_index and not self.table.deal.is_over:  # the deal in play
-            mark = " (undo)" if self.table.deal_index in self.table.undone else ""
+            undone = " " + t("sheet.score.undo") if self.table.deal_index in self.table.undone else ""
             surface.blit(f.render(str(len(deals) + 1), True, MUTED), (xs[0], y))
-            surface.blit(f.render(f"in play{mark}", True, MUTED), (xs[2], y))
-        note = (
-            "pulla: the declarer's bets · pins: the declarer's, from (+) or to (−) the others · "
-            "each player's column: their running total in whole bets and pins (a bet is 8 pins)"
-        )
-        surface.blit(font(12).render(note, True, MUTED), (30, 760))
+            surface.blit(f.render(t("sheet.score.in_play", mark=undone), True, MUTED), (xs[2], y))
+        for k, part in enumerate(wrap_text(t("sheet.score.note"), 12, False, 1060)[:2]):
+            surface.blit(font(12).render(part, True, MUTED), (30, 744 + 16 * k))
 
 
 class BidTableScene(_Sheet):
     """The 40 rows of the bid table, always one key away."""
 
-    title = "Bid table — Stockholms Wirasällskap"
+    title = mark("sheet.bids.title")
 
     def __init__(self, app: App, table: Table | None = None) -> None:
         super().__init__(app)
         self.pulla = table.rules.pulla if table is not None else PullaTable.default()
 
-    COLUMNS = ((0, "no."), (30, "game"), (270, "tricks"), (330, "misère"), (425, "pins"), (510, "pulla"))
+    COLUMNS = ((0, "no"), (30, "game"), (270, "tricks"), (330, "misere"), (425, "pins"), (510, "pulla"))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         f = font(13)
         for col in (0, 1):
             for dx, head in self.COLUMNS:
-                surface.blit(font(12, True).render(head, True, MUTED), (30 + col * 620 + dx, 62))
+                surface.blit(font(12, True).render(t(f"sheet.bids.{head}"), True, MUTED), (30 + col * 620 + dx, 62))
         for i, g in enumerate(GAMES):
             col, row = divmod(i, 20)
             x, y = 30 + col * 620, 84 + row * 30
-            tricks, misere, pins = table_cells(g)
+            tricks, _, pins = table_cells(g)
+            misere = (
+                ""
+                if g.misere is None
+                else t("sheet.bids.open" if g.misere.open else "sheet.bids.closed", cards=g.misere.cards)
+            )
             pulla = self.pulla.row(g)
             surface.blit(font(13, True).render(f"{g.no:>2}", True, GOLD), (x, y))
             surface.blit(f.render(g.name, True, INK), (x + 30, y))  # as the auction and the log name it
@@ -136,20 +146,17 @@ class BidTableScene(_Sheet):
             surface.blit(f.render(misere, True, MUTED), (x + 330, y))
             surface.blit(f.render(" / ".join(pins), True, INK), (x + 425, y))
             surface.blit(f.render(f"{pulla.home} / {pulla.bet} / {pulla.kodilj}", True, INK), (x + 510, y))
-        legend = (
-            "tricks: to go home (9/0: or none at all, played low) · misère: open or closed, cards kept · "
-            "pins: from each opponent when home, by the trump's class: off-suit / suit / highest",
-            "pulla: bets lifted when home / paid when bet (one trick short) / paid when kodilj (two or more "
-            "short) · a dash: not possible · the names are the bid table's, as the auction shows them",
-        )
-        for k, line in enumerate(legend):
-            surface.blit(font(12).render(line, True, MUTED), (30, 700 + 18 * k))
+        lines = [
+            part for key in ("sheet.bids.legend1", "sheet.bids.legend2") for part in wrap_text(t(key), 12, False, 1060)
+        ]
+        for k, line in enumerate(lines[:4]):
+            surface.blit(font(12).render(line, True, MUTED), (30, 664 + 17 * k))
 
 
 class SettlementScene(_Sheet):
     """The end of the session: the pulla shared out and each player's result."""
 
-    title = "Settlement — the session is over"
+    title = mark("sheet.settle.title")
 
     def __init__(self, app: App, table: Table) -> None:
         super().__init__(app)
@@ -168,28 +175,28 @@ class SettlementScene(_Sheet):
         s = self.table.session.settlement
         assert s is not None
         f = font(18)
-        surface.blit(f.render(f"The pulla held {s.pulla_bets} bets, shared equally.", True, INK), (30, 80))
+        surface.blit(f.render(t("sheet.settle.pulla", bets=s.pulla_bets), True, INK), (30, 80))
         if s.remainder_to:
-            line = f"The last pin(s) go to {', '.join(s.remainder_to)} (lost most)."
+            line = t("sheet.settle.remainder", names=", ".join(s.remainder_to))
             surface.blit(font(15).render(line, True, MUTED), (30, 110))
         y = 170
         players = self.table.session.players
         for i, name in enumerate(sorted(players, key=lambda p: -s.results[p])):
             pins = s.results[name]
             surface.blit(font(24, True).render(name, True, player_colour(self.table, name)), (60, y))
-            text = f"{bets_and_pins(pins)}  (share of the pulla: {count(s.shares[name], 'pin')})"
+            text = t("sheet.settle.result", result=bets_and_pins(pins), share=t("words.pins", count=s.shares[name]))
             surface.blit(font(20).render(text, True, GOOD if pins >= 0 else RED), (260, y + 2))
             if i == 0:
-                surface.blit(font(16).render("winner", True, GOLD), (60, y + 30))
+                surface.blit(font(16).render(t("sheet.settle.winner"), True, GOLD), (60, y + 30))
             y += 70
         deals = len(self.table.session.deals)
-        surface.blit(font(14).render(f"{deals} deals played; the last was Borup.", True, MUTED), (30, 700))
+        surface.blit(font(14).render(t("sheet.settle.deals", deals=deals), True, MUTED), (30, 700))
 
 
 class TrickHistoryScene(_Sheet):
     """Every trick of the deal so far, in order, with who won it."""
 
-    title = "Tricks of this deal"
+    title = mark("sheet.tricks.title")
 
     def __init__(self, app: App, table: Table) -> None:
         super().__init__(app)
@@ -208,11 +215,11 @@ class TrickHistoryScene(_Sheet):
         f = font(16)
         y = 80
         for i, (winner, cards) in enumerate(view.tricks, 1):
-            played = "   ".join(f"{seats[s]} {pretty(str(c))}" for s, c in cards)
+            played = "   ".join(f"{seats[s]} {card_text(c)}" for s, c in cards)
             surface.blit(f.render(f"{i:>2}.  {played}   →  {seats[winner]}", True, INK), (40, y))
             y += 26
         if view.trick:
-            played = "   ".join(f"{seats[s]} {pretty(str(c))}" for s, c in view.trick)
-            surface.blit(f.render(f"now: {played}", True, GOLD), (40, y + 8))
+            played = "   ".join(f"{seats[s]} {card_text(c)}" for s, c in view.trick)
+            surface.blit(f.render(t("sheet.tricks.now", cards=played), True, GOLD), (40, y + 8))
         if not view.tricks and not view.trick:
-            surface.blit(f.render("No card has been played yet.", True, MUTED), (40, y))
+            surface.blit(f.render(t("sheet.tricks.none"), True, MUTED), (40, y))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import pygame
@@ -61,6 +61,11 @@ def gui_theme() -> dict[str, Any]:
 def wrap_text(text: str, size: int, bold: bool, width: int, sep: str = " ") -> list[str]:
     """Break ``text`` at ``sep`` into lines no wider than ``width`` pixels in the game's font
     (a single word wider than that is cut with an ellipsis)."""
+    return list(_wrapped(text, size, bold, width, sep))
+
+
+@lru_cache(maxsize=2048)
+def _wrapped(text: str, size: int, bold: bool, width: int, sep: str) -> tuple[str, ...]:
     f = font(size, bold)
     out: list[str] = []
     line = ""
@@ -73,9 +78,10 @@ def wrap_text(text: str, size: int, bold: bool, width: int, sep: str = " ") -> l
             line = candidate
     if line:
         out.append(line)
-    return [_fit(part, f, width) for part in out]
+    return tuple(_fit(part, f, width) for part in out)
 
 
+@lru_cache(maxsize=2048)
 def fit_text(text: str, size: int, bold: bool, width: int) -> str:
     """``text`` on one line no wider than ``width`` pixels, cut with an ellipsis if it must be."""
     return _fit(text, font(size, bold), width)

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 from ..ai import make_bot
 from ..ai.knowledge import read_markings
+from ..i18n import t
 from ..rules.actions import Action
 from ..rules.view import View
-from .words import pretty
+from .words import pretty, say_action
 
 __all__ = ["Coach", "Hint"]
 
@@ -23,9 +24,9 @@ class Hint:
     def text(self) -> str:
         """"Hint: pass — no game above the standing bid is likely to go home" (a reason that
         starts by naming the action again does not say it twice)."""
-        said = self.action.text if self.action else "nothing"
-        reason = self.reason.removeprefix(f"{said}: ")
-        return pretty(f"Hint: {said}") + f" — {pretty(reason)}"
+        reason = self.reason.removeprefix(f"{self.action.text}: ") if self.action else self.reason
+        said = say_action(self.action) if self.action else t("coach.nothing")
+        return t("coach.hint", action=said, reason=pretty(reason))
 
 
 class Coach:
@@ -46,5 +47,8 @@ def marking_hint(view: View, names: Sequence[str]) -> str:
         return ""
     for mark in read_markings(view):
         if mark.seat != view.seat:
-            return f"Ågren: {names[mark.seat]} shows {mark.describe()}"
+            suits = [t(f"words.suit.{suit.name}") for suit in mark.suits]
+            both = suits[0] if len(suits) == 1 else t("words.and", first=suits[0], second=suits[1])
+            what = t("coach.strength" if mark.strong else "coach.weakness", suits=both)
+            return t("coach.marking", name=names[mark.seat], what=what)
     return ""

@@ -6,22 +6,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..rules.actions import SUIT_LEVELS
+from ..i18n import t
 from ..rules.cards import Suit
 from ..rules.games import Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
-from .words import count, possessive, says, whom
+from .words import game_label
 
 __all__ = ["describe_game", "describe_result"]
 
-_OUTCOME = {
-    Outcome.HOME: "home",
-    Outcome.BET: "bet (one trick short)",
-    Outcome.KODILJ: "kodilj (two or more short)",
-    Outcome.LAID: "laid down",
-}
 
-_OUTCOME_LOW = {Outcome.BET: "bet (one trick taken)", Outcome.KODILJ: "kodilj (two or more tricks taken)"}
+def _you(name: str) -> bool:
+    """The player called "You" (in the player's language) is addressed as you."""
+    return name == t("new_game.you")
+
+
+def _said(key: str, name: str, **values: object) -> str:
+    """``key`` about ``name``, or its ``_you`` form when the name is the player's own "You"."""
+    return t(f"{key}_you", **values) if _you(name) else t(key, name=name, **values)
 
 
 def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 0) -> tuple[str, list[str]]:
@@ -41,53 +42,48 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
     declarer = names[result.declarer]
     game = result.game
     low = result.trump_class == "none"
-    said = _OUTCOME_LOW.get(result.outcome) if low else None
-    headline = f"{possessive(declarer)} {game.name}{SUIT_LEVELS[suit_level]}: {said or _OUTCOME[result.outcome]}"
-    taken = result.tricks[result.declarer]
+    outcome = result.outcome.value.split()[0]  # home, bet, kodilj, laid
+    said = t(f"result.outcome.{outcome}_low" if low and outcome in ("bet", "kodilj") else f"result.outcome.{outcome}")
+    whose = t("result.whose_you") if _you(declarer) else t("result.whose", name=declarer)
+    headline = t("result.headline", whose=whose, game=game_label(game.name, suit_level), outcome=said)
+    taken = t("table.tricks", count=result.tricks[result.declarer])
     lines: list[str] = []
     if result.outcome is not Outcome.LAID:
-        if low:
-            lines.append(f"{count(taken, 'trick')} taken in misère (none allowed).")
-        else:
-            lines.append(f"{count(taken, 'trick')} of {game.tricks}.")
+        lines.append(
+            t("result.tricks_low", tricks=taken) if low else t("result.tricks", tricks=taken, needed=game.tricks)
+        )
     for payment in result.payments:
         if isinstance(payment, PullaPaid):
-            who = names[payment.seat]
+            who, bets = names[payment.seat], t("words.bets", count=abs(payment.bets))
             if payment.bets > 0:
-                why = " (gök penalty)" if payment.reason == "gök penalty" else ""
-                lines.append(f"{says(who, 'pays', 'pay')} {count(payment.bets, 'bet')} into the pulla{why}.")
+                key = "result.gok_penalty" if payment.reason == "gök penalty" else "result.pays_pulla"
+                lines.append(_said(key, who, bets=bets))
             else:
-                lines.append(f"{says(who, 'lifts', 'lift')} {count(-payment.bets, 'bet')} from the pulla.")
-    pins: Counter[tuple[str, int, int]] = Counter()
+                lines.append(_said("result.lifts", who, bets=bets))
+    paid: Counter[tuple[str, int, int]] = Counter()
     for payment in result.payments:
         if isinstance(payment, PinsPaid):
-            pins[(payment.reason, payment.payer, payment.pins)] += 1
-    for (reason, payer, amount), times in pins.items():
-        what = "for the first purchase" if reason == "first purchase" else ""
+            paid[(payment.reason, payment.payer, payment.pins)] += 1
+    opponents = [s for s in range(3) if s != result.declarer]
+    for (reason, payer, amount), times in paid.items():
+        pins = t("words.pins", count=amount)
         if payer == result.declarer and times == 2:
-            line = f"{says(declarer, 'pays', 'pay')} {count(amount, 'pin')} to each opponent"
-        elif payer != result.declarer:
-            line = f"{says(names[payer], 'pays', 'pay')} {whom(declarer)} {count(amount, 'pin')}"
+            line = _said("result.pays_each", declarer, pins=pins)
+        elif payer != result.declarer and paid.get((reason, _other(opponents, payer), amount)):
+            if payer != opponents[0]:
+                continue  # both opponents pay the same: one line
+            line = _said("result.each_pays", declarer, pins=pins)
         else:
-            line = f"{says(declarer, 'pays', 'pay')} {count(amount, 'pin')}"
-        lines.append(f"{line} {what}".rstrip() + ".")
-    return headline, _merge_opponents(lines, result, names)
+            payee = declarer if payer != result.declarer else names[opponents[0]]
+            line = t("result.pays", payer=names[payer], payee=payee, pins=pins)
+        if reason == "first purchase":
+            line = t("result.first_purchase", line=line.rstrip(".")) + "."
+        lines.append(line)
+    return headline, lines
 
 
-def _merge_opponents(lines: list[str], result: DealResult, names: Sequence[str]) -> list[str]:
-    """"Anna pays Bertil 2 pins" and "Cecilia pays Bertil 2 pins" → "each opponent pays Bertil 2 pins"."""
-    declarer = names[result.declarer]
-    others = [names[s] for s in range(3) if s != result.declarer]
-    out: list[str] = []
-    for line in lines:
-        if line.startswith(f"{says(others[1], 'pays', 'pay')} {whom(declarer)} "):
-            rest = line[len(says(others[1], "pays", "pay")) :]
-            twin = says(others[0], "pays", "pay") + rest
-            if twin in out:
-                out[out.index(twin)] = "Each opponent pays" + rest
-                continue
-        out.append(line)
-    return out
+def _other(opponents: list[int], seat: int) -> int:
+    return opponents[1] if seat == opponents[0] else opponents[0]
 
 
 def describe_game(game: Game, suit_level: int, highest: Suit, pulla: PullaTable) -> list[str]:
@@ -101,43 +97,41 @@ def describe_game(game: Game, suit_level: int, highest: Suit, pulla: PullaTable)
     Home: 1 pin from each opponent if ♥ is trump, 0 if ♦ is.
     Pulla: home lifts 1 bet; bet pays 1; kodilj pays 2.
     """
-    lines = [f"{game.name}{SUIT_LEVELS[suit_level]}: {_tricks(game)}{_trumps(game, suit_level, highest)}."]
-    lines.append(f"Home: {_pins(game, suit_level, highest)}.")
+    label = game_label(game.name, suit_level)
+    lines = [t("game.line", game=label, tricks=_tricks(game), trumps=_trumps(game, suit_level, highest))]
+    lines.append(t("game.home", pins=_pins(game, suit_level, highest)))
     row = pulla.row(game)
-    lines.append(f"Pulla: home lifts {count(row.home, 'bet')}; bet pays {row.bet}; kodilj pays {row.kodilj}.")
+    lines.append(t("game.pulla", home=t("words.bets", count=row.home), bet=row.bet, kodilj=row.kodilj))
     return lines
 
 
 def _tricks(game: Game) -> str:
     if game.misere is not None and not game.can_play_low:
-        kind = "open" if game.misere.open else "closed"
-        return f"no trick may be taken ({kind} misère, {game.misere.cards} cards)"
+        kind = t("game.misere_open" if game.misere.open else "game.misere_closed")
+        return t("game.misere", kind=kind, cards=game.misere.cards)
     if game.can_play_low:
-        return f"{game.tricks} tricks high, or none played low"
-    return f"{game.tricks} tricks"
+        return t("game.tricks_or_low", tricks=game.tricks)
+    return t("game.tricks", tricks=game.tricks)
 
 
 def _trumps(game: Game, level: int, highest: Suit) -> str:
     if not game.free_trump:
         return ""
     if level == 2:
-        return f", trump {highest.symbol}"
+        return t("game.trump_one", suit=highest.symbol)
     if level == 1:
-        return f", trump {highest.symbol} or {highest.partner.symbol}"
-    return ", any trump"
+        return t("game.trump_two", suit=highest.symbol, other=highest.partner.symbol)
+    return t("game.trump_any")
 
 
 def _pins(game: Game, level: int, highest: Suit) -> str:
     off, suit, top = game.pins
     if suit is None or top is None:
-        return f"{count(off, 'pin')} from each opponent"
+        return t("game.pins_each", pins=t("words.pins", count=off))
     if level == 2:
-        return f"{count(top, 'pin')} from each opponent"
+        return t("game.pins_each", pins=t("words.pins", count=top))
+    partner = highest.partner.symbol
     if level == 1:
-        partner = highest.partner.symbol
-        return f"{count(top, 'pin')} from each opponent if {highest.symbol} is trump, {suit} if {partner} is"
-    others = "".join(s.symbol for s in Suit if s not in (highest, highest.partner))
-    return (
-        f"from each opponent {top} if {highest.symbol} is trump, {suit} if {highest.partner.symbol}, "
-        f"{off} if {others}"
-    )
+        return t("game.pins_suit", pins=t("words.pins", count=top), suit=highest.symbol, other_pins=suit, other=partner)
+    rest = "".join(s.symbol for s in Suit if s not in (highest, highest.partner))
+    return t("game.pins_any", top=top, suit=highest.symbol, mid=suit, other=partner, off=off, rest=rest)

@@ -12,7 +12,6 @@ import itertools
 import json
 import os
 import tempfile
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -252,23 +251,22 @@ class Table:
             self.log.append(LogEntry(self.deal_index, entry.player, action.text, entry.human))
 
 
-def describe_save(path: Path) -> str | None:
-    """One line naming a saved game by its players and how far it got
-    ("Anna, Bertil, Cecilia, deal 14"); ``None`` if there is no readable save."""
+def describe_save(path: Path) -> tuple[list[str], int] | None:
+    """A saved game's players and the deal it got to (``(["Anna", "Bertil", "Cecilia"], 14)``);
+    ``None`` if there is no readable save."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         names = [str(seat["name"]) for seat in data["seats"]]
         deal = max((int(entry["deal"]) for entry in data["log"]), default=0) + 1
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    return f"{', '.join(names)}, deal {deal}"
+    return names, deal
 
 
-def quarantine(path: Path, report: Callable[[str], None]) -> Path:
-    """Move a damaged save aside (``name.damaged-N``) and say so."""
+def quarantine(path: Path) -> Path:
+    """Move a damaged save aside (``name.damaged-N``); where it went."""
     n = 1
     while (target := path.with_name(f"{path.name}.damaged-{n}")).exists():
         n += 1
     path.replace(target)
-    report(f"The saved game could not be read and was kept aside as {target.name}.")
     return target

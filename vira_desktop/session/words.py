@@ -5,15 +5,34 @@ record notation's letters, "10" for T, and no bare "-" for an empty set of cards
 'buy 2♣ 10♥'
 >>> pretty("keep -"), pretty("trump H"), pretty("AS: must follow suit in clubs")
 ('keep no cards', 'trump ♥', 'A♠: must follow suit in clubs')
->>> says("You", "is", "are"), says("Bertil", "is", "are")
-('You are', 'Bertil is')
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-__all__ = ["bets_and_pins", "count", "pretty", "says"]
+from ..i18n import current, mark, t
+from ..rules.actions import (
+    Action,
+    AnnounceAces,
+    Bid,
+    Buy,
+    ChooseLevel,
+    ChooseTrump,
+    Decide,
+    Discard,
+    HighLow,
+    Keep,
+    PlayCard,
+    Repurchase,
+    SetAside,
+    Turn,
+    parse_action,
+)
+from ..rules.cards import Card
+
+__all__ = ["bets_and_pins", "card_text", "game_label", "pretty", "say_action", "say_text"]
 
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _CARD = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
@@ -27,28 +46,8 @@ def pretty(text: str) -> str:
     return re.sub(r"(\w) -$", r"\1 no cards", text)
 
 
-def says(name: str, singular: str, plural: str) -> str:
-    """``name`` with its verb: "Bertil is", but "You are"."""
-    return f"{name} {plural if name == 'You' else singular}"
-
-
-def possessive(name: str) -> str:
-    """"Bertil's", but "Your"."""
-    return "Your" if name == "You" else f"{name}'s"
-
-
-def whom(name: str) -> str:
-    """``name`` as an object: "pays Bertil", but "pays you"."""
-    return "you" if name == "You" else name
-
-
-def count(n: int, word: str) -> str:
-    """``n`` and ``word``, plural unless one: "1 bet", "3 pins"."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def bets_and_pins(pins: int) -> str:
-    """A result in whole bets and pins (a bet is 8 pins).
+    """A result in whole bets and pins (a bet is 8 pins), in the player's language.
 
     >>> bets_and_pins(19), bets_and_pins(-8), bets_and_pins(-3), bets_and_pins(0)
     ('+2 bets 3 pins', '−1 bet', '−3 pins', '0')
@@ -57,7 +56,65 @@ def bets_and_pins(pins: int) -> str:
         return "0"
     sign = "+" if pins > 0 else "−"
     bets, rest = divmod(abs(pins), 8)
-    parts = [count(bets, "bet")] if bets else []
+    parts = [t("words.bets", count=bets)] if bets else []
     if rest:
-        parts.append(count(rest, "pin"))
+        parts.append(t("words.pins", count=rest))
     return sign + " ".join(parts)
+
+
+LEVELS = ("", mark("words.level.suit"), mark("words.level.highest"))  # plain, in suit, in highest suit
+
+
+def game_label(name: str, suit_level: int) -> str:
+    """A game as bid: "7-spel in suit" (the game's own name in every language)."""
+    return f"{name} {t(LEVELS[suit_level])}" if suit_level else name
+
+
+def card_text(card: Card) -> str:
+    """A card as the table writes it: "10♥", "K♠"."""
+    return pretty(str(card))
+
+
+def say_action(action: Action, public: bool = False) -> str:
+    """An action in the player's language ("köp 2♣ 10♥", "gask 3 i färg", "pass"); with
+    ``public``, cards laid aside, kept or bought are told only by their number."""
+    if isinstance(action, Bid):
+        if action.game is not None:
+            said = game_label(action.game.name, action.suit_level)
+        else:
+            group = t("action.higher", group=action.group) if action.higher else str(action.group)
+            said = f"{group} {t(LEVELS[action.suit_level])}" if action.suit_level else group
+        return t("action.in_forehand", bid=said) if action.in_forehand else said
+    if isinstance(action, Keep | Discard | Buy | Repurchase | SetAside):
+        if not action.cards:
+            cards = t("action.no_cards")
+        elif public:
+            cards = t("action.some_cards", count=len(action.cards))
+        else:
+            cards = " ".join(card_text(c) for c in action.cards)
+        return t(f"action.{action.verb.replace(' ', '_')}", cards=cards)
+    if isinstance(action, PlayCard):
+        return card_text(action.card)
+    if isinstance(action, ChooseLevel):
+        return t("action.level", game=action.game.name)
+    if isinstance(action, HighLow):
+        return t("action.low" if action.low else "action.high")
+    if isinstance(action, ChooseTrump):
+        return t("action.trump", suit=action.suit.symbol)
+    if isinstance(action, Turn):
+        return t("action.turn_again" if action.again else "action.turn")
+    if isinstance(action, Decide):
+        return t("action.play" if action.play else "action.lay_down")
+    if isinstance(action, AnnounceAces):
+        return t("action.aces")
+    return t("action.pass")
+
+
+def say_text(text: str, seat: int) -> str:
+    """An action written as a record writes it ("gask 3 in suit"), in the player's words."""
+    return _said_text(text, seat, current())
+
+
+@lru_cache(maxsize=512)
+def _said_text(text: str, seat: int, language: str) -> str:
+    return say_action(parse_action(text, seat))

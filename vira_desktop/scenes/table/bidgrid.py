@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ...i18n import current, t
 from ...rules.actions import Bid, parse_action
 from ...rules.games import BID_GROUPS, GAMES, Game
 from ..theme import GOLD, INK, MUTED, fit_text, font
@@ -23,7 +24,7 @@ __all__ = ["BidGrid", "Cell"]
 
 Row = tuple[str, Game | None, str | None]  # (label, game, group)
 Cell = tuple[int, int]  # (row index, column: 0 plain, 1 in suit, 2 in highest suit, 3 in forehand)
-LEVEL_HEADS = ("", "suit", "high", "hold")
+LEVEL_HEADS = ("plain", "suit", "high", "hold")  # catalog keys under grid.column
 
 BOX = pygame.Rect(118, 140, 724, 482)
 ROW_H = 18
@@ -38,7 +39,7 @@ def _rows() -> list[Row]:
     firsts = {games[0].no: group for group, (games, _) in BID_GROUPS.items()}
     for g in GAMES:
         if g.no in firsts:
-            rows.append((f"{firsts[g.no]} (any level)", None, firsts[g.no]))
+            rows.append((firsts[g.no], None, firsts[g.no]))  # "gask (any level)", in the player's words
         rows.append((f"{g.no}  {g.name.replace(' ouverte royale', ' ouv. royale')}", g, None))
     return rows
 
@@ -71,7 +72,7 @@ class BidGrid:
         for bid in bids:
             cell = self.cell_of(bid)
             if cell is not None and cell not in self.cells:
-                self.cells[cell] = _Lit(bid, "higher" if bid.higher else "")
+                self.cells[cell] = _Lit(bid, "higher" if bid.higher else "")  # a key under grid.cell
         self.standing = None
         if standing:
             made = parse_action(standing, seat)
@@ -144,7 +145,7 @@ class BidGrid:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        key = (tuple(sorted(self.cells)), self.focus, self.hover, self.standing)
+        key = (tuple(sorted(self.cells)), self.focus, self.hover, self.standing, current())
         if self._surface is None or key != self._drawn:
             self._surface = self._render()
             self._drawn = key
@@ -155,16 +156,16 @@ class BidGrid:
         out.fill((12, 24, 18, 250))  # nearly opaque: the table must not show through the grid
         pygame.draw.rect(out, (90, 120, 100), out.get_rect(), 1, border_radius=8)
         f, bold = font(12), font(12, True)
-        heads = "Your bid · lit cells are legal · red frame: the standing bid · ↑ ↓ ← → and Enter · P pass"
-        if any(c[1] == 3 for c in self.cells):
-            heads = "Your bid · hold: the same bid, in forehand · red frame: the standing bid · P pass"
+        heads = t("grid.head_hold") if any(c[1] == 3 for c in self.cells) else t("grid.head")
+        heads = fit_text(heads, 12, True, BOX.width - 24)
         out.blit(bold.render(heads, True, GOLD), (12, 7))
         for half in (0, 1):
             for j, head in enumerate(LEVEL_HEADS):
-                text = f.render(head or "plain", True, MUTED)
+                text = f.render(t(f"grid.column.{head}"), True, MUTED)
                 centre = 10 + half * HALF_W + NAME_W + j * CELL_W + CELL_W // 2
                 out.blit(text, text.get_rect(midbottom=(centre, HEAD_H - 2)))
         for i, (label, _, group) in enumerate(ROWS):
+            label = t("grid.any_level", group=group) if group else label
             half, row = divmod(i, PER_COLUMN)
             y = HEAD_H + row * ROW_H
             any_lit = any((i, c) in self.cells for c in range(4))
@@ -188,8 +189,8 @@ class BidGrid:
         pygame.draw.rect(out, fill, rect, border_radius=3)
         if hovered and not focused:
             pygame.draw.rect(out, (255, 255, 255), rect, 1, border_radius=3)
-        label = lit.label or ("hold" if cell[1] == 3 else "bid")
-        text = bold.render(label, True, (20, 20, 20) if focused else INK)
+        label = t(f"grid.cell.{lit.label}") if lit.label else t("grid.column.hold" if cell[1] == 3 else "grid.cell.bid")
+        text = bold.render(fit_text(label, 12, True, CELL_W - 4), True, (20, 20, 20) if focused else INK)
         out.blit(text, text.get_rect(center=rect.center))
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import logging
 
 from ...ai import Choice
-from ...rules.actions import Action, public_text
+from ...i18n import t
+from ...rules.actions import Action
 from ...rules.errors import ViraError
 from ...rules.ledger import PULLA, SEXMASTARE, Ledger
 from ...rules.seat import SEATS, Seat
@@ -17,7 +18,7 @@ from ...session.flow import Ask, FlowEvent
 from ...session.record import Record, record_actions
 from ...session.table import Table
 from ...session.thinking import bot_choice
-from ...session.words import pretty
+from ...session.words import say_action
 from ..worker import Worker
 from .model import TableState
 
@@ -202,14 +203,13 @@ class ReplayDriver:
 
     def _told(self, action: Action) -> str:
         """An action as the seat shown may know it (others' laid-aside cards by their number)."""
-        text = action.text if action.seat == self.viewer else public_text(action)
-        return f"{self.record.names[action.seat]}: {pretty(text)}"
+        return f"{self.record.names[action.seat]}: {say_action(action, public=action.seat != self.viewer)}"
 
     def next_action_text(self) -> str:
-        return "end of the record" if self.at_end else self._told(self.actions[self.position])
+        return t("replay.end") if self.at_end else self._told(self.actions[self.position])
 
     def last_action_text(self) -> str:
-        return "the deal as dealt" if self.position == 0 else self._told(self.actions[self.position - 1])
+        return t("replay.start") if self.position == 0 else self._told(self.actions[self.position - 1])
 
     def cycle_viewer(self) -> None:
         self.viewer = self.viewer.next

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from ...i18n import mark, t
 from ...rules.actions import (
     Action,
     AnnounceAces,
@@ -27,7 +28,6 @@ from ...rules.actions import (
     Repurchase,
     SetAside,
     parse_action,
-    public_text,
 )
 from ...rules.cards import Card
 from ...rules.decision import CardChoice, Phase
@@ -41,7 +41,7 @@ from ...session.flow import Ask, FlowEvent
 from ...session.record import Record
 from ...session.table import Table
 from ...session.thinking import coach_hint
-from ...session.words import count, pretty, says
+from ...session.words import card_text, pretty, say_action
 from ..base import Scene
 from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import GOLD, INK, MUTED, RED
@@ -60,7 +60,6 @@ __all__ = ["ReplayScene", "TableScene"]
 log = logging.getLogger(__name__)
 
 BOT_PAUSE_S = 0.45  # between two bot moves at normal speed, so a player can follow
-LIVE_KEYS = "S score · B bids · T tricks · L last · U undo · H hint · Esc menu"
 
 
 @dataclass(frozen=True)
@@ -75,42 +74,32 @@ class ButtonSpec:
 
 def choice_prompt(choice: CardChoice) -> str:
     """What to select for a card choice, in the player's words."""
-    n = f"{choice.min_count}" if choice.min_count == choice.max_count else f"{choice.min_count} to {choice.max_count}"
-    verbs = {
-        Keep: f"choose the {n} cards to keep, then Enter",
-        Discard: f"choose the {n} cards to throw away, then Enter",
-        Buy: f"choose {n} cards to throw away (you draw as many from the stock), then Enter",
-        Repurchase: f"choose {n} cards to throw away and buy again, then Enter",
-        SetAside: f"choose the {n} cards to set aside, then Enter",
-    }
-    return verbs[choice.action]
+    low, high = choice.min_count, choice.max_count
+    n = str(low) if low == high else t("choice.count_range", low=low, high=high)
+    return t(f"choice.prompt.{CHOICE_KEYS[choice.action]}", n=n)
 
 
 def choice_button(choice: CardChoice, selected: int) -> str:
     """The button for a card choice: "throw away 3 and buy 3", "keep 4 cards" … or what is
     still wrong with the selection ("too many: at most 3")."""
     if selected > choice.max_count:
-        return f"too many: at most {choice.max_count}"
+        return t("choice.too_many", max=choice.max_count)
     if selected < choice.min_count:
-        return f"select {choice.min_count - selected} more"
+        return t("choice.more", n=choice.min_count - selected)
     if choice.action is Buy:
-        return f"throw away {selected} and buy {selected}" if selected else "buy nothing"
+        return t("choice.buy", n=selected) if selected else t("choice.buy_nothing")
     if choice.action is Repurchase:
-        return f"throw away {selected} and buy {selected} again" if selected else "no repurchase"
-    verb = {Keep: "keep", Discard: "throw away", SetAside: "set aside"}[choice.action]
-    return f"{verb} {count(selected, 'card')}"
+        return t("choice.repurchase", n=selected) if selected else t("choice.no_repurchase")
+    return t(f"choice.{CHOICE_KEYS[choice.action]}", count=selected)
 
 
 def choice_ready(choice: CardChoice, selected: int) -> bool:
     return choice.min_count <= selected <= choice.max_count
 
 
+CHOICE_KEYS = {Keep: "keep", Discard: "discard", Buy: "buy", Repurchase: "repurchase", SetAside: "set_aside"}
 # What each step of the declarer's choice after buying does, said beside its button.
-ACTION_HELP = {
-    "play": "play: play the hand out",
-    "lay down": "lay down: give up before the first card; paid as kodilj",
-    "turn again": "turn again: turn up the next stock card; its suit is the new trump",
-}
+ACTION_HELP = {"play": mark("help.play"), "lay down": mark("help.lay_down"), "turn again": mark("help.turn_again")}
 
 
 class Panel:
@@ -289,7 +278,7 @@ class TableScene(_TableBase):
         self._nothing_confirmed = False  # Enter once more takes no cards (buy -)
         self._marked = ""  # the Ågren marking last told
         self.grid = BidGrid()
-        self.view.keys_help = LIVE_KEYS
+        self.view.keys_help = mark("table.keys")
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -299,10 +288,11 @@ class TableScene(_TableBase):
 
     def enter(self) -> None:
         fresh = not self.table.log and self.table.deal_index == 0
-        how = "drew" if self.table.seating == "draw" else "was dealt the first"
-        self.view.say(f"Seating: {', '.join(self.table.draw.order)}; {self.table.draw.forehand} {how} hearts.")
+        how = "draw" if self.table.seating == "draw" else "first_come"
+        draw = self.table.draw
+        self.view.say(t(f"log.seating.{how}", order=", ".join(draw.order), name=draw.forehand))
         if fresh:
-            self.view.say("Åla: everyone puts a bet into the pulla.")
+            self.view.say(t("log.ala"))
         if len(self.driver.humans) >= 2:  # hot seat: whoever comes back to the table finds it covered
             ask = self.driver.human_ask()
             if ask is not None:
@@ -324,10 +314,13 @@ class TableScene(_TableBase):
 
     def _announce_deal(self) -> None:
         s = self.table.session
-        out = f", {says(s.sitting_out, 'sits', 'sit')} out" if s.sitting_out else ""
-        dealer, forehand = says(s.seats[2], "deals", "deal"), says(s.seats[0], "is", "are")
-        last = " (Borup, the last deal)" if s.borup else ""
-        self.view.say(f"Deal {self.table.deal_index + 1}{last}: {dealer}, {forehand} forehand{out}.")
+        said = {"number": self.table.deal_index + 1, "dealer": s.seats[2], "forehand": s.seats[0]}
+        if s.borup:
+            self.view.say(t("log.borup_deal", **said))
+        elif s.sitting_out:
+            self.view.say(t("log.deal_out", out=s.sitting_out, **said))
+        else:
+            self.view.say(t("log.deal", **said))
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -377,7 +370,7 @@ class TableScene(_TableBase):
         if line and line != self._marked:
             self.view.say(line)
         self._marked = line
-        convention = "(high then low: strength; low then high: weakness)"
+        convention = t("log.marking_convention")
         self.view.note = f"{line} {convention}" if line else ""
 
     def _log_actions(self) -> None:
@@ -390,12 +383,12 @@ class TableScene(_TableBase):
     def _tell_action(self, action: Action) -> None:
         """An action as the other players see it (cards laid aside stay hidden)."""
         if not action.text.startswith("play "):
-            self.view.say(f"{self.table.session.seats[action.seat]}: {pretty(public_text(action))}")
+            self.view.say(f"{self.table.session.seats[action.seat]}: {say_action(action, public=True)}")
 
     def _tell_events(self, events: Sequence[object]) -> None:
         for ev in events:
             if isinstance(ev, TrickWon):
-                self.view.say(f"Trick {ev.trick_no} to {self.table.session.seats[ev.seat]}.")
+                self.view.say(t("log.trick", number=ev.trick_no, name=self.table.session.seats[ev.seat]))
             elif isinstance(ev, TokensMoved):
                 self._note_tokens(ev)
 
@@ -419,9 +412,9 @@ class TableScene(_TableBase):
     def _note_tokens(self, ev: TokensMoved) -> None:
         """Say the ledger's rarer moves in words: åla om and sexmastare."""
         if ev.reason == "åla om" and ev.source == self.table.session.players[0]:
-            self.view.say("Åla om: the pulla cannot pay, so everyone (the sitter-out too) antes a bet.")
+            self.view.say(t("log.ala_om"))
         elif ev.target == SEXMASTARE:
-            self.view.say(f"{ev.source} has no bets left: a pin goes under the pulla (sexmastare, six bets).")
+            self.view.say(t("log.sexmastare", name=ev.source))
 
     def _only_choice(self) -> None:
         """A step with one possible answer is taken for the player and told in the log
@@ -439,7 +432,7 @@ class TableScene(_TableBase):
             only = choice.make([])
         else:
             return
-        self.view.say(f"({pretty(only.text)}: the only choice, taken for you)")
+        self.view.say(t("log.only_choice", what=say_action(only)))
         self.press(only)
 
     def _hot_seat(self) -> None:
@@ -486,16 +479,16 @@ class TableScene(_TableBase):
         if self.view.cover or self.view.intro.running:
             pass  # the cover, or the seating draw, blocks every control
         elif deal.is_over and self.table.session.is_over:
-            specs = [ButtonSpec("Settle  [Enter]", "next", y)]  # the Borup deal was the last
+            specs = [ButtonSpec(t("button.settle"), "next", y)]  # the Borup deal was the last
         elif deal.is_over:
-            specs = [ButtonSpec("Next deal  [Enter]", "next", y)]
+            specs = [ButtonSpec(t("button.next_deal"), "next", y)]
             if self.table.session.deals_left is None:  # how the session ends, agreed once
-                specs.append(ButtonSpec("Last round: each forehand once more", "last round", y + 44))
-                specs.append(ButtonSpec("Next deal is Borup (the last)", "borup", y + 88))
+                specs.append(ButtonSpec(t("button.last_round"), "last round", y + 44))
+                specs.append(ButtonSpec(t("button.borup"), "borup", y + 88))
         elif ask is not None and ask.optional:
             specs = [
-                ButtonSpec("1. Announce four aces (as ones)", ask.view.decision.actions[0], y),  # type: ignore[union-attr]
-                ButtonSpec("2. Play on without announcing", None, y + 42),
+                ButtonSpec(t("button.aces"), ask.view.decision.actions[0], y),  # type: ignore[union-attr]
+                ButtonSpec(t("button.play_on"), None, y + 42),
             ]
         elif ask is not None and ask.view.decision is not None:
             decision = ask.view.decision
@@ -503,26 +496,28 @@ class TableScene(_TableBase):
                 bids = [a for a in decision.actions if isinstance(a, Bid)]
                 standing = next((text for _, text in reversed(ask.view.bids) if text != "pass"), None)
                 self.grid.set_bids(bids, standing, ask.seat)
-                specs = [ButtonSpec("Bid  [Enter]", "bid", 566, width=140)]
+                specs = [ButtonSpec(t("button.bid"), "bid", 566, width=140)]
                 passes = [a for a in decision.actions if isinstance(a, Pass)]
-                specs += [ButtonSpec("Pass  [P]", a, 566, TABLE_W + 164, 140) for a in passes]
-                specs.append(ButtonSpec("Hint  [H]", "hint", 610))
+                specs += [ButtonSpec(t("button.pass"), a, 566, TABLE_W + 164, 140) for a in passes]
+                specs.append(ButtonSpec(t("button.hint"), "hint", 610))
             elif decision.phase is Phase.PLAY:
                 aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]  # low gask, before the lead
-                specs = [ButtonSpec("1. Announce four aces (as ones)", aces[0], y)] if aces else []
+                specs = [ButtonSpec(t("button.aces"), aces[0], y)] if aces else []
             else:
-                notes = [ACTION_HELP[a.text] for a in decision.actions if a.text in ACTION_HELP]
+                notes = [t(ACTION_HELP[a.text]) for a in decision.actions if a.text in ACTION_HELP]
                 for i, action in enumerate(decision.actions):
-                    specs.append(ButtonSpec(f"{i + 1}. {pretty(action.text)}", action, y))
+                    specs.append(ButtonSpec(f"{i + 1}. {say_action(action)}", action, y))
                     y += 42
                 if decision.choice is not None:
                     choice, n = decision.choice, len(self.selected)
                     label = choice_button(choice, n)
-                    specs.append(ButtonSpec(f"{label}  [Enter]", "choose", y, enabled=choice_ready(choice, n)))
+                    ready = choice_ready(choice, n)
+                    specs.append(ButtonSpec(t("button.confirm", what=label), "choose", y, enabled=ready))
                     if choice.action is Repurchase:
-                        notes.append("or repurchase: throw away cards and buy again (once)")
-                    notes.append(f"{n} selected · {choice_prompt(choice)}" if n else choice_prompt(choice))
-                specs.append(ButtonSpec("Hint  [H]", "hint", y + 44))
+                        notes.append(t("choice.or_repurchase"))
+                    prompt = choice_prompt(choice)
+                    notes.append(t("choice.selected", n=n, prompt=prompt) if n else prompt)
+                specs.append(ButtonSpec(t("button.hint"), "hint", y + 44))
                 self.view.details = notes
         self.panel.rebuild(key, specs)
         self._grid_note()
@@ -557,7 +552,7 @@ class TableScene(_TableBase):
                     self.command(Command("choose"))
                 elif choice.min_count == 0:  # Enter with nothing selected: ask before taking nothing
                     self._nothing_confirmed = True
-                    self.message(f"{choice_button(choice, 0)}? Press Enter again, or select cards first.", GOLD)
+                    self.message(t("choice.confirm_nothing", what=choice_button(choice, 0)), GOLD)
                 else:
                     self.message(choice_prompt(choice), GOLD)
             elif deal.phase is Phase.PLAY and (card := self.focus_card()) is not None:
@@ -567,18 +562,14 @@ class TableScene(_TableBase):
         elif name in ("borup", "last round"):
             self.table.end_session(name)
             left = self.table.session.deals_left
-            self.view.say(
-                "Borup: the next deal is the last."
-                if name == "borup"
-                else f"Last round: {left} deals, each player forehand once more; the last is Borup."
-            )
+            self.view.say(t("log.borup") if name == "borup" else t("log.last_round", deals=left))
             self.app.autosave(self.table)
             self.panel.key = None
             self.view.show(self.driver.state())
         elif name == "bid":
             chosen = self.grid.focused_bid() if self.grid_shown() else None
             if chosen is None:
-                self.message("choose a bid in the grid first (↑ ↓ ← → or a click)", RED)
+                self.message(t("message.bid_first"), RED)
             else:
                 self.press(chosen)
         elif name == "pass":
@@ -586,7 +577,7 @@ class TableScene(_TableBase):
             if passes:
                 self.press(passes[0])
             elif self.grid_shown():
-                self.message("Forehand must open the bidding: pass is not allowed yet.", RED)
+                self.message(t("message.must_open"), RED)
         elif name == "choose":
             ask = self.viewer_ask()
             wanted = ask.view.decision.choice if ask is not None and ask.view.decision is not None else None
@@ -682,9 +673,9 @@ class TableScene(_TableBase):
         if game is not None and cell is not None and cell[1] < 3:
             lines = describe_game(game, cell[1], ask.view.highest, ask.view.rules.pulla)
         elif cell is not None and cell in self.grid.cells:
-            lines = [f"{self.grid.cells[cell].bid.text}: the lowest of its games that outbids the standing bid."]
+            lines = [t("message.group_bid", bid=say_action(self.grid.cells[cell].bid))]
         elif not any(isinstance(a, Pass) for a in ask.view.decision.actions):
-            lines = ["Forehand must open the bidding: pass is not allowed yet."]
+            lines = [t("message.must_open")]
         else:
             lines = []
         self.view.details = lines
@@ -707,10 +698,10 @@ class TableScene(_TableBase):
     def _ask_hint(self) -> None:
         ask = self.viewer_ask()
         if ask is None or ask.view.decision is None:
-            self.message("Hint: nothing for you to decide just now", MUTED)
+            self.message(t("message.no_hint"), MUTED)
             return
         self._submit_hint(ask)
-        self.message("Hint: thinking …", MUTED)
+        self.message(t("message.thinking"), MUTED)
 
     def _position(self, ask: Ask) -> tuple[object, ...]:
         return ("hint", self.table.deal_index, len(self.table.deal.history), ask.seat, ask.optional)
@@ -749,11 +740,11 @@ class TableScene(_TableBase):
                 self.refresh()
         else:
             log.error("the coach failed: %r", hint)
-            self.message("Hint: the coach could not work this one out", MUTED)
+            self.message(t("message.coach_failed"), MUTED)
 
     def _undo(self) -> None:
         if not self.table.can_undo():
-            self.message("nothing of yours to undo in this deal", MUTED)
+            self.message(t("message.no_undo"), MUTED)
             return
         self.driver.undo()
         self._hint_tag = None
@@ -761,7 +752,7 @@ class TableScene(_TableBase):
         self.selected = set()
         self.view.cards.selected = set()
         self._retell_deal()  # the undone moves leave the log too
-        self.view.say("Undo: your last action was taken back (marked in the score sheet).")
+        self.view.say(t("log.undo"))
         self.panel.key = None
         self.view.show(self.driver.state())
 
@@ -770,8 +761,8 @@ class TableScene(_TableBase):
         if tricks:
             winner, cards = tricks[-1]
             seats = self.table.session.seats
-            shown = ", ".join(f"{seats[s]} {pretty(str(c))}" for s, c in cards)
-            self.message(f"Last trick: {shown} — won by {seats[winner]}", GOLD)
+            shown = ", ".join(f"{seats[s]} {card_text(c)}" for s, c in cards)
+            self.message(t("message.last_trick", cards=shown, name=seats[winner]), GOLD)
 
     def _next_deal(self) -> None:
         session = self.table.session
@@ -795,7 +786,7 @@ class ReplayScene(_TableBase):
         self.driver = ReplayDriver(record)
         self.title = title
         self.quit_on_back = quit_on_back  # ``vira replay FILE --window``: Esc closes the window
-        self.view.keys_help = "→ ← step · Home End · Tab hand · Esc close"
+        self.view.keys_help = mark("table.replay_keys")
 
     def enter(self) -> None:
         self.view.show(self.driver.state(), self.driver.start_events())
@@ -808,21 +799,21 @@ class ReplayScene(_TableBase):
         self.panel.rebuild(
             self.driver.position,
             [
-                ButtonSpec("Back  [Left]", "back_step", y, width=140),
-                ButtonSpec("Forward  [Right]", "forward", y, TABLE_W + 164, 140),
-                ButtonSpec("Whose hand  [Tab]", "viewer", y + 44),
+                ButtonSpec(t("button.back"), "back_step", y, width=140),
+                ButtonSpec(t("button.forward"), "forward", y, TABLE_W + 164, 140),
+                ButtonSpec(t("button.whose_hand"), "viewer", y + 44),
             ],
         )
 
     def _caption(self) -> None:
         driver = self.driver
         names = driver.record.names
-        self.message(f"Replay · action {driver.position} of {len(driver.actions)}", GOLD)
+        self.message(t("message.replay", position=driver.position, total=len(driver.actions)), GOLD)
         self.view.note = self.title
         self.view.log = [
-            f"Showing {names[driver.viewer]}'s view.",
-            f"Last: {driver.last_action_text()}",
-            f"Next: {driver.next_action_text()}",
+            t("replay.showing", name=names[driver.viewer]),
+            t("replay.last", action=driver.last_action_text()),
+            t("replay.next", action=driver.next_action_text()),
         ]
         deal = driver.session.deal
         if deal is not None and deal.result is not None:

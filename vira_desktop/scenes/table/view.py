@@ -11,12 +11,13 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from ...i18n import t
 from ...rules.cards import Card, Suit
 from ...rules.events import CardPlayed, DealScored, DealStarted, TrickWon
 from ...rules.ledger import TokensMoved
 from ...rules.scoring import DealResult
 from ...session.describe import describe_result
-from ...session.words import count, says
+from ...session.words import say_text
 from ..backdrop import felt, panel
 from ..cards import CARD_H, CardImages
 from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS
@@ -158,7 +159,7 @@ class TableView:
         if state is None:
             return
         if self.cover:
-            msg = self.text(f"Pass the screen to {self.cover} — press Enter", 26, True, GOLD, TABLE_W - 40)
+            msg = self.text(t("table.cover", name=self.cover), 26, True, GOLD, TABLE_W - 40)
             surface.blit(msg, msg.get_rect(center=(TABLE_W // 2, 400)))
             for i, note in enumerate(self.cover_note):  # the moves just made, as the log said them
                 said = self.text(note, 15, False, MUTED, TABLE_W - 80)
@@ -177,7 +178,7 @@ class TableView:
         if self.banner is not None:
             self._draw_banner(surface, *self.banner)
         elif self.cards.waiting:
-            line = self.text("Click or press a key to go on", 14, True, GOLD)
+            line = self.text(t("table.go_on"), 14, True, GOLD)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 590)))
         self._draw_panel_text(surface, state)
 
@@ -187,10 +188,10 @@ class TableView:
         for seat in range(3):
             p = self.seat_place(seat)
             for (x, y), said in (
-                (p.pile, count(view.tricks_won[seat], "trick") if view.tricks_won[seat] else ""),
-                (p.aside, "laid away" if view.aside_sizes[seat] else ""),
+                (p.pile, t("table.tricks", count=view.tricks_won[seat]) if view.tricks_won[seat] else ""),
+                (p.aside, t("table.laid_away") if view.aside_sizes[seat] and view.phase.value != "done" else ""),
             ):
-                if said and (said != "laid away" or view.phase.value != "done"):
+                if said:
                     label = self.text(said, 11, False, MUTED)
                     surface.blit(label, (x + 2, y + CARD_H + 3))
 
@@ -225,47 +226,54 @@ class TableView:
         view = state.view
         x = TABLE_W + 16
         highest = view.highest
-        surface.blit(self.text(f"Deal {state.deal_index + 1}", 17, True, INK, W // 2), (x, 10))
+        surface.blit(self.text(t("table.deal", number=state.deal_index + 1), 17, True, INK, W // 2), (x, 10))
         if state.ending:  # the agreed end of the session, in place of the deal's number
             mark = self.text(state.ending, 13, True, GOLD, W * 2 // 3)
             surface.blit(mark, mark.get_rect(topright=(1280 - 16, 13)))
         elif state.deal_number is not None:  # reproduces the deal: small, for the curious
-            number = self.text(f"no. {state.deal_number}", 11, False, MUTED, W // 2)
+            number = self.text(t("table.deal_number", number=state.deal_number), 11, False, MUTED, W // 2)
             surface.blit(number, number.get_rect(topright=(1280 - 16, 15)))
         others = " ".join(s.symbol for s in Suit if s not in (highest, highest.partner))
-        badge = f"Highest {highest.symbol}  färg {highest.partner.symbol}  ofärger {others}"
+        badge = t("table.suits", highest=highest.symbol, farg=highest.partner.symbol, ofarger=others)
         surface.blit(self.text(badge, 16, True, GOLD, W), (x, 36))
         y = 66
         for seat, text in view.bids[-7:]:  # each bidder's name in their colour
             name = self.text(f"{state.seats[seat]}:", 13, True, self.colour_of(state, seat), W // 2)
             surface.blit(name, (x, y))
-            surface.blit(self.text(text, 13, False, INK, W - name.get_width() - 6), (x + name.get_width() + 6, y))
+            said = say_text(text, seat)
+            surface.blit(self.text(said, 13, False, INK, W - name.get_width() - 6), (x + name.get_width() + 6, y))
             y += 18
         y = 196
         contract = view.contract
         if contract is not None:
-            head = self.text.wrap(f"{contract.game.printed} — declarer {state.seats[contract.declarer]}", 15, True, W)
+            said = t("table.contract", game=contract.game.printed, name=state.seats[contract.declarer])
+            head = self.text.wrap(said, 15, True, W)
             for part in head[:2]:
                 surface.blit(self.text(part, 15, True, GOOD), (x, y))
                 y += 20
             if contract.trump is not None and contract.trump_class is not None:
-                line = f"trump {contract.trump.symbol} {contract.trump.word} ({contract.trump_class.label})"
+                klass = t(f"words.class.{contract.trump_class.name.lower()}")
+                suit = t(f"words.suit.{contract.trump.name}")
+                line = t("table.trump", symbol=contract.trump.symbol, suit=suit, klass=klass)
                 surface.blit(self.text(line, 14, width=W), (x, y))
                 y += 18
             elif contract.low:
-                surface.blit(self.text("misère: no trump, no trick to take", 14, width=W), (x, y))
+                surface.blit(self.text(t("table.misere"), 14, width=W), (x, y))
                 y += 18
             won = view.tricks_won[contract.declarer]
-            told = "none allowed" if contract.low else f"{contract.tricks_needed} needed"
-            surface.blit(self.text(f"tricks taken {won}, {told}", 13, False, MUTED, W), (x, y))
+            if contract.low:
+                told = t("table.tricks_taken_low", won=won)
+            else:
+                told = t("table.tricks_taken", won=won, needed=contract.tricks_needed)
+            surface.blit(self.text(told, 13, False, MUTED, W), (x, y))
             y += 18
         y = max(y + 2, 256)
         if self.intro.running:
-            doing = "the seating draw: who is forehand"
+            doing = t("table.seating_draw_now")
         elif view.phase.value == "done":
-            doing = "deal over"
+            doing = t("table.deal_over")
         else:
-            doing = f"{view.phase.value}: {says(state.seats[view.to_act], 'is', 'are')} to act"
+            doing = t("table.to_act", phase=t(f"table.phase.{view.phase.name.lower()}"), name=state.seats[view.to_act])
         surface.blit(self.text(doing, 13, False, MUTED, W), (x, y))
         room = max(1, (322 - y) // 18)  # the panel's buttons start below
         notes = [(part, self.message_colour) for part in self.text.wrap(self.message, 13, True, W)[:3]]
@@ -286,6 +294,6 @@ class TableView:
         for line in lines:
             surface.blit(self.text(line, 12, False, MUTED), (x, y))
             y += 17
-        keys = self.text.wrap(self.keys_help, 11, False, W, sep=" · ")[:2]
+        keys = self.text.wrap(t(self.keys_help), 11, False, W, sep=" · ")[:2] if self.keys_help else []
         for i, part in enumerate(keys):
             surface.blit(self.text(part, 11, False, MUTED), (x, 784 - 14 * (len(keys) - i)))

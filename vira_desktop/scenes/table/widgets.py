@@ -9,9 +9,9 @@ from functools import cache
 
 import pygame
 
+from ...i18n import current, t
 from ...rules.ledger import SEXMASTARE, Kind, TokensMoved
 from ...rules.seat import Seat
-from ...session.words import count, says
 from ..backdrop import pewter_bowl, ready
 from ..cards import CARD_H, CardImages
 from ..theme import FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, fit_text, font, wrap_text
@@ -21,7 +21,7 @@ from .model import STOCK, TABLE_W, Holdings, Place, TableState
 __all__ = ["Bowls", "Intro", "Pulla", "SpareDeck", "Texts", "TokenFlights", "draw_token"]
 
 Colour = tuple[int, int, int]
-ROLES = ("forehand", "middle-hand", "rear-hand, dealer")
+ROLES = ("forehand", "middle", "rear")  # catalog keys under table.role
 FLIGHT_S = 0.7
 PLATE_TEXT_W = 180  # a player's plate is 200 pixels wide
 
@@ -91,6 +91,7 @@ class Bowls:
     def __init__(self, texts: Texts, place_of: Callable[[str], Place]) -> None:
         self.text = texts
         self.place_of = place_of
+        self._bowls: dict[object, pygame.Surface] = {}  # each bowl drawn once for what it holds
 
     def draw(self, surface: pygame.Surface, state: TableState) -> None:
         view = state.view
@@ -104,14 +105,14 @@ class Bowls:
                 pygame.draw.rect(surface, FOCUS, (x, y, 200, 84), 2, border_radius=10)
             if name in state.seats:
                 seat = Seat(state.seats.index(name))
-                role = ROLES[seat]
+                role = t(f"table.role.{ROLES[seat]}")
                 if seat == view.declarer:
-                    role = "declarer · " + role
-                tricks = count(view.tricks_won[seat], "trick") if view.phase.value in ("play", "done") else ""
+                    role = t("table.role.declarer", role=role)
+                tricks = t("table.tricks", count=view.tricks_won[seat]) if view.phase.value in ("play", "done") else ""
             else:
                 role = tricks = ""  # said over the greyed plate below
             if state.thinking == name:
-                role = "thinking" + "." * (1 + int(pygame.time.get_ticks() / 333) % 3)
+                role = t("table.thinking") + "." * (1 + int(pygame.time.get_ticks() / 333) % 3)
             won = self.text(tricks, 12, True, INK)  # on the name's line, at the right
             surface.blit(won, won.get_rect(topright=(x + 192, y + 9)))
             name_w = PLATE_TEXT_W - (won.get_width() + 8 if tricks else 0)
@@ -122,17 +123,27 @@ class Bowls:
                 shade = pygame.Surface((200, 84), pygame.SRCALPHA)
                 shade.fill((20, 30, 25, 140))
                 surface.blit(shade, (x, y))
-                surface.blit(self.text("sits out this deal", 12, True, GOLD), (x + 10, y + 26))
+                surface.blit(self.text(t("table.sits_out"), 12, True, GOLD, PLATE_TEXT_W), (x + 10, y + 26))
 
     def _bowl(self, surface: pygame.Surface, pos: tuple[int, int], owner: str, state: TableState) -> None:
         """The bowl in the player's colour with its tokens in stacks, a count beside each:
-        the player's own first, then those of other players, in their colours."""
+        the player's own first, then those of other players, in their colours (drawn once for
+        each new content, then blitted)."""
         x, y = pos
-        rim = PLAYER_COLOURS[state.colour_index(owner)]
-        pygame.draw.ellipse(surface, (14, 52, 32), (x - 4, y - 2, 188, 30))
-        pygame.draw.ellipse(surface, rim, (x - 4, y - 2, 188, 30), 2)
         held = state.bowls.get(owner, {})
-        draw_stacks(surface, self.text, held, state, (x + 12, y + 4), x + 170, first=owner)
+        colours = tuple((o, state.colour_index(o)) for o in sorted({o for o, _ in held} | {owner}))
+        key = (owner, tuple(sorted(held.items())), colours)
+        image = self._bowls.get(key)
+        if image is None:
+            if len(self._bowls) > 64:
+                self._bowls.clear()
+            image = pygame.Surface((190, 34), pygame.SRCALPHA)
+            rim = PLAYER_COLOURS[state.colour_index(owner)]
+            pygame.draw.ellipse(image, (14, 52, 32), (1, 2, 188, 30))
+            pygame.draw.ellipse(image, rim, (1, 2, 188, 30), 2)
+            draw_stacks(image, self.text, held, state, (17, 8), 175, first=owner)
+            self._bowls[key] = image
+        surface.blit(image, (x - 5, y - 4))
 
 
 def draw_stacks(
@@ -170,25 +181,35 @@ class Pulla:
 
     def __init__(self, texts: Texts) -> None:
         self.text = texts
+        self._drawn: tuple[object, pygame.Surface] | None = None  # drawn once for what it holds
 
     def draw(self, surface: pygame.Surface, state: TableState) -> None:
         x, y = pulla_spot(len(state.players))
+        colours = tuple((o, state.colour_index(o)) for o in sorted({o for o, _ in state.pulla}))
+        key = (tuple(sorted(state.pulla.items())), state.pulla_bets, state.sexmastare, colours, current())
+        if self._drawn is None or self._drawn[0] != key:
+            image = pygame.Surface((320, 130), pygame.SRCALPHA)
+            self._draw(image, state, 20, 6)
+            self._drawn = (key, image)
+        surface.blit(self._drawn[1], (x - 20, y - 6))
+
+    def _draw(self, surface: pygame.Surface, state: TableState, x: int, y: int) -> None:
         surface.blit(pewter_bowl(192, 82), (x - 12, y - 4))
-        label = self.text(f"pulla · {state.pulla_bets} bets", 13, True, INK)
+        label = self.text(t("table.pulla", bets=state.pulla_bets), 13, True, INK)
         surface.blit(label, label.get_rect(center=(x + 90, y + 22)))
         draw_stacks(surface, self.text, state.pulla, state, (x + 22, y + 38), x + 164)
         if state.sexmastare:
-            line = f"sexmastare: {state.sexmastare} pin under the pulla (6 bets each)"
+            line = t("table.sexmastare", pins=state.sexmastare)
             surface.blit(self.text(line, 11, False, GOLD), (x - 10, y + 82))
         self._legend(surface, state, (x - 10, y + (96 if state.sexmastare else 82)))
 
     def _legend(self, surface: pygame.Surface, state: TableState, pos: tuple[int, int]) -> None:
         x, y = pos
         for kind, worth in (
-            (Kind.TRIANGLE, "5 bets"),
-            (Kind.BET, "bet = 8 pins"),
-            (Kind.ROUND, "2 pins"),
-            (Kind.PIN, "pin"),
+            (Kind.TRIANGLE, t("table.legend.triangle")),
+            (Kind.BET, t("table.legend.bet")),
+            (Kind.ROUND, t("table.legend.round")),
+            (Kind.PIN, t("table.legend.pin")),
         ):
             draw_token(surface, kind, MUTED, x, y)
             text = self.text(worth, 11, False, MUTED)
@@ -215,9 +236,9 @@ class SpareDeck:
             pygame.draw.rect(surface, (250, 250, 244), (x + 18, y + 16, 52, 60), border_radius=8)
             badge = self.text(highest.symbol, 40, True, SUIT_COLOURS[highest])
             surface.blit(badge, badge.get_rect(center=(x + 44, y + 46)))
-        surface.blit(self.text("spare deck", 12, False, MUTED), (x, y + CARD_H - 8))
+        surface.blit(self.text(t("table.spare_deck"), 12, False, MUTED), (x, y + CARD_H - 8))
         if state.view.stock_left:
-            label = self.text(f"stock {state.view.stock_left}", 12, False, MUTED)
+            label = self.text(t("table.stock", count=state.view.stock_left), 12, False, MUTED)
             surface.blit(label, (STOCK[0], STOCK[1] + CARD_H + 2))
 
 
@@ -304,7 +325,7 @@ class Intro:
         draw = state.seating
         if draw is None:
             return
-        title = "Seating draw by hearts" if state.seating_kind == "draw" else "First come: the heart deal"
+        title = t("table.seating.draw") if state.seating_kind == "draw" else t("table.seating.first_come")
         banner = self.text(title, 24, True, GOLD)
         surface.blit(banner, banner.get_rect(center=(TABLE_W // 2, 260)))
         counts: dict[str, int] = {}
@@ -317,6 +338,7 @@ class Intro:
             cx = x + 210 + 16 * k if x < TABLE_W // 2 else x - 90 - 16 * k
             surface.blit(self.images.face(card), (cx, y))
         if len(shown) == len(draw.cards):
-            said = f"{says(draw.forehand, 'has', 'have')} hearts: forehand for the first deal"
+            you = draw.forehand == t("new_game.you")
+            said = t("table.seating.forehand_you") if you else t("table.seating.forehand", name=draw.forehand)
             line = self.text(said, 18, True, INK, TABLE_W - 40)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 300)))

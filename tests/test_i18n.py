@@ -1,0 +1,134 @@
+"""The three languages: the catalogs agree with each other and with the code, the player's
+language follows the system until chosen, numbers are written as each language writes them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vira_desktop import i18n
+from vira_desktop.i18n import CATALOGS, LANGUAGES, configure, number, system_language, t
+
+PACKAGE = Path(i18n.__file__).parent
+PLACEHOLDER = re.compile(r"%\{(\w+)\}")
+
+
+PLURAL_FORMS = {"zero", "one", "few", "many", "other"}
+
+
+def flat(tree: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    """Dotted keys to texts; a plural entry ({"one": …, "other": …}) is one key, its forms
+    joined (each must have the same placeholders, and "other" must be there)."""
+    out: dict[str, str] = {}
+    for key, value in tree.items():
+        if isinstance(value, dict) and set(value) <= PLURAL_FORMS:
+            assert "other" in value, f"{prefix}{key}: a plural needs its 'other' form"
+            out[f"{prefix}{key}"] = " | ".join(value[form] for form in sorted(value))
+        elif isinstance(value, dict):
+            out.update(flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def catalog(language: str) -> dict[str, str]:
+    data = json.loads((CATALOGS / f"vira.{language}.json").read_text(encoding="utf-8"))
+    assert list(data) == [language], "a catalog's root is its language"
+    return flat(data[language])
+
+
+@pytest.fixture(autouse=True)
+def english() -> Any:
+    yield
+    configure("en")
+
+
+def test_the_three_catalogs_have_the_same_keys_and_placeholders_and_no_empty_text() -> None:
+    english_keys = catalog("en")
+    for language in LANGUAGES:
+        texts = catalog(language)
+        assert set(texts) == set(english_keys), f"{language}: {set(texts) ^ set(english_keys)}"
+        for key, text in texts.items():
+            assert isinstance(text, str) and text.strip(), f"{language}: {key} is empty"
+            assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english_keys[key])), (language, key)
+
+
+def used_keys() -> tuple[set[str], set[str]]:
+    """Keys the code asks for: literal ones, and the prefixes of keys built from data."""
+    literal: set[str] = set()
+    prefixes: set[str] = set()
+    for path in PACKAGE.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        literal |= set(re.findall(r"""\b(?:t|mark)\(\s*["']([a-z0-9_.]+)["']""", text))
+        literal |= set(re.findall(r"""["']vira\.([a-z0-9_.]+)["']""", text))
+        prefixes |= set(re.findall(r"""\bt\(\s*f["']([a-z0-9_.]+\.)\{""", text))
+        prefixes |= set(re.findall(r"""f["']vira\.([a-z0-9_.]+\.)\{""", text))
+    return literal, prefixes
+
+
+def test_every_key_in_the_code_is_in_the_catalogs_and_every_catalog_key_is_used() -> None:
+    """A key is used if the code names it (in ``t()``, ``mark()``, any string of a key's shape)
+    or builds it from a prefix; ``key_you`` is the player's own form of ``key``."""
+    texts = catalog("en")
+    literal, prefixes = used_keys()
+    assert literal - set(texts) == set(), "asked for but missing from the catalogs"
+    named = literal | {k for path in PACKAGE.rglob("*.py") for k in KEY_SHAPE.findall(path.read_text("utf-8"))}
+    named |= {f"{k}_you" for k in named}
+    unused = {k for k in texts if k not in named and not any(k.startswith(p) for p in prefixes)}
+    assert unused == set(), "in the catalogs but never used"
+
+
+KEY_SHAPE = re.compile(r"""["']([a-z_]+(?:\.[a-z0-9_]+)+)["']""")
+
+
+def test_a_missing_key_fails_and_never_shows_its_name() -> None:
+    with pytest.raises(KeyError, match=re.escape("no text for 'menu.no_such_entry'")):
+        t("menu.no_such_entry")
+
+
+def test_each_language_says_its_own_words() -> None:
+    said = {}
+    for language in LANGUAGES:
+        configure(language)
+        said[language] = t("menu.new_game")
+    assert said == {"sv": "Nytt spel", "en": "New game", "fi": "Uusi peli"}
+
+
+@pytest.mark.parametrize(
+    ("environ", "language"),
+    [
+        ({"LANG": "sv_SE.UTF-8"}, "sv"),
+        ({"LANG": "fi_FI.UTF-8"}, "fi"),
+        ({"LANG": "sv_FI.UTF-8"}, "sv"),
+        ({"LC_ALL": "fi_FI", "LANG": "en_GB"}, "fi"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C"}, "en"),
+    ],
+)
+def test_the_default_language_follows_the_system_locale(environ: dict[str, str], language: str) -> None:
+    assert system_language(environ) == language
+
+
+def test_numbers_are_written_as_each_language_writes_them() -> None:
+    configure("sv")
+    assert number(-1234.5, 1) == "−1\u00a0234,5"
+    configure("fi")
+    assert number(0.25, 2) == "0,25"
+    configure("en")
+    assert number(1234) == "1,234"
+
+
+def test_pygame_gui_speaks_swedish_and_finnish_too() -> None:
+    """pygame-gui ships no Swedish or Finnish for its own widget strings: the project adds them,
+    with the same keys as its English file."""
+    import pygame_gui
+
+    shipped = Path(pygame_gui.__file__).parent / "data" / "translations" / "pygame-gui.en.json"
+    english = json.loads(shipped.read_text(encoding="utf-8"))["en"]
+    for language in ("sv", "fi"):
+        ours = json.loads((CATALOGS / f"pygame-gui.{language}.json").read_text(encoding="utf-8"))[language]
+        assert set(ours) == set(english) and all(ours.values())
