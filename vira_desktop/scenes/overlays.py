@@ -150,7 +150,7 @@ class BidTableScene(_Sheet):
             part for key in ("sheet.bids.legend1", "sheet.bids.legend2") for part in wrap_text(t(key), 12, False, 1060)
         ]
         for k, line in enumerate(lines[:4]):
-            surface.blit(font(12).render(line, True, MUTED), (30, 664 + 17 * k))
+            surface.blit(font(12).render(line, True, MUTED), (30, 678 + 16 * k))
 
 
 class SettlementScene(_Sheet):

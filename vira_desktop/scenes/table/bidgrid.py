@@ -161,7 +161,7 @@ class BidGrid:
         out.blit(bold.render(heads, True, GOLD), (12, 7))
         for half in (0, 1):
             for j, head in enumerate(LEVEL_HEADS):
-                text = f.render(t(f"grid.column.{head}"), True, MUTED)
+                text = f.render(fit_text(t(f"grid.column.{head}"), 12, False, CELL_W), True, MUTED)
                 centre = 10 + half * HALF_W + NAME_W + j * CELL_W + CELL_W // 2
                 out.blit(text, text.get_rect(midbottom=(centre, HEAD_H - 2)))
         for i, (label, _, group) in enumerate(ROWS):
