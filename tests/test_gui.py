@@ -1013,3 +1013,19 @@ def _shown(button: pygame_gui.elements.UIButton) -> str:
     from pygame_gui.core.utility import translate
 
     return str(translate(button.text))
+
+
+def test_the_glossary_is_one_key_away_from_the_table_and_the_bid_table(app: App) -> None:
+    from vira_desktop.scenes.overlays import GlossaryScene
+
+    scene = start_game(app)
+    key(app, pygame.K_g)
+    assert type(app.stack.top) is GlossaryScene
+    key(app, pygame.K_ESCAPE)
+    assert table_scene(app) is scene
+    key(app, pygame.K_b)
+    key(app, pygame.K_g)  # from the bid table too
+    assert type(app.stack.top) is GlossaryScene
+    key(app, pygame.K_g)
+    key(app, pygame.K_ESCAPE)
+    assert table_scene(app) is scene

@@ -132,3 +132,10 @@ def test_pygame_gui_speaks_swedish_and_finnish_too() -> None:
     for language in ("sv", "fi"):
         ours = json.loads((CATALOGS / f"pygame-gui.{language}.json").read_text(encoding="utf-8"))[language]
         assert set(ours) == set(english) and all(ours.values())
+
+
+def test_every_glossary_term_is_explained_in_the_catalogs_and_nothing_else_is() -> None:
+    from vira_desktop.scenes.overlays import GLOSSARY_TERMS
+
+    explained = {key.removeprefix("glossary.term.") for key in catalog("en") if key.startswith("glossary.term.")}
+    assert explained == {slug for slug, _ in GLOSSARY_TERMS}

@@ -114,7 +114,13 @@ class ScoreSheetScene(_Sheet):
 
 
 class BidTableScene(_Sheet):
-    """The 40 rows of the bid table, always one key away."""
+    """The 40 rows of the bid table, always one key away; G opens the glossary over it."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_g:
+            self.app.push("glossary")
+            return
+        super().handle(event)
 
     title = mark("sheet.bids.title")
 
@@ -223,3 +229,69 @@ class TrickHistoryScene(_Sheet):
             surface.blit(f.render(t("sheet.tricks.now", cards=played), True, GOLD), (40, y + 8))
         if not view.tricks and not view.trick:
             surface.blit(f.render(t("sheet.tricks.none"), True, MUTED), (40, y))
+
+
+# The game's own words, in the order a player meets them; each explained in the player's language.
+GLOSSARY_TERMS: tuple[tuple[str, str], ...] = (
+    ("forhand", "förhand"),
+    ("mellanhand", "mellanhand"),
+    ("bakhand", "bakhand"),
+    ("talong", "talong"),
+    ("hogsta_farg", "högsta färg"),
+    ("farg", "färg"),
+    ("ofarg", "ofärg"),
+    ("spelforare", "spelförare"),
+    ("begar", "begär"),
+    ("kopspel", "köpspel"),
+    ("aterkop", "återköp"),
+    ("turne", "turné"),
+    ("vingel", "vingel"),
+    ("tringel", "tringel"),
+    ("gask", "gask"),
+    ("gok", "gök"),
+    ("laggard", "låggard"),
+    ("vira", "vira"),
+    ("kopmisar", "köpmisär"),
+    ("misar", "misär"),
+    ("solo", "solo"),
+    ("ouverte", "ouverte"),
+    ("royale", "royale"),
+    ("hem", "hem"),
+    ("bet", "bet"),
+    ("kodilj", "kodilj"),
+    ("pulla", "pulla"),
+    ("pinne", "pinne"),
+    ("runda", "runda"),
+    ("triangel", "triangel"),
+    ("ala", "åla"),
+    ("ala_om", "åla om"),
+    ("sexmastare", "sexmastare"),
+    ("agren", "Ågren-markering"),
+    ("borup", "Borup"),
+)
+
+
+class GlossaryScene(_Sheet):
+    """Vira's own words (Swedish in every language), each explained in the player's language."""
+
+    title = mark("glossary.title")
+
+    def __init__(self, app: App, table: Table | None = None) -> None:
+        super().__init__(app)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_g:
+            self.app.stack.pop()
+            return
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        half = (len(GLOSSARY_TERMS) + 1) // 2
+        for i, (slug, term) in enumerate(GLOSSARY_TERMS):
+            col, row = divmod(i, half)
+            x, y = 30 + col * 620, 66 + row * 37
+            surface.blit(font(13, True).render(term, True, GOLD), (x, y))
+            for k, part in enumerate(wrap_text(t(f"glossary.term.{slug}"), 12, False, 460)[:2]):
+                surface.blit(font(12).render(part, True, INK), (x + 140, y + 15 * k))
+        surface.blit(font(12).render(t("glossary.note"), True, MUTED), (30, 760))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .base import Scene
 from .menu import MenuScene, NewGameScene, SettingsScene
-from .overlays import BidTableScene, ScoreSheetScene, SettlementScene, TrickHistoryScene
+from .overlays import BidTableScene, GlossaryScene, ScoreSheetScene, SettlementScene, TrickHistoryScene
 from .table import ReplayScene, TableScene
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "replay": ReplayScene,
     "score_sheet": ScoreSheetScene,
     "bid_table": BidTableScene,
+    "glossary": GlossaryScene,
     "tricks": TrickHistoryScene,
     "settlement": SettlementScene,
 }

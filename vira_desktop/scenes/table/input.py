@@ -47,11 +47,12 @@ KEYS: dict[int, Command] = {
     pygame.K_s: Command("overlay", 0),
     pygame.K_b: Command("overlay", 1),
     pygame.K_t: Command("overlay", 2),
+    pygame.K_g: Command("overlay", 3),
     pygame.K_TAB: Command("viewer"),
     pygame.K_ESCAPE: Command("back"),
     **{pygame.K_1 + i: Command("button", i) for i in range(9)},
 }
-OVERLAYS = ("score_sheet", "bid_table", "tricks")
+OVERLAYS = ("score_sheet", "bid_table", "tricks", "glossary")
 DRAG_THRESHOLD = 12
 HAND_TOP = 620  # a card dropped above this line is played
 
