@@ -139,3 +139,25 @@ def test_every_glossary_term_is_explained_in_the_catalogs_and_nothing_else_is() 
 
     explained = {key.removeprefix("glossary.term.") for key in catalog("en") if key.startswith("glossary.term.")}
     assert explained == {slug for slug, _ in GLOSSARY_TERMS}
+
+
+def test_the_engines_refusals_are_said_in_the_players_language() -> None:
+    import pickle
+
+    from vira_desktop.rules.actions import PlayCard
+    from vira_desktop.rules.deal import Deal
+    from vira_desktop.rules.errors import IllegalAction, Refusal
+    from vira_desktop.session.words import say_refusal
+
+    deal = Deal.from_number(7)
+    refusal = Refusal("must_follow", "must follow suit in hearts", suit="H")
+    assert pickle.loads(pickle.dumps(refusal)).values == {"suit": "H"}  # it crosses to the worker intact
+    configure("sv")
+    assert say_refusal(IllegalAction(refusal), ["Anna", "Bo", "Cissi"]) == "du måste följa färg i hjärter"
+    try:
+        deal.check(PlayCard((deal.to_act + 1) % 3, deal.hand((deal.to_act + 1) % 3)[0]))
+    except IllegalAction as exc:
+        configure("fi")
+        assert say_refusal(exc, ["Anna", "Bo", "Cissi"]).startswith("on pelaajan")
+    else:
+        raise AssertionError("playing out of turn was not refused")

@@ -39,7 +39,7 @@ from .actions import (
 from .cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class
 from .contract import Contract
 from .decision import CardChoice, Decision, Phase
-from .errors import IllegalAction
+from .errors import IllegalAction, Refusal
 from .events import (
     AcesAnnounced,
     BidMade,
@@ -474,7 +474,7 @@ class Deal:
 
     def _reason(self, a: Action) -> str | None:
         if self.phase is Phase.DONE:
-            return "the deal is over"
+            return Refusal("deal_over", "the deal is over")
         if isinstance(a, AnnounceAces):
             if a.seat != self.declarer:
                 return "only the declarer can announce four aces"
@@ -482,17 +482,18 @@ class Deal:
                 return "four aces can be announced only by a low gask declarer holding all four, before the first card"
             return None
         if a.seat != self.to_act:
-            return f"it is {SEAT_NAMES[self.to_act]}'s turn, not {SEAT_NAMES[a.seat]}'s"
+            said = f"it is {SEAT_NAMES[self.to_act]}'s turn, not {SEAT_NAMES[a.seat]}'s"
+            return Refusal("not_your_turn", said, seat=int(self.to_act))
         return _HANDLERS[self.phase._value_].reason(self, a)
 
     @staticmethod
     def _card_set_reason(cards: tuple[Card, ...], hand: int, low: int, high: int, verb: str) -> str | None:
         for card in cards:
             if not hand >> card & 1:
-                return f"{card} is not in the hand"
+                return Refusal("not_in_hand", f"{card} is not in the hand", card=str(card))
         if not low <= len(cards) <= high:
             want = str(low) if low == high else f"{low} to {high}"
-            return f"{verb}: {want} cards, not {len(cards)}"
+            return Refusal("count", f"{verb}: {want} cards, not {len(cards)}", low=low, high=high, got=len(cards))
         return None
 
     def _buy_range(self) -> tuple[int, int]:
@@ -1059,14 +1060,14 @@ class _Play(_PhaseRules):
 
     def reason(self, d: Deal, a: Action) -> str | None:
         if not isinstance(a, PlayCard):
-            return "play a card"
+            return Refusal("play_a_card", "play a card")
         hand = d.hands[a.seat]
         if not hand >> a.card & 1:
-            return f"{a.card} is not in {SEAT_NAMES[a.seat]}'s hand"
+            return Refusal("not_in_hand", f"{a.card} is not in {SEAT_NAMES[a.seat]}'s hand", card=str(a.card))
         if d.trick:
             led = d.trick[0][1].suit
             if not (1 << a.card) & SUIT_MASKS[led] and hand & SUIT_MASKS[led]:
-                return f"must follow suit in {led.word}"
+                return Refusal("must_follow", f"must follow suit in {led.word}", suit=led.name)
         return None
 
     def decision(self, d: Deal, seat: Seat) -> Decision:

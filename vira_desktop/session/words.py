@@ -10,6 +10,7 @@ record notation's letters, "10" for T, and no bare "-" for an empty set of cards
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ..i18n import current, mark, t
@@ -31,8 +32,9 @@ from ..rules.actions import (
     parse_action,
 )
 from ..rules.cards import Card
+from ..rules.errors import Refusal
 
-__all__ = ["bets_and_pins", "card_text", "game_label", "pretty", "say_action", "say_text"]
+__all__ = ["bets_and_pins", "card_text", "game_label", "pretty", "say_action", "say_refusal", "say_text"]
 
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _CARD = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
@@ -118,3 +120,19 @@ def say_text(text: str, seat: int) -> str:
 @lru_cache(maxsize=512)
 def _said_text(text: str, seat: int, language: str) -> str:
     return say_action(parse_action(text, seat))
+
+
+def say_refusal(error: Exception, names: Sequence[str]) -> str:
+    """Why the engine refused an action, in the player's language (names for seats, the
+    suit's word, the card as the table writes it); an error without a catalog key as it is."""
+    reason = error.args[0] if error.args else ""
+    if not isinstance(reason, Refusal):
+        return pretty(str(error))
+    values = dict(reason.values)
+    if "suit" in values:
+        values["suit"] = t(f"words.suit.{values['suit']}")
+    if "card" in values:
+        values["card"] = card_text(Card.parse(str(values["card"])))
+    if "seat" in values:
+        values["name"] = names[int(str(values.pop("seat")))]
+    return t(f"refusal.{reason.key}", **values)

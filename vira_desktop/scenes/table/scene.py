@@ -41,7 +41,7 @@ from ...session.flow import Ask, FlowEvent
 from ...session.record import Record
 from ...session.table import Table
 from ...session.thinking import coach_hint
-from ...session.words import card_text, pretty, say_action
+from ...session.words import card_text, say_action, say_refusal
 from ..base import Scene
 from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import GOLD, INK, MUTED, RED
@@ -533,7 +533,7 @@ class TableScene(_TableBase):
         try:
             events = self.driver.act(ask, what)
         except ViraError as exc:
-            self.message(pretty(str(exc)), RED)
+            self.message(say_refusal(exc, self.table.session.seats), RED)
             return
         self._nothing_confirmed = False
         self._after(events)
@@ -607,7 +607,7 @@ class TableScene(_TableBase):
                 try:
                     self.table.deal.check(action)
                 except ViraError as exc:
-                    self.message(pretty(f"{card}: {exc}"), RED)
+                    self.message(f"{card_text(card)}: {say_refusal(exc, self.table.session.seats)}", RED)
                 self.view.cards.refuse(card)
                 return
             self.press(action)
