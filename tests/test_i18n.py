@@ -67,6 +67,10 @@ def used_keys() -> tuple[set[str], set[str]]:
         literal |= set(re.findall(r"""["']vira\.([a-z0-9_.]+)["']""", text))
         prefixes |= set(re.findall(r"""\bt\(\s*f["']([a-z0-9_.]+\.)\{""", text))
         prefixes |= set(re.findall(r"""f["']vira\.([a-z0-9_.]+\.)\{""", text))
+        # the engine's refusals and the bots' reasons carry their keys: Refusal("must_follow", …)
+        literal |= {
+            f"{kind.lower()}.{key}" for kind, key in re.findall(r"""\b(Refusal|Reason)\(\s*["']([a-z_]+)["']""", text)
+        }
     return literal, prefixes
 
 
@@ -161,3 +165,18 @@ def test_the_engines_refusals_are_said_in_the_players_language() -> None:
         assert say_refusal(exc, ["Anna", "Bo", "Cissi"]).startswith("on pelaajan")
     else:
         raise AssertionError("playing out of turn was not refused")
+
+
+def test_a_keyed_texts_english_in_the_code_is_the_english_catalogs() -> None:
+    """Refusals and reasons are written in English in the code (for the command line and the
+    logs) and in the catalog (for the window): the two must say the same."""
+    texts = catalog("en")
+    pairs = [
+        (f"{kind.lower()}.{key}", english)
+        for path in PACKAGE.rglob("*.py")
+        for kind, key, english in re.findall(
+            r"""\b(Refusal|Reason)\(\s*"([a-z_]+)",\s*"([^"{}]*)"\s*\)""", path.read_text(encoding="utf-8")
+        )
+    ]
+    assert len(pairs) > 30
+    assert [(key, english) for key, english in pairs if texts[key] != english] == []

@@ -6,7 +6,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..rules.actions import Action
+from ..rules.errors import Keyed
 from ..rules.view import View
+
+
+class Reason(Keyed):
+    """A bot's reason (catalog keys under ``reason.``): English as logs and tests read it, and
+    the key and values a hint needs to say it in the player's language."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from ..rules.cards import SUIT_MASKS, Card, Rank, Suit
 from ..rules.seat import Seat
 from ..rules.tricks import trick_winner
 from ..rules.view import View
+from .base import Reason
 from .knowledge import Knowledge, discards, read_markings
 
 __all__ = ["choose_card", "rank_value", "rounds_to_force"]
@@ -132,18 +133,18 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
     if trumps and live:
         top = _high(trumps)
         if k.is_master(top):
-            return top, "drawing trumps with the master trump"
+            return top, Reason("draw_master", "drawing trumps with the master trump")
         knock = _knock_out(trumps, k)
         if knock is not None and len(trumps) >= 3:
-            return knock, "drawing trumps: the top of a sequence forces out their high trump"
+            return knock, Reason("draw_sequence", "drawing trumps: the top of a sequence forces out their high trump")
         if len(trumps) >= 3 and len(trumps) > out_trumps + 0.5:
             # From the top: a low trump would lose to any of theirs and leave their high ones out.
-            return top, "drawing trumps from the top to force out their higher trumps"
+            return top, Reason("draw_from_top", "drawing trumps from the top to force out their higher trumps")
     masters = [c for c in side if k.is_master(c) and not ruffable(c.suit)]
     if masters:
         # Cash where the defenders have most cards left to follow with.
         best = max(masters, key=lambda c: (k.outside_in_suit(c.suit), c.rank, c))
-        return best, "cashing a sure winner"
+        return best, Reason("cash_winner", "cashing a sure winner")
     safe = [c for c in side if not ruffable(c.suit)]
     if safe:
         knocks = []
@@ -155,7 +156,7 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
                     knocks.append(knock)
         if knocks:
             best = max(knocks, key=lambda c: (sum(1 for x in safe if x.suit is c.suit), c.rank, c))
-            return best, "setting up a suit: the top of a sequence forces out their high card"
+            return best, Reason("set_up_suit", "setting up a suit: the top of a sequence forces out their high card")
         spare = len(trumps) > out_trumps + 0.5
 
         def cost(s: Suit) -> tuple[float, int]:
@@ -168,14 +169,16 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
             return (keep, short)
 
         suit = min((s for s in Suit if any(c.suit is s for c in safe)), key=lambda s: (*cost(s), int(s)))
-        return _low([c for c in safe if c.suit is suit]), "giving up a trick in my weakest side suit"
+        return _low([c for c in safe if c.suit is suit]), Reason(
+            "give_up_weakest", "giving up a trick in my weakest side suit"
+        )
     if side:
         if trumps:
             if k.is_master(_high(trumps)):
-                return _high(trumps), "drawing trumps before they can ruff"
-            return _low(trumps), "leading trump rather than into a ruff"
-        return _low(side), "leading a low card"
-    return (_high(trumps) if k.is_master(_high(trumps)) else _low(trumps)), "leading trump"
+                return _high(trumps), Reason("draw_before_ruff", "drawing trumps before they can ruff")
+            return _low(trumps), Reason("trump_not_into_ruff", "leading trump rather than into a ruff")
+        return _low(side), Reason("lead_low", "leading a low card")
+    return (_high(trumps) if k.is_master(_high(trumps)) else _low(trumps)), Reason("lead_trump", "leading trump")
 
 
 def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tuple[Card, str]:
@@ -194,21 +197,21 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
             card = (
                 _low([c for c in legal if c.suit is led] or list(legal)) if legal[0].suit is led else _discard(legal, k)
             )
-            return card, "partner's card wins: no need to overtake"
+            return card, Reason("partner_wins", "partner's card wins: no need to overtake")
     winner = _cheapest_winner(legal, win_card, trump, led, False)
     following = legal[0].suit is led
     if winner is not None:
         if last:
-            return winner, "winning the trick as cheaply as possible"
+            return winner, Reason("win_cheaply", "winning the trick as cheaply as possible")
         if winner.suit is led and k.is_master(winner):
-            return winner, "taking the trick with a sure winner"
+            return winner, Reason("win_sure", "taking the trick with a sure winner")
         if winner.suit is trump and not following:
-            return winner, "ruffing"
+            return winner, Reason("ruff", "ruffing")
         if not following:
-            return winner, "ruffing"
+            return winner, Reason("ruff", "ruffing")
     if following:
-        return _low(legal), "following low"
-    return _discard(legal, k), "discarding the least useful card"
+        return _low(legal), Reason("follow_low", "following low")
+    return _discard(legal, k), Reason("discard_least_useful", "discarding the least useful card")
 
 
 def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
@@ -221,18 +224,22 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
         into_ruff = k.voids.get(declarer, set()) if ruffs else set()
         masters = [c for c in legal if c.suit is not trump and k.is_master(c) and c.suit not in into_ruff]
         if masters:
-            return _high(masters), "cashing a sure winner"
+            return _high(masters), Reason("cash_winner", "cashing a sure winner")
         trumps = [c for c in legal if c.suit is trump]
         if trumps and all(c.suit in into_ruff for c in legal if c.suit is not trump):
             top = _high(trumps)
             if k.is_master(top):
-                return top, "drawing the declarer's trump: he would ruff any side suit I lead"
-            return _low(trumps), "leading trump: he would ruff any side suit I lead"
+                return top, Reason(
+                    "draw_declarers_trump", "drawing the declarer's trump: he would ruff any side suit I lead"
+                )
+            return _low(trumps), Reason("trump_declarer_ruffs", "leading trump: he would ruff any side suit I lead")
         for mark in read_markings(view):
             if mark.seat == partner and mark.strong:
                 suited = [c for c in legal if c.suit in mark.suits]
                 if suited:
-                    return _high(suited), f"leading partner's marked suit ({mark.describe()})"
+                    return _high(suited), Reason(
+                        "lead_marked_suit", f"leading partner's marked suit ({mark.describe()})", mark=mark
+                    )
         side = [c for c in legal if c.suit is not trump]
         side = [c for c in side if c.suit not in into_ruff] or side
         if side:
@@ -240,10 +247,12 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
             for c in sorted(side, key=lambda c: -c.rank):
                 nxt = Card.of(Rank(c.rank - 1), c.suit) if c.rank > 2 else None
                 if c.rank >= 11 and nxt is not None and nxt in legal:
-                    return c, "leading the top of a sequence"
+                    return c, Reason("lead_top_sequence", "leading the top of a sequence")
             longest = max(Suit, key=lambda s: (sum(1 for c in side if c.suit is s), -int(s)))
-            return _low([c for c in side if c.suit is longest]), "leading low from the longest side suit"
-        return _low(legal), "leading a low trump"
+            return _low([c for c in side if c.suit is longest]), Reason(
+                "lead_low_longest", "leading low from the longest side suit"
+            )
+        return _low(legal), Reason("lead_low_trump", "leading a low trump")
     led = view.trick[0][1].suit
     if legal[0].suit is not led and len(discards(k.view)[k.view.seat]) < 2 and not _should_ruff(legal, k, partner):
         marking = _marking_discard(legal, k)
@@ -283,20 +292,18 @@ def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str] | 
         if not spare:
             return None  # the marking is not worth a sure winner
         strong = any(k.is_master(c) for c in by[first.suit])
-        return (_low(spare) if strong else _high(spare)), "Ågren marking, second discard"
+        return (_low(spare) if strong else _high(spare)), Reason("agren_second", "Ågren marking, second discard")
     strong_suits = [s for s in Suit if len(by[s]) >= 3 and any(k.is_master(c) for c in by[s])]
     if strong_suits:
         s = strong_suits[0]
         spare = [c for c in by[s] if not k.is_master(c)]
         if len(spare) >= 2:
-            return _high(spare), f"Ågren marking: showing strength in {s.word}"
+            return _high(spare), Reason("agren_strength", f"Ågren marking: showing strength in {s.word}", suit=s.name)
     weak = [s for s in Suit if len(by[s]) >= 2 and not any(k.is_master(c) for c in by[s])]
     if weak:
         s = max(weak, key=lambda s: len(by[s]))
-        return _low(by[s]), f"Ågren marking: showing weakness in {s.word}"
+        return _low(by[s]), Reason("agren_weakness", f"Ågren marking: showing weakness in {s.word}", suit=s.name)
     return None
-
-
 
 
 # ---------------------------------------------------------------------- misère
@@ -308,17 +315,17 @@ def _misere_declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
         def risk(c: Card) -> tuple[int, int, int]:
             return (k.lower_outside(c) if not al else _lower_al(c, k), -k.outside_in_suit(c.suit), rank_value(c, al))
 
-        return min(legal, key=risk), "leading the card the others must go over"
+        return min(legal, key=risk), Reason("lead_others_go_over", "leading the card the others must go over")
     led = view.trick[0][1].suit
     _, win_card = trick_winner(view.trick, None, al)
     following = legal[0].suit is led
     if following:
         under = [c for c in legal if rank_value(c, al) < rank_value(win_card, al)]
         if under:
-            return _high(under, al), "ducking with the highest card that still loses"
-        return _high(legal, al), "cannot duck: getting rid of the highest card"
+            return _high(under, al), Reason("duck_highest", "ducking with the highest card that still loses")
+        return _high(legal, al), Reason("cannot_duck", "cannot duck: getting rid of the highest card")
     danger = sorted(legal, key=lambda c: (-rank_value(c, al), k.lower_outside(c)))
-    return danger[0], "discarding the most dangerous card"
+    return danger[0], Reason("discard_dangerous", "discarding the most dangerous card")
 
 
 def _lower_al(card: Card, k: Knowledge) -> int:
@@ -368,11 +375,15 @@ def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
             if lines:
                 rounds, card = min(lines, key=lambda x: (x[0], rank_value(x[1], al), x[1]))
                 if rounds == 1:
-                    return card, "leading under the declarer's lowest card"
-                return card, f"leading low where the declarer runs out of low cards in {rounds} rounds"
+                    return card, Reason("lead_under_declarer", "leading under the declarer's lowest card")
+                return card, Reason(
+                    "lead_low_runs_out",
+                    f"leading low where the declarer runs out of low cards in {rounds} rounds",
+                    rounds=rounds,
+                )
         void = k.voids.get(declarer, set())
         options = [c for c in legal if c.suit not in void] or list(legal)
-        return _low(options, al), "leading low for the declarer to go over"
+        return _low(options, al), Reason("lead_low_go_over", "leading low for the declarer to go over")
     led = view.trick[0][1].suit
     dec_played = any(s == declarer for s, _ in view.trick)
     following = legal[0].suit is led
@@ -381,15 +392,15 @@ def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
         if win_seat == declarer:
             under = [c for c in legal if not (c.suit is led and rank_value(c, al) > rank_value(win_card, al))]
             if under:
-                return _high(under, al), "letting the declarer keep the trick"
+                return _high(under, al), Reason("let_declarer_keep", "letting the declarer keep the trick")
         return (
-            (_high(legal, al), "the declarer ducked: throwing a high card")
+            (_high(legal, al), Reason("ducked_throw_high", "the declarer ducked: throwing a high card"))
             if not following
             else (
                 _high(legal, al),
-                "the declarer ducked: keeping low cards for later",
+                Reason("ducked_keep_low", "the declarer ducked: keeping low cards for later"),
             )
         )
     if following:
-        return _low(legal, al), "playing low so the declarer cannot duck"
-    return _high(legal, al), "discarding a high card, keeping the low ones"
+        return _low(legal, al), Reason("play_low_no_duck", "playing low so the declarer cannot duck")
+    return _high(legal, al), Reason("discard_high_keep_low", "discarding a high card, keeping the low ones")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "LedgerError", "RecordError", "Refusal", "ViraError"]
+__all__ = ["IllegalAction", "Keyed", "LedgerError", "RecordError", "Refusal", "ViraError"]
 
 
 class ViraError(ValueError):
@@ -21,9 +21,9 @@ class RecordError(ViraError):
     """A deal record that is not valid (message as in the deal-record spec)."""
 
 
-class Refusal(str):
-    """Why an action is refused: English text (for the command line and deal records) that
-    also keeps a catalog key and its values, so a window can say it in the player's language.
+class Keyed(str):
+    """English text (for the command line, records and logs) that also keeps a catalog key
+    and its values, so a window can say it in the player's language.
 
     >>> r = Refusal("must_follow", "must follow suit in hearts", suit="H")
     >>> r, r.key, r.values
@@ -33,15 +33,19 @@ class Refusal(str):
     key: str
     values: dict[str, object]
 
-    def __new__(cls, key: str, text: str, **values: object) -> Refusal:
+    def __new__(cls, key: str, text: str, **values: object) -> Keyed:
         made = super().__new__(cls, text)
         made.key = key
         made.values = values
         return made
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_refusal, (self.key, str(self), tuple(self.values.items())))
+        return (_keyed, (type(self), self.key, str(self), tuple(self.values.items())))
 
 
-def _refusal(key: str, text: str, values: tuple[tuple[str, object], ...]) -> Refusal:
-    return Refusal(key, text, **dict(values))
+def _keyed(cls: type[Keyed], key: str, text: str, values: tuple[tuple[str, object], ...]) -> Keyed:
+    return cls(key, text, **dict(values))
+
+
+class Refusal(Keyed):
+    """Why the engine refuses an action (catalog keys under ``refusal.``)."""

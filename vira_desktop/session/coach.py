@@ -10,8 +10,9 @@ from ..ai import make_bot
 from ..ai.knowledge import read_markings
 from ..i18n import t
 from ..rules.actions import Action
+from ..rules.errors import Keyed
 from ..rules.view import View
-from .words import pretty, say_action
+from .words import pretty, say_action, say_keyed, say_marking
 
 __all__ = ["Coach", "Hint"]
 
@@ -22,10 +23,12 @@ class Hint:
     reason: str
 
     def text(self) -> str:
-        """"Hint: pass — no game above the standing bid is likely to go home" (a reason that
+        """ "Hint: pass — no game above the standing bid is likely to go home" (a reason that
         starts by naming the action again does not say it twice)."""
-        reason = self.reason.removeprefix(f"{self.action.text}: ") if self.action else self.reason
         said = say_action(self.action) if self.action else t("coach.nothing")
+        if isinstance(self.reason, Keyed):
+            return t("coach.hint", action=said, reason=say_keyed(self.reason, "reason"))
+        reason = self.reason.removeprefix(f"{self.action.text}: ") if self.action else self.reason
         return t("coach.hint", action=said, reason=pretty(reason))
 
 
@@ -47,8 +50,5 @@ def marking_hint(view: View, names: Sequence[str]) -> str:
         return ""
     for mark in read_markings(view):
         if mark.seat != view.seat:
-            suits = [t(f"words.suit.{suit.name}") for suit in mark.suits]
-            both = suits[0] if len(suits) == 1 else t("words.and", first=suits[0], second=suits[1])
-            what = t("coach.strength" if mark.strong else "coach.weakness", suits=both)
-            return t("coach.marking", name=names[mark.seat], what=what)
+            return t("coach.marking", name=names[mark.seat], what=say_marking(mark))
     return ""

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..ai.knowledge import Marking
 from ..i18n import current, mark, t
 from ..rules.actions import (
     Action,
@@ -32,9 +33,19 @@ from ..rules.actions import (
     parse_action,
 )
 from ..rules.cards import Card
-from ..rules.errors import Refusal
+from ..rules.errors import Keyed
 
-__all__ = ["bets_and_pins", "card_text", "game_label", "pretty", "say_action", "say_refusal", "say_text"]
+__all__ = [
+    "bets_and_pins",
+    "card_text",
+    "game_label",
+    "pretty",
+    "say_action",
+    "say_keyed",
+    "say_marking",
+    "say_refusal",
+    "say_text",
+]
 
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _CARD = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
@@ -123,16 +134,29 @@ def _said_text(text: str, seat: int, language: str) -> str:
 
 
 def say_refusal(error: Exception, names: Sequence[str]) -> str:
-    """Why the engine refused an action, in the player's language (names for seats, the
-    suit's word, the card as the table writes it); an error without a catalog key as it is."""
+    """Why the engine refused an action, in the player's language; an error without a
+    catalog key as it is."""
     reason = error.args[0] if error.args else ""
-    if not isinstance(reason, Refusal):
-        return pretty(str(error))
-    values = dict(reason.values)
+    return say_keyed(reason, "refusal", names) if isinstance(reason, Keyed) else pretty(str(error))
+
+
+def say_keyed(said: Keyed, prefix: str, names: Sequence[str] = ()) -> str:
+    """A :class:`Keyed` text (a refusal, a bot's reason) in the player's language: a seat by
+    its player's name, a suit by its word, a card as the table writes it, a marking in words."""
+    values = dict(said.values)
     if "suit" in values:
         values["suit"] = t(f"words.suit.{values['suit']}")
     if "card" in values:
         values["card"] = card_text(Card.parse(str(values["card"])))
     if "seat" in values:
         values["name"] = names[int(str(values.pop("seat")))]
-    return t(f"refusal.{reason.key}", **values)
+    if isinstance(values.get("mark"), Marking):
+        values["mark"] = say_marking(values["mark"])  # type: ignore[arg-type]
+    return t(f"{prefix}.{said.key}", **values)
+
+
+def say_marking(mark: Marking) -> str:
+    """An Ågren marking in words: "strength in clubs", "weakness in hearts and spades"."""
+    suits = [t(f"words.suit.{suit.name}") for suit in mark.suits]
+    both = suits[0] if len(suits) == 1 else t("words.and", first=suits[0], second=suits[1])
+    return t("coach.strength" if mark.strong else "coach.weakness", suits=both)
