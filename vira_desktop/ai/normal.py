@@ -28,7 +28,7 @@ from ..rules.games import BID_GROUPS, Family, Game, PullaRow
 from ..rules.scoring import low_holding_suits
 from ..rules.seat import Seat
 from ..rules.view import View
-from .base import Choice
+from .base import Choice, Reason
 from .evaluate import danger_cards, home_chance, misere_chance, trump_tricks, weighted_dangers
 from .knowledge import Knowledge
 from .planning import (
@@ -100,14 +100,15 @@ class NormalBot:
             raise ValueError(f"seat {view.seat} is not asked anything now")
         if decision.optional:
             aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]
-            return Choice(aces[0], "four aces count as ones in misère") if aces else Choice(None, "nothing to add")
+            aces_said = Reason("aces_as_ones", "four aces count as ones in misère")
+            return Choice(aces[0], aces_said) if aces else Choice(None, Reason("nothing_to_add", "nothing to add"))
         phase = view.phase
         if phase is Phase.AUCTION:
             return self._bid(view, decision.actions)
         if phase is Phase.PLAY:
             aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]
             if aces:
-                return Choice(aces[0], "four aces count as ones in misère")
+                return Choice(aces[0], Reason("aces_as_ones", "four aces count as ones in misère"))
             return self._play(view, decision.actions)
         return self._prepare(view)
 
@@ -174,7 +175,10 @@ class NormalBot:
         value, chance, _, bid = max(scored, key=lambda x: x[:3])
         said = self._unspecified(bid, actions)
         aim = f" (aiming at {bid.text})" if said is not bid else ""
-        return Choice(said, f"forehand must open: {said.text}{aim} risks least ({chance:.0%} to go home)")
+        english = f"forehand must open: {said.text}{aim} risks least ({chance:.0%} to go home)"
+        if said is bid:
+            return Choice(said, Reason("must_open", english, bid=said, pct=chance))
+        return Choice(said, Reason("must_open_aim", english, bid=said, aim=bid, pct=chance))
 
     def _option_value(self, view: View, game: Game) -> tuple[float, float]:
         """Expected bets of declaring ``game`` at level 0 when the hand may be laid down, and
@@ -215,14 +219,21 @@ class NormalBot:
         o = odds[bid.game.name]
         plan = f"trump {o.trump.name}" if o.trump is not None else "in misère" if o.low else "trump from the stock"
         aim = f" aiming at {bid.text}" if said is not None and said is not bid else ""
-        return f"{(said or bid).text}{aim}: {chance:.0%} to go home ({o.note}, {plan})"
+        english = f"{(said or bid).text}{aim}: {chance:.0%} to go home ({o.note}, {plan})"
+        plan_key = "plan_trump" if o.trump is not None else "plan_misere" if o.low else "plan_stock"
+        values: dict[str, object] = {"bid": said or bid, "pct": chance, "note": o.note, "plan": plan_key}
+        if o.trump is not None:
+            values["suit"] = o.trump.name
+        if aim:
+            return Reason("bid_aim", english, aim=bid, **values)
+        return Reason("bid", english, **values)
 
     def _pass_reason(self, view: View) -> str:
         standing = view.bids[-1][1] if view.bids else ""
         if "gök" in standing and view.bids and view.bids[-1][1] != "pass":
             lows = low_holding_suits(view.hand)
-            return f"pass on the gök with low holdings in {lows} suit(s)"
-        return "pass: no game above the standing bid is likely to go home"
+            return Reason("pass_gok", f"pass on the gök with low holdings in {lows} suit(s)", count=lows)
+        return Reason("pass", "pass: no game above the standing bid is likely to go home")
 
     # ------------------------------------------------------------------ after the auction
     def _prepare(self, view: View) -> Choice:
@@ -239,25 +250,29 @@ class NormalBot:
             if not likely and not view.suit_level:  # a forced opening: the least costly level
                 scored = [(self._option_value(view, a.game), a) for a in levels]
             (_, chance), best = max(likely or scored, key=lambda x: (x[0][0], -x[1].game.no))
-            why = f"{best.game.name}: {chance:.0%} to go home, the best expected result of the levels allowed"
+            english = f"{best.game.name}: {chance:.0%} to go home, the best expected result of the levels allowed"
+            why = Reason("level", english, game=best.game.name, pct=chance)
             return Choice(best, why)
         assert game is not None
         if phase is Phase.KEEP:
             plan_low = game.can_play_low and not view.suit_level and self._plans_low(view, game)
             if plan_low:
                 kept = safest(hand, game.level)
-                return Choice(Keep(seat, tuple(kept)), f"keeping {game.level} low cards for a low gask")
+                said = f"keeping {game.level} low cards for a low gask"
+                return Choice(Keep(seat, tuple(kept)), Reason("keep_low", said, count=game.level))
             kept = self._keep_high(hand, game.level, view)
-            return Choice(Keep(seat, tuple(kept)), f"keeping {game.level} cards for trump")
+            said = f"keeping {game.level} cards for trump"
+            return Choice(Keep(seat, tuple(kept)), Reason("keep_trump", said, count=game.level))
         if phase is Phase.DISCARD:
             n = len(hand) - 13
             low = game.family is Family.GOK or (game.can_play_low and self._prefers_low(hand, view, game))
             if low:
                 keep = best_thirteen_low(hand)
-                why = "keeping the 13 safest cards for misère"
+                why = Reason("keep_misere", "keeping the 13 safest cards for misère")
             else:
                 keep, trump, tricks = best_thirteen_high(hand, self._trumps_allowed(view))
-                why = f"keeping trump {trump.name} and high cards ({tricks:.1f} tricks expected)"
+                said = f"keeping trump {trump.name} and high cards ({tricks:.1f} tricks expected)"
+                why = Reason("keep_trump_high", said, suit=trump.name, tricks=tricks)
             out = [c for c in hand if c not in keep][:n]
             return Choice(Discard(seat, tuple(out)), why)
         if phase is Phase.HIGH_LOW:
@@ -270,8 +285,10 @@ class NormalBot:
                 misere_chance(kept, bool(game.misere and game.misere.open), False, dead), game, True
             )
             if lows and low_chance > high_chance:
-                return Choice(lows[0], f"low: {low_chance:.0%} against {high_chance:.0%} high")
-            return Choice(HighLow(seat, False), f"high: {high_chance:.0%} to go home")
+                said = f"low: {low_chance:.0%} against {high_chance:.0%} high"
+                return Choice(lows[0], Reason("low", said, low=low_chance, high=high_chance))
+            said = f"high: {high_chance:.0%} to go home"
+            return Choice(HighLow(seat, False), Reason("high", said, pct=high_chance))
         if phase is Phase.TRUMP:
             options = [a for a in decision.actions if isinstance(a, ChooseTrump)]
             pick = max(
@@ -281,9 +298,10 @@ class NormalBot:
                     -int(a.suit),
                 ),
             )
-            return Choice(pick, f"trump {pick.suit.name}: the most tricks with this hand")
+            said = f"trump {pick.suit.name}: the most tricks with this hand"
+            return Choice(pick, Reason("trump_most", said, suit=pick.suit.name))
         if phase is Phase.TURN:
-            return Choice(Turn(seat), "turning up the top of the stock")
+            return Choice(Turn(seat), Reason("turn_top", "turning up the top of the stock"))
         if phase is Phase.BUY:
             return self._declarer_buy(view)
         if phase is Phase.DECIDE:
@@ -293,7 +311,8 @@ class NormalBot:
             n = decision.choice.min_count
             dead = mask_of(view.own_laid_aside)
             bad = safest_out(hand, n, view.aces_low, dead)
-            return Choice(SetAside(seat, tuple(bad)), f"setting aside the {n} most dangerous card(s)")
+            said = f"setting aside the {n} most dangerous card(s)"
+            return Choice(SetAside(seat, tuple(bad)), Reason("set_aside_dangerous", said, count=n))
         if phase is Phase.OPPONENT_BUY:
             return self._defender_buy(view)
         raise ValueError(f"no rule for {phase}")  # pragma: no cover
@@ -338,13 +357,15 @@ class NormalBot:
         if view.game.family is Family.KOPMISAR:
             n = choice.min_count
             away = list(dict.fromkeys(danger_cards(hand) + sorted(hand, key=lambda c: -c.rank)))[:n]
-            return Choice(Buy(view.seat, tuple(away)), f"köpmisär: buying away {n} dangerous card(s)")
+            said = f"köpmisär: buying away {n} dangerous card(s)"
+            return Choice(Buy(view.seat, tuple(away)), Reason("kopmisar_buy_away", said, count=n))
         trump = view.trump or Suit.S
         out = buying_discards(hand, trump, choice.max_count)
         if len(out) < choice.min_count:
             rest = sorted((c for c in hand if c not in out), key=lambda c: (c.suit is trump, c.rank))
             out += rest[: choice.min_count - len(out)]
-        return Choice(Buy(view.seat, tuple(out)), f"buying {len(out)}: laying aside side cards below the queen")
+        said = f"buying {len(out)}: laying aside side cards below the queen"
+        return Choice(Buy(view.seat, tuple(out)), Reason("buy_below_queen", said, count=len(out)))
 
     def _raw_play_chance(self, view: View) -> float:
         game = view.game
@@ -386,11 +407,13 @@ class NormalBot:
                 after = self._rebuy_chance(view, out)
                 re_ev = expected(after, row.re_home or 0, row.re_bet, row.re_kodilj or 0)
                 if re_ev > max(play_ev, lay_ev):
-                    why = f"repurchase {len(out)}: {after:.0%} after it against {chance:.0%} now"
+                    said = f"repurchase {len(out)}: {after:.0%} after it against {chance:.0%} now"
+                    why = Reason("repurchase", said, count=len(out), after=after, now=chance)
                     return Choice(Repurchase(view.seat, tuple(out)), why)
         if play_ev >= lay_ev:
-            return Choice(Decide(view.seat, True), f"play: {chance:.0%} to go home")
-        return Choice(Decide(view.seat, False), f"lay down: only {chance:.0%} to go home, laying down costs less")
+            return Choice(Decide(view.seat, True), Reason("play", f"play: {chance:.0%} to go home", pct=chance))
+        said = f"lay down: only {chance:.0%} to go home, laying down costs less"
+        return Choice(Decide(view.seat, False), Reason("lay_down", said, pct=chance))
 
     def _rebuy_chance(self, view: View, out: list[Card]) -> float:
         """The chance after exchanging ``out`` for cards from the stock (sampled from unseen)."""
@@ -420,13 +443,15 @@ class NormalBot:
             if shown:
                 return self._royale_buy(view, list(shown), cap)
             out = sorted((c for c in hand if c.rank >= 10), key=lambda c: -c.rank)[:cap]
-            return Choice(Buy(view.seat, tuple(out)), f"defending a misère: exchanging {len(out)} high card(s)")
+            said = f"defending a misère: exchanging {len(out)} high card(s)"
+            return Choice(Buy(view.seat, tuple(out)), Reason("defend_misere", said, count=len(out)))
         trump = view.trump
         k = Knowledge(view)
         out = [c for c in hand if c.suit is not trump and c.rank < 11 and not k.is_master(c)]
         out.sort(key=lambda c: c.rank)
         out = out[:cap]
-        return Choice(Buy(view.seat, tuple(out)), f"defending: exchanging {len(out)} low side card(s)")
+        said = f"defending: exchanging {len(out)} low side card(s)"
+        return Choice(Buy(view.seat, tuple(out)), Reason("defend", said, count=len(out)))
 
     def _royale_buy(self, view: View, shown: list[Card], cap: int) -> Choice:
         """Buying against a misère laid out before the buy (royale): a card can force the
@@ -446,7 +471,8 @@ class NormalBot:
         # his voids first, then suits where he is safe, highest first
         useless.sort(key=lambda c: (c.suit in held, reach[c.suit] > 0, -rank_value(c, aces_low)))
         out = useless[:cap]
-        why = f"defending a royale: exchanging {len(out)} card(s) that cannot force the declarer"
+        said = f"defending a royale: exchanging {len(out)} card(s) that cannot force the declarer"
+        why = Reason("defend_royale", said, count=len(out))
         return Choice(Buy(view.seat, tuple(out)), why)
 
     def _level_value(self, view: View, game: Game) -> tuple[float, float]:
@@ -476,11 +502,11 @@ class EasyBot(NormalBot):
         good = [b for b in simple if b.game is not None and odds[b.game.name].chance[0] >= self.threshold]
         if good:
             bid = good[0]
-            return Choice(bid, f"{bid.text}: a strong hand")
+            return Choice(bid, Reason("easy_strong", f"{bid.text}: a strong hand", bid=bid))
         passes = [a for a in actions if isinstance(a, Pass)]
         if passes:
-            return Choice(passes[0], "pass")
-        return Choice(bids[0], f"forehand must open: {bids[0].text}")
+            return Choice(passes[0], Reason("easy_pass", "pass"))
+        return Choice(bids[0], Reason("easy_open", f"forehand must open: {bids[0].text}", bid=bids[0]))
 
     def _play(self, view: View, actions: Sequence[Action]) -> Choice:
         legal = [a.card for a in actions if isinstance(a, PlayCard)]
@@ -488,4 +514,4 @@ class EasyBot(NormalBot):
         if view.trick or rng.random() < 0.5:
             return super()._play(view, actions)
         card = max(legal, key=lambda c: (c.rank, c))
-        return Choice(PlayCard(view.seat, card), "leading a high card")
+        return Choice(PlayCard(view.seat, card), Reason("lead_high", "leading a high card"))

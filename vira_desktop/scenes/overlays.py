@@ -93,7 +93,7 @@ class ScoreSheetScene(_Sheet):
                 else t("sheet.score.pays", bets=-lifted)
                 if lifted
                 else "–",
-                f"{r.pins[r.declarer]:+d}",
+                f"{r.pins[r.declarer]:+d}".replace("-", "−"),
             ] + [bets_and_pins(running[p]) for p in players]
             colour = GOOD if r.outcome is Outcome.HOME else RED if r.outcome is Outcome.KODILJ else INK
             for x, c in zip(xs, cells, strict=False):

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from ..i18n import LANGUAGES
 from ..paths import asset
 
 FELT = (24, 92, 56)
@@ -32,9 +33,29 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def gui_theme() -> dict[str, Any]:
     regular = str(asset("fonts", "DejaVuSans.ttf"))
     bold = str(asset("fonts", "DejaVuSans-Bold.ttf"))
+
+    def dejavu(size: int, heavy: bool = False) -> list[dict[str, str]]:
+        """DejaVu Sans (it has ♠ ♥ ♦ ♣) for every language: pygame-gui keeps a font per
+        locale, and an element without one for the locale falls back to its own Noto Sans,
+        which has no suit symbols (buttons read "trump □")."""
+        return [
+            {
+                "name": "dejavu",
+                "size": str(size),
+                "bold": str(int(heavy)),
+                "regular_path": regular,
+                "bold_path": bold,
+                "locale": language,
+            }
+            for language in LANGUAGES
+        ]
+
     return {
+        "button": {"font": dejavu(14)},
+        "text_entry_line": {"font": dejavu(15)},
+        "label": {"font": dejavu(15)},
         "defaults": {
-            "font": {"name": "dejavu", "size": "15", "regular_path": regular, "bold_path": bold},
+            "font": dejavu(15),
             "colours": {
                 "normal_bg": "#2b3440",
                 "hovered_bg": "#3c4a5a",
@@ -53,7 +74,7 @@ def gui_theme() -> dict[str, Any]:
             },
             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6"},
         },
-        "#title": {"font": {"name": "dejavu", "size": "40", "bold": "1", "regular_path": regular, "bold_path": bold}},
+        "#title": {"font": dejavu(40, heavy=True)},
         "#focused": {"colours": {"normal_border": "#ffe178", "normal_bg": "#3c4a5a"}, "misc": {"border_width": "3"}},
     }
 

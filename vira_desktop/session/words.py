@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..ai.knowledge import Marking
-from ..i18n import current, mark, t
+from ..i18n import current, mark, number, t
 from ..rules.actions import (
     Action,
     AnnounceAces,
@@ -144,6 +144,21 @@ def say_keyed(said: Keyed, prefix: str, names: Sequence[str] = ()) -> str:
     """A :class:`Keyed` text (a refusal, a bot's reason) in the player's language: a seat by
     its player's name, a suit by its word, a card as the table writes it, a marking in words."""
     values = dict(said.values)
+    for name in ("pct", "low", "high", "after", "now"):  # chances, as "62%" or "62 %"
+        if isinstance(values.get(name), float):
+            values[name] = t("reason.percent", n=round(100 * float(str(values[name]))))
+    for name in ("bid", "aim"):
+        if isinstance(values.get(name), Bid):
+            values[name] = say_action(values[name])  # type: ignore[arg-type]
+    if isinstance(values.get("tricks"), float):
+        values["tricks"] = number(float(str(values["tricks"])), 1)
+    if "note" in values:  # how a game's odds were reckoned: "buying", "2 turned" …
+        note = str(values["note"])
+        turned = note.split()[0] if note.endswith(" turned") else None
+        slug = "turned" if turned else note.replace(" ", "_").replace("ä", "a").replace("ö", "o").replace("è", "e")
+        values["note"] = t(f"reason.note_{slug}", count=turned) if turned else t(f"reason.note_{slug}")
+    if "plan" in values:
+        values["plan"] = t(f"reason.{values['plan']}", suit=t(f"words.suit.{values.get('suit', 'S')}"))
     if "suit" in values:
         values["suit"] = t(f"words.suit.{values['suit']}")
     if "card" in values:

@@ -78,8 +78,8 @@ class BidGrid:
             made = parse_action(standing, seat)
             if isinstance(made, Bid):
                 self.standing = self.cell_of(made)
-        if self.focus not in self.cells:  # the keyboard starts on the lowest bid that may be made
-            self.focus = min(self.cells) if self.cells else None
+        if self.focus not in self.cells:  # no cell until an arrow, a click or the hint: Enter never bids by chance
+            self.focus = None
 
     @staticmethod
     def cell_of(bid: Bid) -> Cell | None:

@@ -70,6 +70,7 @@ class ButtonSpec:
     x: int = TABLE_W + 16
     width: int = 288
     enabled: bool = True
+    height: int = 38
 
 
 def choice_prompt(choice: CardChoice) -> str:
@@ -118,7 +119,8 @@ class Panel:
         self.buttons = {}
         ui = self.scene.ui
         for spec in specs:
-            button = pygame_gui.elements.UIButton(pygame.Rect(spec.x, spec.y, spec.width, 38), spec.label, manager=ui)
+            rect = pygame.Rect(spec.x, spec.y, spec.width, spec.height)
+            button = pygame_gui.elements.UIButton(rect, spec.label, manager=ui)
             if not spec.enabled:
                 button.disable()  # type: ignore[no-untyped-call]
             self.buttons[self.scene.add(button)] = spec.what
@@ -505,20 +507,26 @@ class TableScene(_TableBase):
                 specs = [ButtonSpec(t("button.aces"), aces[0], y)] if aces else []
             else:
                 notes = [t(ACTION_HELP[a.text]) for a in decision.actions if a.text in ACTION_HELP]
-                for i, action in enumerate(decision.actions):
-                    specs.append(ButtonSpec(f"{i + 1}. {say_action(action)}", action, y))
-                    y += 42
-                if decision.choice is not None:
-                    choice, n = decision.choice, len(self.selected)
-                    label = choice_button(choice, n)
-                    ready = choice_ready(choice, n)
-                    specs.append(ButtonSpec(t("button.confirm", what=label), "choose", y, enabled=ready))
+                choice, n = decision.choice, len(self.selected)
+                if choice is not None:
                     if choice.action is Repurchase:
                         notes.append(t("choice.or_repurchase"))
                     prompt = choice_prompt(choice)
                     notes.append(t("choice.selected", n=n, prompt=prompt) if n else prompt)
-                specs.append(ButtonSpec(t("button.hint"), "hint", y + 44))
                 self.view.details = notes
+                # the buttons go under what the panel says, and close up to stay above the log
+                y = 340 + 18 * self.view.detail_lines()
+                count = len(decision.actions) + (choice is not None) + 1
+                step = max(30, min(42, (640 - y) // count))
+                for i, action in enumerate(decision.actions):
+                    specs.append(ButtonSpec(f"{i + 1}. {say_action(action)}", action, y, height=step - 4))
+                    y += step
+                if choice is not None:
+                    label = choice_button(choice, n)
+                    ready = choice_ready(choice, n)
+                    specs.append(ButtonSpec(t("button.confirm", what=label), "choose", y, enabled=ready))
+                    y += step
+                specs.append(ButtonSpec(t("button.hint"), "hint", y + 2))
         self.panel.rebuild(key, specs)
         self._grid_note()
 

@@ -118,6 +118,13 @@ class TableView:
         level = state.view.contract.suit_level if state.view.contract else 0
         return describe_result(result, state.seats, level)
 
+    def detail_parts(self) -> list[str]:
+        """The panel's details (under its header), wrapped to the panel."""
+        return [part for line in self.details for part in self.text.wrap(line, 13, False, W)]
+
+    def detail_lines(self) -> int:
+        return min(12, len(self.detail_parts()))
+
     def say(self, line: str) -> None:
         self.log.append(line)
         del self.log[:-9]
@@ -281,7 +288,7 @@ class TableView:
         for i, (part, colour) in enumerate(notes[:room]):
             surface.blit(self.text(part, 13, True, colour), (x, y + 20 + 18 * i))
         y = 332
-        for part in [p for line in self.details for p in self.text.wrap(line, 13, False, W)][:12]:
+        for part in self.detail_parts()[:12]:
             surface.blit(self.text(part, 13, False, INK), (x, y))
             y += 18
         y = 652
