@@ -72,7 +72,11 @@ def move(app: App, rng: random.Random) -> None:
         key(app, pygame.K_RETURN)
         return
     if decision.phase is Phase.AUCTION:
-        key(app, pygame.K_p if scene.deal.best is not None else pygame.K_RETURN)
+        if scene.deal.best is not None:
+            key(app, pygame.K_p)
+        else:  # forehand must open: the lowest bid
+            key(app, pygame.K_DOWN)
+            key(app, pygame.K_RETURN)
     elif decision.phase is Phase.PLAY:
         for _ in range(14):
             key(app, pygame.K_SPACE)
