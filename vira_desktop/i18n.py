@@ -29,15 +29,17 @@ NAMESPACE = "vira"
 _state = {"language": "en"}
 
 
-def configure(language: str) -> None:
-    """Use ``language`` from now on (the catalogs are found on the first call)."""
-    if str(CATALOGS) not in i18n.load_path:
-        i18n.load_path.append(str(CATALOGS))
+def configure(language: str, extra: str | None = None) -> None:
+    """Use ``language`` from now on (the catalogs are found on the first call); ``extra`` is
+    one more folder of catalogs (the tests' pseudo-language)."""
+    for folder in (str(CATALOGS), extra):
+        if folder and folder not in i18n.load_path:
+            i18n.load_path.append(folder)
     i18n.set("file_format", "json")
     i18n.set("filename_format", "{namespace}.{locale}.{format}")
     i18n.set("fallback", "en")
     i18n.set("enable_memoization", True)
-    i18n.set("available_locales", list(LANGUAGES))
+    i18n.set("available_locales", [*LANGUAGES, *([language] if language not in LANGUAGES else [])])
     i18n.set("locale", language)
     _state["language"] = language
     _said.clear()

@@ -25,9 +25,13 @@ PLAYER_COLOURS = [(230, 190, 60), (90, 160, 240), (230, 110, 90), (170, 120, 230
 SIZE = (1280, 800)
 
 
+class GameFont(pygame.font.Font):
+    """The game's font; its own class so that a test can watch every text the window draws."""
+
+
 @cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    return pygame.font.Font(str(asset("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
+    return GameFont(str(asset("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
 
 
 def gui_theme() -> dict[str, Any]:

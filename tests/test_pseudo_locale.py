@@ -1,0 +1,137 @@
+"""No text shown to the player bypasses the catalogs: in a pseudo-language whose every text
+is wrapped as ``[!! … !!]``, every scene is driven headless and each text the window draws
+(the game's font, and pygame-gui's widgets) must carry the wrapper, unless it is data that
+no language changes: numbers, cards, suit symbols, player names, the games' own names."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from tests.test_gui import human_move, key, make_app, run, table_scene, wait_for_human
+from vira_desktop.i18n import CATALOGS, LANGUAGES, configure
+from vira_desktop.rules.games import BID_GROUPS, GAMES
+from vira_desktop.scenes import theme
+from vira_desktop.scenes.app import App
+from vira_desktop.scenes.overlays import GLOSSARY_TERMS
+from vira_desktop.scenes.theme import GameFont
+
+PSEUDO = "xx"
+NAMES = ("You", "Bertil", "Cecilia", "David")
+WORDS = (
+    {g.name for g in GAMES}
+    | {g.name.replace(" ouverte royale", " ouv. royale") for g in GAMES}
+    | set(BID_GROUPS)
+    | {g.printed for g in GAMES}
+    | set(NAMES)
+    | {term for _, term in GLOSSARY_TERMS}  # Vira's own words, Swedish in every language
+    | set(LANGUAGES.values())  # each language by its own name
+)
+DATA = re.compile(r"^[\s\d\W]*$")  # numbers, symbols, punctuation
+
+
+def wrapped(tree: Any) -> Any:
+    if isinstance(tree, dict):
+        return {key: wrapped(value) for key, value in tree.items()}
+    return f"[!! {tree} !!]"
+
+
+@pytest.fixture
+def pseudo(tmp_path: Path) -> Iterator[Path]:
+    english = json.loads((CATALOGS / "vira.en.json").read_text(encoding="utf-8"))["en"]
+    folder = tmp_path / "pseudo"
+    folder.mkdir()
+    (folder / f"vira.{PSEUDO}.json").write_text(json.dumps({PSEUDO: wrapped(english)}), encoding="utf-8")
+    configure(PSEUDO, str(folder))
+    yield folder
+    configure("en")
+
+
+def is_data(text: str) -> bool:
+    """A text no catalog should hold: only numbers, symbols, cards, names of players and games."""
+    rest = text
+    for word in sorted(WORDS, key=len, reverse=True):
+        rest = rest.replace(word, " ")
+    rest = re.sub(r"\b(10|[2-9JQKA])[♠♥♦♣]", " ", rest)
+    rest = re.sub(r"\bno\. \d+|nr \d+", " ", rest)
+    return bool(DATA.match(rest))
+
+
+def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
+    pseudo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: set[str] = set()
+    plain_render = GameFont.render
+
+    def noting(self: GameFont, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.add(str(text))
+        return plain_render(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(GameFont, "render", noting)
+    parts_of_wrapped: set[str] = set()  # the lines a wrapped text was broken into
+    plain_wrap = theme._wrapped
+
+    def wrapping(text: str, *args: Any) -> tuple[str, ...]:
+        parts = plain_wrap(text, *args)
+        if "[!!" in text:
+            parts_of_wrapped.update(parts)
+        return parts
+
+    monkeypatch.setattr(theme, "_wrapped", wrapping)
+    app: App = make_app(tmp_path, monkeypatch)
+    configure(PSEUDO, str(pseudo))  # after the app chose its language: the pseudo one is no setting
+    app.ui.set_locale(PSEUDO)
+    widgets: set[str] = set()
+
+    def look() -> None:
+        from pygame_gui.core.utility import translate
+
+        run(app, 2)
+        for element in app.ui.get_sprite_group().sprites():
+            text = getattr(element, "text", None)
+            if isinstance(text, str) and text:
+                widgets.add(str(translate(text)))
+
+    look()  # the menu
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # settings
+    look()
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)  # the new-game form
+    look()
+    key(app, pygame.K_RETURN)  # start
+    scene = table_scene(app)
+    rng = random.Random(2)
+    look()  # the seating draw
+    assert wait_for_human(app, scene)  # the draw is over: keys now reach the table
+    for overlay in (pygame.K_s, pygame.K_b, pygame.K_g, pygame.K_t):
+        key(app, overlay)
+        look()
+        key(app, pygame.K_ESCAPE)
+    for _ in range(200):
+        assert wait_for_human(app, scene)
+        look()
+        if scene.deal.is_over:
+            break
+        if scene.deal.phase.value == "play" and rng.random() < 0.3:
+            key(app, pygame.K_h)  # a hint, in words: wait for it (it moves the cursor when it comes)
+            deadline = time.monotonic() + 60
+            while scene.worker.busy(scene._hint_tag) and time.monotonic() < deadline:
+                run(app, 1)
+                time.sleep(0.005)
+            run(app, 2)
+            look()
+        human_move(app, scene, rng)
+    look()  # the result banner and the buttons after a deal
+    shown = (drawn | widgets) - parts_of_wrapped
+    bare = sorted(text for text in shown if "[!!" not in text and not is_data(text))
+    assert bare == [], f"{len(bare)} texts bypass the catalogs: {bare}"
