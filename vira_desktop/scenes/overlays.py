@@ -30,9 +30,12 @@ class _Sheet(Scene):
             pygame_gui.elements.UIButton(pygame.Rect(1110, 740, 150, 40), "vira.sheet.close", manager=self.ui)
         )
 
+    close_key: int | None = None  # the key that opened the sheet closes it too
+
     def handle(self, event: pygame.event.Event) -> None:
         pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close
-        key = event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_s, pygame.K_b)
+        keys = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_s, pygame.K_b, self.close_key)
+        key = event.type == pygame.KEYDOWN and event.key in keys
         if pressed or key:
             self.app.stack.pop()
 
@@ -203,16 +206,11 @@ class TrickHistoryScene(_Sheet):
     """Every trick of the deal so far, in order, with who won it."""
 
     title = mark("sheet.tricks.title")
+    close_key = pygame.K_t
 
     def __init__(self, app: App, table: Table) -> None:
         super().__init__(app)
         self.table = table
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
-            self.app.stack.pop()
-            return
-        super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -275,15 +273,10 @@ class GlossaryScene(_Sheet):
     """Vira's own words (Swedish in every language), each explained in the player's language."""
 
     title = mark("glossary.title")
+    close_key = pygame.K_g
 
     def __init__(self, app: App, table: Table | None = None) -> None:
         super().__init__(app)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_g:
-            self.app.stack.pop()
-            return
-        super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
