@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..rules.cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class
 from ..rules.games import GAMES, Family, Game, game
+from .base import Reason
 from .evaluate import (
     danger_cards,
     home_chance,
@@ -126,7 +127,7 @@ class GameOdds:
     chance: tuple[float, float, float]  # plain, in suit, in highest suit (0 where not allowed)
     trump: Suit | None
     low: bool
-    note: str
+    note: Reason  # how the odds were reckoned ("buying", "2 turned" …)
     # The chance at the moment of play (calibrated) in each sampled stock, where the declarer
     # sees his cards before choosing to play or lay down (buying and stock games, level 0).
     at_play: tuple[float, ...] = ()
@@ -277,7 +278,9 @@ class HandOdds(Mapping[str, GameOdds]):
             chances = [max(self.buy_odds(t, g.tricks) for t in _allowed(lv, highest)) for lv in range(3)]
             trump = max(Suit, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
             at_play = tuple(play_calibrated(home_chance(t, g.tricks), g, False) for t in self._per_trump[trump])
-            return GameOdds(g, (chances[0], chances[1], chances[2]), trump, False, "buying", at_play)
+            return GameOdds(
+                g, (chances[0], chances[1], chances[2]), trump, False, Reason("note_buying", "buying"), at_play
+            )
         if fam.turned_cards:
             k = fam.turned_cards
             home, fail = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]  # by the class of the trump turned
@@ -294,7 +297,14 @@ class HandOdds(Mapping[str, GameOdds]):
                 home[suit_class(t, highest)] += weight * p
                 fail[suit_class(t, highest)] += weight * (1 - p)
             shares = (_shares(home), _shares(fail))
-            return GameOdds(g, (sum(home), 0.0, 0.0), None, False, f"{k} turned", turned_classes=shares)
+            return GameOdds(
+                g,
+                (sum(home), 0.0, 0.0),
+                None,
+                False,
+                Reason("note_turned", f"{k} turned", count=k),
+                turned_classes=shares,
+            )
         if fam is Family.SOLO:
             mask = mask_of(hand)
             solo = [
@@ -305,12 +315,12 @@ class HandOdds(Mapping[str, GameOdds]):
                 for allowed in (_allowed(lv, highest) for lv in range(3))
             ]
             suit = max(Suit, key=lambda t: (sure_tricks_mask(mask, int(t)), trump_tricks(hand, t), -int(t)))
-            return GameOdds(g, (solo[0], solo[1], solo[2]), suit, False, "solo")
+            return GameOdds(g, (solo[0], solo[1], solo[2]), suit, False, Reason("note_solo", "solo"))
         if fam is Family.SOLO_MISERE:
             assert g.misere is not None
             cards = safest(hand, g.misere.cards, aces_rule)
             chance = misere_chance(cards, g.misere.open)
-            return GameOdds(g, (chance, 0.0, 0.0), None, True, "solo misère")
+            return GameOdds(g, (chance, 0.0, 0.0), None, True, Reason("note_solo_misere", "solo misère"))
         if fam is Family.KOPMISAR:
             assert g.misere is not None
             away = list(dict.fromkeys(danger_cards(hand) + sorted(hand, key=lambda c: -c.rank)))[: g.level]
@@ -319,7 +329,7 @@ class HandOdds(Mapping[str, GameOdds]):
             for _ in range(SAMPLES):
                 new = kept + _sample(rng, unseen, g.level)
                 total += misere_chance(safest(new, g.misere.cards, aces_rule), False)
-            return GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, True, "köpmisär")
+            return GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, True, Reason("note_kopmisar", "köpmisär"))
         return _stock_odds(g, hand, unseen, highest, rng, aces_rule)
 
 
@@ -372,7 +382,11 @@ def _stock_odds(
     low_chance /= SAMPLES
     planned = max(trump_votes, key=lambda t: trump_votes[t]) if trump_votes else None
     if not high:
-        return GameOdds(g, (low_chance, 0.0, 0.0), None, True, "gök", tuple(at_play))
+        return GameOdds(g, (low_chance, 0.0, 0.0), None, True, Reason("note_gok", "gök"), tuple(at_play))
     if g.can_play_low and low_chance > chances[0]:
-        return GameOdds(g, (low_chance, chances[1], chances[2]), None, True, "gask low", tuple(at_play))
-    return GameOdds(g, (chances[0], chances[1], chances[2]), planned, False, "gask high", tuple(at_play))
+        return GameOdds(
+            g, (low_chance, chances[1], chances[2]), None, True, Reason("note_gask_low", "gask low"), tuple(at_play)
+        )
+    return GameOdds(
+        g, (chances[0], chances[1], chances[2]), planned, False, Reason("note_gask_high", "gask high"), tuple(at_play)
+    )

@@ -96,7 +96,7 @@ def say_action(action: Action, public: bool = False) -> str:
             said = game_label(action.game.name, action.suit_level)
         else:
             group = t("action.higher", group=action.group) if action.higher else str(action.group)
-            said = f"{group} {t(LEVELS[action.suit_level])}" if action.suit_level else group
+            said = game_label(group, action.suit_level)
         return t("action.in_forehand", bid=said) if action.in_forehand else said
     if isinstance(action, Keep | Discard | Buy | Repurchase | SetAside):
         if not action.cards:
@@ -152,11 +152,8 @@ def say_keyed(said: Keyed, prefix: str, names: Sequence[str] = ()) -> str:
             values[name] = say_action(values[name])  # type: ignore[arg-type]
     if isinstance(values.get("tricks"), float):
         values["tricks"] = number(float(str(values["tricks"])), 1)
-    if "note" in values:  # how a game's odds were reckoned: "buying", "2 turned" …
-        note = str(values["note"])
-        turned = note.split()[0] if note.endswith(" turned") else None
-        slug = "turned" if turned else note.replace(" ", "_").replace("ä", "a").replace("ö", "o").replace("è", "e")
-        values["note"] = t(f"reason.note_{slug}", count=turned) if turned else t(f"reason.note_{slug}")
+    if isinstance(values.get("note"), Keyed):  # how a game's odds were reckoned: "buying", "2 turned" …
+        values["note"] = say_keyed(values["note"], prefix)  # type: ignore[arg-type]
     if "plan" in values:
         values["plan"] = t(f"reason.{values['plan']}", suit=t(f"words.suit.{values.get('suit', 'S')}"))
     if "suit" in values:
