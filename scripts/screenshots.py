@@ -1,6 +1,7 @@
 """Take the documentation's screenshots of the table: run under a display (Xvfb), e.g.
 
     Xvfb :99 -screen 0 1280x800x24 & DISPLAY=:99 python scripts/screenshots.py docs/screenshots
+    DISPLAY=:99 python scripts/screenshots.py docs/screenshots/languages --languages
 
 Each moment is reached by posting real key events to the window, as a player would, on
 fixed seeds; the picture is the window's 1280×800 surface. Window sizes (1024×640, full
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from vira_desktop.i18n import t
 from vira_desktop.rules.decision import Phase
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.table import TableScene
@@ -167,5 +169,61 @@ def main(folder: Path) -> None:
         pygame.quit()
 
 
+OVERLAYS = (("07-score-sheet", pygame.K_s), ("08-bid-table", pygame.K_b), ("09-glossary", pygame.K_g))
+
+
+def languages(folder: Path) -> None:
+    """The same moments in Swedish, English and Finnish: ``{lang}-NN-moment.png``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for language in ("sv", "en", "fi"):
+        with tempfile.TemporaryDirectory() as home:
+            os.environ["VIRA_CONFIG_DIR"] = os.environ["VIRA_DATA_DIR"] = home
+            settings = f"display: {{animation_speed: fast, language: {language}}}\n"
+            (Path(home) / "config.yaml").write_text(settings, encoding="utf-8")
+            one_language(App(seed=5), language, folder)
+            pygame.quit()
+
+
+def one_language(app: App, language: str, folder: Path) -> None:
+    app.to_menu()
+    save(app, folder, f"{language}-01-menu.png", frames=3)
+    key(app, pygame.K_RETURN)
+    save(app, folder, f"{language}-02-new-game.png", frames=3)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    save(app, folder, f"{language}-03-settings.png", frames=3)
+    key(app, pygame.K_ESCAPE)
+    rng = random.Random(1)
+    you = [SeatConfig(t("new_game.you"), True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)]
+    scene = new_table(app, you, seed=8)
+    until(app, lambda: human_turn(app) and scene.grid_shown())
+    key(app, pygame.K_DOWN)
+    save(app, folder, f"{language}-04-auction.png")
+    while not (scene.deal.phase is Phase.PLAY and len(scene.deal.view(0).tricks) >= 3):
+        until(app, lambda: human_turn(app))
+        if scene.deal.is_over:
+            break
+        move(app, rng)
+    save(app, folder, f"{language}-05-trick-play.png")
+    while not scene.deal.is_over:
+        until(app, lambda: human_turn(app))
+        if not scene.deal.is_over:
+            move(app, rng)
+    step(app, 20)
+    save(app, folder, f"{language}-06-result.png")
+    for name, overlay in OVERLAYS:
+        key(app, overlay)
+        save(app, folder, f"{language}-{name}.png", frames=3)
+        key(app, pygame.K_ESCAPE)
+    app.open("settlement", table=scene.table)
+    save(app, folder, f"{language}-10-settlement.png", frames=3)
+    app.stack.clear()
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
+    if "--languages" in sys.argv:
+        languages(target)
+    else:
+        main(target)

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from tests.strategies import house_rules
 from vira_desktop.ai import LEVELS, Bot, Choice, make_bot
+from vira_desktop.ai.base import Reason
 from vira_desktop.rules.actions import (
     Action,
     AnnounceAces,
@@ -84,8 +85,8 @@ def _problem(deal: Deal, view: View, choice: object) -> str | None:
     """Why ``choice`` is not an acceptable answer to ``view`` in ``deal``, or None."""
     if not isinstance(choice, Choice):
         return f"returned {choice!r}, not a Choice"
-    if not isinstance(choice.reason, str) or not choice.reason.strip():
-        return f"empty reason {choice.reason!r}"
+    if not isinstance(choice.reason, Reason) or not choice.reason.strip():
+        return f"reason {choice.reason!r} is not a keyed Reason a window can translate"
     if view.decision is None:
         return "was asked without a decision"
     if choice.action is None:

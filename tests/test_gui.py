@@ -119,7 +119,7 @@ def human_move(app: App, scene: TableScene, rng: random.Random) -> None:
         if len(scene.table.log) == before:
             key(app, pygame.K_RETURN)
     elif decision.phase is Phase.PLAY:
-        for _ in range(len(scene.hand())):
+        for _ in range(2 * len(scene.hand()) + 2):  # a hint coming in may move the cursor on the way
             key(app, pygame.K_SPACE)
             if len(scene.table.log) > before:
                 break

@@ -63,7 +63,7 @@ def used_keys() -> tuple[set[str], set[str]]:
     prefixes: set[str] = set()
     for path in PACKAGE.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        literal |= set(re.findall(r"""\b(?:t|mark)\(\s*["']([a-z0-9_.]+)["']""", text))
+        literal |= set(re.findall(r"""\b(?:t|mark|tell)\(\s*["']([a-z0-9_.]+)["']""", text))
         literal |= set(re.findall(r"""["']vira\.([a-z0-9_.]+)["']""", text))
         prefixes |= set(re.findall(r"""\bt\(\s*f["']([a-z0-9_.]+\.)\{""", text))
         prefixes |= set(re.findall(r"""f["']vira\.([a-z0-9_.]+\.)\{""", text))

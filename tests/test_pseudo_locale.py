@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 import pytest
 
-from tests.test_gui import human_move, key, make_app, run, table_scene, wait_for_human
+from tests.test_gui import click, human_move, key, make_app, run, table_scene, wait_for_human
 from vira_desktop.i18n import CATALOGS, LANGUAGES, configure
 from vira_desktop.rules.games import BID_GROUPS, GAMES
 from vira_desktop.scenes import theme
@@ -141,6 +141,22 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
     app.open("replay", record=record, title="laid_solo8.yaml")  # a deal record in the window
     key(app, pygame.K_END)
     look()
+    four = Table([SeatConfig("You", True)] + [SeatConfig(n, False) for n in ("Bertil", "Cecilia", "David")], seed=3)
+    app.start_table(four)  # four seats: the dealer sits out
+    fourth = table_scene(app)
+    for _ in range(40):
+        assert wait_for_human(app, fourth)
+        look()
+        if fourth.deal.is_over:
+            break
+        human_move(app, fourth, rng)
+    look()
+    button = next(b for b, what in fourth.panel.buttons.items() if what == "last round")
+    click(app, button.rect.center)
+    look()  # the countdown and the log's word on the last round
+    key(app, pygame.K_RETURN)  # the first deal of the last round
+    assert wait_for_human(app, fourth)
+    look()
     hot = Table([SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi", False)], seed=4)
     app.start_table(hot)  # two humans: the cover between them
     look()
@@ -152,6 +168,13 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
     key(app, pygame.K_RETURN)  # Start over a saved game: the question first
     form = app.stack.top
     assert isinstance(form, NewGameScene) and form.confirm
+    look()
+    key(app, pygame.K_ESCAPE)  # back to the menu, and the save is damaged: the notice says so
+    (tmp_path / "data" / "autosave.json").write_text("{not json", encoding="utf-8")
+    app.open("menu")
+    run(app, 2)
+    key(app, pygame.K_RETURN)  # Continue
+    assert app.notice
     look()
     shown = (drawn | widgets) - parts_of_wrapped
     bare = sorted(text for text in shown if "[!!" not in text and not is_data(text))

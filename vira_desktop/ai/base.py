@@ -18,7 +18,7 @@ class Reason(Keyed):
 @dataclass(frozen=True, slots=True)
 class Choice:
     action: Action | None  # None declines an optional offer
-    reason: str
+    reason: Reason  # keyed: a window says it in the player's language
 
 
 class Bot(Protocol):

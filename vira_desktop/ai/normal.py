@@ -214,7 +214,7 @@ class NormalBot:
         lose = 0.6 * row.bet + 0.4 * row.kodilj
         return chance * (8 * row.home + 2 * pins(win)) - (1 - chance) * (8 * lose + 2 * pins(fail))
 
-    def _bid_reason(self, bid: Bid, odds: HandOdds, chance: float, said: Bid | None = None) -> str:
+    def _bid_reason(self, bid: Bid, odds: HandOdds, chance: float, said: Bid | None = None) -> Reason:
         assert bid.game is not None
         o = odds[bid.game.name]
         plan = f"trump {o.trump.name}" if o.trump is not None else "in misère" if o.low else "trump from the stock"
@@ -228,7 +228,7 @@ class NormalBot:
             return Reason("bid_aim", english, aim=bid, **values)
         return Reason("bid", english, **values)
 
-    def _pass_reason(self, view: View) -> str:
+    def _pass_reason(self, view: View) -> Reason:
         standing = view.bids[-1][1] if view.bids else ""
         if "gök" in standing and view.bids and view.bids[-1][1] != "pass":
             lows = low_holding_suits(view.hand)

@@ -29,7 +29,7 @@ def _beats(card: Card, current: Card, trump: Suit | None, led: Suit, aces_low: b
     return trump is not None and card.suit is trump
 
 
-def choose_card(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+def choose_card(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     view = k.view
     if view.low:
         if view.seat == view.declarer:
@@ -112,13 +112,13 @@ def _knock_out(cards: Sequence[Card], k: Knowledge) -> Card | None:
     return top if not gap & k.outside(k.view.seat) else None
 
 
-def _declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+def _declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     if k.view.trick:
         return _follow_high(legal, k, partner=None)
     return _declarer_lead(legal, k)
 
 
-def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     view = k.view
     trump = view.trump
     defs = _defenders(view)
@@ -181,7 +181,7 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
     return (_high(trumps) if k.is_master(_high(trumps)) else _low(trumps)), Reason("lead_trump", "leading trump")
 
 
-def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tuple[Card, str]:
+def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tuple[Card, Reason]:
     view = k.view
     trump = view.trump
     led = view.trick[0][1].suit
@@ -214,7 +214,7 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
     return _discard(legal, k), Reason("discard_least_useful", "discarding the least useful card")
 
 
-def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     view = k.view
     partner = 3 - view.seat - (view.declarer or 0)
     trump = view.trump
@@ -273,7 +273,7 @@ def _should_ruff(legal: Sequence[Card], k: Knowledge, partner: int) -> bool:
     return winner is not None and winner.suit is trump
 
 
-def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str] | None:
+def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason] | None:
     """Ågren marking: show strength (high then low) in a suit with a master, else weakness
     (low then high) in the weakest suit; only when partner is not losing the trick to a ruff."""
     view = k.view
@@ -307,7 +307,7 @@ def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str] | 
 
 
 # ---------------------------------------------------------------------- misère
-def _misere_declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+def _misere_declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     view = k.view
     al = view.aces_low
     if not view.trick:
@@ -356,7 +356,7 @@ def rounds_to_force(mine: Sequence[int], his: Sequence[int]) -> int | None:
     return None
 
 
-def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, str]:
+def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     view = k.view
     declarer = view.declarer or 0
     al = view.aces_low

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 
 from ..rules.view import View
-from .base import Choice
+from .base import Choice, Reason
+
+RANDOM = Reason("random", "a random legal move")
 
 
 class RandomBot:
@@ -20,7 +22,7 @@ class RandomBot:
             raise ValueError(f"seat {view.seat} is not asked anything now")
         actions = decision.actions
         if decision.optional and self.rng.random() < 0.5:
-            return Choice(None, "random")
+            return Choice(None, RANDOM)
         if decision.choice is not None and (not actions or self.rng.random() < 0.5):
-            return Choice(decision.choice.random(self.rng), "random")
-        return Choice(self.rng.choice(actions), "random")
+            return Choice(decision.choice.random(self.rng), RANDOM)
+        return Choice(self.rng.choice(actions), RANDOM)

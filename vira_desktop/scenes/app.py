@@ -125,7 +125,7 @@ class App:
         self.started = time.perf_counter()
         # Seeds for the deals of new games: fixed by ``vira --seed`` to replay a game, else fresh.
         self.new_game_seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
-        self.notice = ""
+        self._notice: tuple[str, dict[str, object]] | None = None  # a catalog key and its values
         self.config_problem: str | None = None  # why the user's config file could not be read
         self.config_path = config or user_config_file()
         try:
@@ -160,7 +160,7 @@ class App:
         pygame.display.set_caption("Vira")
         configure(self.language())
         if self.config_problem:
-            self.notice = t("app.settings_unreadable", problem=self.config_problem)
+            self.tell("app.settings_unreadable", problem=self.config_problem)
         self.ui = pygame_gui.UIManager(
             SIZE, gui_theme(), starting_language=current(), translation_directory_paths=[str(CATALOGS)]
         )
@@ -268,6 +268,16 @@ class App:
                 self.window.set_fullscreen(desktop=True)
                 self.fullscreen = True
 
+    # ------------------------------------------------------------------ notices
+    def tell(self, key: str, **values: object) -> None:
+        """Keep a notice for the menu (why the settings or the save could not be read)."""
+        self._notice = (key, values)
+
+    @property
+    def notice(self) -> str:
+        """The notice in the language shown now (it follows a change of language)."""
+        return t(self._notice[0], **self._notice[1]) if self._notice else ""
+
     # ------------------------------------------------------------------ saves
     def has_autosave(self) -> bool:
         return autosave_file().exists()
@@ -279,7 +289,7 @@ class App:
         try:
             table.save(autosave_file())
         except OSError as exc:
-            self.notice = t("app.no_autosave", problem=exc.strerror)
+            self.tell("app.no_autosave", problem=exc.strerror)
             return
         if self.journal is not None:
             line = {
@@ -298,7 +308,7 @@ class App:
         try:
             table = Table.load(path)
         except SaveError:
-            self.notice = t("app.save_damaged", file=quarantine(path).name)
+            self.tell("app.save_damaged", file=quarantine(path).name)
             self.open("menu")
             return
         self.start_table(table)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import t
 from ...rules.cards import Card
 from ...rules.ledger import Kind
 from ...rules.seat import Seat
@@ -51,10 +52,10 @@ class TableState:
         if left is None:
             return ""
         if left <= 0:
-            return "session over: settle"
+            return t("table.ending.settle")
         if left == 1:
-            return "Borup: the last deal" if in_play else "Borup comes next"
-        return f"last round: {left} deals left"
+            return t("table.ending.borup_now") if in_play else t("table.ending.borup_next")
+        return t("table.ending.last_round", deals=left)
 
     def colour_index(self, owner: str) -> int:
         """A player's colour, the same from game to game (the form's order, not the seating's)."""

@@ -236,7 +236,7 @@ class SpareDeck:
             pygame.draw.rect(surface, (250, 250, 244), (x + 18, y + 16, 52, 60), border_radius=8)
             badge = self.text(highest.symbol, 40, True, SUIT_COLOURS[highest])
             surface.blit(badge, badge.get_rect(center=(x + 44, y + 46)))
-        surface.blit(self.text(t("table.spare_deck"), 12, False, MUTED), (x, y + CARD_H - 8))
+        surface.blit(self.text(t("table.spare_deck"), 12, False, MUTED), (x, y + CARD_H + 2))
         if state.view.stock_left:
             label = self.text(t("table.stock", count=state.view.stock_left), 12, False, MUTED)
             surface.blit(label, (STOCK[0], STOCK[1] + CARD_H + 2))
