@@ -10,6 +10,7 @@ import pygame_gui
 from ..i18n import mark, t
 from ..rules.games import GAMES, PullaTable, table_cells
 from ..rules.scoring import Outcome
+from ..session.describe import is_you
 from ..session.table import Table
 from ..session.words import bets_and_pins, card_text, game_label
 from .backdrop import panel
@@ -186,7 +187,9 @@ class SettlementScene(_Sheet):
         f = font(18)
         surface.blit(f.render(t("sheet.settle.pulla", bets=s.pulla_bets), True, INK), (30, 80))
         if s.remainder_to:
-            line = t("sheet.settle.remainder", names=", ".join(s.remainder_to))
+            names = s.remainder_to
+            you = len(names) == 1 and is_you(names[0])
+            line = t("sheet.settle.remainder_you") if you else t("sheet.settle.remainder", names=", ".join(names))
             surface.blit(font(15).render(line, True, MUTED), (30, 110))
         y = 170
         players = self.table.session.players
@@ -199,7 +202,7 @@ class SettlementScene(_Sheet):
                 surface.blit(font(16).render(t("sheet.settle.winner"), True, GOLD), (60, y + 30))
             y += 70
         deals = len(self.table.session.deals)
-        surface.blit(font(14).render(t("sheet.settle.deals", deals=deals), True, MUTED), (30, 700))
+        surface.blit(font(14).render(t("sheet.settle.deals", count=deals), True, MUTED), (30, 700))
 
 
 class TrickHistoryScene(_Sheet):

@@ -112,6 +112,15 @@ def fit_text(text: str, size: int, bold: bool, width: int) -> str:
     return _fit(text, font(size, bold), width)
 
 
+@cache
+def fitting_size(text: str, largest: int, smallest: int, bold: bool, width: int) -> int:
+    """The largest type size from ``largest`` down to ``smallest`` at which ``text`` fits ``width``."""
+    size = largest
+    while size > smallest and font(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
 def _fit(text: str, f: pygame.font.Font, width: int) -> str:
     if f.size(text)[0] <= width:
         return text

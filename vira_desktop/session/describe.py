@@ -12,17 +12,17 @@ from ..rules.games import Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
 from .words import game_label
 
-__all__ = ["describe_game", "describe_result"]
+__all__ = ["describe_game", "describe_result", "is_you"]
 
 
-def _you(name: str) -> bool:
+def is_you(name: str) -> bool:
     """The player called "You" (in the player's language) is addressed as you."""
     return name == t("new_game.you")
 
 
 def _said(key: str, name: str, **values: object) -> str:
     """``key`` about ``name``, or its ``_you`` form when the name is the player's own "You"."""
-    return t(f"{key}_you", **values) if _you(name) else t(key, name=name, **values)
+    return t(f"{key}_you", **values) if is_you(name) else t(key, name=name, **values)
 
 
 def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 0) -> tuple[str, list[str]]:
@@ -44,7 +44,7 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
     low = result.trump_class == "none"
     outcome = result.outcome.value.split()[0]  # home, bet, kodilj, laid
     said = t(f"result.outcome.{outcome}_low" if low and outcome in ("bet", "kodilj") else f"result.outcome.{outcome}")
-    whose = t("result.whose_you") if _you(declarer) else t("result.whose", name=declarer)
+    whose = t("result.whose_you") if is_you(declarer) else t("result.whose", name=declarer)
     headline = t("result.headline", whose=whose, game=game_label(game.name, suit_level), outcome=said)
     taken = t("table.tricks", count=result.tricks[result.declarer])
     lines: list[str] = []

@@ -475,7 +475,7 @@ class TableScene(_TableBase):
         )
         if key == self.panel.key:
             return
-        y = 340
+        y = 412 if deal.is_over else 340  # after a deal, below the result's notes (Finnish runs long)
         specs: list[ButtonSpec] = []
         self.view.details = []
         if self.view.cover or self.view.intro.running:
@@ -527,6 +527,8 @@ class TableScene(_TableBase):
                     specs.append(ButtonSpec(t("button.confirm", what=label), "choose", y, enabled=ready))
                     y += step
                 specs.append(ButtonSpec(t("button.hint"), "hint", y + 2))
+        top = min((spec.y for spec in specs), default=658)
+        self.view.notes_bottom = 322 if self.view.details else top - 18
         self.panel.rebuild(key, specs)
         self._grid_note()
 

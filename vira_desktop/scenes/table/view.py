@@ -20,7 +20,7 @@ from ...session.describe import describe_result
 from ...session.words import say_text
 from ..backdrop import felt, panel
 from ..cards import CARD_H, CardImages
-from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS
+from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, fitting_size
 from ..tween import Tweens
 from .cards_layer import CardLayer, hand_order
 from .model import TABLE_W, Place, TableState, place
@@ -65,6 +65,7 @@ class TableView:
         self.cover_note: list[str] = []  # under the hot-seat cover: the moves just made
         self.dimmed: set[Card] = set()  # the viewer's cards that may not be played now
         self.details: list[str] = []  # the panel's middle: what the bid under the mouse asks and pays
+        self.notes_bottom = 322  # the panel's notes end here: its first button (or its details) is below
 
     # ------------------------------------------------------------------ geometry
     def factor(self) -> float:
@@ -242,7 +243,8 @@ class TableView:
             surface.blit(number, number.get_rect(topright=(1280 - 16, 15)))
         others = " ".join(s.symbol for s in Suit if s not in (highest, highest.partner))
         badge = t("table.suits", highest=highest.symbol, farg=highest.partner.symbol, ofarger=others)
-        surface.blit(self.text(badge, 16, True, GOLD, W), (x, 36))
+        size = fitting_size(badge, 16, 13, True, W)  # "värittömät" runs long
+        surface.blit(self.text(badge, size, True, GOLD, W), (x, 36 + (16 - size) // 2))
         y = 66
         for seat, text in view.bids[-7:]:  # each bidder's name in their colour
             name = self.text(f"{state.seats[seat]}:", 13, True, self.colour_of(state, seat), W // 2)
@@ -282,7 +284,7 @@ class TableView:
         else:
             doing = t("table.to_act", phase=t(f"table.phase.{view.phase.name.lower()}"), name=state.seats[view.to_act])
         surface.blit(self.text(doing, 13, False, MUTED, W), (x, y))
-        room = max(1, (322 - y) // 18)  # the panel's buttons start below
+        room = max(1, (self.notes_bottom - y) // 18)  # the panel's buttons start below
         notes = [(part, self.message_colour) for part in self.text.wrap(self.message, 13, True, W)[:3]]
         notes += [(part, GOLD) for part in self.text.wrap(self.note, 13, True, W)]
         for i, (part, colour) in enumerate(notes[:room]):
