@@ -191,6 +191,7 @@ def one_language(app: App, language: str, folder: Path) -> None:
     save(app, folder, f"{language}-02-new-game.png", frames=3)
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     save(app, folder, f"{language}-03-settings.png", frames=3)
     key(app, pygame.K_ESCAPE)

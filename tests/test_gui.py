@@ -415,7 +415,8 @@ def test_a_card_choice_button_says_what_is_wrong_and_waits() -> None:
 
 def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path) -> None:
     run(app, 2)
-    key(app, pygame.K_DOWN)  # Settings (Continue and Tutorial are skipped)
+    key(app, pygame.K_DOWN)  # the tutorial (Continue is skipped: no saved game)
+    key(app, pygame.K_DOWN)  # Settings
     key(app, pygame.K_RETURN)
     assert type(app.stack.top).__name__ == "SettingsScene"
     key(app, pygame.K_RIGHT)  # animation speed: instant -> fast

@@ -22,7 +22,10 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "vira_desktop"
 
 # layer of each top-level part; a module may import its own layer and those below it
-LAYERS = {"rules": 0, "ai": 1, "paths": 1, "i18n": 1, "session": 2, "config": 2, "scenes": 3, "cli": 3, "__main__": 4}
+LAYERS = {
+    **{"rules": 0, "ai": 1, "paths": 1, "i18n": 1, "session": 2, "config": 2, "tutorial": 3},
+    **{"scenes": 4, "cli": 4, "__main__": 5},
+}
 # the engine's public face: what the window may import from rules
 PUBLIC_RULES = {
     "actions",

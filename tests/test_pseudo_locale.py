@@ -18,11 +18,13 @@ import pytest
 
 from tests.test_gui import click, human_move, key, make_app, run, table_scene, wait_for_human
 from vira_desktop.i18n import CATALOGS, LANGUAGES, configure
+from vira_desktop.rules.actions import Pass
 from vira_desktop.rules.games import BID_GROUPS, GAMES
 from vira_desktop.scenes import theme
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.menu import NewGameScene
 from vira_desktop.scenes.overlays import GLOSSARY_TERMS
+from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.scenes.theme import GameFont
 from vira_desktop.session.record import load_record
 from vira_desktop.session.table import SeatConfig, Table
@@ -105,9 +107,11 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
 
     look()  # the menu
     key(app, pygame.K_DOWN)
-    key(app, pygame.K_RETURN)  # settings
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # settings (after the tutorial)
     look()
     key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_UP)
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)  # the new-game form
     look()
@@ -168,6 +172,15 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
     key(app, pygame.K_RETURN)  # Start over a saved game: the question first
     form = app.stack.top
     assert isinstance(form, NewGameScene) and form.confirm
+    look()
+    app.open("tutorial")  # the contents map, and a lesson at its checkpoint
+    look()
+    app.open("lesson", lesson_id="auction_hold")
+    lesson = app.stack.top
+    assert isinstance(lesson, LessonScene)
+    run(app, 30)
+    look()
+    lesson.press(Pass(0))  # a wrong answer, explained
     look()
     key(app, pygame.K_ESCAPE)  # back to the menu, and the save is damaged: the notice says so
     (tmp_path / "data" / "autosave.json").write_text("{not json", encoding="utf-8")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import platformdirs
@@ -58,3 +59,24 @@ def autosave_file() -> Path:
 def last_table_file() -> Path:
     """The seats of the last new game (the new-game form starts from them)."""
     return data_dir() / "last_table.json"
+
+
+def tutorial_progress_file() -> Path:
+    """The tutorial's progress: saved the moment a step is done."""
+    return data_dir() / "tutorial.json"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` so that a crash at any moment leaves the old file or the new one, never
+    half of either: a temporary file in the same folder, flushed to disk, then renamed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -21,7 +21,7 @@ import yaml
 
 from ..config import ConfigError, Settings, load_settings, merge, validate
 from ..i18n import CATALOGS, configure, current, system_language, t
-from ..paths import asset, autosave_file, user_config_file
+from ..paths import asset, autosave_file, user_config_file, write_atomically
 from ..session.table import SaveError, SeatConfig, Table, quarantine
 from .base import Scene, SceneStack
 from .theme import SIZE, font, gui_theme
@@ -215,10 +215,7 @@ class App:
         updated = merge(current or {}, {section: {name: value}})
         try:
             validate(updated)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(yaml.safe_dump(updated, allow_unicode=True, sort_keys=False), encoding="utf-8")
-            os.replace(tmp, path)
+            write_atomically(path, yaml.safe_dump(updated, allow_unicode=True, sort_keys=False))
         except (ConfigError, OSError) as exc:
             return t("settings.not_saved", problem=exc)
         self.config_problem = None

@@ -35,6 +35,7 @@ class MenuEntry:
 MENU: tuple[MenuEntry, ...] = (
     MenuEntry("vira.menu.new_game", "new_game"),
     MenuEntry("vira.menu.continue", "continue", lambda app: app.has_autosave(), push=False),
+    MenuEntry("vira.menu.tutorial", "tutorial"),
     MenuEntry("vira.menu.settings", "settings"),
     MenuEntry("vira.menu.quit", "quit", push=False),
 )

@@ -9,6 +9,8 @@ from .base import Scene
 from .menu import MenuScene, NewGameScene, SettingsScene
 from .overlays import BidTableScene, GlossaryScene, ScoreSheetScene, SettlementScene, TrickHistoryScene
 from .table import ReplayScene, TableScene
+from .table.lesson import LessonScene
+from .tutorial import TutorialScene
 
 if TYPE_CHECKING:
     from .app import App
@@ -26,6 +28,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "glossary": GlossaryScene,
     "tricks": TrickHistoryScene,
     "settlement": SettlementScene,
+    "tutorial": TutorialScene,
+    "lesson": LessonScene,
 }
 
 

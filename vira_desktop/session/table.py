@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..ai import Bot, make_bot
+from ..paths import write_atomically
 from ..rules.actions import Action, parse_action
 from ..rules.deal import Deal
 from ..rules.errors import ViraError
@@ -65,6 +64,12 @@ class Table:
     log: list[LogEntry] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)  # deal numbers where an undo was used
     last_deal: int | None = None  # the session ends after this many deals (last round, Borup)
+    given: Deal | None = field(default=None, repr=False)  # a lesson's deal: seated as the seats are listed
+
+    @classmethod
+    def for_deal(cls, seats: list[SeatConfig], deal: Deal, seed: int = 0) -> Table:
+        """A table that plays ``deal`` (a lesson's, a record's), the seats listed from forehand."""
+        return cls(seats, seed, given=deal)
 
     def __post_init__(self) -> None:
         if not 3 <= len(self.seats) <= 4:
@@ -77,8 +82,11 @@ class Table:
 
         names = [s.name for s in self.seats]
         rng = random.Random(self.seed)
-        if self.seating == "draw":
-            self.draw: SeatingDraw = draw_seating(names, rng)
+        self.draw: SeatingDraw
+        if self.given is not None:
+            self.draw = SeatingDraw(tuple(names), names[0], ())
+        elif self.seating == "draw":
+            self.draw = draw_seating(names, rng)
         else:
             self.draw = heart_deal(names, rng)
         self.session, self.opening_events = Session.start(
@@ -92,7 +100,10 @@ class Table:
         self.session.last_deal = self.last_deal
         self.deal_index = 0
         self.flow = Flow(lambda: self.deal, self.session.apply)
-        self.session.new_deal()
+        if self.given is not None:
+            self.session.seat_deal(self.given.clone())
+        else:
+            self.session.new_deal()
 
     @property
     def deal(self) -> Deal:
@@ -165,6 +176,16 @@ class Table:
             out.append((action, events, again.view(seat) if seat is not None else again.public_view()))
         return out
 
+    def restart(self, actions: list[Action]) -> None:
+        """Start this deal again and apply ``actions`` (a lesson going back to a step)."""
+        names = self.session.seats
+        self._replay([LogEntry(0, names[a.seat], a.text, False) for a in actions])
+
+    def let_bot_play(self, name: str, level: str = "normal") -> None:
+        """A bot plays ``name``'s seat from now on (a lesson playing a wrong answer out)."""
+        self.bot_specs[name] = (level, self.seed * 31 + 7, self.generation)
+        self.bots[name] = make_bot(level, self.seed * 31 + 7)
+
     def can_undo(self) -> bool:
         return any(e.human and e.deal == self.deal_index for e in self.log)
 
@@ -193,18 +214,8 @@ class Table:
         }
 
     def save(self, path: Path) -> None:
-        """Write atomically: a temporary file in the same folder, then rename."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.to_json(), f, ensure_ascii=False)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        """Write atomically: the old save or the new one survives a crash, never half."""
+        write_atomically(path, json.dumps(self.to_json(), ensure_ascii=False))
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:

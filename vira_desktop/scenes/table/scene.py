@@ -282,6 +282,14 @@ class TableScene(_TableBase):
         self.grid = BidGrid()
         self.view.keys_help = mark("table.keys")
 
+    def save(self) -> None:
+        """Keep the game (a lesson keeps its progress instead)."""
+        self.app.autosave(self.table)
+
+    def extra_buttons(self) -> tuple[object, list[ButtonSpec]]:
+        """More of the panel's buttons (a lesson's), and what they depend on."""
+        return None, []
+
     # ------------------------------------------------------------------ lifecycle
     @property
     def deal(self):  # type: ignore[no-untyped-def]
@@ -357,7 +365,7 @@ class TableScene(_TableBase):
         self._log_actions()
         self._tell_events(events)
         self.wait_s = BOT_PAUSE_S * self.view.factor()
-        self.app.autosave(self.table)
+        self.save()
         self.panel.key = None
         state = self.driver.state()
         self.view.show(state, events)
@@ -473,7 +481,8 @@ class TableScene(_TableBase):
             self.view.intro.running,
             len(self.selected),
         )
-        if key == self.panel.key:
+        extra_key, extra = self.extra_buttons()
+        if (key, extra_key) == self.panel.key:
             return
         y = 412 if deal.is_over else 340  # after a deal, below the result's notes (Finnish runs long)
         specs: list[ButtonSpec] = []
@@ -527,9 +536,9 @@ class TableScene(_TableBase):
                     specs.append(ButtonSpec(t("button.confirm", what=label), "choose", y, enabled=ready))
                     y += step
                 specs.append(ButtonSpec(t("button.hint"), "hint", y + 2))
-        top = min((spec.y for spec in specs), default=658)
+        top = min((spec.y for spec in specs if spec.x >= TABLE_W), default=658)
         self.view.notes_bottom = 322 if self.view.details else top - 18
-        self.panel.rebuild(key, specs)
+        self.panel.rebuild((key, extra_key), [*specs, *extra])
         self._grid_note()
 
     # ------------------------------------------------------------------ intents
@@ -573,7 +582,7 @@ class TableScene(_TableBase):
             self.table.end_session(name)
             left = self.table.session.deals_left
             self.view.say(t("log.borup") if name == "borup" else t("log.last_round", deals=left))
-            self.app.autosave(self.table)
+            self.save()
             self.panel.key = None
             self.view.show(self.driver.state())
         elif name == "bid":
@@ -758,7 +767,7 @@ class TableScene(_TableBase):
             return
         self.driver.undo()
         self._hint_tag = None
-        self.app.autosave(self.table)
+        self.save()
         self.selected = set()
         self.view.cards.selected = set()
         self._retell_deal()  # the undone moves leave the log too
@@ -780,7 +789,7 @@ class TableScene(_TableBase):
             self.app.open("settlement", table=self.table)
             return
         events = self.driver.next_deal()
-        self.app.autosave(self.table)
+        self.save()
         self._hint_tag = None
         self.panel.key = None
         self.view.show(self.driver.state(), events)

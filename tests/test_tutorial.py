@@ -1,0 +1,295 @@
+"""The tutorial: lessons are data checked against the engine and the normal bot, progress
+survives a kill, and every lesson is gone through in the window, forward and back, each
+checkpoint answered wrongly and rightly by real input events."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tests.test_gui import card_point, click, key, make_app, run
+from vira_desktop.ai import make_bot
+from vira_desktop.i18n import LANGUAGES, configure, t
+from vira_desktop.rules.actions import Action, Bid, Pass, PlayCard
+from vira_desktop.scenes.app import App
+from vira_desktop.scenes.table.lesson import LessonScene
+from vira_desktop.scenes.tutorial import TutorialScene
+from vira_desktop.session.record import check_result, replay
+from vira_desktop.tutorial.lesson import CHAPTERS, PACKAGE, LessonError, chapters, lesson, read_lesson
+from vira_desktop.tutorial.progress import Progress
+
+ALL = [x for c in chapters() for x in c.lessons]
+
+
+# ---------------------------------------------------------------------- lessons as data
+def test_the_contents_map_has_every_chapter_in_the_bid_tables_order_and_every_lesson_file() -> None:
+    assert tuple(c.id for c in chapters()) == CHAPTERS
+    files = {p.name[:-5] for p in PACKAGE.iterdir() if p.name.endswith(".yaml") and p.name != "contents.yaml"}
+    assert set(ALL) == files, "a lesson file not in the contents map, or a listed lesson without its file"
+    assert len(ALL) == len(set(ALL))
+
+
+@pytest.mark.parametrize("ident", ALL)
+def test_every_prepared_deal_replays_to_its_stated_result(ident: str) -> None:
+    taught = lesson(ident)
+    deal = replay(taught.record)
+    assert deal.is_over and taught.record.result is not None
+    assert check_result(taught.record, deal) is None
+
+
+@pytest.mark.parametrize("ident", ALL)
+def test_every_accepted_answer_is_legal_and_the_normal_bot_agrees_or_is_answered(ident: str) -> None:
+    """At each checkpoint, the accepted answers are legal there, the record's own answer is
+    among them, and the normal bot's choice is accepted or has its own explanation."""
+    taught = lesson(ident)
+    for n, step in enumerate(taught.steps):
+        if step.ask is None:
+            continue
+        deal = taught.position(step.at)
+        assert deal.decision().seat == taught.you
+        for answer in step.ask.accept:
+            deal.check(answer)
+        assert taught.actions[step.at] in step.ask.accept
+        bot = make_bot("normal", 1).choose(deal.view(taught.you)).action
+        assert bot is not None
+        assert bot in step.ask.accept or bot in step.ask.why, f"step {n + 1}: the normal bot plays {bot.text}"
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_lesson_text_is_in_every_language(language: str) -> None:
+    configure(language)
+    try:
+        for ident in ALL:
+            for key in lesson(ident).texts():
+                assert t(f"lesson.{key}").strip()
+        for chapter in chapters():
+            assert t(f"lesson.{chapter.title}").strip()
+    finally:
+        configure("en")
+
+
+def test_a_faulty_lesson_is_one_clear_message() -> None:
+    good = lesson("auction_hold")
+    data = {
+        "lesson": 1,
+        "id": "x",
+        "chapter": "auction",
+        "title": "auction_hold.title",
+        "teaches": [3],
+        "you": "Anna",
+        "record": {"vira": 1, "players": list(good.record.names), "forehand": "Anna", "highest_suit": "S"},
+        "steps": [],
+    }
+    record = data["record"]
+    assert isinstance(record, dict)
+    record["hands"] = {n: [str(c) for c in good.record.deal.dealt[i]] for i, n in enumerate(good.record.names)}
+    record["stock"] = [str(c) for c in good.record.deal.initial_stock]
+    record["actions"] = [{"Anna": "begär"}, {"Bertil": "7-spel"}, {"Cecilia": "pass"}]
+    data["steps"] = [{"at": 3, "say": "auction_hold.ask", "ask": {"accept": ["vira in forehand"]}}]
+    with pytest.raises(LessonError, match="the record's next action is not the learner's"):
+        read_lesson(data)
+    record["actions"].append({"Anna": "7-spel in forehand"})
+    with pytest.raises(LessonError, match="answer 'vira in forehand'"):
+        read_lesson(data)
+    data["steps"] = [{"at": 3, "say": "a.b", "ask": {"accept": [], "hint": "a.h", "right": "a.r", "wrong": "a.w"}}]
+    data["speps"] = []
+    with pytest.raises(LessonError, match=r"unknown field speps \(did you mean steps\?\)"):
+        read_lesson(data)
+    del data["speps"]
+    assert read_lesson(data).checkpoints == 1
+
+
+# ---------------------------------------------------------------------- progress
+def test_progress_is_saved_at_every_step_and_stars_follow_wrong_answers(tmp_path: Path) -> None:
+    path = tmp_path / "tutorial.json"
+    p = Progress(path)
+    p.step_done("auction_hold", 0, 3)
+    assert Progress(path).of("auction_hold").step == 1
+    p.wrong_answer("auction_hold")
+    p.step_done("auction_hold", 1, 3)
+    p.step_done("auction_hold", 2, 3)
+    again = Progress(path).of("auction_hold")
+    assert again.done and again.stars == 2
+    p.reset(["auction_hold"])
+    assert not Progress(path).of("auction_hold").done
+    path.write_text("{broken", encoding="utf-8")
+    damaged = Progress(path)
+    assert damaged.damaged and damaged.lessons == {} and (tmp_path / "tutorial.json.damaged").exists()
+
+
+KILLED = textwrap.dedent(
+    """
+    import os, sys, time
+    import pygame
+    from tests.test_gui import run
+    from vira_desktop.scenes.app import App
+    app = App()
+    app.open("lesson", lesson_id="deal_suits")
+    scene = app.stack.top
+    for _ in range(2):  # two steps done, then stopped dead in the third
+        scene.command(__import__("vira_desktop.scenes.table.input", fromlist=["Command"]).Command("lesson_next"))
+        run(app, 3)
+    print("ready", flush=True)
+    while True:
+        run(app, 1)
+        time.sleep(0.01)
+    """
+)
+
+
+def test_a_kill_during_a_lesson_keeps_the_progress_up_to_the_last_finished_step(tmp_path: Path) -> None:
+    env = dict(os.environ, VIRA_CONFIG_DIR=str(tmp_path), VIRA_DATA_DIR=str(tmp_path), SDL_VIDEODRIVER="dummy")
+    env["SDL_AUDIODRIVER"] = "dummy"
+    root = Path(__file__).resolve().parents[1]
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILLED], cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    assert line.strip() == "ready", child.stderr.read() if child.stderr else ""
+    child.send_signal(signal.SIGKILL)
+    child.wait(10)
+    kept = Progress(tmp_path / "tutorial.json").of("deal_suits")
+    assert kept.step == 2 and not kept.done
+
+
+# ---------------------------------------------------------------------- in the window
+def lesson_scene(app: App) -> LessonScene:
+    top = app.stack.top
+    assert isinstance(top, LessonScene)
+    return top
+
+
+def settle(app: App, scene: LessonScene, limit: int = 2000) -> None:
+    """Run frames until the main line has reached the step's position and nothing moves."""
+    for _ in range(limit):
+        run(app, 1)
+        if not scene.view.busy and len(scene.table.deal.history) >= scene.driver.target and scene.wait_s <= 0:
+            run(app, 2)
+            return
+    raise AssertionError("the lesson never came to rest")
+
+
+def press_button(app: App, scene: LessonScene, what: object) -> None:
+    button = next(b for b, w in scene.panel.buttons.items() if w == what)
+    click(app, button.rect.center)
+
+
+def give(app: App, scene: LessonScene, answer: Action) -> None:
+    """Answer on the table as a player would: a bid cell clicked twice, P, a card clicked,
+    cards clicked and Enter, or the panel button of the action."""
+    if isinstance(answer, Bid):
+        cell = scene.grid.cell_of(answer)
+        assert cell is not None
+        point = scene.grid.rect_of(cell).center
+        click(app, point)
+        click(app, point)
+    elif isinstance(answer, Pass):
+        key(app, pygame.K_p)
+    elif isinstance(answer, PlayCard):
+        click(app, card_point(scene, answer.card))
+    elif hasattr(answer, "cards"):
+        for card in answer.cards:
+            click(app, card_point(scene, card))
+        key(app, pygame.K_RETURN)
+    else:
+        press_button(app, scene, answer)
+
+
+def a_wrong_answer(scene: LessonScene, rng: random.Random) -> Action:
+    ask = scene.viewer_ask()
+    assert ask is not None and ask.view.decision is not None
+    step = scene.current.ask
+    assert step is not None
+    decision = ask.view.decision
+    wrong = [a for a in decision.actions if a not in step.accept]
+    if decision.choice is not None and not wrong:
+        choice = decision.choice
+        for _ in range(50):
+            made = choice.make(sorted(rng.sample(list(choice.candidates), choice.max_count)))
+            if made not in step.accept:
+                return made
+    assert wrong, "no wrong answer to give"
+    return rng.choice(wrong)
+
+
+@pytest.mark.parametrize("ident", ALL)
+def test_every_step_forward_and_back_each_checkpoint_wrong_then_right(
+    ident: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    app.open("tutorial")
+    run(app, 2)
+    assert isinstance(app.stack.top, TutorialScene)
+    app.open("lesson", lesson_id=ident)
+    scene = lesson_scene(app)
+    taught = scene.lesson
+    rng = random.Random(3)
+    for n, step in enumerate(taught.steps):
+        settle(app, scene)
+        assert scene.step == n
+        if n > 0:  # back a step and forward again: the same position each time
+            press_button(app, scene, "lesson_back")
+            settle(app, scene)
+            assert scene.step == n - 1 and len(scene.table.deal.history) == taught.steps[n - 1].at
+            if taught.steps[n - 1].ask is not None:
+                press_button(app, scene, "lesson_skip")
+            else:
+                key(app, pygame.K_RETURN)
+            settle(app, scene)
+            assert scene.step == n
+        assert len(scene.table.deal.history) == step.at
+        if step.ask is not None:
+            wrong = a_wrong_answer(scene, rng)
+            give(app, scene, wrong)
+            assert scene.feedback is not None and scene.wrong == wrong, wrong.text
+            assert len(scene.table.deal.history) == step.at  # nothing was played
+            press_button(app, scene, "lesson_show")  # the losing line, played to its end
+            for _ in range(4000):
+                run(app, 1)
+                if scene.table.deal.is_over and not scene.view.busy:
+                    break
+            assert scene.table.deal.is_over
+            press_button(app, scene, "lesson_retry")
+            settle(app, scene)
+            assert len(scene.table.deal.history) == step.at and scene.step == n
+            give(app, scene, step.ask.accept[-1])
+            assert scene.answered, scene.feedback
+        press_button(app, scene, "lesson_next")
+    assert scene.finished
+    assert scene.progress.of(ident).done
+    press_button(app, scene, "lesson_leave")
+    assert isinstance(app.stack.top, TutorialScene)
+    app.stack.clear()
+
+
+def test_the_menu_opens_the_contents_map_and_a_lesson_resumes_at_its_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    app.to_menu()
+    run(app, 2)
+    key(app, pygame.K_DOWN)  # Continue is off: from New game to Tutorial
+    key(app, pygame.K_RETURN)
+    contents = app.stack.top
+    assert isinstance(contents, TutorialScene) and contents.chapter == 0
+    key(app, pygame.K_RETURN)  # into the chapter's lessons
+    key(app, pygame.K_RETURN)  # the first lesson
+    scene = lesson_scene(app)
+    settle(app, scene)
+    key(app, pygame.K_RETURN)  # Enter: the next step
+    settle(app, scene)
+    assert scene.step == 1
+    key(app, pygame.K_ESCAPE)  # back to the contents map
+    assert isinstance(app.stack.top, TutorialScene)
+    app.open("lesson", lesson_id="deal_suits")
+    assert lesson_scene(app).step == 1
+    app.stack.clear()

@@ -1,0 +1,352 @@
+"""A lesson at the real table: the lesson's deal record plays its main line step by step,
+the learner answers at "your move" checkpoints with the table's own controls, a wrong
+answer is explained (and can be played out to its end), and at the end the deal can be
+played on against the bots. Progress is saved the moment a step is done."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...i18n import mark, t
+from ...rules.actions import Action, PlayCard
+from ...rules.games import GAMES
+from ...session.flow import Ask, FlowEvent
+from ...session.table import SeatConfig, Table
+from ...session.words import say_action
+from ...tutorial.lesson import Lesson, Step, chapters, lesson
+from ...tutorial.progress import Progress
+from ..theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
+from ..worker import Worker
+from .drivers import LiveDriver
+from .input import Command, Intent
+from .scene import ButtonSpec, TableScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+__all__ = ["LessonDriver", "LessonScene", "next_lesson"]
+
+BOX_X, BOX_W = 236, 498  # the lesson's card on the felt, between the plates
+BOX_H, TOP_H = 150, 134  # at the top the box ends above the bid grid (it starts at y 140)
+MIDDLE_Y, TOP_Y = 192, 6  # under the pulla; above the bid grid while it is shown
+
+
+class LessonDriver(LiveDriver):
+    """The lesson's main line, played to the step's position; the learner is asked only at
+    a checkpoint. ``mode``: "lesson", "losing" (a wrong answer played out by the bots, the
+    learner's seat too) or "free" (the learner plays the deal on against the bots)."""
+
+    def __init__(self, table: Table, worker: Worker, taught: Lesson) -> None:
+        super().__init__(table, worker)
+        self.lesson = taught
+        self.learner = table.session.seats[taught.you]
+        self.viewer = self.learner
+        self.mode = "lesson"
+        self.target = 0  # the main line's actions played before the step shows
+        self.asking = False  # the step waits for the learner's answer
+
+    def human_ask(self) -> Ask | None:
+        if self.mode == "losing":
+            return None
+        ask = super().human_ask()
+        if self.mode == "lesson" and not (self.asking and len(self.table.deal.history) == self.target):
+            return None
+        return ask
+
+    def think(self) -> None:
+        if self.mode != "lesson":  # the bots play; in the lesson, the main line does
+            super().think()
+
+    def scripted(self) -> list[FlowEvent] | None:
+        """The main line's next action while the table is behind the step (``None``: it is not)."""
+        history = len(self.table.deal.history)
+        if self.mode != "lesson" or history >= self.target:
+            return None
+        action = self.lesson.actions[history]
+        ask = self.table.ask()
+        assert ask is not None
+        if ask.optional and ask.view.decision is not None and action not in ask.view.decision.actions:
+            return self.table.answer(ask, None)  # an offer the main line does not take
+        return self.table.answer(ask, action)
+
+    def go_to(self, at: int) -> None:
+        """The table at the main line's position ``at``, at once (no animation)."""
+        self.mode = "lesson"
+        self.worker.cancel_all()
+        self._bot_tag = None
+        self.thinking_for = None
+        self.table.restart(list(self.lesson.actions[:at]))
+        self.target = at
+
+    def play_out(self, answer: Action) -> list[FlowEvent]:
+        """A wrong answer played: the bots take every seat to the deal's end."""
+        ask = self.table.ask()
+        assert ask is not None
+        events = self.table.answer(ask, answer, human=True)
+        self.mode = "losing"
+        self.table.let_bot_play(self.learner)
+        return events
+
+    def play_on(self) -> None:
+        """The learner plays the rest of the deal against the bots."""
+        self.mode = "free"
+
+
+def next_lesson(ident: str) -> str | None:
+    """The lesson after ``ident`` in the contents map (``None`` after the last)."""
+    order = [x for chapter in chapters() for x in chapter.lessons]
+    i = order.index(ident) if ident in order else len(order)
+    return order[i + 1] if i + 1 < len(order) else None
+
+
+class LessonScene(TableScene):
+    """One lesson: its steps over the table, Back / Next, Skip step, Leave."""
+
+    def __init__(self, app: App, lesson_id: str, progress: Progress | None = None) -> None:
+        taught = lesson(lesson_id)
+        names = list(taught.record.names)
+        names[taught.you] = t("new_game.you")
+        seats = [SeatConfig(name, i == taught.you) for i, name in enumerate(names)]
+        super().__init__(app, Table.for_deal(seats, taught.record.deal))
+        self.lesson = taught
+        self.progress = progress or Progress()
+        self.driver: LessonDriver = LessonDriver(self.table, self.worker, taught)
+        self.step = min(self.progress.of(taught.id).step, len(taught.steps) - 1)
+        if self.progress.of(taught.id).done:
+            self.step = 0  # a finished lesson opens from its start: it is being replayed
+            self.progress.replay(taught.id)
+        self.feedback: tuple[str, tuple[int, int, int]] | None = None
+        self.answered = False  # this step's checkpoint was answered right
+        self.wrong: Action | None = None  # the wrong answer just given (it can be played out)
+        self.finished = False
+        self.view.keys_help = mark("lesson.keys")
+
+    # ------------------------------------------------------------------ steps
+    @property
+    def current(self) -> Step:
+        return self.lesson.steps[self.step]
+
+    def enter(self) -> None:
+        self.driver.go_to(self.current.at)
+        self._open_step()
+        self.view.show(self.driver.state(), self.driver.opening_events())
+        self.view.finish()
+        self.view.say(t(f"lesson.{self.lesson.title}"))
+
+    def _open_step(self) -> None:
+        step = self.current
+        self.driver.target = step.at
+        self.driver.asking = step.ask is not None
+        self.answered = False
+        self.wrong = None
+        self.feedback = None
+        self.selected = set()
+        self.view.cards.selected = set(step.cards)
+        self.panel.key = None
+
+    def _restart_step(self) -> None:
+        """Back at the step's own position (Back, Try again), at once."""
+        self.driver.go_to(self.current.at)
+        self._open_step()
+        self._logged = len(self.table.log)
+        self.view.banner = None
+        self.view.show(self.driver.state(), snap=True)
+
+    def next_step(self, skipped: bool = False) -> None:
+        if self.current.ask is not None and not self.answered and not skipped:
+            self.feedback = (t("lesson.ui.answer_first"), GOLD)
+            return
+        self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps), skipped)
+        if self.step + 1 >= len(self.lesson.steps):
+            self.finished = True
+            self.panel.key = None
+            if skipped and self.current.ask is not None:
+                self._restart_step()
+            return
+        if skipped and self.current.ask is not None and not self.answered:
+            self.driver.go_to(self.current.at)  # the main line goes on from the skipped question
+            self.view.show(self.driver.state(), snap=True)
+        self.step += 1
+        self._open_step()
+
+    def back_step(self) -> None:
+        if self.step == 0:
+            return
+        self.step -= 1
+        self.finished = False
+        self._restart_step()
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.view.busy and self.wait_s <= 0:
+            events = self.driver.scripted()
+            if events is not None:
+                self._after(events)
+
+    def save(self) -> None:
+        """A lesson never touches the saved game: its progress is kept by steps."""
+
+    # ------------------------------------------------------------------ answers
+    def press(self, what: Action | str | None) -> None:
+        step = self.current
+        at_question = self.driver.mode == "lesson" and step.ask is not None and not self.answered
+        if isinstance(what, str) or what is None or not at_question:
+            super().press(what)
+            return
+        verdict = self.lesson.judge(step, what)
+        if verdict.right:
+            self.answered = True
+            main = step.ask.accept[0] if step.ask is not None else what
+            said = t(f"lesson.{verdict.say}")
+            if what != main:  # as good: the lesson goes on with the main line's answer
+                said += " " + t("lesson.ui.as_played", action=say_action(main))
+            self.feedback = (said, GOOD)
+            super().press(main)
+            self.driver.asking = False
+            self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))
+        else:
+            self.wrong = what
+            self.progress.wrong_answer(self.lesson.id)
+            self.feedback = (t(f"lesson.{verdict.say}"), RED)
+            if isinstance(what, PlayCard):
+                self.view.cards.refuse(what.card)
+        self.panel.key = None
+
+    def command(self, intent: Command) -> None:
+        name = intent.name
+        if name == "lesson_next":
+            self.next_step()
+        elif name == "lesson_back":
+            self.back_step()
+        elif name == "lesson_skip":
+            self.next_step(skipped=True)
+        elif name == "lesson_leave":
+            self.app.open("tutorial")
+        elif name == "lesson_show":
+            if self.wrong is not None:
+                self._after(self.driver.play_out(self.wrong))
+                self.feedback = (t("lesson.ui.playing_out"), MUTED)
+                self.wrong = None
+        elif name == "lesson_retry":
+            self._restart_step()
+        elif name == "lesson_play_on":
+            self.driver.play_on()
+            self.feedback = None
+        elif name == "lesson_following":
+            following = next_lesson(self.lesson.id)
+            self.app.open("lesson", lesson_id=following) if following else self.app.open("tutorial")
+        elif name == "undo":
+            self.message(t("lesson.ui.no_undo"), MUTED)
+        else:
+            super().command(intent)
+
+    def intent(self, intent: Intent) -> None:
+        if intent == Command("back"):
+            self.app.open("tutorial")
+        elif intent == Command("confirm") and self._next_ready():
+            self.next_step()
+        else:
+            super().intent(intent)
+
+    def _next_ready(self) -> bool:
+        """Enter goes to the next step where nothing on the table is asked."""
+        return self.driver.mode == "lesson" and not self.finished and self.viewer_ask() is None
+
+    def _ask_hint(self) -> None:
+        ask = self.current.ask
+        if self.driver.mode == "lesson" and ask is not None and not self.answered:
+            self.progress.hint_asked(self.lesson.id)
+            self.feedback = (t(f"lesson.{ask.hint}"), GOLD)
+        else:
+            super()._ask_hint()
+
+    # ------------------------------------------------------------------ buttons and drawing
+    def extra_buttons(self) -> tuple[object, list[ButtonSpec]]:
+        key = (self.step, self.finished, self.answered, self.wrong is not None, self.driver.mode, self._box_y())
+        y = self._box_y() + self._box_h() - 40
+        x = BOX_X + 10
+        specs: list[ButtonSpec] = []
+
+        def button(label: str, what: str, width: int, enabled: bool = True) -> None:
+            nonlocal x
+            specs.append(ButtonSpec(label, what, y, x, width, enabled, 32))
+            x += width + 6
+
+        mode = self.driver.mode
+        if mode == "losing":
+            button(t("lesson.ui.retry"), "lesson_retry", 150)
+            button(t("lesson.ui.leave"), "lesson_leave", 110)
+        elif self.finished or mode == "free":
+            if mode != "free" and not self.table.deal.is_over:
+                button(t("lesson.ui.play_on"), "lesson_play_on", 150)
+            button(t("lesson.ui.next_lesson"), "lesson_following", 150)
+            button(t("lesson.ui.contents"), "lesson_leave", 130)
+        elif self.wrong is not None:
+            button(t("lesson.ui.show"), "lesson_show", 180)
+            button(t("lesson.ui.retry"), "lesson_retry", 150)
+            button(t("lesson.ui.skip"), "lesson_skip", 130)
+        else:
+            asking = self.current.ask is not None and not self.answered
+            button(t("lesson.ui.back"), "lesson_back", 90, self.step > 0)
+            button(t("lesson.ui.next"), "lesson_next", 120, not asking)
+            button(t("lesson.ui.skip"), "lesson_skip", 130)
+            button(t("lesson.ui.leave"), "lesson_leave", 110)
+        return key, specs
+
+    def _box_y(self) -> int:
+        return TOP_Y if self.grid_shown() else MIDDLE_Y
+
+    def _box_h(self) -> int:
+        return TOP_H if self.grid_shown() else BOX_H
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        y0 = self._box_y()
+        surface.blit(_box(self._box_h()), (BOX_X, y0))
+        x, y = BOX_X + 14, y0 + 8
+        title = t(f"lesson.{self.lesson.title}")
+        head = t("lesson.ui.step", step=self.step + 1, steps=len(self.lesson.steps), title=title)
+        if self.finished:
+            stars = self.progress.of(self.lesson.id).stars
+            head = t("lesson.ui.done", title=title, stars="★" * stars + "☆" * (3 - stars))
+        surface.blit(font(13, True).render(fit_text(head, 13, True, BOX_W - 28), True, GOLD), (x, y))
+        y += 20
+        lines: list[tuple[str, tuple[int, int, int], bool]] = []
+        if self.driver.mode == "lesson" and not self.finished:
+            lines += [(part, INK, False) for part in wrap_text(t(f"lesson.{self.current.say}"), 14, False, BOX_W - 28)]
+        if self.feedback is not None:
+            lines += [(part, self.feedback[1], True) for part in wrap_text(self.feedback[0], 14, True, BOX_W - 28)]
+        rows = self._rows()
+        room = (self._box_h() - 28 - 44) // 18 - len(rows)
+        if len(lines) > room:  # the answer's words matter most: the step's text gives way
+            lines = lines[len(lines) - room :]
+        for part, colour, bold in lines:
+            surface.blit(font(14, bold).render(part, True, colour), (x, y))
+            y += 18
+        for line in rows:
+            surface.blit(font(12, True).render(fit_text(line, 12, True, BOX_W - 28), True, GOLD), (x, y + 2))
+            y += 17
+
+    def _rows(self) -> list[str]:
+        """The bid-table rows this step is about, one line each (the bid table's own words)."""
+        if self.driver.mode != "lesson" or self.finished:
+            return []
+        out = []
+        for no in self.current.rows[:2]:
+            game = GAMES[no - 1]
+            pins = " / ".join("–" if p is None else str(p) for p in game.pins)
+            out.append(t("lesson.ui.row", no=no, game=game.printed, tricks=game.tricks, pins=pins))
+        return out
+
+
+@cache
+def _box(height: int) -> pygame.Surface:
+    """The lesson's card: dark slate, nearly opaque, a gold edge."""
+    box = pygame.Surface((BOX_W, height), pygame.SRCALPHA)
+    pygame.draw.rect(box, (22, 28, 36, 238), box.get_rect(), border_radius=10)
+    pygame.draw.rect(box, (*GOLD, 255), box.get_rect(), width=2, border_radius=10)
+    return box

@@ -1,0 +1,288 @@
+"""Lessons as data (``docs/lesson-format.md``): a deal record played as the main line, and
+steps that stop along it to explain, highlight and ask "your move".
+
+A lesson file is YAML. Its ``record`` is a whole deal record (``docs/deal-record.md``),
+played right; its ``steps`` walk through that record: each step stands at a position
+(``at``: how many of the record's actions are played) and says one thing (a catalog key
+under ``lesson.``). A step with ``ask`` is a checkpoint: the learner makes the record's
+next action, or any other answer in ``accept``. Reading checks everything: every
+position exists, every accepted answer is legal there and the record's own answer is
+among them, every text key is in the catalogs.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ..rules.actions import Action, parse_action
+from ..rules.cards import Card
+from ..rules.deal import Deal
+from ..rules.errors import RecordError, ViraError
+from ..session.record import Record, parse_yaml, read_record, record_actions
+
+__all__ = [
+    "CHAPTERS",
+    "Chapter",
+    "Checkpoint",
+    "Lesson",
+    "LessonError",
+    "Step",
+    "Verdict",
+    "chapters",
+    "lesson",
+    "read_lesson",
+]
+
+VERSION = 1
+FIELDS = ("lesson", "id", "chapter", "title", "teaches", "you", "record", "steps")
+STEP_FIELDS = ("at", "say", "rows", "cards", "ask")
+ASK_FIELDS = ("accept", "hint", "right", "wrong", "why")
+
+
+class LessonError(ViraError):
+    """A lesson file that cannot be used: one message naming the lesson, step and fault."""
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """ "Your move": the answers accepted here, and what the learner is told."""
+
+    accept: tuple[Action, ...]  # every equally good answer (the record's own first)
+    hint: str  # catalog keys, under ``lesson.``
+    right: str
+    wrong: str
+    why: Mapping[Action, str] = field(default_factory=dict)  # a particular wrong answer's own explanation
+
+
+@dataclass(frozen=True)
+class Step:
+    at: int  # the record's actions played when the step shows
+    say: str
+    rows: tuple[int, ...] = ()  # bid-table rows to highlight
+    cards: tuple[Card, ...] = ()  # cards to highlight
+    ask: Checkpoint | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    right: bool
+    say: str  # the catalog key of what the learner is told
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    chapter: str
+    title: str
+    teaches: tuple[int, ...]  # bid-table rows this lesson checks with a checkpoint
+    you: int  # the learner's seat (0 forehand, 1 middle-hand, 2 rear-hand)
+    record: Record
+    actions: tuple[Action, ...]  # the main line: the record's actions, parsed
+    steps: tuple[Step, ...]
+
+    @property
+    def checkpoints(self) -> int:
+        return sum(1 for s in self.steps if s.ask is not None)
+
+    def position(self, at: int) -> Deal:
+        """The deal after the main line's first ``at`` actions."""
+        deal = self.record.deal.clone()
+        for action in self.actions[:at]:
+            deal.apply(action)
+        return deal
+
+    def judge(self, step: Step, answer: Action) -> Verdict:
+        """Is ``answer`` right at ``step``'s checkpoint, and what to tell the learner."""
+        ask = step.ask
+        if ask is None:
+            raise ValueError("this step asks nothing")
+        if answer in ask.accept:
+            return Verdict(True, ask.right)
+        return Verdict(False, ask.why.get(answer, ask.wrong))
+
+    def texts(self) -> set[str]:
+        """Every catalog key the lesson names (each under ``lesson.``)."""
+        keys = {self.title}
+        for s in self.steps:
+            keys.add(s.say)
+            if s.ask is not None:
+                keys |= {s.ask.hint, s.ask.right, s.ask.wrong, *s.ask.why.values()}
+        return keys
+
+
+@dataclass(frozen=True)
+class Chapter:
+    id: str
+    title: str  # catalog key, under ``lesson.``
+    lessons: tuple[str, ...]
+
+
+def _known(data: Mapping[Any, Any], allowed: Sequence[str], where: str) -> None:
+    for key in data:
+        if key not in allowed:
+            close = difflib.get_close_matches(str(key), allowed, 1)
+            hint = f" (did you mean {close[0]}?)" if close else f" (known: {', '.join(allowed)})"
+            raise LessonError(f"{where}: unknown field {key}{hint}")
+
+
+def _key(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value or any(c.isspace() for c in value):
+        raise LessonError(f"{where}: a text is a catalog key such as 'deal_suits.s1', not {value!r}")
+    return value
+
+
+def _ints(value: Any, where: str) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(type(v) is int and 1 <= v <= 40 for v in value):
+        raise LessonError(f"{where}: a list of bid-table rows (1–40)")
+    return tuple(value)
+
+
+def read_lesson(data: Any, name: str = "lesson") -> Lesson:
+    """Check a loaded lesson and build it; any fault is one :class:`LessonError`."""
+    if not isinstance(data, dict):
+        raise LessonError(f"{name}: a lesson is a YAML mapping")
+    _known(data, FIELDS, name)
+    for key in FIELDS:
+        if key not in data:
+            raise LessonError(f"{name}: missing field {key}")
+    if type(data["lesson"]) is not int or data["lesson"] != VERSION:
+        raise LessonError(f"{name}: unknown lesson version {data['lesson']!r} (this program reads {VERSION})")
+    ident = _key(data["id"], name)
+    where = f"lesson {ident}"
+    try:
+        record = read_record(data["record"])
+        actions = tuple(record_actions(record))
+    except RecordError as exc:
+        raise LessonError(f"{where}: record: {exc}") from None
+    you = str(data["you"])
+    if you not in record.names:
+        raise LessonError(f"{where}: you: {you!r} is not one of the players")
+    seat = record.names.index(you)
+    deal = record.deal.clone()
+    positions = [deal.clone()]
+    for i, action in enumerate(actions, 1):
+        try:
+            deal.apply(action)
+        except ViraError as exc:
+            raise LessonError(f"{where}: record action {i} ({record.actions[i - 1][1]}): {exc}") from None
+        positions.append(deal.clone())
+    steps_in = data["steps"]
+    if not isinstance(steps_in, list) or not steps_in:
+        raise LessonError(f"{where}: steps must be a non-empty list")
+    steps: list[Step] = []
+    last = 0
+    for n, raw in enumerate(steps_in, 1):
+        at_step = f"{where}, step {n}"
+        if not isinstance(raw, dict):
+            raise LessonError(f"{at_step}: a step is a mapping")
+        _known(raw, STEP_FIELDS, at_step)
+        at = raw.get("at", last)
+        if type(at) is not int or not last <= at <= len(actions):
+            raise LessonError(f"{at_step}: at must be a position from {last} to {len(actions)}, not {at!r}")
+        ask = None
+        if "ask" in raw:
+            ask = _checkpoint(raw["ask"], positions[at], actions[at] if at < len(actions) else None, seat, at_step)
+            last = at + 1  # the learner's answer is played
+        else:
+            last = at
+        try:
+            cards = tuple(Card.parse(str(c)) for c in raw.get("cards") or ())
+        except ValueError as exc:
+            raise LessonError(f"{at_step}: cards: {exc}") from None
+        steps.append(Step(at, _key(raw.get("say"), f"{at_step}: say"), _ints(raw.get("rows"), at_step), cards, ask))
+    teaches = _ints(data["teaches"], f"{where}: teaches")
+    if teaches and not any(s.ask for s in steps):
+        raise LessonError(f"{where}: a lesson that teaches bid-table rows has a checkpoint")
+    title = _key(data["title"], f"{where}: title")
+    return Lesson(ident, str(data["chapter"]), title, teaches, seat, record, actions, tuple(steps))
+
+
+def _checkpoint(raw: Any, deal: Deal, main: Action | None, seat: int, where: str) -> Checkpoint:
+    if not isinstance(raw, dict):
+        raise LessonError(f"{where}: ask is a mapping")
+    _known(raw, ASK_FIELDS, f"{where}: ask")
+    if main is None or main.seat != seat:
+        raise LessonError(f"{where}: the record's next action is not the learner's: nothing to ask")
+    decision = deal.decision()
+    if decision is None or decision.seat != seat:
+        raise LessonError(f"{where}: the learner is not asked anything here")
+
+    def answer(text: Any) -> Action:
+        try:
+            action = parse_action(str(text), seat)
+            deal.check(action)
+        except (ValueError, ViraError) as exc:
+            raise LessonError(f"{where}: answer {text!r}: {exc}") from None
+        return action
+
+    accept = [main] + [a for a in (answer(x) for x in raw.get("accept") or ()) if a != main]
+    why_in = raw.get("why") or {}
+    if not isinstance(why_in, dict):
+        raise LessonError(f"{where}: why maps a wrong answer to its explanation")
+    why = {answer(k): _key(v, f"{where}: why") for k, v in why_in.items()}
+    if set(why) & set(accept):
+        raise LessonError(f"{where}: an answer is both accepted and explained as wrong")
+    return Checkpoint(
+        tuple(accept),
+        _key(raw.get("hint"), f"{where}: hint"),
+        _key(raw.get("right"), f"{where}: right"),
+        _key(raw.get("wrong"), f"{where}: wrong"),
+        why,
+    )
+
+
+# ---------------------------------------------------------------------- the shipped lessons
+PACKAGE = resources.files(__package__) / "lessons"
+
+
+def _yaml(name: str) -> Any:
+    try:
+        return parse_yaml((PACKAGE / name).read_text(encoding="utf-8"))
+    except RecordError as exc:
+        raise LessonError(f"{name}: {exc}") from None
+
+
+@cache
+def chapters() -> tuple[Chapter, ...]:
+    """The contents map, in the bid table's order (``lessons/contents.yaml``)."""
+    data = _yaml("contents.yaml")
+    out = []
+    for raw in data["chapters"]:
+        out.append(Chapter(str(raw["id"]), str(raw["title"]), tuple(str(x) for x in raw.get("lessons") or ())))
+    return tuple(out)
+
+
+@cache
+def lesson(ident: str) -> Lesson:
+    """A shipped lesson by its id (file ``lessons/<id>.yaml``)."""
+    made = read_lesson(_yaml(f"{ident}.yaml"), f"{ident}.yaml")
+    if made.id != ident:
+        raise LessonError(f"{ident}.yaml: its id says {made.id!r}")
+    return made
+
+
+CHAPTERS = (
+    "deal",
+    "tricks",
+    "auction",
+    "buying",
+    "turned",
+    "gask",
+    "gok",
+    "kopmisar",
+    "solo",
+    "solo_misere",
+    "vira",
+    "payments",
+    "tokens",
+    "agren",
+    "laggard",
+    "borup",
+)
