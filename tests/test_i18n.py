@@ -161,7 +161,7 @@ def test_the_engines_refusals_are_said_in_the_players_language() -> None:
     refusal = Refusal("must_follow", "must follow suit in hearts", suit="H")
     assert pickle.loads(pickle.dumps(refusal)).values == {"suit": "H"}  # it crosses to the worker intact
     configure("sv")
-    assert say_refusal(IllegalAction(refusal), ["Anna", "Bo", "Cissi"]) == "du måste följa färg i hjärter"
+    assert say_refusal(IllegalAction(refusal), ["Anna", "Bo", "Cissi"]) == "du måste bekänna hjärter"
     try:
         deal.check(PlayCard((deal.to_act + 1) % 3, deal.hand((deal.to_act + 1) % 3)[0]))
     except IllegalAction as exc:

@@ -185,7 +185,7 @@ class SettlementScene(_Sheet):
         s = self.table.session.settlement
         assert s is not None
         f = font(18)
-        surface.blit(f.render(t("sheet.settle.pulla", bets=s.pulla_bets), True, INK), (30, 80))
+        surface.blit(f.render(t("sheet.settle.pulla", count=s.pulla_bets), True, INK), (30, 80))
         if s.remainder_to:
             names = s.remainder_to
             you = len(names) == 1 and is_you(names[0])
@@ -196,7 +196,8 @@ class SettlementScene(_Sheet):
         for i, name in enumerate(sorted(players, key=lambda p: -s.results[p])):
             pins = s.results[name]
             surface.blit(font(24, True).render(name, True, player_colour(self.table, name)), (60, y))
-            text = t("sheet.settle.result", result=bets_and_pins(pins), share=t("words.pins", count=s.shares[name]))
+            share = t("words.pins", count=s.shares[name])
+            text = t("sheet.settle.result", result=bets_and_pins(pins, joined=True), share=share)
             surface.blit(font(20).render(text, True, GOOD if pins >= 0 else RED), (260, y + 2))
             if i == 0:
                 surface.blit(font(16).render(t("sheet.settle.winner"), True, GOLD), (60, y + 30))

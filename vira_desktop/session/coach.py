@@ -27,7 +27,8 @@ class Hint:
         starts by naming the action again does not say it twice)."""
         said = say_action(self.action) if self.action else t("coach.nothing")
         if isinstance(self.reason, Keyed):
-            return t("coach.hint", action=said, reason=say_keyed(self.reason, "reason"))
+            reason = say_keyed(self.reason, "reason")
+            return t("coach.hint", action=said, reason=reason.removeprefix(f"{said}: "))
         reason = self.reason.removeprefix(f"{self.action.text}: ") if self.action else self.reason
         return t("coach.hint", action=said, reason=pretty(reason))
 

@@ -27,7 +27,7 @@ def _said(key: str, name: str, **values: object) -> str:
 
 def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 0) -> tuple[str, list[str]]:
     """The banner's headline and its lines, e.g. ("Bertil's 7-spel in suit: bet (one trick
-    short)", ["6 tricks of 7.", "Bertil pays 1 bet into the pulla.", "Bertil pays 1 pin to each
+    short)", ["6 tricks taken, 7 needed.", "Bertil pays 1 bet into the pulla.", "Bertil pays 1 pin to each
     opponent."]).
 
     >>> from vira_desktop.rules.games import game
@@ -37,7 +37,7 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
     >>> headline
     "Bertil's 7-spel in suit: bet (one trick short)"
     >>> lines
-    ['6 tricks of 7.', 'Bertil pays 1 bet into the pulla.', 'Bertil pays 1 pin to each opponent.']
+    ['6 tricks taken, 7 needed.', 'Bertil pays 1 bet into the pulla.', 'Bertil pays 1 pin to each opponent.']
     """
     declarer = names[result.declarer]
     game = result.game

@@ -59,11 +59,14 @@ def pretty(text: str) -> str:
     return re.sub(r"(\w) -$", r"\1 no cards", text)
 
 
-def bets_and_pins(pins: int) -> str:
-    """A result in whole bets and pins (a bet is 8 pins), in the player's language.
+def bets_and_pins(pins: int, joined: bool = False) -> str:
+    """A result in whole bets and pins (a bet is 8 pins), in the player's language; ``joined``
+    says "and" between them (in a sentence, not a column).
 
     >>> bets_and_pins(19), bets_and_pins(-8), bets_and_pins(-3), bets_and_pins(0)
     ('+2 bets 3 pins', '−1 bet', '−3 pins', '0')
+    >>> bets_and_pins(19, joined=True)
+    '+2 bets and 3 pins'
     """
     if pins == 0:
         return "0"
@@ -72,6 +75,8 @@ def bets_and_pins(pins: int) -> str:
     parts = [t("words.bets", count=bets)] if bets else []
     if rest:
         parts.append(t("words.pins", count=rest))
+    if joined and len(parts) == 2:
+        return sign + t("words.and", first=parts[0], second=parts[1])
     return sign + " ".join(parts)
 
 

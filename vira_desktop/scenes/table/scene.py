@@ -36,7 +36,7 @@ from ...rules.events import DealScored, TrickWon
 from ...rules.ledger import SEXMASTARE, TokensMoved
 from ...rules.view import View
 from ...session.coach import Hint, marking_hint
-from ...session.describe import describe_game, describe_result
+from ...session.describe import describe_game, describe_result, is_you
 from ...session.flow import Ask, FlowEvent
 from ...session.record import Record
 from ...session.table import Table
@@ -86,7 +86,7 @@ def choice_button(choice: CardChoice, selected: int) -> str:
     if selected > choice.max_count:
         return t("choice.too_many", max=choice.max_count)
     if selected < choice.min_count:
-        return t("choice.more", n=choice.min_count - selected)
+        return t("choice.more", count=choice.min_count - selected)
     if choice.action is Buy:
         return t("choice.buy", n=selected) if selected else t("choice.buy_nothing")
     if choice.action is Repurchase:
@@ -398,7 +398,9 @@ class TableScene(_TableBase):
     def _tell_events(self, events: Sequence[object]) -> None:
         for ev in events:
             if isinstance(ev, TrickWon):
-                self.view.say(t("log.trick", number=ev.trick_no, name=self.table.session.seats[ev.seat]))
+                name = self.table.session.seats[ev.seat]
+                said = t("log.trick_you", number=ev.trick_no) if is_you(name) else None
+                self.view.say(said or t("log.trick", number=ev.trick_no, name=name))
             elif isinstance(ev, TokensMoved):
                 self._note_tokens(ev)
 

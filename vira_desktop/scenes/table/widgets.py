@@ -195,7 +195,7 @@ class Pulla:
 
     def _draw(self, surface: pygame.Surface, state: TableState, x: int, y: int) -> None:
         surface.blit(pewter_bowl(192, 82), (x - 12, y - 4))
-        label = self.text(t("table.pulla", bets=state.pulla_bets), 13, True, INK)
+        label = self.text(t("table.pulla", count=state.pulla_bets), 13, True, INK)
         surface.blit(label, label.get_rect(center=(x + 90, y + 22)))
         draw_stacks(surface, self.text, state.pulla, state, (x + 22, y + 38), x + 164)
         if state.sexmastare:
