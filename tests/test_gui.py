@@ -712,6 +712,7 @@ def test_settings_work_from_the_defaults_when_the_config_file_is_bad(
     app = make_app(tmp_path, monkeypatch, extra="sound: {volume: loud}\n")
     assert app.config_problem and "sound.volume" in app.config_problem
     run(app, 2)
+    key(app, pygame.K_DOWN)  # the tutorial
     key(app, pygame.K_DOWN)  # Settings
     key(app, pygame.K_RETURN)
     assert type(app.stack.top).__name__ == "SettingsScene"
@@ -985,6 +986,7 @@ def test_switching_the_language_in_settings_changes_the_words_at_once_and_is_sav
     from vira_desktop.i18n import current
 
     run(app, 2)
+    key(app, pygame.K_DOWN)  # the tutorial
     key(app, pygame.K_DOWN)  # Settings
     key(app, pygame.K_RETURN)
     from vira_desktop.scenes.menu import SettingsScene
