@@ -16,7 +16,7 @@ from ...rules.cards import Card, Suit
 from ...rules.events import CardPlayed, DealScored, DealStarted, TrickWon
 from ...rules.ledger import TokensMoved
 from ...rules.scoring import DealResult
-from ...session.describe import describe_result
+from ...session.describe import describe_result, is_you
 from ...session.words import say_text
 from ..backdrop import felt, panel
 from ..cards import CARD_H, CardImages
@@ -282,7 +282,9 @@ class TableView:
         elif view.phase.value == "done":
             doing = t("table.deal_over")
         else:
-            doing = t("table.to_act", phase=t(f"table.phase.{view.phase.name.lower()}"), name=state.seats[view.to_act])
+            phase, actor = t(f"table.phase.{view.phase.name.lower()}"), state.seats[view.to_act]
+            you = is_you(actor) and view.to_act == state.viewer
+            doing = t("table.to_act_you", phase=phase) if you else t("table.to_act", phase=phase, name=actor)
         surface.blit(self.text(doing, 13, False, MUTED, W), (x, y))
         room = max(1, (self.notes_bottom - y) // 18)  # the panel's buttons start below
         notes = [(part, self.message_colour) for part in self.text.wrap(self.message, 13, True, W)[:3]]
