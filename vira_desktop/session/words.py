@@ -93,16 +93,43 @@ def card_text(card: Card) -> str:
     return pretty(str(card))
 
 
-def say_action(action: Action, public: bool = False) -> str:
-    """An action in the player's language ("köp 2♣ 10♥", "gask 3 i färg", "pass"); with
-    ``public``, cards laid aside, kept or bought are told only by their number."""
+# Each step's words: the button's (do it) and the log's (done), by the catalog keys.
+_SAID: dict[str, tuple[str, str]] = {
+    "keep": ("action.keep", "told.keep"),
+    "discard": ("action.discard", "told.discard"),
+    "buy": ("action.buy", "told.buy"),
+    "repurchase": ("action.repurchase", "told.repurchase"),
+    "set_aside": ("action.set_aside", "told.set_aside"),
+    "level": ("action.level", "told.level"),
+    "high": ("action.high", "told.high"),
+    "low": ("action.low", "told.low"),
+    "trump": ("action.trump", "told.trump"),
+    "turn": ("action.turn", "told.turn"),
+    "turn_again": ("action.turn_again", "told.turn_again"),
+    "play": ("action.play", "told.play"),
+    "lay_down": ("action.lay_down", "told.lay_down"),
+    "aces": ("action.aces", "told.aces"),
+}
+
+
+def say_action(action: Action, public: bool = False, told: bool = False) -> str:
+    """An action in the player's language ("byt ut 2♣ 10♥", "gask 3 i färg", "pass"); with
+    ``public``, cards laid aside, kept or bought are told only by their number; ``told``
+    says it as done, for the log ("bytte ut 2 kort", not the button's "byt ut")."""
     if isinstance(action, Bid):
         if action.game is not None:
-            said = game_label(action.game.name, action.suit_level)
+            bid = game_label(action.game.name, action.suit_level)
         else:
             group = t("action.higher", group=action.group) if action.higher else str(action.group)
-            said = game_label(group, action.suit_level)
-        return t("action.in_forehand", bid=said) if action.in_forehand else said
+            bid = game_label(group, action.suit_level)
+        return t("action.in_forehand", bid=bid) if action.in_forehand else bid
+    if isinstance(action, PlayCard):
+        return card_text(action.card)
+    which = 1 if told else 0
+
+    def said(name: str, **values: object) -> str:
+        return t(_SAID[name][which], **values)
+
     if isinstance(action, Keep | Discard | Buy | Repurchase | SetAside):
         if not action.cards:
             cards = t("action.no_cards")
@@ -110,21 +137,19 @@ def say_action(action: Action, public: bool = False) -> str:
             cards = t("action.some_cards", count=len(action.cards))
         else:
             cards = " ".join(card_text(c) for c in action.cards)
-        return t(f"action.{action.verb.replace(' ', '_')}", cards=cards)
-    if isinstance(action, PlayCard):
-        return card_text(action.card)
+        return said(action.verb.replace(" ", "_"), cards=cards)
     if isinstance(action, ChooseLevel):
-        return t("action.level", game=action.game.name)
+        return said("level", game=action.game.name)
     if isinstance(action, HighLow):
-        return t("action.low" if action.low else "action.high")
+        return said("low" if action.low else "high")
     if isinstance(action, ChooseTrump):
-        return t("action.trump", suit=action.suit.symbol)
+        return said("trump", suit=action.suit.symbol)
     if isinstance(action, Turn):
-        return t("action.turn_again" if action.again else "action.turn")
+        return said("turn_again" if action.again else "turn")
     if isinstance(action, Decide):
-        return t("action.play" if action.play else "action.lay_down")
+        return said("play" if action.play else "lay_down")
     if isinstance(action, AnnounceAces):
-        return t("action.aces")
+        return said("aces")
     return t("action.pass")
 
 

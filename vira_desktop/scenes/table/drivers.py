@@ -203,7 +203,7 @@ class ReplayDriver:
 
     def _told(self, action: Action) -> str:
         """An action as the seat shown may know it (others' laid-aside cards by their number)."""
-        return f"{self.record.names[action.seat]}: {say_action(action, public=action.seat != self.viewer)}"
+        return f"{self.record.names[action.seat]}: {say_action(action, public=action.seat != self.viewer, told=True)}"
 
     def next_action_text(self) -> str:
         return t("replay.end") if self.at_end else self._told(self.actions[self.position])

@@ -393,7 +393,7 @@ class TableScene(_TableBase):
     def _tell_action(self, action: Action) -> None:
         """An action as the other players see it (cards laid aside stay hidden)."""
         if not action.text.startswith("play "):
-            self.view.say(f"{self.table.session.seats[action.seat]}: {say_action(action, public=True)}")
+            self.view.say(f"{self.table.session.seats[action.seat]}: {say_action(action, public=True, told=True)}")
 
     def _tell_events(self, events: Sequence[object]) -> None:
         for ev in events:
