@@ -93,3 +93,18 @@ def test_broken_file_names_the_file(tmp_path: Path) -> None:
     bad.write_text("house_rules: {gok_reentry: 3}\n", encoding="utf-8")
     with pytest.raises(ConfigError, match=r"config.yaml: house_rules.gok_reentry"):
         load_settings(bad)
+
+
+def test_one_bad_setting_costs_only_itself_in_the_window(tmp_path: Path) -> None:
+    """A playtester wrote ``window: 1024x640``: the window kept the language they chose."""
+    from vira_desktop.config import salvage_settings
+
+    path = tmp_path / "config.yaml"
+    path.write_text("display: {language: fi, window: 1024x640, card_back: red}\nsound: {volume: loud}\n", "utf-8")
+    with pytest.raises(ConfigError, match=r"display\.window"):
+        load_settings(path)
+    kept = salvage_settings(path)
+    assert kept["display.language"] == "fi" and kept["display.card_back"] == "red"
+    assert kept["display.window"] == Settings()["display.window"] and kept["sound.volume"] == Settings()["sound.volume"]
+    path.write_text("display: [not, a, mapping", "utf-8")
+    assert salvage_settings(path)["display.language"] == Settings()["display.language"]

@@ -766,6 +766,12 @@ def test_after_borup_the_button_settles_and_the_score_sheet_counts_whole_bets(ap
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_RETURN)
     assert type(app.stack.top).__name__ == "SettlementScene"
+    key(app, pygame.K_s)  # the session's score sheet, one last look after settling
+    assert type(app.stack.top).__name__ == "ScoreSheetScene"
+    key(app, pygame.K_ESCAPE)
+    assert type(app.stack.top).__name__ == "SettlementScene"
+    key(app, pygame.K_ESCAPE)
+    assert type(app.stack.top).__name__ == "MenuScene"
 
 
 def test_new_game_starts_from_the_last_table(app: App) -> None:

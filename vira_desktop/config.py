@@ -170,3 +170,34 @@ def load_settings(*paths: Path) -> Settings:
         except ConfigError as exc:
             raise ConfigError(f"{path}: {exc}") from None
     return Settings(data)
+
+
+def salvage(data: Any, defaults: dict[str, Any] = DEFAULTS, prefix: str = "") -> tuple[dict[str, Any], list[str]]:
+    """The settings of ``data`` that are good, and what was wrong with the others: one
+    mistyped value must not cost the player every other choice (their language above all)."""
+    if not isinstance(data, dict):
+        return {}, [f"{prefix.rstrip('.') or 'settings'}: expected a mapping"]
+    good: dict[str, Any] = {}
+    problems: list[str] = []
+    for key, value in data.items():
+        try:
+            good.update(validate({key: value}, defaults, prefix))
+        except ConfigError as exc:
+            nested = key in defaults and isinstance(defaults[key], dict) and isinstance(value, dict)
+            if nested and f"{prefix}{key}" not in ("house_rules.pulla_table", "session.bowl"):
+                kept, more = salvage(value, defaults[key], f"{prefix}{key}.")
+                if kept:
+                    good[key] = kept
+                problems += more
+            else:
+                problems.append(str(exc))
+    return good, problems
+
+
+def salvage_settings(path: Path) -> Settings:
+    """What can be kept of a settings file that :func:`load_settings` refused."""
+    try:
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError, ValueError):
+        return Settings()
+    return Settings(salvage(loaded)[0])

@@ -19,7 +19,7 @@ import pygame
 import pygame_gui
 import yaml
 
-from ..config import ConfigError, Settings, load_settings, merge, validate
+from ..config import ConfigError, Settings, load_settings, merge, salvage_settings, validate
 from ..i18n import CATALOGS, configure, current, system_language, t
 from ..paths import asset, autosave_file, user_config_file, write_atomically
 from ..session.table import SaveError, SeatConfig, Table, quarantine
@@ -131,7 +131,7 @@ class App:
         try:
             self.settings = load_settings(self.config_path)
         except ConfigError as exc:
-            self.settings = Settings()
+            self.settings = salvage_settings(self.config_path)  # the good settings are kept
             self.config_problem = str(exc)
         self.autoplay_speed = autoplay_speed
         self.save_autoplay = save_autoplay

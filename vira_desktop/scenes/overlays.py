@@ -15,7 +15,7 @@ from ..session.table import Table
 from ..session.words import bets_and_pins, card_text, game_label
 from .backdrop import panel
 from .base import Scene
-from .theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, RED, font, wrap_text
+from .theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, RED, fit_text, fitting_size, font, wrap_text
 
 if TYPE_CHECKING:
     from .app import App
@@ -50,6 +50,19 @@ def player_colour(table: Table, name: str) -> tuple[int, int, int]:
     """A player's colour at the table: by their place in the new-game form, as on the plates."""
     order = [seat.name for seat in table.seats]
     return PLAYER_COLOURS[order.index(name) % 4] if name in order else INK
+
+
+def _width(xs: list[int], k: int) -> int:
+    """Column ``k``'s room: to the next column, or to the sheet's edge."""
+    return (xs[k + 1] if k + 1 < len(xs) else 1250) - xs[k] - 8
+
+
+def _cell(
+    surface: pygame.Surface, text: str, at: tuple[int, int], width: int, bold: bool, colour: tuple[int, int, int]
+) -> None:
+    """A score-sheet cell: smaller type where the words run long, never into the next column."""
+    size = fitting_size(text, 13, 10, bold, width)
+    surface.blit(font(size, bold).render(fit_text(text, size, bold, width), True, colour), at)
 
 
 class ScoreSheetScene(_Sheet):
@@ -100,14 +113,14 @@ class ScoreSheetScene(_Sheet):
                 f"{r.pins[r.declarer]:+d}".replace("-", "−"),
             ] + [bets_and_pins(running[p]) for p in players]
             colour = GOOD if r.outcome is Outcome.HOME else RED if r.outcome is Outcome.KODILJ else INK
-            for x, c in zip(xs, cells, strict=False):
-                surface.blit(f.render(c, True, colour if x == 520 else INK), (x, y))
+            for k, (x, c) in enumerate(zip(xs, cells, strict=False)):
+                _cell(surface, c, (x, y), _width(xs, k), False, colour if x == 520 else INK)
             y += 20
         if deals:  # the totals so far, under the last row
             pygame.draw.line(surface, MUTED, (30, y + 2), (1250, y + 2))
             surface.blit(font(13, True).render(t("sheet.score.total"), True, GOLD), (xs[1], y + 6))
-            for x, name in zip(xs[7:], players, strict=False):
-                surface.blit(font(13, True).render(bets_and_pins(running[name]), True, GOLD), (x, y + 6))
+            for k, name in enumerate(players, 7):
+                _cell(surface, bets_and_pins(running[name]), (xs[k], y + 6), _width(xs, k), True, GOLD)
             y += 28
         if len(deals) == self.table.deal_index and not self.table.deal.is_over:  # the deal in play
             undone = " " + t("sheet.score.undo") if self.table.deal_index in self.table.undone else ""
@@ -175,9 +188,18 @@ class SettlementScene(_Sheet):
             table.session.settle()
         self.app.clear_autosave()
 
+    def enter(self) -> None:
+        super().enter()
+        rect = pygame.Rect(900, 740, 200, 40)  # the whole session's score sheet, one last look
+        self.sheet = self.add(pygame_gui.elements.UIButton(rect, "vira.sheet.settle.score_sheet", manager=self.ui))
+
     def handle(self, event: pygame.event.Event) -> None:
-        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close
-        if pressed or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)):
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
+        if (pressed and event.ui_element is self.sheet) or (event.type == pygame.KEYDOWN and event.key == pygame.K_s):
+            self.app.push("score_sheet", table=self.table)
+        elif (pressed and event.ui_element is self.close) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)
+        ):
             self.app.open("menu")
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -54,7 +54,7 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
         )
     for payment in result.payments:
         if isinstance(payment, PullaPaid):
-            who, bets = names[payment.seat], t("words.bets", count=abs(payment.bets))
+            who, bets = names[payment.seat], t("words.bets_paid", count=abs(payment.bets))
             if payment.bets > 0:
                 key = "result.gok_penalty" if payment.reason == "gök penalty" else "result.pays_pulla"
                 lines.append(_said(key, who, bets=bets))
@@ -66,7 +66,7 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
             paid[(payment.reason, payment.payer, payment.pins)] += 1
     opponents = [s for s in range(3) if s != result.declarer]
     for (reason, payer, amount), times in paid.items():
-        pins = t("words.pins", count=amount)
+        pins = t("words.pins_paid", count=amount)  # the object of a payment (Finnish: "1 tapin")
         if payer == result.declarer and times == 2:
             line = _said("result.pays_each", declarer, pins=pins)
         elif payer != result.declarer and paid.get((reason, _other(opponents, payer), amount)):

@@ -141,7 +141,7 @@ class Bowls:
             rim = PLAYER_COLOURS[state.colour_index(owner)]
             pygame.draw.ellipse(image, (14, 52, 32), (1, 2, 188, 30))
             pygame.draw.ellipse(image, rim, (1, 2, 188, 30), 2)
-            draw_stacks(image, self.text, held, state, (17, 8), 175, first=owner)
+            draw_stacks(image, self.text, held, state, (15, 8), 170, first=owner)  # inside the oval
             self._bowls[key] = image
         surface.blit(image, (x - 5, y - 4))
 
@@ -172,7 +172,7 @@ def draw_stacks(
             for k in range(min(n, 4)):
                 draw_token(surface, kind, colour, x, y + 2 - 2 * k)
             surface.blit(count, (x + TOKEN_W[kind] + 2, y + 4))
-            x += width + 9
+            x += width + 6
 
 
 class Pulla:
