@@ -21,7 +21,7 @@ import pygame
 import pygame_gui
 
 from vira_desktop.i18n import configure
-from vira_desktop.rules.actions import PlayCard
+from vira_desktop.rules.actions import Bid, PlayCard
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.decision import Decision, Phase
 from vira_desktop.scenes.app import App
@@ -1038,3 +1038,17 @@ def test_the_glossary_is_one_key_away_from_the_table_and_the_bid_table(app: App)
     key(app, pygame.K_g)
     key(app, pygame.K_ESCAPE)
     assert table_scene(app) is scene
+
+
+def test_a_hints_bid_from_the_worker_process_finds_its_cell() -> None:
+    """The coach's bid crosses from the worker process as a copy: its cell is found by the
+    game's value, not its identity (the hint selected nothing before)."""
+    import pickle
+
+    from vira_desktop.rules.games import game
+    from vira_desktop.scenes.table.bidgrid import BidGrid
+
+    bid = Bid(0, game("begär"), None, 1)
+    copy = pickle.loads(pickle.dumps(bid))
+    assert copy.game is not bid.game
+    assert BidGrid.cell_of(copy) == BidGrid.cell_of(bid) is not None

@@ -84,7 +84,7 @@ class BidGrid:
     @staticmethod
     def cell_of(bid: Bid) -> Cell | None:
         for i, (_, g, group) in enumerate(ROWS):
-            if (bid.game is not None and g is bid.game) or (bid.game is None and group == bid.group):
+            if (bid.game is not None and g == bid.game) or (bid.game is None and group == bid.group):
                 return (i, 3 if bid.in_forehand else bid.suit_level)
         return None
 
