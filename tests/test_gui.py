@@ -376,7 +376,7 @@ def test_new_game_form_works_from_the_keyboard(app: App) -> None:
     key(app, pygame.K_RIGHT)  # 4 players
     assert form.count == 4
     key(app, pygame.K_DOWN)
-    key(app, pygame.K_RIGHT)  # first come, heart deal
+    key(app, pygame.K_RIGHT)  # free seats, hearts dealt
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)  # Bertil's row
     key(app, pygame.K_PAGEDOWN)  # bot: normal -> bot: easy
