@@ -17,7 +17,7 @@ import pygame
 from ...i18n import current, t
 from ...rules.actions import Bid, parse_action
 from ...rules.games import BID_GROUPS, GAMES, Game
-from ..theme import GOLD, INK, MUTED, fit_text, fitting_size, font
+from ..theme import GOLD, INK, MUTED, fit_text, fitting_size, font, wrap_text
 from .model import TABLE_W
 
 __all__ = ["BidGrid", "Cell"]
@@ -159,10 +159,9 @@ class BidGrid:
         heads = t("grid.head_hold") if any(c[1] == 3 for c in self.cells) else t("grid.head")
         size = fitting_size(heads, 12, 10, True, BOX.width - 24)  # Finnish runs long
         out.blit(font(size, True).render(fit_text(heads, size, True, BOX.width - 24), True, GOLD), (12, 7))
-        legend = t("grid.legend")  # what the columns mean, under the rows
-        size = fitting_size(legend, 11, 9, False, BOX.width - 24)
-        legend = fit_text(legend, size, False, BOX.width - 24)
-        out.blit(font(size).render(legend, True, MUTED), (12, HEAD_H + PER_COLUMN * ROW_H + 6))
+        legend = wrap_text(t("grid.legend"), 10, False, BOX.width - 24)[:2]  # what the columns mean
+        for k, part in enumerate(legend):
+            out.blit(font(10).render(part, True, MUTED), (12, HEAD_H + PER_COLUMN * ROW_H - 2 + 11 * k))
         for half in (0, 1):
             for j, head in enumerate(LEVEL_HEADS):
                 text = f.render(fit_text(t(f"grid.column.{head}"), 12, False, CELL_W), True, MUTED)
