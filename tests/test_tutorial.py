@@ -293,3 +293,67 @@ def test_the_menu_opens_the_contents_map_and_a_lesson_resumes_at_its_step(
     app.open("lesson", lesson_id="deal_suits")
     assert lesson_scene(app).step == 1
     app.stack.clear()
+
+
+def test_the_bid_table_from_a_lesson_marks_its_rows_and_opens_the_lesson_of_a_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vira_desktop.scenes.overlays import BidTableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    app.open("lesson", lesson_id="auction_hold")
+    scene = lesson_scene(app)
+    settle(app, scene)
+    key(app, pygame.K_b)
+    sheet = app.stack.top
+    assert isinstance(sheet, BidTableScene)
+    assert sheet.rows == (3,) and sheet.chosen == 3
+    assert sheet.standing == 3 and 3 in sheet.legal and 1 not in sheet.legal  # Bertil's 7-spel stands
+    click(app, BidTableScene.rect_of(1).center)  # begär: taught by "auction_open"
+    top = app.stack.top
+    assert isinstance(top, LessonScene) and top.lesson.id == "auction_open"
+    app.stack.clear()
+
+
+def test_a_glossary_word_in_a_lesson_shows_its_meaning_under_the_mouse(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    app.open("lesson", lesson_id="auction_open")
+    scene = lesson_scene(app)
+    settle(app, scene)
+    key(app, pygame.K_RETURN)  # step 2 names forehand and begär
+    run(app, 3)
+    found = {slug: rect for rect, slug in scene._terms}
+    assert {"forhand", "begar"} <= set(found)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=found["begar"].center, rel=(0, 0), buttons=(0, 0, 0)))
+    run(app, 2)
+    assert scene._tip == "begar"
+    app.stack.clear()
+
+
+def test_practice_deals_a_hand_for_the_chapter_off_the_frame_loop_and_esc_goes_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from vira_desktop.scenes.table.lesson import PracticeScene
+
+    app = make_app(tmp_path, monkeypatch)
+    app.open("tutorial")
+    contents = app.stack.top
+    assert isinstance(contents, TutorialScene)
+    for _ in range(5):  # to the gask chapter
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_p)
+    assert contents.dealing == "gask"
+    deadline = time.monotonic() + 120
+    while not isinstance(app.stack.top, PracticeScene) and time.monotonic() < deadline:
+        run(app, 1)  # the frame loop runs on while the hand is dealt
+        time.sleep(0.01)
+    practice = app.stack.top
+    assert isinstance(practice, PracticeScene) and practice.game is not None and practice.game.startswith("gask")
+    assert practice.table.seats[0].human and practice.table.session.seats[0] == practice.table.seats[0].name
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TutorialScene)
+    app.stack.clear()

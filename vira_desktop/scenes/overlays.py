@@ -8,11 +8,13 @@ import pygame
 import pygame_gui
 
 from ..i18n import mark, t
+from ..rules.actions import Bid
 from ..rules.games import GAMES, PullaTable, table_cells
 from ..rules.scoring import Outcome
-from ..session.describe import is_you
+from ..session.describe import describe_game, is_you
 from ..session.table import Table
 from ..session.words import bets_and_pins, card_text, game_label
+from ..tutorial.lesson import lesson, lessons_by_row
 from .backdrop import panel
 from .base import Scene
 from .theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, RED, fit_text, fitting_size, font, wrap_text
@@ -131,21 +133,56 @@ class ScoreSheetScene(_Sheet):
 
 
 class BidTableScene(_Sheet):
-    """The 40 rows of the bid table, always one key away; G opens the glossary over it."""
+    """The 40 rows of the bid table, always one key away. At a table it marks the standing
+    bid and lights the rows that may be bid now; a row chosen (↑ ↓ ← → or the mouse) says
+    what it asks and pays in this deal's suits, and Enter opens the lesson that teaches it.
+    A lesson's own rows are highlighted. G opens the glossary over it."""
+
+    title = mark("sheet.bids.title")
+    COLUMNS = ((0, "no"), (30, "game"), (270, "tricks"), (330, "misere"), (425, "pins"), (510, "pulla"))
+
+    def __init__(self, app: App, table: Table | None = None, rows: tuple[int, ...] = ()) -> None:
+        super().__init__(app)
+        self.table = table
+        self.pulla = table.rules.pulla if table is not None else PullaTable.default()
+        self.rows = rows  # a lesson's rows, highlighted
+        self.chosen: int | None = rows[0] if rows else None  # a row number, 1-40
+        self.standing: int | None = None
+        self.legal: set[int] = set()
+        deal = table.deal if table is not None else None
+        if deal is not None and deal.phase.value == "auction":
+            best = deal.best
+            self.standing = best.game.no if best is not None and best.game is not None else None
+            self.legal = {a.game.no for a in deal.legal_actions() if isinstance(a, Bid) and a.game is not None}
+
+    @staticmethod
+    def rect_of(no: int) -> pygame.Rect:
+        col, row = divmod(no - 1, 20)
+        return pygame.Rect(24 + col * 620, 80 + row * 30, 612, 26)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_g:
             self.app.push("glossary")
             return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_LEFT: -20, pygame.K_RIGHT: 20}[event.key]
+            self.chosen = min(40, max(1, (self.chosen or 1) + step if self.chosen else 1))
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            hit = next((no for no in range(1, 41) if self.rect_of(no).collidepoint(event.pos)), None)
+            if hit is not None:
+                self.chosen = hit
+                if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and lessons_by_row().get(hit):
+                    self._open_lesson()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.chosen in lessons_by_row():
+            self._open_lesson()
+            return
         super().handle(event)
 
-    title = mark("sheet.bids.title")
-
-    def __init__(self, app: App, table: Table | None = None) -> None:
-        super().__init__(app)
-        self.pulla = table.rules.pulla if table is not None else PullaTable.default()
-
-    COLUMNS = ((0, "no"), (30, "game"), (270, "tricks"), (330, "misere"), (425, "pins"), (510, "pulla"))
+    def _open_lesson(self) -> None:
+        assert self.chosen is not None
+        self.app.open("lesson", lesson_id=lessons_by_row()[self.chosen])
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -153,9 +190,17 @@ class BidTableScene(_Sheet):
         for col in (0, 1):
             for dx, head in self.COLUMNS:
                 surface.blit(font(12, True).render(t(f"sheet.bids.{head}"), True, MUTED), (30 + col * 620 + dx, 62))
-        for i, g in enumerate(GAMES):
-            col, row = divmod(i, 20)
-            x, y = 30 + col * 620, 84 + row * 30
+        for g in GAMES:
+            box = self.rect_of(g.no)
+            if g.no in self.rows:
+                pygame.draw.rect(surface, (70, 62, 28), box, border_radius=5)  # the lesson's rows
+            elif g.no in self.legal:
+                pygame.draw.rect(surface, (34, 70, 48), box, border_radius=5)  # may be bid now
+            if g.no == self.standing:
+                pygame.draw.rect(surface, RED, box, 2, border_radius=5)
+            if g.no == self.chosen:
+                pygame.draw.rect(surface, GOLD, box, 2, border_radius=5)
+            x, y = box.x + 6, box.y + 4
             tricks, _, pins = table_cells(g)
             misere = (
                 ""
@@ -169,11 +214,26 @@ class BidTableScene(_Sheet):
             surface.blit(f.render(misere, True, MUTED), (x + 330, y))
             surface.blit(f.render(" / ".join(pins), True, INK), (x + 425, y))
             surface.blit(f.render(f"{pulla.home} / {pulla.bet} / {pulla.kodilj}", True, INK), (x + 510, y))
-        lines = [
-            part for key in ("sheet.bids.legend1", "sheet.bids.legend2") for part in wrap_text(t(key), 12, False, 1060)
-        ]
-        for k, line in enumerate(lines[:4]):
-            surface.blit(font(12).render(line, True, MUTED), (30, 678 + 16 * k))
+        self._draw_foot(surface)
+
+    def _draw_foot(self, surface: pygame.Surface) -> None:
+        """Under the rows: the chosen row in this deal's words and its lesson, or the legend."""
+        if self.chosen is None:
+            keys = ("sheet.bids.legend1", "sheet.bids.legend2")
+            lines = [(part, MUTED) for key in keys for part in wrap_text(t(key), 12, False, 1060)]
+        else:
+            game = GAMES[self.chosen - 1]
+            highest = self.table.deal.highest if self.table is not None else None
+            said = describe_game(game, 0, highest, self.pulla) if highest is not None else [game.printed]
+            lines = [(" ".join(said), INK)]
+            taught = lessons_by_row().get(self.chosen)
+            if taught is not None:
+                lines.append((t("sheet.bids.lesson", title=t(f"lesson.{lesson(taught).title}")), GOLD))
+            lines = [(part, c) for text, c in lines for part in wrap_text(text, 12, False, 1060)]
+        marks = [t("sheet.bids.marks")] if self.table is not None or self.rows else []
+        lines += [(part, MUTED) for text in marks for part in wrap_text(text, 12, False, 1060)]
+        for k, (line, colour) in enumerate(lines[:5]):
+            surface.blit(font(12).render(line, True, colour), (30, 682 + 16 * k))
 
 
 class SettlementScene(_Sheet):

@@ -9,7 +9,7 @@ from .base import Scene
 from .menu import MenuScene, NewGameScene, SettingsScene
 from .overlays import BidTableScene, GlossaryScene, ScoreSheetScene, SettlementScene, TrickHistoryScene
 from .table import ReplayScene, TableScene
-from .table.lesson import LessonScene
+from .table.lesson import LessonScene, PracticeScene
 from .tutorial import TutorialScene
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "settlement": SettlementScene,
     "tutorial": TutorialScene,
     "lesson": LessonScene,
+    "practice": PracticeScene,
 }
 
 

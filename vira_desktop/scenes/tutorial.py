@@ -3,6 +3,7 @@ stars or done mark; a lesson opens where the learner left it, and a chapter can 
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,10 +11,12 @@ import pygame_gui
 
 from ..i18n import t
 from ..tutorial.lesson import chapters, lesson
+from ..tutorial.practice import practice_deal
 from ..tutorial.progress import Progress
 from .backdrop import panel
 from .base import Scene
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
+from .worker import Worker
 
 if TYPE_CHECKING:
     from .app import App
@@ -27,13 +30,18 @@ ROW_H = 38
 class TutorialScene(Scene):
     """Chapters on the left, the chosen chapter's lessons on the right."""
 
-    def __init__(self, app: App, chapter: int | None = None) -> None:
+    def __init__(self, app: App, chapter: int | None = None, practice: str | None = None) -> None:
         super().__init__(app)
+        self.worker: Worker | None = None  # deals a practice hand off the frame loop
+        self.dealing: str | None = None  # the chapter a practice hand is being dealt for
         self.progress = Progress()
         self.chapters = chapters()
         if chapter is None:  # the first chapter not yet finished
             chapter = next((i for i, c in enumerate(self.chapters) if not self._finished(i)), 0)
         self.chapter = chapter
+        if practice is not None:
+            self.chapter = next((i for i, c in enumerate(self.chapters) if c.id == practice), self.chapter)
+            self._practice()
         self.lesson_focus = 0
         self.on_lessons = False  # the keyboard is in the lesson list
         self.chapter_buttons: dict[pygame_gui.elements.UIButton, int] = {}
@@ -98,6 +106,10 @@ class TutorialScene(Scene):
         self.back = self.add(
             pygame_gui.elements.UIButton(pygame.Rect(RIGHT_X + 290, y, 270, 40), t("tutorial.back"), manager=ui)
         )
+        rect = pygame.Rect(RIGHT_X, y - 50, 560, 40)
+        self.practice = self.add(pygame_gui.elements.UIButton(rect, t("tutorial.practice"), manager=ui))
+        if self.dealing:
+            self.practice.disable()  # type: ignore[no-untyped-call]
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> None:
@@ -113,6 +125,9 @@ class TutorialScene(Scene):
                 self._build()
             elif event.ui_element is self.back:
                 self.app.open("menu")
+            elif event.ui_element is self.practice:
+                self._practice()
+                self._build()
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
@@ -135,12 +150,39 @@ class TutorialScene(Scene):
             self.on_lessons = True
         elif key == pygame.K_LEFT:
             self.on_lessons = False
+        elif key == pygame.K_p:
+            self._practice()
         elif key in (pygame.K_RETURN, pygame.K_SPACE) and ids:
             if self.on_lessons:
                 self._open(ids[self.lesson_focus])
                 return
             self.on_lessons = True
         self._build()
+
+    def _practice(self) -> None:
+        """Deal a hand for this chapter's games (in the worker: rare games take a while)."""
+        if self.dealing:
+            return
+        chapter = self.chapters[self.chapter].id
+        self.worker = self.worker or Worker()
+        self.dealing = chapter
+        self.worker.submit(("practice", chapter), practice_deal, chapter, random.getrandbits(32))
+
+    def update(self, dt: float) -> None:
+        if self.worker is None:
+            return
+        for tag, result in self.worker.poll():
+            if isinstance(tag, tuple) and tag[0] == "practice" and isinstance(result, tuple):
+                number, game = result
+                self.app.open("practice", chapter=tag[1], number=number, game=game)
+                return
+            self.dealing = None  # it failed: the button comes back
+            self._build()
+
+    def exit(self) -> None:
+        super().exit()
+        if self.worker is not None:
+            self.worker.shutdown()
 
     def _open(self, ident: str) -> None:
         self.app.open("lesson", lesson_id=ident, progress=self.progress)
@@ -161,5 +203,7 @@ class TutorialScene(Scene):
         stars = sum(self.progress.of(x).stars for c in self.chapters for x in c.lessons)
         line = t("tutorial.summary", done=done, total=total, stars=stars, most=3 * total)
         surface.blit(font(14).render(line, True, MUTED), (RIGHT_X, 56))
+        if self.dealing:
+            surface.blit(font(14, True).render(t("tutorial.dealing"), True, GOLD), (RIGHT_X, 640))
         keys = t("tutorial.keys")
         surface.blit(font(12).render(fit_text(keys, 12, False, 1200), True, MUTED), (LEFT_X, 776))

@@ -71,6 +71,11 @@ class Table:
         """A table that plays ``deal`` (a lesson's, a record's), the seats listed from forehand."""
         return cls(seats, seed, given=deal)
 
+    @classmethod
+    def for_number(cls, seats: list[SeatConfig], number: int) -> Table:
+        """A table that plays the deal ``number`` stands for (a practice hand)."""
+        return cls.for_deal(seats, Deal.from_number(number), seed=number % 1_000_003)
+
     def __post_init__(self) -> None:
         if not 3 <= len(self.seats) <= 4:
             raise ValueError("a table has three or four seats")

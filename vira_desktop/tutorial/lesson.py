@@ -35,6 +35,7 @@ __all__ = [
     "Verdict",
     "chapters",
     "lesson",
+    "lessons_by_row",
     "read_lesson",
 ]
 
@@ -266,6 +267,17 @@ def lesson(ident: str) -> Lesson:
     if made.id != ident:
         raise LessonError(f"{ident}.yaml: its id says {made.id!r}")
     return made
+
+
+@cache
+def lessons_by_row() -> dict[int, str]:
+    """For each bid-table row, the first lesson (in the contents map's order) that teaches it."""
+    out: dict[int, str] = {}
+    for chapter in chapters():
+        for ident in chapter.lessons:
+            for row in lesson(ident).teaches:
+                out.setdefault(row, ident)
+    return out
 
 
 CHAPTERS = (

@@ -5,12 +5,13 @@ played on against the bots. Progress is saved the moment a step is done."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import mark, t
+from ...i18n import current, mark, t
 from ...rules.actions import Action, PlayCard
 from ...rules.games import GAMES
 from ...session.flow import Ask, FlowEvent
@@ -18,6 +19,7 @@ from ...session.table import SeatConfig, Table
 from ...session.words import say_action
 from ...tutorial.lesson import Lesson, Step, chapters, lesson
 from ...tutorial.progress import Progress
+from ..overlays import GLOSSARY_TERMS
 from ..theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
 from ..worker import Worker
 from .drivers import LiveDriver
@@ -27,11 +29,25 @@ from .scene import ButtonSpec, TableScene
 if TYPE_CHECKING:
     from ..app import App
 
-__all__ = ["LessonDriver", "LessonScene", "next_lesson"]
+__all__ = ["LessonDriver", "LessonScene", "PracticeScene", "next_lesson"]
 
 BOX_X, BOX_W = 236, 498  # the lesson's card on the felt, between the plates
 BOX_H, TOP_H = 150, 134  # at the top the box ends above the bid grid (it starts at y 140)
 MIDDLE_Y, TOP_Y = 192, 6  # under the pulla; above the bid grid while it is shown
+
+
+@cache
+def glossary_words(language: str) -> tuple[tuple[str, str], ...]:
+    """(entry, word) for every word a lesson's text may use for a glossary entry: Vira's own
+    term, and the word an entry of this language opens with ("forehand: …", "etukäsi: …");
+    the longest first, so "högsta färg" is found before "färg"."""
+    words = []
+    for slug, term in GLOSSARY_TERMS:
+        words.append((slug, term))
+        head, colon, _ = t(f"glossary.term.{slug}").partition(":")
+        if colon and 0 < len(head) <= 24 and not head[:1].isdigit():
+            words.append((slug, head.strip()))
+    return tuple(sorted(set(words), key=lambda item: -len(item[1])))
 
 
 class LessonDriver(LiveDriver):
@@ -123,6 +139,9 @@ class LessonScene(TableScene):
         self.wrong: Action | None = None  # the wrong answer just given (it can be played out)
         self.finished = False
         self.view.keys_help = mark("lesson.keys")
+        self._terms: list[tuple[pygame.Rect, str]] = []  # the glossary's words in the text, where drawn
+        self._tip: str | None = None  # the word under the mouse
+        self._tip_at = (0, 0)
 
     # ------------------------------------------------------------------ steps
     @property
@@ -264,6 +283,13 @@ class LessonScene(TableScene):
         else:
             super()._ask_hint()
 
+    def open_overlay(self, name: str) -> None:
+        if name == "bid_table":  # the step's rows highlighted
+            rows = self.current.rows or self.lesson.teaches
+            self.app.push(name, table=self.table, rows=tuple(rows))
+        else:
+            super().open_overlay(name)
+
     # ------------------------------------------------------------------ buttons and drawing
     def extra_buttons(self) -> tuple[object, list[ButtonSpec]]:
         key = (self.step, self.finished, self.answered, self.wrong is not None, self.driver.mode, self._box_y())
@@ -324,12 +350,50 @@ class LessonScene(TableScene):
         room = (self._box_h() - 28 - 44) // 18 - len(rows)
         if len(lines) > room:  # the answer's words matter most: the step's text gives way
             lines = lines[len(lines) - room :]
+        self._terms = []
         for part, colour, bold in lines:
             surface.blit(font(14, bold).render(part, True, colour), (x, y))
+            self._mark_terms(surface, part, font(14, bold), (x, y))
             y += 18
         for line in rows:
             surface.blit(font(12, True).render(fit_text(line, 12, True, BOX_W - 28), True, GOLD), (x, y + 2))
             y += 17
+        self._draw_tip(surface)
+
+    def _mark_terms(self, surface: pygame.Surface, line: str, f: pygame.font.Font, at: tuple[int, int]) -> None:
+        """Underline each word of the glossary in a line of the lesson; the mouse over it shows
+        its meaning."""
+        taken: list[tuple[int, int]] = []
+        for slug, term in glossary_words(current()):
+            for found in re.finditer(rf"(?<!\w){re.escape(term)}(?!\w)", line, re.IGNORECASE):
+                start, end = found.span()
+                if any(start < b and a < end for a, b in taken):
+                    continue  # inside a longer term ("högsta färg" holds "färg")
+                taken.append((start, end))
+                left = at[0] + f.size(line[:start])[0]
+                rect = pygame.Rect(left, at[1], f.size(line[start:end])[0], f.get_height())
+                for dx in range(0, rect.width, 4):  # a dotted underline
+                    surface.fill(MUTED, (rect.x + dx, rect.bottom - 1, 2, 1))
+                self._terms.append((rect, slug))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self._tip = next((slug for rect, slug in self._terms if rect.collidepoint(event.pos)), None)
+            self._tip_at = event.pos
+        super().handle(event)
+
+    def _draw_tip(self, surface: pygame.Surface) -> None:
+        """The meaning of the glossary word under the mouse."""
+        if self._tip is None:
+            return
+        term = dict(GLOSSARY_TERMS)[self._tip]
+        parts = wrap_text(f"{term}: {t(f'glossary.term.{self._tip}')}", 13, False, 360)[:4]
+        box = pygame.Rect(0, 0, 380, 12 + 17 * len(parts))
+        box.topleft = (min(self._tip_at[0] + 12, 1270 - box.width), self._tip_at[1] + 18)
+        pygame.draw.rect(surface, (12, 18, 24), box, border_radius=6)
+        pygame.draw.rect(surface, GOLD, box, 1, border_radius=6)
+        for k, part in enumerate(parts):
+            surface.blit(font(13).render(part, True, INK), (box.x + 10, box.y + 6 + 17 * k))
 
     def _rows(self) -> list[str]:
         """The bid-table rows this step is about, one line each (the bid table's own words)."""
@@ -350,3 +414,35 @@ def _box(height: int) -> pygame.Surface:
     pygame.draw.rect(box, (22, 28, 36, 238), box.get_rect(), border_radius=10)
     pygame.draw.rect(box, (*GOLD, 255), box.get_rect(), width=2, border_radius=10)
     return box
+
+
+class PracticeScene(TableScene):
+    """Practice this contract: a deal whose hand suits a chapter's games, played against the
+    bots; Next deal asks for another such hand, Esc goes back to the contents map."""
+
+    ends_session = False
+
+    def __init__(self, app: App, chapter: str, number: int, game: str | None = None) -> None:
+        seats = [SeatConfig(t("new_game.you"), True), SeatConfig("Bertil"), SeatConfig("Cecilia")]
+        super().__init__(app, Table.for_number(seats, number))
+        self.chapter = chapter
+        self.game = game
+
+    def enter(self) -> None:
+        self.view.show(self.driver.state(), self.driver.opening_events())
+        self.view.finish()
+        key = "practice.intro_game" if self.game else "practice.intro"
+        self.message(t(key, game=self.game or ""), GOLD)
+        self.view.say(t(key, game=self.game or ""))
+
+    def save(self) -> None:
+        """Practice never touches the saved game."""
+
+    def intent(self, intent: Intent) -> None:
+        if intent == Command("back"):
+            self.app.open("tutorial")
+        else:
+            super().intent(intent)
+
+    def _next_deal(self) -> None:
+        self.app.open("tutorial", practice=self.chapter)  # another hand for the same chapter

@@ -263,6 +263,8 @@ class _TableBase(Scene):
 class TableScene(_TableBase):
     """A session in play: humans answer with the panel, cards and keys; bots on the worker."""
 
+    ends_session = True  # after a deal, offer the last round and Borup
+
     def __init__(self, app: App, table: Table, autoplay: int | None = None, hints: bool = False) -> None:
         super().__init__(app)
         if autoplay is not None and app.autoplay_speed:
@@ -495,7 +497,7 @@ class TableScene(_TableBase):
             specs = [ButtonSpec(t("button.settle"), "next", y)]  # the Borup deal was the last
         elif deal.is_over:
             specs = [ButtonSpec(t("button.next_deal"), "next", y)]
-            if self.table.session.deals_left is None:  # how the session ends, agreed once
+            if self.table.session.deals_left is None and self.ends_session:  # how the session ends, agreed once
                 specs.append(ButtonSpec(t("button.last_round"), "last round", y + 44))
                 specs.append(ButtonSpec(t("button.borup"), "borup", y + 88))
         elif ask is not None and ask.optional:
