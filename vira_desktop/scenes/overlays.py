@@ -139,7 +139,7 @@ class BidTableScene(_Sheet):
     A lesson's own rows are highlighted. G opens the glossary over it."""
 
     title = mark("sheet.bids.title")
-    COLUMNS = ((0, "no"), (30, "game"), (270, "tricks"), (330, "misere"), (425, "pins"), (510, "pulla"))
+    COLUMNS = ((0, "no"), (30, "game"), (270, "tricks"), (330, "misere"), (425, "pins"), (530, "pulla"))
 
     def __init__(self, app: App, table: Table | None = None, rows: tuple[int, ...] = ()) -> None:
         super().__init__(app)
@@ -213,7 +213,7 @@ class BidTableScene(_Sheet):
             surface.blit(f.render(tricks, True, INK), (x + 270, y))
             surface.blit(f.render(misere, True, MUTED), (x + 330, y))
             surface.blit(f.render(" / ".join(pins), True, INK), (x + 425, y))
-            surface.blit(f.render(f"{pulla.home} / {pulla.bet} / {pulla.kodilj}", True, INK), (x + 510, y))
+            surface.blit(f.render(f"{pulla.home} / {pulla.bet} / {pulla.kodilj}", True, INK), (x + 530, y))
         self._draw_foot(surface)
 
     def _draw_foot(self, surface: pygame.Surface) -> None:

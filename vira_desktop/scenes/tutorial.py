@@ -36,8 +36,8 @@ class TutorialScene(Scene):
         self.dealing: str | None = None  # the chapter a practice hand is being dealt for
         self.progress = Progress()
         self.chapters = chapters()
-        if chapter is None:  # the first chapter not yet finished
-            chapter = next((i for i, c in enumerate(self.chapters) if not self._finished(i)), 0)
+        if chapter is None:  # the first chapter with a lesson not yet finished
+            chapter = next((i for i, c in enumerate(self.chapters) if c.lessons and not self._finished(i)), 0)
         self.chapter = chapter
         if practice is not None:
             self.chapter = next((i for i, c in enumerate(self.chapters) if c.id == practice), self.chapter)

@@ -45,7 +45,7 @@ def glossary_words(language: str) -> tuple[tuple[str, str], ...]:
     for slug, term in GLOSSARY_TERMS:
         words.append((slug, term))
         head, colon, _ = t(f"glossary.term.{slug}").partition(":")
-        if colon and 0 < len(head) <= 24 and not head[:1].isdigit():
+        if colon and 6 <= len(head) <= 24 and not head[:1].isdigit():  # not "open", "round", "home"
             words.append((slug, head.strip()))
     return tuple(sorted(set(words), key=lambda item: -len(item[1])))
 
@@ -163,22 +163,28 @@ class LessonScene(TableScene):
         self.wrong = None
         self.feedback = None
         self.selected = set()
-        self.view.cards.selected = set(step.cards)
+        self.view.cards.selected = set(step.cards) if step.ask is None else set()  # never like a selection
         self.panel.key = None
 
     def _restart_step(self) -> None:
-        """Back at the step's own position (Back, Try again), at once."""
+        """Back at the step's own position (Back, Try again), at once, the log told again."""
         self.driver.go_to(self.current.at)
         self._open_step()
+        self.view.log.clear()
+        self.view.say(t(f"lesson.{self.lesson.title}"))
+        for action in self.table.deal.history:
+            self._tell_action(action)
         self._logged = len(self.table.log)
         self.view.banner = None
         self.view.show(self.driver.state(), snap=True)
 
     def next_step(self, skipped: bool = False) -> None:
-        if self.current.ask is not None and not self.answered and not skipped:
+        ask = self.current.ask
+        if ask is not None and not self.answered and not skipped:
             self.feedback = (t("lesson.ui.answer_first"), GOLD)
             return
-        self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps), skipped)
+        question = ask is not None and not self.answered  # a skipped question (a reading step costs nothing)
+        self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps), skipped and question)
         if self.step + 1 >= len(self.lesson.steps):
             self.finished = True
             self.panel.key = None
@@ -190,6 +196,8 @@ class LessonScene(TableScene):
             self.view.show(self.driver.state(), snap=True)
         self.step += 1
         self._open_step()
+        if skipped and ask is not None and question:  # what the answer was
+            self.feedback = (t("lesson.ui.skipped_answer", action=say_action(ask.accept[0])), MUTED)
 
     def back_step(self) -> None:
         if self.step == 0:
@@ -201,6 +209,11 @@ class LessonScene(TableScene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         super().update(dt)
+        over = self.driver.mode == "losing" and self.table.deal.is_over
+        if over and self.feedback is not None and self.feedback[0] == t("lesson.ui.playing_out"):
+            result = self.table.deal.result  # the play-out is over: say honestly how it went
+            lucky = result is not None and result.declarer == self.lesson.you and result.outcome.value == "home"
+            self.feedback = (t("lesson.ui.lucky" if lucky else "lesson.ui.lost"), GOLD if lucky else RED)
         if not self.view.busy and self.wait_s <= 0:
             events = self.driver.scripted()
             if events is not None:
@@ -244,7 +257,7 @@ class LessonScene(TableScene):
         elif name == "lesson_skip":
             self.next_step(skipped=True)
         elif name == "lesson_leave":
-            self.app.open("tutorial")
+            self.app.open("tutorial", chapter=self._chapter_index())
         elif name == "lesson_show":
             if self.wrong is not None:
                 self._after(self.driver.play_out(self.wrong))
@@ -257,15 +270,21 @@ class LessonScene(TableScene):
             self.feedback = None
         elif name == "lesson_following":
             following = next_lesson(self.lesson.id)
-            self.app.open("lesson", lesson_id=following) if following else self.app.open("tutorial")
+            if following:
+                self.app.open("lesson", lesson_id=following)
+            else:
+                self.app.open("tutorial", chapter=self._chapter_index())
         elif name == "undo":
             self.message(t("lesson.ui.no_undo"), MUTED)
         else:
             super().command(intent)
 
+    def _chapter_index(self) -> int:
+        return next((i for i, c in enumerate(chapters()) if c.id == self.lesson.chapter), 0)
+
     def intent(self, intent: Intent) -> None:
         if intent == Command("back"):
-            self.app.open("tutorial")
+            self.app.open("tutorial", chapter=self._chapter_index())
         elif intent == Command("confirm") and self._next_ready():
             self.next_step()
         else:
@@ -323,11 +342,15 @@ class LessonScene(TableScene):
             button(t("lesson.ui.leave"), "lesson_leave", 110)
         return key, specs
 
+    def _at_top(self) -> bool:
+        """The card goes up, clear of the bid grid, the play-out and the result banner."""
+        return self.grid_shown() or self.driver.mode != "lesson" or self.table.deal.is_over
+
     def _box_y(self) -> int:
-        return TOP_Y if self.grid_shown() else MIDDLE_Y
+        return TOP_Y if self._at_top() else MIDDLE_Y
 
     def _box_h(self) -> int:
-        return TOP_H if self.grid_shown() else BOX_H
+        return TOP_H if self._at_top() else BOX_H
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -344,6 +367,10 @@ class LessonScene(TableScene):
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
         if self.driver.mode == "lesson" and not self.finished:
             lines += [(part, INK, False) for part in wrap_text(t(f"lesson.{self.current.say}"), 14, False, BOX_W - 28)]
+        elif self.driver.mode == "free":
+            lines += [(part, INK, False) for part in wrap_text(t("lesson.ui.free"), 14, False, BOX_W - 28)]
+        elif self.finished and self.driver.mode == "lesson":
+            lines += [(part, MUTED, False) for part in wrap_text(t("lesson.ui.stars"), 14, False, BOX_W - 28)]
         if self.feedback is not None:
             lines += [(part, self.feedback[1], True) for part in wrap_text(self.feedback[0], 14, True, BOX_W - 28)]
         rows = self._rows()
@@ -367,6 +394,8 @@ class LessonScene(TableScene):
         for slug, term in glossary_words(current()):
             for found in re.finditer(rf"(?<!\w){re.escape(term)}(?!\w)", line, re.IGNORECASE):
                 start, end = found.span()
+                if found.group() == "Vira":  # the game's name, not the contract
+                    continue
                 if any(start < b and a < end for a, b in taken):
                     continue  # inside a longer term ("högsta färg" holds "färg")
                 taken.append((start, end))
@@ -389,7 +418,8 @@ class LessonScene(TableScene):
         term = dict(GLOSSARY_TERMS)[self._tip]
         parts = wrap_text(f"{term}: {t(f'glossary.term.{self._tip}')}", 13, False, 360)[:4]
         box = pygame.Rect(0, 0, 380, 12 + 17 * len(parts))
-        box.topleft = (min(self._tip_at[0] + 12, 1270 - box.width), self._tip_at[1] + 18)
+        under = self._box_y() + self._box_h() + 6  # under the lesson's card: the sentence stays readable
+        box.topleft = (min(max(10, self._tip_at[0] - 40), 940 - box.width), under)
         pygame.draw.rect(surface, (12, 18, 24), box, border_radius=6)
         pygame.draw.rect(surface, GOLD, box, 1, border_radius=6)
         for k, part in enumerate(parts):
@@ -427,13 +457,13 @@ class PracticeScene(TableScene):
         super().__init__(app, Table.for_number(seats, number))
         self.chapter = chapter
         self.game = game
+        self.view.keys_help = mark("practice.keys")
 
     def enter(self) -> None:
         self.view.show(self.driver.state(), self.driver.opening_events())
         self.view.finish()
         key = "practice.intro_game" if self.game else "practice.intro"
         self.message(t(key, game=self.game or ""), GOLD)
-        self.view.say(t(key, game=self.game or ""))
 
     def save(self) -> None:
         """Practice never touches the saved game."""

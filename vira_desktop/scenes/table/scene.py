@@ -696,7 +696,8 @@ class TableScene(_TableBase):
         if game is not None and cell is not None and cell[1] < 3:
             lines = describe_game(game, cell[1], ask.view.highest, ask.view.rules.pulla)
         elif cell is not None and cell in self.grid.cells:
-            lines = [t("message.group_bid", bid=say_action(self.grid.cells[cell].bid))]
+            key = "message.hold_bid" if cell[1] == 3 else "message.group_bid"  # hold: the same bid, in forehand
+            lines = [t(key, bid=say_action(self.grid.cells[cell].bid))]
         elif not any(isinstance(a, Pass) for a in ask.view.decision.actions):
             lines = [t("message.must_open")]
         else:
