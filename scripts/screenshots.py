@@ -2,6 +2,7 @@
 
     Xvfb :99 -screen 0 1280x800x24 & DISPLAY=:99 python scripts/screenshots.py docs/screenshots
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/languages --languages
+    DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --tutorial en
 
 Each moment is reached by posting real key events to the window, as a player would, on
 fixed seeds; the picture is the window's 1280×800 surface. Window sizes (1024×640, full
@@ -24,6 +25,7 @@ from vira_desktop.i18n import t
 from vira_desktop.rules.decision import Phase
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.table import TableScene
+from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.session.record import load_record
 from vira_desktop.session.table import SeatConfig, Table
 
@@ -222,9 +224,61 @@ def one_language(app: App, language: str, folder: Path) -> None:
     app.stack.clear()
 
 
+def lesson_at(app: App, ident: str, number: int) -> LessonScene:
+    """Open lesson ``ident`` and go to its step ``number`` (0-based) by Next / Skip step."""
+    app.open("lesson", lesson_id=ident)
+    scene = app.stack.top
+    assert isinstance(scene, LessonScene)
+    while scene.step < number:
+        until(app, lambda: not scene.view.busy and len(scene.table.deal.history) >= scene.driver.target)
+        scene.next_step(skipped=scene.current.ask is not None)
+    until(app, lambda: not scene.view.busy and len(scene.table.deal.history) >= scene.driver.target)
+    step(app, 10)
+    return scene
+
+
+def tutorial(folder: Path, language: str = "en") -> None:
+    """The tutorial's moments: the contents map, lessons, a wrong answer, the bid table."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["VIRA_CONFIG_DIR"] = os.environ["VIRA_DATA_DIR"] = home
+        settings = f"display: {{animation_speed: fast, language: {language}}}\n"
+        (Path(home) / "config.yaml").write_text(settings, encoding="utf-8")
+        app = App(seed=5)
+        app.to_menu()
+        app.open("tutorial", chapter=2)
+        save(app, folder, f"{language}-t1-contents-map.png", frames=3)
+        lesson_at(app, "auction_hold", 0)
+        save(app, folder, f"{language}-t2-auction-precedence.png")
+        scene = lesson_at(app, "gask_2", 0)
+        while scene.current.ask is None:
+            scene.next_step()
+            until(app, lambda: not scene.view.busy and len(scene.table.deal.history) >= scene.driver.target)
+        step(app, 10)
+        key(app, pygame.K_p)  # a pass where the lesson wants the gask
+        save(app, folder, f"{language}-t3-gask-wrong-answer.png")
+        scene = lesson_at(app, "solo_petite_misar", 1)
+        save(app, folder, f"{language}-t4-misere-lesson.png")
+        scene = lesson_at(app, "payments_pins", len(lesson_steps("payments_pins")) - 1)
+        save(app, folder, f"{language}-t5-payments.png")
+        scene = lesson_at(app, "auction_hold", 1)
+        key(app, pygame.K_b)
+        save(app, folder, f"{language}-t6-bid-table-overlay.png", frames=3)
+        app.stack.clear()
+        pygame.quit()
+
+
+def lesson_steps(ident: str) -> tuple[object, ...]:
+    from vira_desktop.tutorial.lesson import lesson
+
+    return lesson(ident).steps
+
+
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
-    if "--languages" in sys.argv:
+    if "--tutorial" in sys.argv:
+        tutorial(target, sys.argv[sys.argv.index("--tutorial") + 1] if len(sys.argv) > 3 else "en")
+    elif "--languages" in sys.argv:
         languages(target)
     else:
         main(target)

@@ -356,3 +356,10 @@ def test_practice_deals_a_hand_for_the_chapter_off_the_frame_loop_and_esc_goes_b
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, TutorialScene)
     app.stack.clear()
+
+
+def test_every_row_of_the_bid_table_is_taught_with_a_checkpoint_and_there_is_enough_to_learn() -> None:
+    taught = {row for ident in ALL for row in lesson(ident).teaches if lesson(ident).checkpoints}
+    assert taught == set(range(1, 41)), f"rows no lesson checks: {sorted(set(range(1, 41)) - taught)}"
+    assert len(ALL) >= 40
+    assert sum(lesson(ident).checkpoints for ident in ALL) >= 60

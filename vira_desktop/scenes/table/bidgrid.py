@@ -26,7 +26,7 @@ Row = tuple[str, Game | None, str | None]  # (label, game, group)
 Cell = tuple[int, int]  # (row index, column: 0 plain, 1 in suit, 2 in highest suit, 3 in forehand)
 LEVEL_HEADS = ("plain", "suit", "high", "hold")  # catalog keys under grid.column
 
-BOX = pygame.Rect(118, 140, 724, 482)
+BOX = pygame.Rect(118, 176, 724, 482)  # under the pulla, above the hand
 ROW_H = 18
 HEAD_H = 42
 NAME_W = 212

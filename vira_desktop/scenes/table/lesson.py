@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 __all__ = ["LessonDriver", "LessonScene", "PracticeScene", "next_lesson"]
 
 BOX_X, BOX_W = 236, 498  # the lesson's card on the felt, between the plates
-BOX_H, TOP_H = 150, 134  # at the top the box ends above the bid grid (it starts at y 140)
-MIDDLE_Y, TOP_Y = 192, 6  # under the pulla; above the bid grid while it is shown
+BOX_H, TOP_H = 150, 166  # at the top the box ends above the bid grid (it starts at y 176)
+MIDDLE_Y, TOP_Y, LOW_Y = 192, 6, 388  # under the pulla; above the bid grid; under the result
 
 
 @cache
@@ -120,6 +120,9 @@ def next_lesson(ident: str) -> str | None:
 
 class LessonScene(TableScene):
     """One lesson: its steps over the table, Back / Next, Skip step, Leave."""
+
+    ends_session = False
+    deals_on = False  # one deal: no next deal after it
 
     def __init__(self, app: App, lesson_id: str, progress: Progress | None = None) -> None:
         taught = lesson(lesson_id)
@@ -294,6 +297,11 @@ class LessonScene(TableScene):
         """Enter goes to the next step where nothing on the table is asked."""
         return self.driver.mode == "lesson" and not self.finished and self.viewer_ask() is None
 
+    def _next_deal(self) -> None:
+        """A lesson is one deal: Enter after it goes on to the next lesson once this one is done."""
+        if self.finished:
+            self.command(Command("lesson_following"))
+
     def _ask_hint(self) -> None:
         ask = self.current.ask
         if self.driver.mode == "lesson" and ask is not None and not self.answered:
@@ -343,11 +351,13 @@ class LessonScene(TableScene):
         return key, specs
 
     def _at_top(self) -> bool:
-        """The card goes up, clear of the bid grid, the play-out and the result banner."""
-        return self.grid_shown() or self.driver.mode != "lesson" or self.table.deal.is_over
+        """The card goes up, clear of the bid grid and of the tricks played out."""
+        return self.grid_shown() or (self.driver.mode != "lesson" and not self.table.deal.is_over)
 
     def _box_y(self) -> int:
-        return TOP_Y if self._at_top() else MIDDLE_Y
+        if self._at_top():
+            return TOP_Y
+        return LOW_Y if self.table.deal.is_over else MIDDLE_Y  # the result: under its banner, the pulla free
 
     def _box_h(self) -> int:
         return TOP_H if self._at_top() else BOX_H
@@ -373,7 +383,7 @@ class LessonScene(TableScene):
             lines += [(part, MUTED, False) for part in wrap_text(t("lesson.ui.stars"), 14, False, BOX_W - 28)]
         if self.feedback is not None:
             lines += [(part, self.feedback[1], True) for part in wrap_text(self.feedback[0], 14, True, BOX_W - 28)]
-        rows = self._rows()
+        rows = self._rows() if self.feedback is None else []  # an answer's words come first
         room = (self._box_h() - 28 - 44) // 18 - len(rows)
         if len(lines) > room:  # the answer's words matter most: the step's text gives way
             lines = lines[len(lines) - room :]
@@ -451,6 +461,7 @@ class PracticeScene(TableScene):
     bots; Next deal asks for another such hand, Esc goes back to the contents map."""
 
     ends_session = False
+    deals_on = True
 
     def __init__(self, app: App, chapter: str, number: int, game: str | None = None) -> None:
         seats = [SeatConfig(t("new_game.you"), True), SeatConfig("Bertil"), SeatConfig("Cecilia")]

@@ -264,6 +264,7 @@ class TableScene(_TableBase):
     """A session in play: humans answer with the panel, cards and keys; bots on the worker."""
 
     ends_session = True  # after a deal, offer the last round and Borup
+    deals_on = True  # after a deal, the next one (a lesson is one deal)
 
     def __init__(self, app: App, table: Table, autoplay: int | None = None, hints: bool = False) -> None:
         super().__init__(app)
@@ -493,6 +494,8 @@ class TableScene(_TableBase):
         self.view.details = []
         if self.view.cover or self.view.intro.running:
             pass  # the cover, or the seating draw, blocks every control
+        elif deal.is_over and not self.deals_on:
+            pass  # a lesson's own buttons take the learner on
         elif deal.is_over and self.table.session.is_over:
             specs = [ButtonSpec(t("button.settle"), "next", y)]  # the Borup deal was the last
         elif deal.is_over:
