@@ -363,3 +363,27 @@ def test_every_row_of_the_bid_table_is_taught_with_a_checkpoint_and_there_is_eno
     assert taught == set(range(1, 41)), f"rows no lesson checks: {sorted(set(range(1, 41)) - taught)}"
     assert len(ALL) >= 40
     assert sum(lesson(ident).checkpoints for ident in ALL) >= 60
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_lesson_text_fits_its_card_in_every_language(language: str) -> None:
+    """One idea a screen: a step's words and its row line, or an answer's words, never run
+    past the lesson's card (the smallest it is drawn)."""
+    from vira_desktop.scenes.table.lesson import BOX_H, TEXT_PT, TEXT_W, TOP_H, text_lines
+    from vira_desktop.scenes.theme import wrap_text
+
+    pygame.font.init()
+    room = text_lines(min(BOX_H, TOP_H))
+    configure(language)
+    try:
+        long = []
+        for ident in ALL:
+            for n, step in enumerate(lesson(ident).steps, 1):
+                if len(wrap_text(t(f"lesson.{step.say}"), TEXT_PT, False, TEXT_W)) + bool(step.rows) > room:
+                    long.append(f"{ident} step {n}")
+                told = {step.ask.hint, step.ask.right, step.ask.wrong, *step.ask.why.values()} if step.ask else set()
+                said = {key: wrap_text(t(f"lesson.{key}"), TEXT_PT, True, TEXT_W) for key in told}
+                long += [f"{ident} {key}" for key, lines in said.items() if len(lines) > room]
+        assert long == []
+    finally:
+        configure("en")

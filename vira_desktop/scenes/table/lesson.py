@@ -29,11 +29,12 @@ from .scene import ButtonSpec, TableScene
 if TYPE_CHECKING:
     from ..app import App
 
-__all__ = ["LessonDriver", "LessonScene", "PracticeScene", "next_lesson"]
+__all__ = ["TEXT_PT", "TEXT_W", "LessonDriver", "LessonScene", "PracticeScene", "next_lesson", "text_lines"]
 
 BOX_X, BOX_W = 236, 498  # the lesson's card on the felt, between the plates
-BOX_H, TOP_H = 150, 166  # at the top the box ends above the bid grid (it starts at y 176)
-MIDDLE_Y, TOP_Y, LOW_Y = 192, 6, 388  # under the pulla; above the bid grid; under the result
+BOX_H, TOP_H = 160, 166  # at the top the box ends above the bid grid (it starts at y 176)
+TEXT_PT, LINE_H, TEXT_W = 13, 17, BOX_W - 28  # the lesson's words
+MIDDLE_Y, TOP_Y, LOW_Y = 182, 6, 388  # under the pulla; above the bid grid; under the result
 
 
 @cache
@@ -376,22 +377,22 @@ class LessonScene(TableScene):
         y += 20
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
         if self.driver.mode == "lesson" and not self.finished:
-            lines += [(part, INK, False) for part in wrap_text(t(f"lesson.{self.current.say}"), 14, False, BOX_W - 28)]
+            lines += [(part, INK, False) for part in wrap_text(t(f"lesson.{self.current.say}"), TEXT_PT, False, TEXT_W)]
         elif self.driver.mode == "free":
-            lines += [(part, INK, False) for part in wrap_text(t("lesson.ui.free"), 14, False, BOX_W - 28)]
+            lines += [(part, INK, False) for part in wrap_text(t("lesson.ui.free"), TEXT_PT, False, TEXT_W)]
         elif self.finished and self.driver.mode == "lesson":
-            lines += [(part, MUTED, False) for part in wrap_text(t("lesson.ui.stars"), 14, False, BOX_W - 28)]
+            lines += [(part, MUTED, False) for part in wrap_text(t("lesson.ui.stars"), TEXT_PT, False, TEXT_W)]
         if self.feedback is not None:
-            lines += [(part, self.feedback[1], True) for part in wrap_text(self.feedback[0], 14, True, BOX_W - 28)]
+            lines += [(part, self.feedback[1], True) for part in wrap_text(self.feedback[0], TEXT_PT, True, TEXT_W)]
         rows = self._rows() if self.feedback is None else []  # an answer's words come first
-        room = (self._box_h() - 28 - 44) // 18 - len(rows)
+        room = text_lines(self._box_h()) - len(rows)
         if len(lines) > room:  # the answer's words matter most: the step's text gives way
             lines = lines[len(lines) - room :]
         self._terms = []
         for part, colour, bold in lines:
-            surface.blit(font(14, bold).render(part, True, colour), (x, y))
-            self._mark_terms(surface, part, font(14, bold), (x, y))
-            y += 18
+            surface.blit(font(TEXT_PT, bold).render(part, True, colour), (x, y))
+            self._mark_terms(surface, part, font(TEXT_PT, bold), (x, y))
+            y += LINE_H
         for line in rows:
             surface.blit(font(12, True).render(fit_text(line, 12, True, BOX_W - 28), True, GOLD), (x, y + 2))
             y += 17
@@ -436,15 +437,22 @@ class LessonScene(TableScene):
             surface.blit(font(13).render(part, True, INK), (box.x + 10, box.y + 6 + 17 * k))
 
     def _rows(self) -> list[str]:
-        """The bid-table rows this step is about, one line each (the bid table's own words)."""
-        if self.driver.mode != "lesson" or self.finished:
-            return []
-        out = []
-        for no in self.current.rows[:2]:
-            game = GAMES[no - 1]
+        """The bid-table rows this step is about, in one line: one row with its tricks and
+        pins, several by their numbers and names (B shows them whole)."""
+        rows = self.current.rows if self.driver.mode == "lesson" and not self.finished else ()
+        if len(rows) == 1:
+            game = GAMES[rows[0] - 1]
             pins = " / ".join("–" if p is None else str(p) for p in game.pins)
-            out.append(t("lesson.ui.row", no=no, game=game.printed, tricks=game.tricks, pins=pins))
-        return out
+            return [t("lesson.ui.row", no=rows[0], game=game.printed, tricks=game.tricks, pins=pins)]
+        if rows:
+            return [t("lesson.ui.rows", rows=" · ".join(f"{no} {GAMES[no - 1].printed}" for no in rows))]
+        return []
+
+
+def text_lines(box_height: int) -> int:
+    """How many lines of the lesson's words a card of ``box_height`` holds (under its
+    heading, over its buttons)."""
+    return (box_height - 28 - 44) // LINE_H
 
 
 @cache
