@@ -259,7 +259,14 @@ def tutorial(folder: Path, language: str = "en") -> None:
         save(app, folder, f"{language}-t3-gask-wrong-answer.png")
         scene = lesson_at(app, "solo_petite_misar", 1)
         save(app, folder, f"{language}-t4-misere-lesson.png")
-        scene = lesson_at(app, "payments_pins", len(lesson_steps("payments_pins")) - 1)
+        scene = lesson_at(app, "payments_pins", 2)  # "your move": the trump
+        scene.next_step(skipped=True)  # the deal is played to its end and paid: tokens fly to the pulla
+        until(app, lambda: len(scene.table.deal.history) >= len(scene.lesson.actions) - 1, 120)
+        scene.view.speed_name = "normal"  # slow enough to catch the tokens in flight
+        until(app, lambda: bool(scene.view.flights.flights))
+        step(app, 12)
+        save(app, folder, f"{language}-t5-payments-pulla-animation.png", frames=0)
+        until(app, lambda: not scene.view.busy)
         save(app, folder, f"{language}-t5-payments.png")
         scene = lesson_at(app, "auction_hold", 1)
         key(app, pygame.K_b)
