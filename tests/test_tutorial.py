@@ -310,7 +310,9 @@ def test_the_bid_table_from_a_lesson_marks_its_rows_and_opens_the_lesson_of_a_ro
     assert isinstance(sheet, BidTableScene)
     assert sheet.rows == (3,) and sheet.chosen == 3
     assert sheet.standing == 3 and 3 in sheet.legal and 1 not in sheet.legal  # Bertil's 7-spel stands
-    click(app, BidTableScene.rect_of(1).center)  # begär: taught by "auction_open"
+    click(app, BidTableScene.rect_of(1).center)  # begär: chosen (a click never leaves the lesson)
+    assert app.stack.top is sheet and sheet.chosen == 1
+    key(app, pygame.K_RETURN)  # Enter opens the lesson that teaches it: "auction_open"
     top = app.stack.top
     assert isinstance(top, LessonScene) and top.lesson.id == "auction_open"
     app.stack.clear()

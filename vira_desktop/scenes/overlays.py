@@ -171,9 +171,7 @@ class BidTableScene(_Sheet):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             hit = next((no for no in range(1, 41) if self.rect_of(no).collidepoint(event.pos)), None)
             if hit is not None:
-                self.chosen = hit
-                if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and lessons_by_row().get(hit):
-                    self._open_lesson()
+                self.chosen = hit  # a click chooses; Enter opens the row's lesson (never by accident)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.chosen in lessons_by_row():
             self._open_lesson()

@@ -6,6 +6,7 @@ played on against the bots. Progress is saved the moment a step is done."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ import pygame
 from ...i18n import current, mark, t
 from ...rules.actions import Action, PlayCard
 from ...rules.games import GAMES
+from ...session.describe import describe_result
 from ...session.flow import Ask, FlowEvent
 from ...session.table import SeatConfig, Table
 from ...session.words import say_action
@@ -24,6 +26,7 @@ from ..theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
 from ..worker import Worker
 from .drivers import LiveDriver
 from .input import Command, Intent
+from .model import TableState
 from .scene import ButtonSpec, TableScene
 
 if TYPE_CHECKING:
@@ -64,6 +67,17 @@ class LessonDriver(LiveDriver):
         self.mode = "lesson"
         self.target = 0  # the main line's actions played before the step shows
         self.asking = False  # the step waits for the learner's answer
+
+    def state(self, with_seating: bool = False) -> TableState:
+        """The table as the view draws it; the learner always in the first player colour."""
+        state = super().state(with_seating)
+        others = tuple(name for name in state.colour_order if name != self.learner)
+        return replace(state, colour_order=(self.learner, *others))
+
+    @property
+    def behind(self) -> bool:
+        """The main line is still being played to the step's position."""
+        return self.mode == "lesson" and len(self.table.deal.history) < self.target
 
     def human_ask(self) -> Ask | None:
         if self.mode == "losing":
@@ -183,6 +197,8 @@ class LessonScene(TableScene):
         self.view.show(self.driver.state(), snap=True)
 
     def next_step(self, skipped: bool = False) -> None:
+        if self.driver.behind and not skipped:
+            return  # the step's position first
         ask = self.current.ask
         if ask is not None and not self.answered and not skipped:
             self.feedback = (t("lesson.ui.answer_first"), GOLD)
@@ -217,7 +233,12 @@ class LessonScene(TableScene):
         if over and self.feedback is not None and self.feedback[0] == t("lesson.ui.playing_out"):
             result = self.table.deal.result  # the play-out is over: say honestly how it went
             lucky = result is not None and result.declarer == self.lesson.you and result.outcome.value == "home"
-            self.feedback = (t("lesson.ui.lucky" if lucky else "lesson.ui.lost"), GOLD if lucky else RED)
+            said = t("lesson.ui.lucky" if lucky else "lesson.ui.lost")
+            main = self.lesson.position(len(self.lesson.actions)).result
+            if main is not None:  # how the lesson's own answer came out, to compare
+                names = self.table.session.seats
+                said += " " + t("lesson.ui.compare", result=describe_result(main, names)[0])
+            self.feedback = (said, GOLD if lucky else RED)
         if not self.view.busy and self.wait_s <= 0:
             events = self.driver.scripted()
             if events is not None:
@@ -238,8 +259,8 @@ class LessonScene(TableScene):
             self.answered = True
             main = step.ask.accept[0] if step.ask is not None else what
             said = t(f"lesson.{verdict.say}")
-            if what != main:  # as good: the lesson goes on with the main line's answer
-                said += " " + t("lesson.ui.as_played", action=say_action(main))
+            if what != main:  # as good, but the lesson's deal was played the other way: it says so
+                said = t("lesson.ui.also_right", yours=say_action(what), action=say_action(main))
             self.feedback = (said, GOOD)
             super().press(main)
             self.driver.asking = False
@@ -320,7 +341,8 @@ class LessonScene(TableScene):
 
     # ------------------------------------------------------------------ buttons and drawing
     def extra_buttons(self) -> tuple[object, list[ButtonSpec]]:
-        key = (self.step, self.finished, self.answered, self.wrong is not None, self.driver.mode, self._box_y())
+        mode, behind = self.driver.mode, self.driver.behind
+        key = (self.step, self.finished, self.answered, self.wrong is not None, mode, behind, self._box_y())
         y = self._box_y() + self._box_h() - 40
         x = BOX_X + 10
         specs: list[ButtonSpec] = []
@@ -346,7 +368,7 @@ class LessonScene(TableScene):
         else:
             asking = self.current.ask is not None and not self.answered
             button(t("lesson.ui.back"), "lesson_back", 90, self.step > 0)
-            button(t("lesson.ui.next"), "lesson_next", 120, not asking)
+            button(t("lesson.ui.next"), "lesson_next", 120, not asking and not self.driver.behind)
             button(t("lesson.ui.skip"), "lesson_skip", 130)
             button(t("lesson.ui.leave"), "lesson_leave", 110)
         return key, specs
@@ -376,7 +398,9 @@ class LessonScene(TableScene):
         surface.blit(font(13, True).render(fit_text(head, 13, True, BOX_W - 28), True, GOLD), (x, y))
         y += 20
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
-        if self.driver.mode == "lesson" and not self.finished:
+        if self.driver.behind:  # the step's words wait for its position: they may tell how the deal ended
+            lines += [(part, MUTED, False) for part in wrap_text(t("lesson.ui.playing_on"), TEXT_PT, False, TEXT_W)]
+        elif self.driver.mode == "lesson" and not self.finished:
             lines += [(part, INK, False) for part in wrap_text(t(f"lesson.{self.current.say}"), TEXT_PT, False, TEXT_W)]
         elif self.driver.mode == "free":
             lines += [(part, INK, False) for part in wrap_text(t("lesson.ui.free"), TEXT_PT, False, TEXT_W)]
