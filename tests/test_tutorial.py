@@ -356,7 +356,8 @@ def test_practice_deals_a_hand_for_the_chapter_off_the_frame_loop_and_esc_goes_b
     assert isinstance(practice, PracticeScene) and practice.game is not None and practice.game.startswith("gask")
     assert practice.table.seats[0].human and practice.table.session.seats[0] == practice.table.seats[0].name
     key(app, pygame.K_ESCAPE)
-    assert isinstance(app.stack.top, TutorialScene)
+    back = app.stack.top
+    assert isinstance(back, TutorialScene) and back.chapter == 5  # the gask chapter, where practice began
     app.stack.clear()
 
 

@@ -512,8 +512,9 @@ class PracticeScene(TableScene):
         """Practice never touches the saved game."""
 
     def intent(self, intent: Intent) -> None:
-        if intent == Command("back"):
-            self.app.open("tutorial")
+        if intent == Command("back"):  # back to the contents, at this chapter
+            index = next((i for i, c in enumerate(chapters()) if c.id == self.chapter), 0)
+            self.app.open("tutorial", chapter=index)
         else:
             super().intent(intent)
 
