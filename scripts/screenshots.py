@@ -275,12 +275,6 @@ def tutorial(folder: Path, language: str = "en") -> None:
         pygame.quit()
 
 
-def lesson_steps(ident: str) -> tuple[object, ...]:
-    from vira_desktop.tutorial.lesson import lesson
-
-    return lesson(ident).steps
-
-
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
     if "--tutorial" in sys.argv:

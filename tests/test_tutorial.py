@@ -123,7 +123,7 @@ def test_progress_is_saved_at_every_step_and_stars_follow_wrong_answers(tmp_path
     assert not Progress(path).of("auction_hold").done
     path.write_text("{broken", encoding="utf-8")
     damaged = Progress(path)
-    assert damaged.damaged and damaged.lessons == {} and (tmp_path / "tutorial.json.damaged").exists()
+    assert damaged.damaged and damaged.lessons == {} and (tmp_path / "tutorial.json.damaged-1").exists()
 
 
 KILLED = textwrap.dedent(
@@ -132,11 +132,12 @@ KILLED = textwrap.dedent(
     import pygame
     from tests.test_gui import run
     from vira_desktop.scenes.app import App
+    from vira_desktop.scenes.table.input import Command
     app = App()
     app.open("lesson", lesson_id="deal_suits")
     scene = app.stack.top
     for _ in range(2):  # two steps done, then stopped dead in the third
-        scene.command(__import__("vira_desktop.scenes.table.input", fromlist=["Command"]).Command("lesson_next"))
+        scene.command(Command("lesson_next"))
         run(app, 3)
     print("ready", flush=True)
     while True:
@@ -177,6 +178,14 @@ def settle(app: App, scene: LessonScene, limit: int = 2000) -> None:
             run(app, 2)
             return
     raise AssertionError("the lesson never came to rest")
+
+
+def open_lesson(app: App, ident: str) -> LessonScene:
+    """A lesson opened and come to rest at its first step."""
+    app.open("lesson", lesson_id=ident)
+    scene = lesson_scene(app)
+    settle(app, scene)
+    return scene
 
 
 def press_button(app: App, scene: LessonScene, what: object) -> None:
@@ -302,9 +311,7 @@ def test_the_bid_table_from_a_lesson_marks_its_rows_and_opens_the_lesson_of_a_ro
     from vira_desktop.scenes.overlays import BidTableScene
 
     app = make_app(tmp_path, monkeypatch)
-    app.open("lesson", lesson_id="auction_hold")
-    scene = lesson_scene(app)
-    settle(app, scene)
+    open_lesson(app, "auction_hold")
     key(app, pygame.K_b)
     sheet = app.stack.top
     assert isinstance(sheet, BidTableScene)
@@ -322,9 +329,7 @@ def test_a_glossary_word_in_a_lesson_shows_its_meaning_under_the_mouse(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = make_app(tmp_path, monkeypatch)
-    app.open("lesson", lesson_id="auction_open")
-    scene = lesson_scene(app)
-    settle(app, scene)
+    scene = open_lesson(app, "auction_open")
     key(app, pygame.K_RETURN)  # step 2 names forehand and begär
     run(app, 3)
     found = {slug: rect for rect, slug in scene._terms}

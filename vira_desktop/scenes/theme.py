@@ -112,7 +112,7 @@ def fit_text(text: str, size: int, bold: bool, width: int) -> str:
     return _fit(text, font(size, bold), width)
 
 
-@cache
+@lru_cache(maxsize=1024)  # score-sheet cells, headers: the texts change with the game
 def fitting_size(text: str, largest: int, smallest: int, bold: bool, width: int) -> int:
     """The largest type size from ``largest`` down to ``smallest`` at which ``text`` fits ``width``."""
     size = largest

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from ..i18n import t
-from ..tutorial.lesson import chapters, lesson
+from ..tutorial.lesson import chapter_index, chapters, lesson
 from ..tutorial.practice import practice_deal
 from ..tutorial.progress import Progress
 from .backdrop import panel
@@ -40,7 +40,7 @@ class TutorialScene(Scene):
             chapter = next((i for i, c in enumerate(self.chapters) if c.lessons and not self._finished(i)), 0)
         self.chapter = chapter
         if practice is not None:
-            self.chapter = next((i for i, c in enumerate(self.chapters) if c.id == practice), self.chapter)
+            self.chapter = chapter_index(practice)
             self._practice()
         self.lesson_focus = 0
         self.on_lessons = False  # the keyboard is in the lesson list

@@ -33,6 +33,7 @@ __all__ = [
     "LessonError",
     "Step",
     "Verdict",
+    "chapter_index",
     "chapters",
     "lesson",
     "lessons_by_row",
@@ -267,6 +268,11 @@ def lesson(ident: str) -> Lesson:
     if made.id != ident:
         raise LessonError(f"{ident}.yaml: its id says {made.id!r}")
     return made
+
+
+def chapter_index(chapter: str) -> int:
+    """Where chapter ``chapter`` (its id) stands in the contents map (0 if it is not there)."""
+    return next((i for i, c in enumerate(chapters()) if c.id == chapter), 0)
 
 
 @cache

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..paths import tutorial_progress_file, write_atomically
+from ..session.table import quarantine
 
 __all__ = ["LessonProgress", "Progress"]
 
@@ -52,7 +53,7 @@ class Progress:
             pass
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             self.damaged = True
-            self.path.replace(self.path.with_name(self.path.name + ".damaged"))
+            quarantine(self.path)  # as a damaged save: a second damage never overwrites the first
 
     def of(self, lesson: str) -> LessonProgress:
         return self.lessons.get(lesson, LessonProgress())

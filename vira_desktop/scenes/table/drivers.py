@@ -145,10 +145,14 @@ class LiveDriver:
         self.table.next_deal()
         return [self.table.deal.started()]
 
-    def undo(self) -> None:
+    def forget_bots(self) -> None:
+        """Drop the bots' work in hand: the table is about to be rebuilt (an undo, a lesson's step)."""
         self._bot_tag = None
         self.thinking_for = None
         self.worker.cancel_all()
+
+    def undo(self) -> None:
+        self.forget_bots()
         self.table.undo()
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,7 +19,7 @@ from ...session.describe import describe_result
 from ...session.flow import Ask, FlowEvent
 from ...session.table import SeatConfig, Table
 from ...session.words import say_action
-from ...tutorial.lesson import Lesson, Step, chapters, lesson
+from ...tutorial.lesson import Lesson, Step, chapter_index, chapters, lesson
 from ...tutorial.progress import Progress
 from ..overlays import GLOSSARY_TERMS
 from ..theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
@@ -52,6 +52,22 @@ def glossary_words(language: str) -> tuple[tuple[str, str], ...]:
         if colon and 6 <= len(head) <= 24 and not head[:1].isdigit():  # not "open", "round", "home"
             words.append((slug, head.strip()))
     return tuple(sorted(set(words), key=lambda item: -len(item[1])))
+
+
+@lru_cache(maxsize=256)
+def glossary_spans(line: str, language: str) -> tuple[tuple[int, int, str], ...]:
+    """Where the glossary's words stand in a line of a lesson: (start, end, entry), each once
+    (a line is drawn every frame; it is searched once)."""
+    taken: list[tuple[int, int, str]] = []
+    for slug, term in glossary_words(language):
+        for found in re.finditer(rf"(?<!\w){re.escape(term)}(?!\w)", line, re.IGNORECASE):
+            start, end = found.span()
+            if found.group() == "Vira":  # the game's name, not the contract
+                continue
+            if any(start < b and a < end for a, b, _ in taken):
+                continue  # inside a longer term ("högsta färg" holds "färg")
+            taken.append((start, end, slug))
+    return tuple(taken)
 
 
 class LessonDriver(LiveDriver):
@@ -106,9 +122,7 @@ class LessonDriver(LiveDriver):
     def go_to(self, at: int) -> None:
         """The table at the main line's position ``at``, at once (no animation)."""
         self.mode = "lesson"
-        self.worker.cancel_all()
-        self._bot_tag = None
-        self.thinking_for = None
+        self.forget_bots()
         self.table.restart(list(self.lesson.actions[:at]))
         self.target = at
 
@@ -155,6 +169,7 @@ class LessonScene(TableScene):
         self.feedback: tuple[str, tuple[int, int, int]] | None = None
         self.answered = False  # this step's checkpoint was answered right
         self.wrong: Action | None = None  # the wrong answer just given (it can be played out)
+        self.playing_out = False  # the bots are playing a wrong answer out
         self.finished = False
         self.view.keys_help = mark("lesson.keys")
         self._terms: list[tuple[pygame.Rect, str]] = []  # the glossary's words in the text, where drawn
@@ -186,6 +201,7 @@ class LessonScene(TableScene):
 
     def _restart_step(self) -> None:
         """Back at the step's own position (Back, Try again), at once, the log told again."""
+        self.playing_out = False
         self.driver.go_to(self.current.at)
         self._open_step()
         self.view.log.clear()
@@ -229,8 +245,8 @@ class LessonScene(TableScene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         super().update(dt)
-        over = self.driver.mode == "losing" and self.table.deal.is_over
-        if over and self.feedback is not None and self.feedback[0] == t("lesson.ui.playing_out"):
+        if self.playing_out and self.table.deal.is_over:
+            self.playing_out = False
             result = self.table.deal.result  # the play-out is over: say honestly how it went
             lucky = result is not None and result.declarer == self.lesson.you and result.outcome.value == "home"
             said = t("lesson.ui.lucky" if lucky else "lesson.ui.lost")
@@ -282,11 +298,12 @@ class LessonScene(TableScene):
         elif name == "lesson_skip":
             self.next_step(skipped=True)
         elif name == "lesson_leave":
-            self.app.open("tutorial", chapter=self._chapter_index())
+            self.app.open("tutorial", chapter=chapter_index(self.lesson.chapter))
         elif name == "lesson_show":
             if self.wrong is not None:
                 self._after(self.driver.play_out(self.wrong))
                 self.feedback = (t("lesson.ui.playing_out"), MUTED)
+                self.playing_out = True  # said how it went when the deal is over
                 self.wrong = None
         elif name == "lesson_retry":
             self._restart_step()
@@ -298,18 +315,15 @@ class LessonScene(TableScene):
             if following:
                 self.app.open("lesson", lesson_id=following)
             else:
-                self.app.open("tutorial", chapter=self._chapter_index())
+                self.app.open("tutorial", chapter=chapter_index(self.lesson.chapter))
         elif name == "undo":
             self.message(t("lesson.ui.no_undo"), MUTED)
         else:
             super().command(intent)
 
-    def _chapter_index(self) -> int:
-        return next((i for i, c in enumerate(chapters()) if c.id == self.lesson.chapter), 0)
-
     def intent(self, intent: Intent) -> None:
         if intent == Command("back"):
-            self.app.open("tutorial", chapter=self._chapter_index())
+            self.app.open("tutorial", chapter=chapter_index(self.lesson.chapter))
         elif intent == Command("confirm") and self._next_ready():
             self.next_step()
         else:
@@ -340,9 +354,11 @@ class LessonScene(TableScene):
             super().open_overlay(name)
 
     # ------------------------------------------------------------------ buttons and drawing
-    def extra_buttons(self) -> tuple[object, list[ButtonSpec]]:
+    def extra_key(self) -> object:
         mode, behind = self.driver.mode, self.driver.behind
-        key = (self.step, self.finished, self.answered, self.wrong is not None, mode, behind, self._box_y())
+        return (self.step, self.finished, self.answered, self.wrong is not None, mode, behind, self._box_y())
+
+    def extra_buttons(self) -> list[ButtonSpec]:
         y = self._box_y() + self._box_h() - 40
         x = BOX_X + 10
         specs: list[ButtonSpec] = []
@@ -371,7 +387,7 @@ class LessonScene(TableScene):
             button(t("lesson.ui.next"), "lesson_next", 120, not asking and not self.driver.behind)
             button(t("lesson.ui.skip"), "lesson_skip", 130)
             button(t("lesson.ui.leave"), "lesson_leave", 110)
-        return key, specs
+        return specs
 
     def _at_top(self) -> bool:
         """The card goes up, clear of the bid grid and of the tricks played out."""
@@ -425,20 +441,12 @@ class LessonScene(TableScene):
     def _mark_terms(self, surface: pygame.Surface, line: str, f: pygame.font.Font, at: tuple[int, int]) -> None:
         """Underline each word of the glossary in a line of the lesson; the mouse over it shows
         its meaning."""
-        taken: list[tuple[int, int]] = []
-        for slug, term in glossary_words(current()):
-            for found in re.finditer(rf"(?<!\w){re.escape(term)}(?!\w)", line, re.IGNORECASE):
-                start, end = found.span()
-                if found.group() == "Vira":  # the game's name, not the contract
-                    continue
-                if any(start < b and a < end for a, b in taken):
-                    continue  # inside a longer term ("högsta färg" holds "färg")
-                taken.append((start, end))
-                left = at[0] + f.size(line[:start])[0]
-                rect = pygame.Rect(left, at[1], f.size(line[start:end])[0], f.get_height())
-                for dx in range(0, rect.width, 4):  # a dotted underline
-                    surface.fill(MUTED, (rect.x + dx, rect.bottom - 1, 2, 1))
-                self._terms.append((rect, slug))
+        for start, end, slug in glossary_spans(line, current()):
+            left = at[0] + f.size(line[:start])[0]
+            rect = pygame.Rect(left, at[1], f.size(line[start:end])[0], f.get_height())
+            for dx in range(0, rect.width, 4):  # a dotted underline
+                surface.fill(MUTED, (rect.x + dx, rect.bottom - 1, 2, 1))
+            self._terms.append((rect, slug))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -513,8 +521,7 @@ class PracticeScene(TableScene):
 
     def intent(self, intent: Intent) -> None:
         if intent == Command("back"):  # back to the contents, at this chapter
-            index = next((i for i, c in enumerate(chapters()) if c.id == self.chapter), 0)
-            self.app.open("tutorial", chapter=index)
+            self.app.open("tutorial", chapter=chapter_index(self.chapter))
         else:
             super().intent(intent)
 

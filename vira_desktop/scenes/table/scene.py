@@ -289,9 +289,13 @@ class TableScene(_TableBase):
         """Keep the game (a lesson keeps its progress instead)."""
         self.app.autosave(self.table)
 
-    def extra_buttons(self) -> tuple[object, list[ButtonSpec]]:
-        """More of the panel's buttons (a lesson's), and what they depend on."""
-        return None, []
+    def extra_key(self) -> object:
+        """What the panel's extra buttons (a lesson's) depend on: they are made again when it changes."""
+        return None
+
+    def extra_buttons(self) -> list[ButtonSpec]:
+        """More of the panel's buttons (a lesson's)."""
+        return []
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -486,7 +490,7 @@ class TableScene(_TableBase):
             self.view.intro.running,
             len(self.selected),
         )
-        extra_key, extra = self.extra_buttons()
+        extra_key = self.extra_key()
         if (key, extra_key) == self.panel.key:
             return
         y = 412 if deal.is_over else 340  # after a deal, below the result's notes (Finnish runs long)
@@ -545,7 +549,7 @@ class TableScene(_TableBase):
                 specs.append(ButtonSpec(t("button.hint"), "hint", y + 2))
         top = min((spec.y for spec in specs if spec.x >= TABLE_W), default=658)
         self.view.notes_bottom = 322 if self.view.details else top - 18
-        self.panel.rebuild((key, extra_key), [*specs, *extra])
+        self.panel.rebuild((key, extra_key), [*specs, *self.extra_buttons()])
         self._grid_note()
 
     # ------------------------------------------------------------------ intents
