@@ -25,6 +25,7 @@ from vira_desktop.i18n import t
 from vira_desktop.rules.decision import Phase
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.table import TableScene
+from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.session.record import load_record
 from vira_desktop.session.table import SeatConfig, Table
@@ -60,7 +61,7 @@ def scene_of(app: App) -> TableScene:
 
 def human_turn(app: App) -> bool:
     scene = scene_of(app)
-    return scene.deal.is_over or (
+    return scene.table.deal.is_over or (
         scene.viewer_ask() is not None and not scene.view.intro.running and not scene.view.busy
     )
 
@@ -76,7 +77,7 @@ def move(app: App, rng: random.Random) -> None:
         key(app, pygame.K_RETURN)
         return
     if decision.phase is Phase.AUCTION:
-        if scene.deal.best is not None:
+        if scene.table.deal.best is not None:
             key(app, pygame.K_p)
         else:  # forehand must open: the lowest bid
             key(app, pygame.K_DOWN)
@@ -126,16 +127,16 @@ def main(folder: Path) -> None:
         key(app, pygame.K_DOWN)
         save(app, folder, "24-auction-grid-keyboard-focus.png")
 
-        while not (scene.deal.phase is Phase.PLAY and len(scene.deal.view(0).tricks) >= 4):
+        while not (scene.table.deal.phase is Phase.PLAY and len(scene.table.deal.view(0).tricks) >= 4):
             until(app, lambda: human_turn(app))
-            if scene.deal.is_over:
+            if scene.table.deal.is_over:
                 break
             move(app, rng)
         save(app, folder, "25-bowls-pulla-and-trick-play.png")
 
-        while not scene.deal.is_over:
+        while not scene.table.deal.is_over:
             until(app, lambda: human_turn(app))
-            if not scene.deal.is_over:
+            if not scene.table.deal.is_over:
                 move(app, rng)
         step(app, 20)
         save(app, folder, "26-result-banner.png")
@@ -150,7 +151,7 @@ def main(folder: Path) -> None:
         scene = new_table(app, four, seed=7)
 
         def third_trick() -> bool:
-            return scene.deal.phase is Phase.PLAY and len(scene.deal.view(0).tricks) >= 3
+            return scene.table.deal.phase is Phase.PLAY and len(scene.table.deal.view(0).tricks) >= 3
 
         while not third_trick():
             until(app, lambda: human_turn(app) or third_trick())
@@ -161,7 +162,7 @@ def main(folder: Path) -> None:
 
         hot = [SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi", False)]
         scene = new_table(app, hot, seed=4)
-        until(app, lambda: scene.viewer_ask() is not None)
+        until(app, lambda: scene.view.cover is not None)
         key(app, pygame.K_RETURN)  # Anna takes the screen
         until(app, lambda: human_turn(app))
         move(app, rng)
@@ -203,15 +204,15 @@ def one_language(app: App, language: str, folder: Path) -> None:
     until(app, lambda: human_turn(app) and scene.grid_shown())
     key(app, pygame.K_DOWN)
     save(app, folder, f"{language}-04-auction.png")
-    while not (scene.deal.phase is Phase.PLAY and len(scene.deal.view(0).tricks) >= 3):
+    while not (scene.table.deal.phase is Phase.PLAY and len(scene.table.deal.view(0).tricks) >= 3):
         until(app, lambda: human_turn(app))
-        if scene.deal.is_over:
+        if scene.table.deal.is_over:
             break
         move(app, rng)
     save(app, folder, f"{language}-05-trick-play.png")
-    while not scene.deal.is_over:
+    while not scene.table.deal.is_over:
         until(app, lambda: human_turn(app))
-        if not scene.deal.is_over:
+        if not scene.table.deal.is_over:
             move(app, rng)
     step(app, 20)
     save(app, folder, f"{language}-06-result.png")
@@ -230,9 +231,9 @@ def lesson_at(app: App, ident: str, number: int) -> LessonScene:
     scene = app.stack.top
     assert isinstance(scene, LessonScene)
     while scene.step < number:
-        until(app, lambda: not scene.view.busy and len(scene.table.deal.history) >= scene.driver.target)
-        scene.next_step(skipped=scene.current.ask is not None)
-    until(app, lambda: not scene.view.busy and len(scene.table.deal.history) >= scene.driver.target)
+        until(app, lambda: not scene.view.busy and not scene.lesson_runner.behind)
+        scene.command(Command("lesson_skip" if scene.current.ask is not None else "lesson_next"))
+    until(app, lambda: not scene.view.busy and not scene.lesson_runner.behind)
     step(app, 10)
     return scene
 
@@ -252,15 +253,15 @@ def tutorial(folder: Path, language: str = "en") -> None:
         save(app, folder, f"{language}-t2-auction-precedence.png")
         scene = lesson_at(app, "gask_2", 0)
         while scene.current.ask is None:
-            scene.next_step()
-            until(app, lambda: not scene.view.busy and len(scene.table.deal.history) >= scene.driver.target)
+            scene.command(Command("lesson_next"))
+            until(app, lambda: not scene.view.busy and not scene.lesson_runner.behind)
         step(app, 10)
         key(app, pygame.K_p)  # a pass where the lesson wants the gask
         save(app, folder, f"{language}-t3-gask-wrong-answer.png")
         scene = lesson_at(app, "solo_petite_misar", 1)
         save(app, folder, f"{language}-t4-misere-lesson.png")
         scene = lesson_at(app, "payments_pins", 2)  # "your move": the trump
-        scene.next_step(skipped=True)  # the deal is played to its end and paid: tokens fly to the pulla
+        scene.command(Command("lesson_skip"))  # the deal is played to its end and paid: tokens fly to the pulla
         until(app, lambda: len(scene.table.deal.history) >= len(scene.lesson.actions) - 1, 120)
         scene.view.speed_name = "normal"  # slow enough to catch the tokens in flight
         until(app, lambda: bool(scene.view.flights.flights))

@@ -27,6 +27,7 @@ from vira_desktop.rules.decision import Decision, Phase
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.menu import MenuScene, NewGameScene
 from vira_desktop.scenes.table import TableScene
+from vira_desktop.scenes.table.input import Command
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT_S = 60.0  # wall-clock limit for a bot's answer (the worker is another process)
@@ -90,10 +91,10 @@ def wait_for_human(app: App, scene: TableScene, dt: float = 1 / 60) -> bool:
     """Step frames until the human must act or the deal is over (bots think in another process)."""
     deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
-        if scene.deal.is_over or (scene.viewer_ask() is not None and not scene.view.intro.running):
+        if scene.table.deal.is_over or (scene.viewer_ask() is not None and not scene.view.intro.running):
             return True
         app.step(dt)
-        if scene.driver.bot_thinking:
+        if scene.runner.bot_thinking:
             time.sleep(0.002)
     return False
 
@@ -115,7 +116,7 @@ def human_move(app: App, scene: TableScene, rng: random.Random) -> None:
     decision = decision_of(scene)
     before = len(scene.table.log)
     if decision.phase is Phase.AUCTION:
-        key(app, pygame.K_p if scene.deal.best is not None else pygame.K_DOWN)
+        key(app, pygame.K_p if scene.table.deal.best is not None else pygame.K_DOWN)
         if len(scene.table.log) == before:
             key(app, pygame.K_RETURN)
     elif decision.phase is Phase.PLAY:
@@ -141,7 +142,7 @@ def play_to_end_of_deal(app: App, scene: TableScene, seed: int = 1, dt: float = 
     rng = random.Random(seed)
     for _ in range(200):
         assert wait_for_human(app, scene, dt)
-        if scene.deal.is_over:
+        if scene.table.deal.is_over:
             return
         human_move(app, scene, rng)
     raise AssertionError("the deal did not end")
@@ -152,15 +153,15 @@ def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App, monkeypatch: py
     assert scene.table.seats[0].human
     accounts_before = dict(scene.table.session.ledger.accounts)
     said: list[str] = []
-    say = scene.view.say
+    say = scene.runner.narrator.say
 
-    def recording_say(line: str) -> None:
-        said.append(line)
-        say(line)
+    def recording_say(*lines: str) -> None:
+        said.extend(lines)
+        say(*lines)
 
-    monkeypatch.setattr(scene.view, "say", recording_say)
+    monkeypatch.setattr(scene.runner.narrator, "say", recording_say)
     play_to_end_of_deal(app, scene)
-    result = scene.deal.result
+    result = scene.table.deal.result
     assert result is not None
     # actions are logged as the others see them: no bot's reasons, no cards laid aside or bought
     moves = [line for line in said if line.startswith(tuple(f"{n}: " for n in scene.table.session.seats))]
@@ -181,7 +182,7 @@ def human_turns(app: App, scene: TableScene, seed: int) -> Iterator[Decision]:
     rng = random.Random(seed)
     for _ in range(300):
         assert wait_for_human(app, scene)
-        if scene.deal.is_over:
+        if scene.table.deal.is_over:
             key(app, pygame.K_RETURN)
             continue
         before = len(scene.table.log)
@@ -193,9 +194,9 @@ def human_turns(app: App, scene: TableScene, seed: int) -> Iterator[Decision]:
 def test_illegal_card_is_refused_with_the_reason(app: App) -> None:
     scene = start_game(app)
     for decision in human_turns(app, scene, 3):
-        if decision.phase is Phase.PLAY and scene.deal.trick:
+        if decision.phase is Phase.PLAY and scene.table.deal.trick:
             legal = {a.card for a in decision.actions if hasattr(a, "card")}
-            illegal = [c for c in scene.deal.hand(decision.seat) if c not in legal]
+            illegal = [c for c in scene.table.deal.hand(decision.seat) if c not in legal]
             assert scene.dimmed_cards() == set(illegal)  # the dimmed cards are the engine's illegal ones
             if illegal:
                 before = len(scene.table.log)
@@ -232,7 +233,7 @@ def test_arrow_keys_reach_every_card_after_the_hand_shrinks(app: App) -> None:
 def test_a_card_dragged_onto_the_table_is_played(app: App) -> None:
     scene = start_game(app)
     for decision in human_turns(app, scene, 9):
-        if decision.phase is Phase.PLAY and decision.seat == scene.driver.state().viewer:
+        if decision.phase is Phase.PLAY and decision.seat == scene.table_state().viewer:
             card = next(a.card for a in decision.actions if hasattr(a, "card"))
             start = card_point(scene, card, 50)
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False, window=None))
@@ -244,9 +245,9 @@ def test_a_card_dragged_onto_the_table_is_played(app: App) -> None:
             pygame.event.post(
                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(480, 420), button=1, touch=False, window=None)
             )
-            before = len(scene.deal.history)
+            before = len(scene.table.deal.history)
             run(app, 4)
-            assert len(scene.deal.history) > before and card not in scene.deal.hand(decision.seat)
+            assert len(scene.table.deal.history) > before and card not in scene.table.deal.hand(decision.seat)
             sprite = scene.view.cards.sprite(card)
             assert sprite is not None and (sprite.x, sprite.y) == (sprite.tx, sprite.ty) != (480 - 39, 420 - 53)
             return
@@ -269,7 +270,7 @@ def test_autosave_and_resume_exactly(app: App, tmp_path: Path) -> None:
     rng = random.Random(7)
     for _ in range(6):
         assert wait_for_human(app, scene)
-        if scene.deal.is_over:
+        if scene.table.deal.is_over:
             break
         human_move(app, scene, rng)
     log = [(e.deal, e.player, e.action) for e in scene.table.log]
@@ -405,7 +406,7 @@ def test_a_name_is_edited_at_its_end(app: App) -> None:
 def test_a_card_choice_button_says_what_is_wrong_and_waits() -> None:
     from vira_desktop.rules.actions import Buy
     from vira_desktop.rules.decision import CardChoice
-    from vira_desktop.scenes.table.scene import choice_button, choice_ready
+    from vira_desktop.scenes.table.panel import choice_button, choice_ready
 
     choice = CardChoice(Buy, 0, (), 0, 3)
     assert choice_button(choice, 4) == "too many: at most 3" and not choice_ready(choice, 4)
@@ -462,7 +463,7 @@ def test_hot_seat_hides_the_hands_between_players(app: App) -> None:
     scene.view.intro.skip()
     seen: set[str] = set()
     for _ in range(400):
-        assert wait_for_human(app, scene) and not scene.deal.is_over
+        assert wait_for_human(app, scene) and not scene.table.deal.is_over
         run(app, 1)
         if scene.view.cover:
             seen.add(scene.view.cover)
@@ -470,7 +471,7 @@ def test_hot_seat_hides_the_hands_between_players(app: App) -> None:
             assert scene.view.cover is None
         else:
             ask = scene.viewer_ask()
-            assert ask is not None and table.name_of(ask.seat) == scene.driver.viewer
+            assert ask is not None and table.name_of(ask.seat) == scene.runner.viewer
             human_move(app, scene, random.Random(1))
         if len(seen) >= 2:
             break
@@ -557,7 +558,7 @@ def test_royale_defenders_see_each_other_at_the_table(tmp_path: Path, monkeypatc
     app.start_table(table)
     scene = table_scene(app)
     run(app, 2)
-    view = scene.driver.state().view
+    view = scene.table_state().view
     partner, declarer = 1, 2
     assert set(view.open_hands) == {partner, declarer}
     for seat in (partner, declarer):
@@ -650,7 +651,7 @@ def test_hot_seat_table_opens_covered_after_continue(app: App) -> None:
     run(app, 2)
     key(app, pygame.K_RETURN)  # Continue
     resumed = table_scene(app)
-    assert resumed.view.cover == resumed.driver.viewer
+    assert resumed.view.cover == resumed.runner.viewer
 
 
 def test_space_under_the_hot_seat_cover_lifts_it_and_plays_nothing(app: App) -> None:
@@ -667,7 +668,7 @@ def test_space_under_the_hot_seat_cover_lifts_it_and_plays_nothing(app: App) -> 
             assert scene.view.cover is None
             taken = table.log[before:]  # at most a step with one option, taken for the player and said so
             assert len(taken) <= 1 and all("the only choice" in " ".join(scene.view.log) for _ in taken)
-            if scene.deal.phase is Phase.PLAY and not taken:
+            if scene.table.deal.phase is Phase.PLAY and not taken:
                 return
         human_move(app, scene, random.Random(2))
     raise AssertionError("trick play never came")
@@ -728,6 +729,7 @@ def test_new_game_asks_before_it_ends_the_saved_game(app: App, tmp_path: Path) -
     scene = start_game(app)
     assert wait_for_human(app, scene)
     human_move(app, scene, random.Random(3))
+    app.flush_saves()  # written by the background writer
     save = tmp_path / "data" / "autosave.json"
     before = save.read_text(encoding="utf-8")
     key(app, pygame.K_ESCAPE)  # to the menu; Continue has the focus
@@ -750,12 +752,12 @@ def test_after_borup_the_button_settles_and_the_score_sheet_counts_whole_bets(ap
         "Last round: each forehand once more",
         "Next deal is Borup (the last)",
     ]
-    scene.press("borup")
+    scene.press(Command("borup"))
     run(app, 2)
     assert [b.text for b in scene.panel.buttons] == ["Next deal  [Enter]"]
-    assert scene.driver.state().ending == "Borup comes next"
+    assert scene.table_state().ending == "Borup comes next"
     key(app, pygame.K_RETURN)
-    assert scene.driver.state().ending == "Borup: the last deal"
+    assert scene.table_state().ending == "Borup: the last deal"
     play_to_end_of_deal(app, scene, seed=2)
     run(app, 2)
     assert [b.text for b in scene.panel.buttons] == ["Settle  [Enter]"]
@@ -816,7 +818,7 @@ def test_buying_says_what_to_select_and_asks_before_buying_nothing(app: App) -> 
 
 def test_a_players_colour_follows_the_new_game_form_not_the_seating(app: App) -> None:
     scene = start_game(app)
-    state = scene.driver.state()
+    state = scene.table_state()
     assert [state.colour_index(s.name) for s in scene.table.seats] == [0, 1, 2]
     assert set(state.pulla) and all(owner in state.players for owner, _ in state.pulla)  # the åla's bets
 
@@ -830,13 +832,13 @@ def test_wait_after_each_trick_holds_it_face_up_until_a_key(tmp_path: Path, monk
             human_move(app, scene, random.Random(4))
         app.step(1 / 60)
     assert scene.view.cards.waiting  # a trick is done and waits, face up in the middle
-    trick = scene.driver.state().view.tricks[-1][1]
+    trick = scene.table_state().view.tricks[-1][1]
     assert all(scene.view.cards.sprite(c) and scene.view.cards.sprite(c).face_up for _, c in trick)  # type: ignore[union-attr]
-    history = len(scene.deal.history)
+    history = len(scene.table.deal.history)
     run(app, 30)
-    assert len(scene.deal.history) == history  # nobody plays on while it waits
+    assert len(scene.table.deal.history) == history  # nobody plays on while it waits
     key(app, pygame.K_SPACE)
-    assert not scene.view.cards.waiting and len(scene.deal.history) == history  # the key only took it away
+    assert not scene.view.cards.waiting and len(scene.table.deal.history) == history  # the key only took it away
 
 
 def test_every_setting_has_a_label_that_says_what_it_sets() -> None:
@@ -916,12 +918,12 @@ def test_no_text_runs_past_its_box_with_the_longest_names_and_texts(
         for x, width, _ in screen.placed:
             box = (TABLE_W + 8, 1280 - 8) if x >= TABLE_W else (0, TABLE_W)
             if not (box[0] <= x and x + width <= box[1]):
-                overruns.add(f"x={x} width={width} in {box} during {scene.deal.phase}")
+                overruns.add(f"x={x} width={width} in {box} during {scene.table.deal.phase}")
 
     for _ in range(400):
         assert wait_for_human(app, scene)
         check()
-        if scene.deal.is_over:
+        if scene.table.deal.is_over:
             break
         if scene.view.cover:
             key(app, pygame.K_RETURN)
@@ -933,19 +935,19 @@ def test_no_text_runs_past_its_box_with_the_longest_names_and_texts(
         human_move(app, scene, rng)
     run(app, 5)
     check()  # the result banner
-    assert scene.deal.is_over and not overruns, sorted(overruns)
+    assert scene.table.deal.is_over and not overruns, sorted(overruns)
 
 
 def test_the_last_round_is_marked_counted_down_and_kept_in_the_save(app: App, tmp_path: Path) -> None:
     scene = start_game(app)
     play_to_end_of_deal(app, scene)
-    button = next(b for b, what in scene.panel.buttons.items() if what == "last round")
+    button = next(b for b, what in scene.panel.buttons.items() if what == Command("last round"))
     click(app, button.rect.center)
     assert scene.table.session.deals_left == 3
-    assert scene.driver.state().ending == "last round: 3 deals left"
+    assert scene.table_state().ending == "last round: 3 deals left"
     assert "Last round: 3 deals" in scene.view.log[-1]
     key(app, pygame.K_RETURN)  # the first deal of the last round
-    assert scene.driver.state().ending == "last round: 3 deals left"
+    assert scene.table_state().ending == "last round: 3 deals left"
     app.stack.clear()
     again = App()
     again.to_menu()
@@ -975,7 +977,7 @@ def test_an_undone_move_leaves_the_log(app: App) -> None:
     rng = random.Random(4)
     for _ in range(60):
         assert wait_for_human(app, scene)
-        if scene.deal.phase is Phase.PLAY and scene.table.can_undo():
+        if scene.table.deal.phase is Phase.PLAY and scene.table.can_undo():
             break
         human_move(app, scene, rng)
     before = list(scene.view.log)

@@ -192,3 +192,25 @@ def test_every_package_is_listed_for_the_wheel() -> None:
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
     found = {_module_name(p) for p in PACKAGE.rglob("__init__.py")}
     assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"
+
+
+def deal_reads(root: Path = PACKAGE / "scenes") -> list[str]:
+    """Every place under ``root`` that reads an attribute named ``deal`` (of a table, a
+    runner, a session: the live deal, which the window must never touch)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "deal":
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_no_scene_reads_the_live_deal() -> None:
+    """The window draws views, states and events; the deal itself stays with the runner."""
+    assert deal_reads() == []
+
+
+def test_the_deal_check_sees_an_attribute_read(tmp_path: Path) -> None:
+    (tmp_path / "x.py").write_text("def f(runner):\n    return runner.table.deal.history\n", encoding="utf-8")
+    assert deal_reads(tmp_path) == ["x.py:2"]

@@ -24,6 +24,7 @@ from vira_desktop.scenes import theme
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.menu import NewGameScene
 from vira_desktop.scenes.overlays import GLOSSARY_TERMS
+from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.scenes.theme import GameFont
 from vira_desktop.session.record import load_record
@@ -127,12 +128,12 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
     for _ in range(200):
         assert wait_for_human(app, scene)
         look()
-        if scene.deal.is_over:
+        if scene.table.deal.is_over:
             break
-        if scene.deal.phase.value == "play" and rng.random() < 0.3:
+        if scene.table.deal.phase.value == "play" and rng.random() < 0.3:
             key(app, pygame.K_h)  # a hint, in words: wait for it (it moves the cursor when it comes)
             deadline = time.monotonic() + 60
-            while scene.worker.busy(scene._hint_tag) and time.monotonic() < deadline:
+            while scene.worker.busy() and time.monotonic() < deadline:
                 run(app, 1)
                 time.sleep(0.005)
             run(app, 2)
@@ -151,11 +152,11 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
     for _ in range(40):
         assert wait_for_human(app, fourth)
         look()
-        if fourth.deal.is_over:
+        if fourth.table.deal.is_over:
             break
         human_move(app, fourth, rng)
     look()
-    button = next(b for b, what in fourth.panel.buttons.items() if what == "last round")
+    button = next(b for b, what in fourth.panel.buttons.items() if what == Command("last round"))
     click(app, button.rect.center)
     look()  # the countdown and the log's word on the last round
     key(app, pygame.K_RETURN)  # the first deal of the last round

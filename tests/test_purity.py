@@ -22,6 +22,13 @@ PURE = [
     "vira_desktop.session.flow",
     "vira_desktop.session.table",
     "vira_desktop.session.thinking",
+    "vira_desktop.session.runner",
+    "vira_desktop.session.narration",
+    "vira_desktop.session.state",
+    "vira_desktop.session.replay",
+    "vira_desktop.session.saving",
+    "vira_desktop.session.worker",
+    "vira_desktop.tutorial.runner",
 ]
 
 

@@ -1,6 +1,7 @@
 """The tutorial: lessons are data checked against the engine and the normal bot, progress
-survives a kill, and every lesson is gone through in the window, forward and back, each
-checkpoint answered wrongly and rightly by real input events."""
+survives a kill, and lessons of each kind of answer are gone through in the window, forward
+and back, each checkpoint answered wrongly and rightly by real input events (every lesson
+is walked without a window in test_lesson_runner.py)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ import pygame
 import pytest
 
 from tests.test_gui import card_point, click, key, make_app, run
+from tests.test_lesson_runner import wrong_answer
 from vira_desktop.ai import make_bot
 from vira_desktop.i18n import LANGUAGES, configure, t
 from vira_desktop.rules.actions import Action, Bid, Pass, PlayCard
 from vira_desktop.scenes.app import App
+from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.scenes.tutorial import TutorialScene
 from vira_desktop.session.record import check_result, replay
@@ -174,7 +177,7 @@ def settle(app: App, scene: LessonScene, limit: int = 2000) -> None:
     """Run frames until the main line has reached the step's position and nothing moves."""
     for _ in range(limit):
         run(app, 1)
-        if not scene.view.busy and len(scene.table.deal.history) >= scene.driver.target and scene.wait_s <= 0:
+        if not scene.view.busy and not scene.lesson_runner.behind and not scene.runner.bot_thinking:
             run(app, 2)
             return
     raise AssertionError("the lesson never came to rest")
@@ -189,7 +192,8 @@ def open_lesson(app: App, ident: str) -> LessonScene:
 
 
 def press_button(app: App, scene: LessonScene, what: object) -> None:
-    button = next(b for b, w in scene.panel.buttons.items() if w == what)
+    wanted = Command(what) if isinstance(what, str) else what
+    button = next(b for b, w in scene.panel.buttons.items() if w == wanted)
     click(app, button.rect.center)
 
 
@@ -215,24 +219,19 @@ def give(app: App, scene: LessonScene, answer: Action) -> None:
 
 
 def a_wrong_answer(scene: LessonScene, rng: random.Random) -> Action:
-    ask = scene.viewer_ask()
-    assert ask is not None and ask.view.decision is not None
-    step = scene.current.ask
-    assert step is not None
-    decision = ask.view.decision
-    wrong = [a for a in decision.actions if a not in step.accept]
-    if decision.choice is not None and not wrong:
-        choice = decision.choice
-        for _ in range(50):
-            made = choice.make(sorted(rng.sample(list(choice.candidates), choice.max_count)))
-            if made not in step.accept:
-                return made
-    assert wrong, "no wrong answer to give"
-    return rng.choice(wrong)
+    ask, step = scene.viewer_ask(), scene.current.ask
+    assert ask is not None and step is not None
+    return wrong_answer(ask, step.accept, rng)
 
 
-@pytest.mark.parametrize("ident", ALL)
-def test_every_step_forward_and_back_each_checkpoint_wrong_then_right(
+# In the window, a few lessons of different kinds of answer (a bid in the grid, cards chosen and
+# Enter, a card played): every lesson's every step is walked without a window in
+# tests/test_lesson_runner.py.
+WINDOW_WALKS = ["auction_hold", "gask_2", "buying_repurchase", "tricks_follow"]
+
+
+@pytest.mark.parametrize("ident", WINDOW_WALKS)
+def test_in_the_window_every_step_forward_and_back_each_checkpoint_wrong_then_right(
     ident: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = make_app(tmp_path, monkeypatch)
@@ -260,7 +259,7 @@ def test_every_step_forward_and_back_each_checkpoint_wrong_then_right(
         if step.ask is not None:
             wrong = a_wrong_answer(scene, rng)
             give(app, scene, wrong)
-            assert scene.feedback is not None and scene.wrong == wrong, wrong.text
+            assert scene.lesson_runner.feedback is not None and scene.lesson_runner.wrong == wrong, wrong.text
             assert len(scene.table.deal.history) == step.at  # nothing was played
             press_button(app, scene, "lesson_show")  # the losing line, played to its end
             deadline = time.monotonic() + 300  # the bots think in the worker: wait by the clock
@@ -272,11 +271,11 @@ def test_every_step_forward_and_back_each_checkpoint_wrong_then_right(
             settle(app, scene)
             assert len(scene.table.deal.history) == step.at and scene.step == n
             give(app, scene, step.ask.accept[-1])
-            assert scene.answered, scene.feedback
+            assert scene.lesson_runner.answered, scene.lesson_runner.feedback
         press_button(app, scene, "lesson_next")
-    assert scene.finished
+    assert scene.lesson_runner.finished
     assert scene.progress.of(ident).done
-    press_button(app, scene, "lesson_leave")
+    press_button(app, scene, "lesson_contents")
     assert isinstance(app.stack.top, TutorialScene)
     app.stack.clear()
 

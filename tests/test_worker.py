@@ -1,4 +1,4 @@
-"""The window's worker and the live driver's bookkeeping, without a window."""
+"""The worker, and the table runner's bookkeeping of the bots' answers, without a window."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from vira_desktop.scenes.table.drivers import LiveDriver
-from vira_desktop.scenes.worker import Worker
+from vira_desktop.session.runner import TableRunner
 from vira_desktop.session.table import SeatConfig, Table
 from vira_desktop.session.thinking import bot_choice, warm_up
+from vira_desktop.session.worker import Worker
 
 
 class FakeWorker(Worker):
@@ -19,12 +19,22 @@ class FakeWorker(Worker):
 
     def __init__(self) -> None:
         self.submitted: list[tuple[object, Callable[..., Any], tuple[Any, ...]]] = []
+        self.done: list[tuple[object, Any]] = []
 
     def submit(self, tag: object, fn: Callable[..., Any], *args: Any) -> Any:
         self.submitted.append((tag, fn, args))
 
+    def finish_last(self) -> tuple[object, Any]:
+        """Work out the last job (its answer is handed out by the next poll)."""
+        tag, fn, args = self.submitted[-1]
+        return tag, fn(*args)
+
     def poll(self) -> list[tuple[object, Any]]:
-        return []
+        done, self.done = self.done, []
+        return done
+
+    def busy(self, tag: object | None = None) -> bool:
+        return False
 
     def cancel_all(self) -> None:
         pass
@@ -44,26 +54,25 @@ def test_a_bot_answer_from_before_an_undo_is_never_applied() -> None:
     """Undo, then the same number of actions again: the old job's answer must not count."""
     table = Table([SeatConfig("You", True), SeatConfig("B"), SeatConfig("C")], seed=3)
     worker = FakeWorker()
-    driver = LiveDriver(table, worker)
-    while (ask := driver.human_ask()) is None:  # let the bots bid up to the human
-        driver.think()
-        tag, fn, args = worker.submitted[-1]
-        driver.receive(tag, fn(*args))
+    runner = TableRunner(table, worker, pause=0)
+    while (ask := runner.asked()) is None:  # let the bots bid up to the human
+        runner.poll(0)
+        worker.done.append(worker.finish_last())
+        runner.poll(0)
     assert ask.view.decision is not None
-    first = ask.view.decision.actions[0]
-    table.answer(ask, first, human=True)
-    driver.think()
-    stale_tag, fn, args = worker.submitted[-1]
-    stale = fn(*args)
-    driver.undo()
-    again = driver.human_ask()
+    runner.submit(ask.seat, ask.view.decision.actions[0])
+    runner.poll(0)
+    stale_tag, stale = worker.finish_last()
+    runner.undo()
+    again = runner.asked()
     assert again is not None and again.view.decision is not None
-    table.answer(again, again.view.decision.actions[-1], human=True)
-    driver.think()
+    runner.submit(again.seat, again.view.decision.actions[-1])
+    runner.poll(0)
     fresh_tag = worker.submitted[-1][0]
     assert fresh_tag != stale_tag
     log_before = list(table.log)
-    assert driver.receive(stale_tag, stale) == []
+    worker.done.append((stale_tag, stale))
+    assert runner.poll(0) == []
     assert table.log == log_before
 
 

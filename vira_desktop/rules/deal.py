@@ -41,6 +41,7 @@ from .contract import Contract
 from .decision import CardChoice, Decision, Phase
 from .errors import IllegalAction, Refusal
 from .events import (
+    DEAL_POSITIONS,
     AcesAnnounced,
     BidMade,
     Bought,
@@ -136,25 +137,20 @@ def _shuffled(seed: int) -> list[Card]:
 
 
 def _deal_order(deck: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
-    """4 cards each from forehand, then three rounds of 3; the last 13 are the stock."""
-    hands: list[list[Card]] = [[], [], []]
-    pos = 0
-    for size in (4, 3, 3, 3):
-        for seat in range(3):
-            hands[seat].extend(deck[pos : pos + size])
-            pos += size
-    return hands, list(deck[39:52])
+    """The rulebook's dealing order (:data:`~.events.DEAL_POSITIONS`): 4 cards each from
+    forehand, then three rounds of 3; the last 13 are the stock."""
+    hands = [[deck[p] for p in DEAL_POSITIONS[seat]] for seat in range(3)]
+    return hands, [deck[p] for p in DEAL_POSITIONS[3]]
+
+
+# (deck position, source, index in it), top first: source 0..2 a hand as dealt, 3 the stock
+_DECK_SOURCE = tuple(sorted((p, s, k) for s, ps in enumerate(DEAL_POSITIONS) for k, p in enumerate(ps)))
 
 
 def _dealt_deck(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> tuple[Card, ...]:
     """The deck (top first) that the rulebook's dealing order turns into ``hands`` and ``stock``."""
-    deck: list[Card] = []
-    pos = [0, 0, 0]
-    for size in (4, 3, 3, 3):
-        for seat in range(3):
-            deck.extend(hands[seat][pos[seat] : pos[seat] + size])
-            pos[seat] += size
-    return (*deck, *stock)
+    sources = (*hands, stock)
+    return tuple(sources[s][k] for _, s, k in _DECK_SOURCE)
 
 
 class Deal:
@@ -241,6 +237,10 @@ class Deal:
         """The event of the deal itself: the deck in dealing order, so no one else shuffles."""
         deck = _dealt_deck(self._dealt_hands, self.initial_stock)
         return DealStarted(self.number, deck, self.highest, self.spare_bottom)
+
+    def as_dealt(self) -> Deal:
+        """This deal as it was dealt, before any action (to tell its story again)."""
+        return Deal(self._dealt_hands, self.initial_stock, self.highest, self.rules, self.number, self.spare_bottom)
 
     def clone(self) -> Deal:
         new = Deal.__new__(Deal)
@@ -414,6 +414,11 @@ class Deal:
         if bid.in_forehand:
             return f"'in forehand' must match the standing bid ({best.bid.text if best else '-'})"
         return f"too low: the standing bid is {best.bid.text if best else '-'} ({best.game.name if best else '-'})"
+
+    @property
+    def standing_game(self) -> Game | None:
+        """The game the standing bid stands for (``None`` before the first bid)."""
+        return self.best.game if self.best is not None else None
 
     def bid_game(self, bid: Bid) -> Game:
         """The game ``bid`` would stand for now: a bid without a level stands for the

@@ -11,7 +11,7 @@ import random
 import sys
 import time
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +22,16 @@ import yaml
 from ..config import ConfigError, Settings, load_settings, merge, salvage_settings, validate
 from ..i18n import CATALOGS, configure, current, system_language, t
 from ..paths import asset, autosave_file, user_config_file, write_atomically
+from ..session.runner import CommittedDeal
+from ..session.saving import BackgroundSaver
 from ..session.table import SaveError, SeatConfig, Table, quarantine
 from .base import Scene, SceneStack
+from .idle import wait_for_input
 from .theme import SIZE, font, gui_theme
 
 MIN_SIZE = (640, 400)  # the smallest window the table is scaled into
+FPS = 60  # while anything moves
+IDLE_WAKE_S = 2.0  # with nothing to animate, a frame at least this often (the menu's clock, a lost wake-up)
 
 SOUNDS = ("deal", "play", "trick", "tokens")
 log = logging.getLogger(__name__)
@@ -71,15 +76,6 @@ def process_age() -> float | None:
         return uptime - int(stat[19]) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, AttributeError):
         return None
-
-
-def _keep_aside(path: Path) -> Path:
-    """Rename a file to ``NAME.bad-N`` (the first N free) and return the new path."""
-    n = 1
-    while (target := path.with_name(f"{path.name}.bad-{n}")).exists():
-        n += 1
-    path.replace(target)
-    return target
 
 
 class NoDisplay(RuntimeError):
@@ -170,6 +166,10 @@ class App:
         self.frame_times: list[float] = []
         self.frame_cpu: list[float] = []
         self.first_frame_s: float | None = None
+        self.frames_drawn = 0
+        self.idle_waits = 0  # times the loop slept waiting for input
+        self._saver: BackgroundSaver | None = None
+        self.on_deal_committed: Callable[[CommittedDeal], None] | None = None  # history keeps deals here
         self._sounds: dict[str, Any] = {}
         self._init_sound()
 
@@ -210,7 +210,7 @@ class App:
         except (OSError, yaml.YAMLError, ConfigError):
             current = {}
             if path.exists():
-                kept = _keep_aside(path)
+                kept = quarantine(path, "bad")
                 told = t("settings.kept_aside", file=path.name, kept=kept.name)
         updated = merge(current or {}, {section: {name: value}})
         try:
@@ -280,24 +280,29 @@ class App:
         return autosave_file().exists()
 
     def autosave(self, table: Table) -> None:
-        """Save after every action (atomically); with ``VIRA_JOURNAL`` set, also note what was saved."""
+        """Save after every action: snapshotted now, written atomically by a background thread
+        (never on the frame loop); with ``VIRA_JOURNAL`` set, each save written is noted there."""
         if self.autoplay_speed is not None and not self.save_autoplay:
             return
-        try:
-            table.save(autosave_file())
-        except OSError as exc:
-            self.tell("app.no_autosave", problem=exc.strerror)
-            return
-        if self.journal is not None:
-            line = {
-                "log": len(table.log),
-                "accounts": table.session.ledger.accounts,
-                "pulla": table.session.ledger.pulla_bets(),
-            }
-            with self.journal.open("a", encoding="utf-8") as f:
-                f.write(json.dumps(line) + "\n")
+        if self._saver is None:
+            self._saver = BackgroundSaver(autosave_file(), self.journal, self._save_failed)
+        self._saver(table)
+
+    def _save_failed(self, exc: OSError) -> None:
+        self.tell("app.no_autosave", problem=exc.strerror)
+
+    def flush_saves(self) -> None:
+        """Wait for the last save to be written (before the program ends)."""
+        if self._saver is not None:
+            self._saver.flush()
+
+    def deal_committed(self, deal: CommittedDeal) -> None:
+        """A deal that can no longer be undone (the runner's hook): handed to history."""
+        if self.on_deal_committed is not None:
+            self.on_deal_committed(deal)
 
     def clear_autosave(self) -> None:
+        self.flush_saves()  # a save still being written would bring it back
         autosave_file().unlink(missing_ok=True)
 
     def resume_autosave(self) -> None:
@@ -331,6 +336,7 @@ class App:
     def start_table(self, table: Table, autoplay: int | None = None, hints: bool = False) -> None:
         self.open("table", table=table, autoplay=autoplay, hints=hints)
         self.autosave(table)
+        self.flush_saves()  # a new game is on disk before its first move (Continue finds it)
         settle_memory()
 
     def to_menu(self) -> None:
@@ -338,15 +344,39 @@ class App:
 
     # ------------------------------------------------------------------ the loop
     def run(self, max_seconds: float | None = None) -> None:
+        """The frame loop: 60 frames a second while anything moves; with nothing to animate
+        and no input, the process sleeps in SDL's event wait until input or the scene's next
+        wake-up (a desktop game must not heat the laptop while the player thinks)."""
         if self.stack.top is None:
             self.to_menu()
         deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         dt = 0.0
         while self.running:
             self.step(dt)
-            dt = self.clock.tick(60) / 1000.0
+            wake = self.next_wake()
+            if wake is None or wake > 0:
+                self._sleep(IDLE_WAKE_S if wake is None else min(wake, IDLE_WAKE_S), deadline)
+                self.clock.tick()  # the sleep is not a frame's time: the next frame's dt starts now
+                dt = 1.0 / FPS
+            else:
+                dt = self.clock.tick(FPS) / 1000.0
             if deadline is not None and time.perf_counter() > deadline:
                 break
+        self.flush_saves()
+
+    def next_wake(self) -> float | None:
+        """Seconds until the top scene needs a frame with no input (0: now; ``None``: only on input)."""
+        if pygame.event.peek():
+            return 0.0
+        top = self.stack.top
+        return top.next_wake() if top is not None else None
+
+    def _sleep(self, seconds: float, deadline: float | None) -> None:
+        """Wait for input for up to ``seconds`` (the event stays queued for the next frame)."""
+        if deadline is not None:
+            seconds = max(0.0, min(seconds, deadline - time.perf_counter()))
+        self.idle_waits += 1
+        wait_for_input(seconds)
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw (timed, without the wait for the next frame): wall
@@ -370,6 +400,7 @@ class App:
             top.draw(self.screen)
         self.ui.draw_ui(self.screen)
         pygame.display.flip()
+        self.frames_drawn += 1
         self.frame_times.append(time.perf_counter() - t0)
         self.frame_cpu.append(time.thread_time() - c0)
         if self.first_frame_s is None:
@@ -462,6 +493,7 @@ def autoplay(
     app.run()
     top = app.stack.top
     stats = app.stats(getattr(top, "deals_done", deals))
+    app.flush_saves()
     if hints:
         stats["hints"] = getattr(top, "hints_asked", 0)
     print(json.dumps(stats))

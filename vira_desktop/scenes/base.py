@@ -54,6 +54,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw under the GUI widgets."""
 
+    def next_wake(self) -> float | None:
+        """Seconds until this scene needs a frame although no input came: 0 while it animates
+        or waits on work in the background, ``None`` when only input changes it (the window
+        then sleeps)."""
+        return None
+
 
 class SceneStack:
     def __init__(self) -> None:

@@ -122,6 +122,10 @@ class NewGameScene(Scene):
     KINDS = ("human", "normal", "easy", "random")  # a human, or a bot of that level
     SEATINGS = ("draw", "first_come")
 
+    def next_wake(self) -> float | None:
+        """A name being typed: its cursor blinks."""
+        return 0.25 if any(entry.is_focused for entry in getattr(self, "names", ())) else None
+
     def enter(self) -> None:
         self.count = int(self.app.settings["session.players"])
         self.kind_of = ["human"] + ["normal"] * 3

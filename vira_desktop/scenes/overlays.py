@@ -8,10 +8,10 @@ import pygame
 import pygame_gui
 
 from ..i18n import mark, t
-from ..rules.actions import Bid
 from ..rules.games import GAMES, PullaTable, table_cells
 from ..rules.scoring import Outcome
 from ..session.describe import describe_game, is_you
+from ..session.state import TableState
 from ..session.table import Table
 from ..session.words import bets_and_pins, card_text, game_label
 from ..tutorial.lesson import lesson, lessons_by_row
@@ -72,9 +72,10 @@ class ScoreSheetScene(_Sheet):
 
     title = mark("sheet.score.title")
 
-    def __init__(self, app: App, table: Table) -> None:
+    def __init__(self, app: App, table: Table, state: TableState | None = None) -> None:
         super().__init__(app)
         self.table = table
+        self.state = state  # the table as shown: whether a deal is in play
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -124,7 +125,8 @@ class ScoreSheetScene(_Sheet):
             for k, name in enumerate(players, 7):
                 _cell(surface, bets_and_pins(running[name]), (xs[k], y + 6), _width(xs, k), True, GOLD)
             y += 28
-        if len(deals) == self.table.deal_index and not self.table.deal.is_over:  # the deal in play
+        in_play = self.state is not None and not self.state.over
+        if len(deals) == self.table.deal_index and in_play:  # the deal in play
             undone = " " + t("sheet.score.undo") if self.table.deal_index in self.table.undone else ""
             surface.blit(f.render(str(len(deals) + 1), True, MUTED), (xs[0], y))
             surface.blit(f.render(t("sheet.score.in_play", mark=undone), True, MUTED), (xs[2], y))
@@ -141,19 +143,17 @@ class BidTableScene(_Sheet):
     title = mark("sheet.bids.title")
     COLUMNS = ((0, "no"), (30, "game"), (270, "tricks"), (330, "misere"), (425, "pins"), (530, "pulla"))
 
-    def __init__(self, app: App, table: Table | None = None, rows: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self, app: App, table: Table | None = None, rows: tuple[int, ...] = (), state: TableState | None = None
+    ) -> None:
         super().__init__(app)
         self.table = table
-        self.pulla = table.rules.pulla if table is not None else PullaTable.default()
+        self.pulla = state.view.rules.pulla if state is not None else PullaTable.default()
+        self.highest = state.view.highest if state is not None else None
         self.rows = rows  # a lesson's rows, highlighted
         self.chosen: int | None = rows[0] if rows else None  # a row number, 1-40
-        self.standing: int | None = None
-        self.legal: set[int] = set()
-        deal = table.deal if table is not None else None
-        if deal is not None and deal.phase.value == "auction":
-            best = deal.best
-            self.standing = best.game.no if best is not None and best.game is not None else None
-            self.legal = {a.game.no for a in deal.legal_actions() if isinstance(a, Bid) and a.game is not None}
+        self.standing = state.standing_row if state is not None else None
+        self.legal = set(state.biddable_rows) if state is not None else set()
 
     @staticmethod
     def rect_of(no: int) -> pygame.Rect:
@@ -221,14 +221,14 @@ class BidTableScene(_Sheet):
             lines = [(part, MUTED) for key in keys for part in wrap_text(t(key), 12, False, 1060)]
         else:
             game = GAMES[self.chosen - 1]
-            highest = self.table.deal.highest if self.table is not None else None
+            highest = self.highest
             said = describe_game(game, 0, highest, self.pulla) if highest is not None else [game.printed]
             lines = [(" ".join(said), INK)]
             taught = lessons_by_row().get(self.chosen)
             if taught is not None:
                 lines.append((t("sheet.bids.lesson", title=t(f"lesson.{lesson(taught).title}")), GOLD))
             lines = [(part, c) for text, c in lines for part in wrap_text(text, 12, False, 1060)]
-        marks = [t("sheet.bids.marks")] if self.table is not None or self.rows else []
+        marks = [t("sheet.bids.marks")] if self.highest is not None or self.rows else []
         lines += [(part, MUTED) for text in marks for part in wrap_text(text, 12, False, 1060)]
         for k, (line, colour) in enumerate(lines[:5]):
             surface.blit(font(12).render(line, True, colour), (30, 682 + 16 * k))
@@ -292,14 +292,17 @@ class TrickHistoryScene(_Sheet):
     title = mark("sheet.tricks.title")
     close_key = pygame.K_t
 
-    def __init__(self, app: App, table: Table) -> None:
+    def __init__(self, app: App, table: Table, state: TableState | None = None) -> None:
         super().__init__(app)
         self.table = table
+        self.state = state
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        view = self.table.deal.public_view()
-        seats = self.table.session.seats
+        if self.state is None:
+            return
+        view = self.state.view  # tricks are public: the seat shown sees them as everyone does
+        seats = self.state.seats
         f = font(16)
         y = 80
         for i, (winner, cards) in enumerate(view.tricks, 1):
@@ -359,8 +362,8 @@ class GlossaryScene(_Sheet):
     title = mark("glossary.title")
     close_key = pygame.K_g
 
-    def __init__(self, app: App, table: Table | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, app: App, table: Table | None = None, state: TableState | None = None) -> None:
+        super().__init__(app)  # the same words at any table
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -10,13 +10,13 @@ import pygame
 import pygame_gui
 
 from ..i18n import t
+from ..session.worker import Worker
 from ..tutorial.lesson import chapter_index, chapters, lesson
 from ..tutorial.practice import practice_deal
 from ..tutorial.progress import Progress
 from .backdrop import panel
 from .base import Scene
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
-from .worker import Worker
 
 if TYPE_CHECKING:
     from .app import App
@@ -167,6 +167,9 @@ class TutorialScene(Scene):
         self.worker = self.worker or Worker()
         self.dealing = chapter
         self.worker.submit(("practice", chapter), practice_deal, chapter, random.getrandbits(32))
+
+    def next_wake(self) -> float | None:
+        return 0.1 if self.dealing else None  # the practice hand is dealt in the worker
 
     def update(self, dt: float) -> None:
         if self.worker is None:

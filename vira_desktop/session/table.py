@@ -27,7 +27,7 @@ from ..rules.view import View
 from .flow import Ask, Flow, FlowEvent
 from .thinking import BotSpec
 
-__all__ = ["SAVE_VERSION", "SaveError", "SeatConfig", "Table", "describe_save", "quarantine"]
+__all__ = ["SAVE_VERSION", "SaveError", "SaveSnapshot", "SeatConfig", "Table", "describe_save", "quarantine"]
 
 SAVE_VERSION = 1
 _GENERATIONS = itertools.count()
@@ -170,13 +170,10 @@ class Table:
         """The deal in play from its start: each action with the events it made and the
         view of ``viewer``'s seat after it, so that a window can tell it again (after
         Continue or an undo)."""
-        deal = self.deal
-        if deal.number is None:
-            return []
         seat = self.session.seats.index(viewer) if viewer in self.session.seats else None
-        again = Deal.from_number(deal.number, deal.rules)
+        again = self.deal.as_dealt()
         out = []
-        for action in deal.history:
+        for action in self.deal.history:
             events = list(again.apply(action))
             out.append((action, events, again.view(seat) if seat is not None else again.public_view()))
         return out
@@ -205,22 +202,30 @@ class Table:
         self._replay(log)
 
     # ------------------------------------------------------------------ saving
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, with_log: bool = True) -> dict[str, Any]:
+        data = {
             "version": SAVE_VERSION,
             "seed": self.seed,
             "seating": self.seating,
             "seats": [asdict(s) for s in self.seats],
             "house_rules": self.rules.changed(),
             "bowl": {k.name.lower(): v for k, v in (self.bowl or {}).items()} or None,
-            "undone": self.undone,
+            "undone": list(self.undone),
             "last_deal": self.last_deal,
-            "log": [asdict(e) for e in self.log],
         }
+        if with_log:
+            data["log"] = [asdict(e) for e in self.log]
+        return data
 
     def save(self, path: Path) -> None:
         """Write atomically: the old save or the new one survives a crash, never half."""
-        write_atomically(path, json.dumps(self.to_json(), ensure_ascii=False))
+        self.snapshot().write(path)
+
+    def snapshot(self) -> SaveSnapshot:
+        """What a save will hold, taken now and cheaply (the log's entries are never changed
+        once written), so that a background writer can turn it into JSON later."""
+        header = self.to_json(with_log=False)
+        return SaveSnapshot(header, tuple(self.log))
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
@@ -267,6 +272,20 @@ class Table:
             self.log.append(LogEntry(self.deal_index, entry.player, action.text, entry.human))
 
 
+@dataclass(frozen=True)
+class SaveSnapshot:
+    """A save as taken at one moment: written later, off the frame loop, still atomically."""
+
+    header: dict[str, Any]
+    log: tuple[LogEntry, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.header, "log": [asdict(e) for e in self.log]}
+
+    def write(self, path: Path) -> None:
+        write_atomically(path, json.dumps(self.to_json(), ensure_ascii=False))
+
+
 def describe_save(path: Path) -> tuple[list[str], int] | None:
     """A saved game's players and the deal it got to (``(["Anna", "Bertil", "Cecilia"], 14)``);
     ``None`` if there is no readable save."""
@@ -279,10 +298,10 @@ def describe_save(path: Path) -> tuple[list[str], int] | None:
     return names, deal
 
 
-def quarantine(path: Path) -> Path:
-    """Move a damaged save aside (``name.damaged-N``); where it went."""
+def quarantine(path: Path, suffix: str = "damaged") -> Path:
+    """Move a damaged file aside (``name.damaged-N``, the first N free); where it went."""
     n = 1
-    while (target := path.with_name(f"{path.name}.damaged-{n}")).exists():
+    while (target := path.with_name(f"{path.name}.{suffix}-{n}")).exists():
         n += 1
     path.replace(target)
     return target

@@ -67,14 +67,6 @@ def _int(value: object) -> int:
     return value
 
 
-def _deal_position(seat: int, i: int) -> int:
-    """Where the ``i``-th card of ``seat`` lay in the deck: 4, then three rounds of 3."""
-    rounds = (0, 4, 7, 10, 13)
-    r = next(k for k in range(4) if i < rounds[k + 1])
-    size = rounds[r + 1] - rounds[r]
-    return 3 * rounds[r] + seat * size + (i - rounds[r])
-
-
 class CardLayer:
     """Every card sprite of the table, laid out from a view and animated by ``tweens``."""
 
@@ -111,7 +103,8 @@ class CardLayer:
             elif isinstance(ev, Bought | StockTaken):
                 drawn = ev.drawn if isinstance(ev, Bought) else ev.cards
                 for card in drawn:
-                    self._origins[("card", card)] = (float(STOCK[0]), float(STOCK[1]))
+                    if card is not None:  # None: a card this seat may not know (events_for)
+                        self._origins[("card", card)] = (float(STOCK[0]), float(STOCK[1]))
 
     def _deal(self, place: Callable[[int], Place]) -> None:
         """A new deal: every card starts at the dealer, in the order it is dealt."""
@@ -156,13 +149,13 @@ class CardLayer:
     def _deal_delay(self, key: Key, view: View) -> float:
         kind, *rest = key
         if kind == "stock":
-            return DEAL_STEP_S * (39 + _int(rest[0]))
+            return DEAL_STEP_S * DealStarted.positions(3)[_int(rest[0]) % 13]
         if kind == "hand":
-            return DEAL_STEP_S * _deal_position(_int(rest[0]), _int(rest[1]))
+            return DEAL_STEP_S * DealStarted.positions(_int(rest[0]))[_int(rest[1]) % 13]
         if kind == "card" and isinstance(key[1], Card):
             for seat, keys in self._hand_keys.items():
                 if key in keys:
-                    return DEAL_STEP_S * _deal_position(seat, keys.index(key) % 13)
+                    return DEAL_STEP_S * DealStarted.positions(seat)[keys.index(key) % 13]
         return 0.0
 
     def _origin(self, key: Key, slot: _Slot, place: Callable[[int], Place]) -> tuple[float, float]:

@@ -1,12 +1,11 @@
-"""A lesson at the real table: the lesson's deal record plays its main line step by step,
-the learner answers at "your move" checkpoints with the table's own controls, a wrong
-answer is explained (and can be played out to its end), and at the end the deal can be
-played on against the bots. Progress is saved the moment a step is done."""
+"""A lesson at the real table: the window draws a :class:`~...tutorial.runner.LessonRunner`
+(the lesson's state machine, which runs its table) and forwards the learner's input to it.
+The lesson's words stand on a card over the felt, with its own buttons; the glossary's
+words in them show their meaning under the mouse."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
@@ -14,30 +13,43 @@ import pygame
 
 from ...i18n import current, mark, t
 from ...rules.actions import Action, PlayCard
+from ...rules.errors import ViraError
 from ...rules.games import GAMES
-from ...session.describe import describe_result
-from ...session.flow import Ask, FlowEvent
+from ...session.runner import BOT_PAUSE_S, TableRunner, Update
+from ...session.state import TableState
 from ...session.table import SeatConfig, Table
-from ...session.words import say_action
-from ...tutorial.lesson import Lesson, Step, chapter_index, chapters, lesson
+from ...session.words import say_refusal
+from ...tutorial.lesson import Step, chapter_index, lesson
 from ...tutorial.progress import Progress
+from ...tutorial.runner import LessonRunner, Stage, Tone, next_lesson
 from ..overlays import GLOSSARY_TERMS
 from ..theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
-from ..worker import Worker
-from .drivers import LiveDriver
 from .input import Command, Intent
-from .model import TableState
-from .scene import ButtonSpec, TableScene
+from .panel import ButtonSpec
+from .scene import TableScene
 
 if TYPE_CHECKING:
     from ..app import App
 
-__all__ = ["TEXT_PT", "TEXT_W", "LessonDriver", "LessonScene", "PracticeScene", "next_lesson", "text_lines"]
+__all__ = ["TEXT_PT", "TEXT_W", "LessonScene", "PracticeScene", "text_lines"]
 
 BOX_X, BOX_W = 236, 498  # the lesson's card on the felt, between the plates
 BOX_H, TOP_H = 160, 166  # at the top the box ends above the bid grid (it starts at y 176)
 TEXT_PT, LINE_H, TEXT_W = 13, 17, BOX_W - 28  # the lesson's words
 MIDDLE_Y, TOP_Y, LOW_Y = 182, 6, 388  # under the pulla; above the bid grid; under the result
+TONES = {Tone.GOOD: GOOD, Tone.BAD: RED, Tone.NOTE: GOLD, Tone.QUIET: MUTED}
+# The lesson's buttons: label key and width, by the runner's control.
+CONTROLS = {
+    "back": ("lesson.ui.back", 90),
+    "next": ("lesson.ui.next", 120),
+    "skip": ("lesson.ui.skip", 130),
+    "leave": ("lesson.ui.leave", 110),
+    "show": ("lesson.ui.show", 180),
+    "retry": ("lesson.ui.retry", 150),
+    "play_on": ("lesson.ui.play_on", 150),
+    "following": ("lesson.ui.next_lesson", 150),
+    "contents": ("lesson.ui.contents", 130),
+}
 
 
 @cache
@@ -70,83 +82,6 @@ def glossary_spans(line: str, language: str) -> tuple[tuple[int, int, str], ...]
     return tuple(taken)
 
 
-class LessonDriver(LiveDriver):
-    """The lesson's main line, played to the step's position; the learner is asked only at
-    a checkpoint. ``mode``: "lesson", "losing" (a wrong answer played out by the bots, the
-    learner's seat too) or "free" (the learner plays the deal on against the bots)."""
-
-    def __init__(self, table: Table, worker: Worker, taught: Lesson) -> None:
-        super().__init__(table, worker)
-        self.lesson = taught
-        self.learner = table.session.seats[taught.you]
-        self.viewer = self.learner
-        self.mode = "lesson"
-        self.target = 0  # the main line's actions played before the step shows
-        self.asking = False  # the step waits for the learner's answer
-
-    def state(self, with_seating: bool = False) -> TableState:
-        """The table as the view draws it; the learner always in the first player colour."""
-        state = super().state(with_seating)
-        others = tuple(name for name in state.colour_order if name != self.learner)
-        return replace(state, colour_order=(self.learner, *others))
-
-    @property
-    def behind(self) -> bool:
-        """The main line is still being played to the step's position."""
-        return self.mode == "lesson" and len(self.table.deal.history) < self.target
-
-    def human_ask(self) -> Ask | None:
-        if self.mode == "losing":
-            return None
-        ask = super().human_ask()
-        if self.mode == "lesson" and not (self.asking and len(self.table.deal.history) == self.target):
-            return None
-        return ask
-
-    def think(self) -> None:
-        if self.mode != "lesson":  # the bots play; in the lesson, the main line does
-            super().think()
-
-    def scripted(self) -> list[FlowEvent] | None:
-        """The main line's next action while the table is behind the step (``None``: it is not)."""
-        history = len(self.table.deal.history)
-        if self.mode != "lesson" or history >= self.target:
-            return None
-        action = self.lesson.actions[history]
-        ask = self.table.ask()
-        assert ask is not None
-        if ask.optional and ask.view.decision is not None and action not in ask.view.decision.actions:
-            return self.table.answer(ask, None)  # an offer the main line does not take
-        return self.table.answer(ask, action)
-
-    def go_to(self, at: int) -> None:
-        """The table at the main line's position ``at``, at once (no animation)."""
-        self.mode = "lesson"
-        self.forget_bots()
-        self.table.restart(list(self.lesson.actions[:at]))
-        self.target = at
-
-    def play_out(self, answer: Action) -> list[FlowEvent]:
-        """A wrong answer played: the bots take every seat to the deal's end."""
-        ask = self.table.ask()
-        assert ask is not None
-        events = self.table.answer(ask, answer, human=True)
-        self.mode = "losing"
-        self.table.let_bot_play(self.learner)
-        return events
-
-    def play_on(self) -> None:
-        """The learner plays the rest of the deal against the bots."""
-        self.mode = "free"
-
-
-def next_lesson(ident: str) -> str | None:
-    """The lesson after ``ident`` in the contents map (``None`` after the last)."""
-    order = [x for chapter in chapters() for x in chapter.lessons]
-    i = order.index(ident) if ident in order else len(order)
-    return order[i + 1] if i + 1 < len(order) else None
-
-
 class LessonScene(TableScene):
     """One lesson: its steps over the table, Back / Next, Skip step, Leave."""
 
@@ -154,162 +89,94 @@ class LessonScene(TableScene):
     deals_on = False  # one deal: no next deal after it
 
     def __init__(self, app: App, lesson_id: str, progress: Progress | None = None) -> None:
-        taught = lesson(lesson_id)
-        names = list(taught.record.names)
-        names[taught.you] = t("new_game.you")
-        seats = [SeatConfig(name, i == taught.you) for i, name in enumerate(names)]
-        super().__init__(app, Table.for_deal(seats, taught.record.deal))
-        self.lesson = taught
-        self.progress = progress or Progress()
-        self.driver: LessonDriver = LessonDriver(self.table, self.worker, taught)
-        self.step = min(self.progress.of(taught.id).step, len(taught.steps) - 1)
-        if self.progress.of(taught.id).done:
-            self.step = 0  # a finished lesson opens from its start: it is being replayed
-            self.progress.replay(taught.id)
-        self.feedback: tuple[str, tuple[int, int, int]] | None = None
-        self.answered = False  # this step's checkpoint was answered right
-        self.wrong: Action | None = None  # the wrong answer just given (it can be played out)
-        self.playing_out = False  # the bots are playing a wrong answer out
-        self.finished = False
+        self.taught = lesson(lesson_id)
+        self.kept = progress
+        super().__init__(app, None, saves=False)
         self.view.keys_help = mark("lesson.keys")
         self._terms: list[tuple[pygame.Rect, str]] = []  # the glossary's words in the text, where drawn
         self._tip: str | None = None  # the word under the mouse
         self._tip_at = (0, 0)
 
-    # ------------------------------------------------------------------ steps
+    def make_runner(self, table: Table | None, autoplay: int | None, hints: bool, saves: bool) -> TableRunner:
+        self.lesson_runner = LessonRunner(self.taught, self.kept, self.worker, BOT_PAUSE_S * self.view.factor())
+        return self.lesson_runner.runner
+
+    # ------------------------------------------------------------------ what the runner says
+    @property
+    def lesson(self):  # type: ignore[no-untyped-def]
+        return self.lesson_runner.lesson
+
+    @property
+    def progress(self) -> Progress:
+        return self.lesson_runner.progress
+
+    @property
+    def step(self) -> int:
+        return self.lesson_runner.step
+
     @property
     def current(self) -> Step:
-        return self.lesson.steps[self.step]
+        return self.lesson_runner.current
+
+    @property
+    def stage(self) -> Stage:
+        return self.lesson_runner.stage
+
+    def table_state(self, with_seating: bool = False) -> TableState:
+        return self.lesson_runner.state(with_seating)
 
     def enter(self) -> None:
-        self.driver.go_to(self.current.at)
-        self._open_step()
-        self.view.show(self.driver.state(), self.driver.opening_events())
+        update = self.lesson_runner.start()
+        self.view.show(self.table_state(), update.events)
         self.view.finish()
-        self.view.say(t(f"lesson.{self.lesson.title}"))
+        self._shown()
 
-    def _open_step(self) -> None:
-        step = self.current
-        self.driver.target = step.at
-        self.driver.asking = step.ask is not None
-        self.answered = False
-        self.wrong = None
-        self.feedback = None
+    def poll(self, ready: bool) -> list[Update]:
+        return self.lesson_runner.poll(self.clock, ready)
+
+    def _rebuilt(self) -> None:
+        """The table was set at a position at once (Back, Try again, a skipped question)."""
         self.selected = set()
-        self.view.cards.selected = set(step.cards) if step.ask is None else set()  # never like a selection
-        self.panel.key = None
-
-    def _restart_step(self) -> None:
-        """Back at the step's own position (Back, Try again), at once, the log told again."""
-        self.playing_out = False
-        self.driver.go_to(self.current.at)
-        self._open_step()
-        self.view.log.clear()
-        self.view.say(t(f"lesson.{self.lesson.title}"))
-        for action in self.table.deal.history:
-            self._tell_action(action)
-        self._logged = len(self.table.log)
-        self.view.banner = None
-        self.view.show(self.driver.state(), snap=True)
-
-    def next_step(self, skipped: bool = False) -> None:
-        if self.driver.behind and not skipped:
-            return  # the step's position first
-        ask = self.current.ask
-        if ask is not None and not self.answered and not skipped:
-            self.feedback = (t("lesson.ui.answer_first"), GOLD)
-            return
-        question = ask is not None and not self.answered  # a skipped question (a reading step costs nothing)
-        self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps), skipped and question)
-        if self.step + 1 >= len(self.lesson.steps):
-            self.finished = True
-            self.panel.key = None
-            if skipped and self.current.ask is not None:
-                self._restart_step()
-            return
-        if skipped and self.current.ask is not None and not self.answered:
-            self.driver.go_to(self.current.at)  # the main line goes on from the skipped question
-            self.view.show(self.driver.state(), snap=True)
-        self.step += 1
-        self._open_step()
-        if skipped and ask is not None and question:  # what the answer was
-            self.feedback = (t("lesson.ui.skipped_answer", action=say_action(ask.accept[0])), MUTED)
-
-    def back_step(self) -> None:
-        if self.step == 0:
-            return
-        self.step -= 1
-        self.finished = False
-        self._restart_step()
-
-    # ------------------------------------------------------------------ frame
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.playing_out and self.table.deal.is_over:
-            self.playing_out = False
-            result = self.table.deal.result  # the play-out is over: say honestly how it went
-            lucky = result is not None and result.declarer == self.lesson.you and result.outcome.value == "home"
-            said = t("lesson.ui.lucky" if lucky else "lesson.ui.lost")
-            main = self.lesson.position(len(self.lesson.actions)).result
-            if main is not None:  # how the lesson's own answer came out, to compare
-                names = self.table.session.seats
-                said += " " + t("lesson.ui.compare", result=describe_result(main, names)[0])
-            self.feedback = (said, GOLD if lucky else RED)
-        if not self.view.busy and self.wait_s <= 0:
-            events = self.driver.scripted()
-            if events is not None:
-                self._after(events)
-
-    def save(self) -> None:
-        """A lesson never touches the saved game: its progress is kept by steps."""
-
-    # ------------------------------------------------------------------ answers
-    def press(self, what: Action | str | None) -> None:
         step = self.current
-        at_question = self.driver.mode == "lesson" and step.ask is not None and not self.answered
-        if isinstance(what, str) or what is None or not at_question:
-            super().press(what)
+        self.view.cards.selected = set(step.cards) if step.ask is None else set()  # never like a selection
+        self.view.show(self.table_state(), snap=True)
+        self._shown()
+
+    # ------------------------------------------------------------------ answers and commands
+    def act(self, what: Action | None) -> None:
+        try:
+            update = self.lesson_runner.answer(what)
+        except ViraError as exc:
+            self.message(say_refusal(exc, self.table.session.seats), RED)
             return
-        verdict = self.lesson.judge(step, what)
-        if verdict.right:
-            self.answered = True
-            main = step.ask.accept[0] if step.ask is not None else what
-            said = t(f"lesson.{verdict.say}")
-            if what != main:  # as good, but the lesson's deal was played the other way: it says so
-                said = t("lesson.ui.also_right", yours=say_action(what), action=say_action(main))
-            self.feedback = (said, GOOD)
-            super().press(main)
-            self.driver.asking = False
-            self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))
-        else:
-            self.wrong = what
-            self.progress.wrong_answer(self.lesson.id)
-            self.feedback = (t(f"lesson.{verdict.say}"), RED)
-            if isinstance(what, PlayCard):
-                self.view.cards.refuse(what.card)
-        self.panel.key = None
+        if update is not None:
+            self.take(update)
+        elif isinstance(what, PlayCard) and self.stage is Stage.WRONG:
+            self.view.cards.refuse(what.card)
 
     def command(self, intent: Command) -> None:
         name = intent.name
+        lr = self.lesson_runner
         if name == "lesson_next":
-            self.next_step()
+            if lr.next():
+                self._stepped()
         elif name == "lesson_back":
-            self.back_step()
+            if lr.back():
+                self._rebuilt()
         elif name == "lesson_skip":
-            self.next_step(skipped=True)
-        elif name == "lesson_leave":
+            lr.next(skipped=True)
+            self._stepped()
+        elif name in ("lesson_leave", "lesson_contents"):
             self.app.open("tutorial", chapter=chapter_index(self.lesson.chapter))
         elif name == "lesson_show":
-            if self.wrong is not None:
-                self._after(self.driver.play_out(self.wrong))
-                self.feedback = (t("lesson.ui.playing_out"), MUTED)
-                self.playing_out = True  # said how it went when the deal is over
-                self.wrong = None
+            update = lr.show()
+            if update is not None:
+                self.take(update)
         elif name == "lesson_retry":
-            self._restart_step()
+            lr.retry()
+            self._rebuilt()
         elif name == "lesson_play_on":
-            self.driver.play_on()
-            self.feedback = None
+            lr.play_on()
         elif name == "lesson_following":
             following = next_lesson(self.lesson.id)
             if following:
@@ -321,82 +188,64 @@ class LessonScene(TableScene):
         else:
             super().command(intent)
 
+    def _stepped(self) -> None:
+        """On to another step: the table is shown as the runner left it (at once, when it
+        was set back at a position)."""
+        step = self.current
+        self.selected = set()
+        self.view.cards.selected = set(step.cards) if step.ask is None else set()
+        self.view.show(self.table_state(), snap=True)
+        self._shown()
+
     def intent(self, intent: Intent) -> None:
         if intent == Command("back"):
             self.app.open("tutorial", chapter=chapter_index(self.lesson.chapter))
         elif intent == Command("confirm") and self._next_ready():
-            self.next_step()
+            self.command(Command("lesson_next"))
         else:
             super().intent(intent)
 
     def _next_ready(self) -> bool:
         """Enter goes to the next step where nothing on the table is asked."""
-        return self.driver.mode == "lesson" and not self.finished and self.viewer_ask() is None
+        return self.stage in (Stage.READING, Stage.ANSWERED, Stage.ASKING) and self.viewer_ask() is None
 
-    def _next_deal(self) -> None:
+    def after_deal(self) -> None:
         """A lesson is one deal: Enter after it goes on to the next lesson once this one is done."""
-        if self.finished:
+        if self.lesson_runner.finished:
             self.command(Command("lesson_following"))
 
     def _ask_hint(self) -> None:
-        ask = self.current.ask
-        if self.driver.mode == "lesson" and ask is not None and not self.answered:
-            self.progress.hint_asked(self.lesson.id)
-            self.feedback = (t(f"lesson.{ask.hint}"), GOLD)
-        else:
+        if not self.lesson_runner.hint():
             super()._ask_hint()
 
     def open_overlay(self, name: str) -> None:
         if name == "bid_table":  # the step's rows highlighted
             rows = self.current.rows or self.lesson.teaches
-            self.app.push(name, table=self.table, rows=tuple(rows))
+            self.app.push(name, table=self.table, state=self.view.state, rows=tuple(rows))
         else:
             super().open_overlay(name)
 
     # ------------------------------------------------------------------ buttons and drawing
-    def extra_key(self) -> object:
-        mode, behind = self.driver.mode, self.driver.behind
-        return (self.step, self.finished, self.answered, self.wrong is not None, mode, behind, self._box_y())
-
     def extra_buttons(self) -> list[ButtonSpec]:
         y = self._box_y() + self._box_h() - 40
         x = BOX_X + 10
         specs: list[ButtonSpec] = []
-
-        def button(label: str, what: str, width: int, enabled: bool = True) -> None:
-            nonlocal x
-            specs.append(ButtonSpec(label, what, y, x, width, enabled, 32))
+        for control in self.lesson_runner.controls():
+            key, width = CONTROLS[control.command]
+            specs.append(ButtonSpec(t(key), Command(f"lesson_{control.command}"), y, x, width, control.enabled, 32))
             x += width + 6
-
-        mode = self.driver.mode
-        if mode == "losing":
-            button(t("lesson.ui.retry"), "lesson_retry", 150)
-            button(t("lesson.ui.leave"), "lesson_leave", 110)
-        elif self.finished or mode == "free":
-            if mode != "free" and not self.table.deal.is_over:
-                button(t("lesson.ui.play_on"), "lesson_play_on", 150)
-            button(t("lesson.ui.next_lesson"), "lesson_following", 150)
-            button(t("lesson.ui.contents"), "lesson_leave", 130)
-        elif self.wrong is not None:
-            button(t("lesson.ui.show"), "lesson_show", 180)
-            button(t("lesson.ui.retry"), "lesson_retry", 150)
-            button(t("lesson.ui.skip"), "lesson_skip", 130)
-        else:
-            asking = self.current.ask is not None and not self.answered
-            button(t("lesson.ui.back"), "lesson_back", 90, self.step > 0)
-            button(t("lesson.ui.next"), "lesson_next", 120, not asking and not self.driver.behind)
-            button(t("lesson.ui.skip"), "lesson_skip", 130)
-            button(t("lesson.ui.leave"), "lesson_leave", 110)
         return specs
 
     def _at_top(self) -> bool:
         """The card goes up, clear of the bid grid and of the tricks played out."""
-        return self.grid_shown() or (self.driver.mode != "lesson" and not self.table.deal.is_over)
+        over = self.view.state is not None and self.view.state.over
+        return self.grid_shown() or (not self.lesson_runner.in_lesson and not over)
 
     def _box_y(self) -> int:
         if self._at_top():
             return TOP_Y
-        return LOW_Y if self.table.deal.is_over else MIDDLE_Y  # the result: under its banner, the pulla free
+        over = self.view.state is not None and self.view.state.over
+        return LOW_Y if over else MIDDLE_Y  # the result: under its banner, the pulla free
 
     def _box_h(self) -> int:
         return TOP_H if self._at_top() else BOX_H
@@ -408,23 +257,26 @@ class LessonScene(TableScene):
         x, y = BOX_X + 14, y0 + 8
         title = t(f"lesson.{self.lesson.title}")
         head = t("lesson.ui.step", step=self.step + 1, steps=len(self.lesson.steps), title=title)
-        if self.finished:
+        lr = self.lesson_runner
+        if lr.finished:
             stars = self.progress.of(self.lesson.id).stars
             head = t("lesson.ui.done", title=title, stars="★" * stars + "☆" * (3 - stars))
         surface.blit(font(13, True).render(fit_text(head, 13, True, BOX_W - 28), True, GOLD), (x, y))
         y += 20
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
-        if self.driver.behind:  # the step's words wait for its position: they may tell how the deal ended
+        if lr.behind:  # the step's words wait for its position: they may tell how the deal ended
             lines += [(part, MUTED, False) for part in wrap_text(t("lesson.ui.playing_on"), TEXT_PT, False, TEXT_W)]
-        elif self.driver.mode == "lesson" and not self.finished:
+        elif lr.in_lesson and not lr.finished:
             lines += [(part, INK, False) for part in wrap_text(t(f"lesson.{self.current.say}"), TEXT_PT, False, TEXT_W)]
-        elif self.driver.mode == "free":
+        elif lr.stage is Stage.FREE:
             lines += [(part, INK, False) for part in wrap_text(t("lesson.ui.free"), TEXT_PT, False, TEXT_W)]
-        elif self.finished and self.driver.mode == "lesson":
+        elif lr.stage is Stage.FINISHED:
             lines += [(part, MUTED, False) for part in wrap_text(t("lesson.ui.stars"), TEXT_PT, False, TEXT_W)]
-        if self.feedback is not None:
-            lines += [(part, self.feedback[1], True) for part in wrap_text(self.feedback[0], TEXT_PT, True, TEXT_W)]
-        rows = self._rows() if self.feedback is None else []  # an answer's words come first
+        feedback = lr.feedback
+        if feedback is not None:
+            colour = TONES[feedback.tone]
+            lines += [(part, colour, True) for part in wrap_text(feedback.text, TEXT_PT, True, TEXT_W)]
+        rows = self._rows() if feedback is None else []  # an answer's words come first
         room = text_lines(self._box_h()) - len(rows)
         if len(lines) > room:  # the answer's words matter most: the step's text gives way
             lines = lines[len(lines) - room :]
@@ -471,7 +323,8 @@ class LessonScene(TableScene):
     def _rows(self) -> list[str]:
         """The bid-table rows this step is about, in one line: one row with its tricks and
         pins, several by their numbers and names (B shows them whole)."""
-        rows = self.current.rows if self.driver.mode == "lesson" and not self.finished else ()
+        lr = self.lesson_runner
+        rows = self.current.rows if lr.in_lesson and not lr.finished else ()
         if len(rows) == 1:
             game = GAMES[rows[0] - 1]
             pins = " / ".join("–" if p is None else str(p) for p in game.pins)
@@ -505,19 +358,18 @@ class PracticeScene(TableScene):
 
     def __init__(self, app: App, chapter: str, number: int, game: str | None = None) -> None:
         seats = [SeatConfig(t("new_game.you"), True), SeatConfig("Bertil"), SeatConfig("Cecilia")]
-        super().__init__(app, Table.for_number(seats, number))
+        super().__init__(app, Table.for_number(seats, number), saves=False)  # never the saved game
         self.chapter = chapter
         self.game = game
         self.view.keys_help = mark("practice.keys")
 
     def enter(self) -> None:
-        self.view.show(self.driver.state(), self.driver.opening_events())
+        update = self.runner.start()
+        self.view.show(self.table_state(), update.events)
         self.view.finish()
+        self._shown()
         key = "practice.intro_game" if self.game else "practice.intro"
         self.message(t(key, game=self.game or ""), GOLD)
-
-    def save(self) -> None:
-        """Practice never touches the saved game."""
 
     def intent(self, intent: Intent) -> None:
         if intent == Command("back"):  # back to the contents, at this chapter
@@ -525,5 +377,8 @@ class PracticeScene(TableScene):
         else:
             super().intent(intent)
 
-    def _next_deal(self) -> None:
-        self.app.open("tutorial", practice=self.chapter)  # another hand for the same chapter
+    def _session_command(self, name: str) -> None:
+        if name == "next":
+            self.app.open("tutorial", practice=self.chapter)  # another hand for the same chapter
+        else:
+            super()._session_command(name)

@@ -1,66 +1,15 @@
-"""What the table view is fed: the public state of the table and one seat's view.
+"""Where things lie on the table: each player's place round it, the stock, the turned cards.
 
-A driver (live play, a deal record, a lesson) builds a :class:`TableState`
-each frame; the view cannot tell which driver made it.
+What is drawn there is a :class:`~...session.state.TableState`, made by the runner or a
+replay; the view cannot tell which made it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import t
-from ...rules.cards import Card
-from ...rules.ledger import Kind
-from ...rules.seat import Seat
-from ...rules.session import SeatingDraw
-from ...rules.view import View
+__all__ = ["Place", "place", "place_order"]
 
-__all__ = ["Holdings", "Place", "TableState", "place", "place_order"]
-
-Holdings = dict[tuple[str, Kind], int]  # (owner's colour, kind) -> count
-
-
-@dataclass(frozen=True)
-class TableState:
-    """Everything the table draws: who sits where, the bowls and the pulla, and the view
-    of the seat whose cards are shown (``viewer``; ``None``: a player sitting out)."""
-
-    players: tuple[str, ...]  # clockwise, as they sit (their colours follow this order)
-    seats: tuple[str, str, str]  # forehand, middle-hand, rear-hand of this deal
-    sitting_out: str | None
-    deal_index: int  # 0 for the first deal of the session
-    deal_number: int | None
-    spare_bottom: Card | None  # from the deal's DealStarted event
-    view: View
-    viewer: Seat | None
-    viewer_name: str
-    bowls: dict[str, Holdings]
-    pulla: Holdings  # the tokens in the pulla (under it: ``sexmastare``)
-    pulla_bets: int
-    sexmastare: int  # pins lying under the pulla
-    thinking: str | None = None  # the player a bot is thinking for
-    deals_left: int | None = None  # once the end of the session is agreed: deals to finish
-    seating: SeatingDraw | None = None  # shown at the start of a session
-    seating_kind: str = "draw"
-    colour_order: tuple[str, ...] = ()  # whose colour is whose: the new-game form's order, stable
-
-    @property
-    def ending(self) -> str:
-        """The end of the session as the panel marks it ("" while none is agreed)."""
-        left = self.deals_left
-        in_play = self.view.phase.value != "done"
-        if left is None:
-            return ""
-        if left <= 0:
-            return t("table.ending.settle")
-        if left == 1:
-            return t("table.ending.borup_now") if in_play else t("table.ending.borup_next")
-        return t("table.ending.last_round", deals=left)
-
-    def colour_index(self, owner: str) -> int:
-        """A player's colour, the same from game to game (the form's order, not the seating's)."""
-        order = self.colour_order or self.players
-        return order.index(owner) % 4 if owner in order else 0
 
 
 @dataclass(frozen=True)

@@ -1,55 +1,42 @@
 """The table scenes: a session in play, and a deal record stepped in the window.
 
-Both compose the same parts: a driver (what feeds the table), the
-:class:`~.view.TableView` (what is drawn and animated), the :class:`~.input.InputMap`
-(keys and mouse to intents) and the right-hand panel's buttons.
+Both compose the same parts: what feeds the table (a :class:`~...session.runner.TableRunner`
+or a :class:`~...session.replay.ReplayDriver`), the :class:`~.view.TableView` (what is drawn
+and animated), the :class:`~.input.InputMap` (keys and mouse to intents) and the
+right-hand panel's buttons (:mod:`.panel`). The scene turns input into the runner's
+actions and commands and draws what the runner's updates say; it keeps no rule of its own.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
-from ...i18n import mark, t
-from ...rules.actions import (
-    Action,
-    AnnounceAces,
-    Bid,
-    Buy,
-    Discard,
-    Keep,
-    Pass,
-    PlayCard,
-    Repurchase,
-    SetAside,
-    parse_action,
-)
+from ...i18n import current, mark, t
+from ...rules.actions import Action, Bid, Buy, Discard, Keep, PlayCard, Repurchase, SetAside
 from ...rules.cards import Card
-from ...rules.decision import CardChoice, Phase
+from ...rules.decision import Phase
 from ...rules.errors import ViraError
-from ...rules.events import DealScored, TrickWon
-from ...rules.ledger import SEXMASTARE, TokensMoved
-from ...rules.view import View
-from ...session.coach import Hint, marking_hint
-from ...session.describe import describe_game, describe_result, is_you
-from ...session.flow import Ask, FlowEvent
+from ...session.describe import describe_game
+from ...session.flow import Ask
 from ...session.record import Record
+from ...session.replay import ReplayDriver
+from ...session.runner import BOT_PAUSE_S, TableRunner, Update
+from ...session.runner import Command as TableCommand
+from ...session.state import TableState
 from ...session.table import Table
-from ...session.thinking import coach_hint
 from ...session.words import card_text, say_action, say_refusal
+from ...session.worker import Worker
 from ..base import Scene
 from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import GOLD, INK, MUTED, RED
-from ..worker import Worker
 from .bidgrid import BOX, BidGrid
-from .drivers import LiveDriver, ReplayDriver
 from .input import OVERLAYS, Command, InputMap, Intent, UseCard
 from .model import TABLE_W
+from .panel import ButtonSpec, Layout, Panel, Situation, choice_button, choice_prompt, choice_ready, table_buttons
 from .view import TableView
 
 if TYPE_CHECKING:
@@ -59,75 +46,7 @@ __all__ = ["ReplayScene", "TableScene"]
 
 log = logging.getLogger(__name__)
 
-BOT_PAUSE_S = 0.45  # between two bot moves at normal speed, so a player can follow
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    label: str
-    what: Action | str | None  # an action to take, a command name, or None (decline an offer)
-    y: int
-    x: int = TABLE_W + 16
-    width: int = 288
-    enabled: bool = True
-    height: int = 38
-
-
-def choice_prompt(choice: CardChoice) -> str:
-    """What to select for a card choice, in the player's words."""
-    low, high = choice.min_count, choice.max_count
-    n = str(low) if low == high else t("choice.count_range", low=low, high=high)
-    return t(f"choice.prompt.{CHOICE_KEYS[choice.action]}", n=n)
-
-
-def choice_button(choice: CardChoice, selected: int) -> str:
-    """The button for a card choice: "throw away 3 and buy 3", "keep 4 cards" … or what is
-    still wrong with the selection ("too many: at most 3")."""
-    if selected > choice.max_count:
-        return t("choice.too_many", max=choice.max_count)
-    if selected < choice.min_count:
-        return t("choice.more", count=choice.min_count - selected)
-    if choice.action is Buy:
-        return t("choice.buy", n=selected) if selected else t("choice.buy_nothing")
-    if choice.action is Repurchase:
-        return t("choice.repurchase", n=selected) if selected else t("choice.no_repurchase")
-    return t(f"choice.{CHOICE_KEYS[choice.action]}", count=selected)
-
-
-def choice_ready(choice: CardChoice, selected: int) -> bool:
-    return choice.min_count <= selected <= choice.max_count
-
-
-CHOICE_KEYS = {Keep: "keep", Discard: "discard", Buy: "buy", Repurchase: "repurchase", SetAside: "set_aside"}
-# What each step of the declarer's choice after buying does, said beside its button.
-ACTION_HELP = {"play": mark("help.play"), "lay down": mark("help.lay_down"), "turn again": mark("help.turn_again")}
-
-
-class Panel:
-    """The buttons of the right-hand panel, rebuilt only when what they offer changes."""
-
-    def __init__(self, scene: Scene) -> None:
-        self.scene = scene
-        self.key: object = None
-        self.buttons: dict[pygame_gui.elements.UIButton, Action | str | None] = {}
-
-    def rebuild(self, key: object, specs: Sequence[ButtonSpec]) -> None:
-        if key == self.key:
-            return
-        self.key = key
-        self.scene.clear_widgets()
-        self.buttons = {}
-        ui = self.scene.ui
-        for spec in specs:
-            rect = pygame.Rect(spec.x, spec.y, spec.width, spec.height)
-            button = pygame_gui.elements.UIButton(rect, spec.label, manager=ui)
-            if not spec.enabled:
-                button.disable()  # type: ignore[no-untyped-call]
-            self.buttons[self.scene.add(button)] = spec.what
-
-    def numbered(self) -> list[Action | str | None]:
-        """What buttons 1–9 press: the numbered ones, in order."""
-        return [w for b, w in self.buttons.items() if b.text[:2].rstrip(".").isdigit()]
+SESSION_COMMANDS = {"next": TableCommand.NEXT_DEAL, "last round": TableCommand.LAST_ROUND, "borup": TableCommand.BORUP}
 
 
 class _TableBase(Scene):
@@ -169,6 +88,10 @@ class _TableBase(Scene):
 
     def message(self, text: str, colour: tuple[int, int, int] = INK) -> None:
         self.view.message, self.view.message_colour = text, colour
+
+    def next_wake(self) -> float | None:
+        """Seconds until this scene needs a frame without input (0: it is animating)."""
+        return 0.0 if self.view.busy or self.view.cards.dragging is not None else None
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.panel.buttons:
@@ -226,7 +149,7 @@ class _TableBase(Scene):
     def use_card(self, card: Card) -> None:
         """A click or Space on one of the viewer's cards."""
 
-    def press(self, what: Action | str | None) -> None:
+    def press(self, what: Action | Command | None) -> None:
         """A panel button."""
 
     def command(self, intent: Command) -> None:
@@ -261,341 +184,197 @@ class _TableBase(Scene):
 
 
 class TableScene(_TableBase):
-    """A session in play: humans answer with the panel, cards and keys; bots on the worker."""
+    """A session in play: the runner runs the table; the player answers with the panel,
+    cards and keys."""
 
     ends_session = True  # after a deal, offer the last round and Borup
     deals_on = True  # after a deal, the next one (a lesson is one deal)
 
-    def __init__(self, app: App, table: Table, autoplay: int | None = None, hints: bool = False) -> None:
+    def __init__(
+        self, app: App, table: Table | None, autoplay: int | None = None, hints: bool = False, saves: bool = True
+    ) -> None:
         super().__init__(app)
         if autoplay is not None and app.autoplay_speed:
             self.view.speed_name = app.autoplay_speed
-        self.table = table
-        self.autoplay = autoplay
-        self.autoplay_hints = hints  # ask the coach at every decision of the viewer's seat
         self.worker = Worker()
-        self.driver = LiveDriver(table, self.worker)
-        self.wait_s = 0.0
-        self.deals_done = 0
-        self.hints_asked = 0
-        self._hint_tag: object = None
-        self._logged = len(table.log)
+        self.runner = self.make_runner(table, autoplay, hints, saves)
+        self.clock = 0.0  # the scene's own time: the runner's pauses are counted on it
         self._nothing_confirmed = False  # Enter once more takes no cards (buy -)
-        self._marked = ""  # the Ågren marking last told
+        self.layout = Layout()
+        self._inputs: tuple[object, ...] | None = None  # what the layout was made from
+        self._bids: tuple[Bid, ...] | None = None
         self.grid = BidGrid()
         self.view.keys_help = mark("table.keys")
+        self.view.log = self.runner.log  # the runner's narration, drawn as it grows
 
-    def save(self) -> None:
-        """Keep the game (a lesson keeps its progress instead)."""
-        self.app.autosave(self.table)
+    def make_runner(self, table: Table | None, autoplay: int | None, hints: bool, saves: bool) -> TableRunner:
+        """The runner of this table (a lesson makes its own)."""
+        assert table is not None
+        return TableRunner(
+            table,
+            self.worker,
+            pause=BOT_PAUSE_S * self.view.factor(),
+            autoplay=autoplay,
+            save=self.app.autosave if saves else None,
+            hint_every_decision=hints,
+            on_committed=self.app.deal_committed,
+        )
 
-    def extra_key(self) -> object:
-        """What the panel's extra buttons (a lesson's) depend on: they are made again when it changes."""
+    @property
+    def table(self) -> Table:
+        """The table in play (for the overlays, tools and tests)."""
+        return self.runner.table
+
+    @property
+    def deals_done(self) -> int:
+        return self.runner.deals_done
+
+    @property
+    def hints_asked(self) -> int:
+        return self.runner.hints_asked
+
+    def table_state(self, with_seating: bool = False) -> TableState:
+        """What the view draws now."""
+        return self.runner.state(with_seating)
+
+    # ------------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        fresh = self.runner.fresh
+        update = self.runner.start()
+        self.view.show(self.table_state(with_seating=fresh), update.events)
+        self._shown()
+
+    def exit(self) -> None:
+        super().exit()
+        self.runner.close()
+        self.worker.shutdown()
+        self.app.flush_saves()  # the menu's Continue reads what was saved
+
+    def resume(self) -> None:
+        super().resume()
+        self.panel.forget()
+
+    def next_wake(self) -> float | None:
+        """Frames while anything moves or a bot or hint is worked out; else the runner's next
+        move, if it waits on the clock; else none until input."""
+        if (wake := super().next_wake()) is not None:
+            return wake
+        if self.runner.bot_thinking or self.worker.busy():
+            return 0.0
         return None
+
+    # ------------------------------------------------------------------ frame
+    def poll(self, ready: bool) -> list[Update]:
+        return self.runner.poll(self.clock, ready)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.view.update(dt)
+        self.runner.pause = BOT_PAUSE_S * self.view.factor()
+        for update in self.poll(ready=not self.view.busy):
+            self.take(update)
+        self.show_panel()
+        if self.runner.finished:
+            self.app.running = False
+
+    def take(self, update: Update) -> None:
+        """Show what the runner says happened."""
+        if update.hint is not None:
+            self._hint_in(update)
+            return
+        if update.hint_failed:
+            self.message(t("message.coach_failed"), MUTED)
+            return
+        if update.events or update.action is not None:
+            self.selected = set()
+            self.view.cards.selected = set()
+            self.message("")
+            self._nothing_confirmed = False
+        self.view.show(self.table_state(), update.events, snap=update.snap)
+        self._shown()
+
+    def _shown(self) -> None:
+        """What the view draws from the runner besides the state: the note, the cover."""
+        self.view.note = self.runner.note
+        self.view.cover = self.runner.cover
+        self.view.cover_note = self.runner.cover_note
+
+    # ------------------------------------------------------------------ the panel
+    def viewer_ask(self) -> Ask | None:
+        return self.runner.asked()
+
+    def situation(self) -> Situation:
+        assert self.view.state is not None
+        return Situation(
+            self.view.state,
+            blocked=bool(self.view.cover) or self.view.intro.running,
+            deals_on=self.deals_on,
+            ends_session=self.ends_session,
+            session_over=self.runner.session_over,
+            selected=len(self.selected),
+            detail_lines=self._detail_lines,
+        )
+
+    def _detail_lines(self, lines: object) -> int:
+        self.view.details = list(lines)  # type: ignore[call-overload]
+        return self.view.detail_lines()
 
     def extra_buttons(self) -> list[ButtonSpec]:
         """More of the panel's buttons (a lesson's)."""
         return []
 
-    # ------------------------------------------------------------------ lifecycle
-    @property
-    def deal(self):  # type: ignore[no-untyped-def]
-        """The deal in play (for tests and tools; the view never reads it)."""
-        return self.table.deal
-
-    def enter(self) -> None:
-        fresh = not self.table.log and self.table.deal_index == 0
-        how = "draw" if self.table.seating == "draw" else "first_come"
-        draw = self.table.draw
-        self.view.say(t(f"log.seating.{how}", order=", ".join(draw.order), name=draw.forehand))
-        if fresh:
-            self.view.say(t("log.ala"))
-        if len(self.driver.humans) >= 2:  # hot seat: whoever comes back to the table finds it covered
-            ask = self.driver.human_ask()
-            if ask is not None:
-                self.driver.viewer = self.table.name_of(ask.seat)
-            self.view.cover = self.driver.viewer
-        self.view.show(self.driver.state(with_seating=fresh), self.driver.opening_events())
-        if fresh:
-            self._announce_deal()
-        else:  # a resumed game: the deal so far, as the log told it, and its result if it is over
-            self._retell_deal()
-
-    def exit(self) -> None:
-        super().exit()
-        self.worker.shutdown()
-
-    def resume(self) -> None:
-        super().resume()
-        self.panel.key = None
-
-    def _announce_deal(self) -> None:
-        s = self.table.session
-        said = {"number": self.table.deal_index + 1, "dealer": s.seats[2], "forehand": s.seats[0]}
-        if s.borup:
-            self.view.say(t("log.borup_deal", **said))
-        elif s.sitting_out:
-            self.view.say(t("log.deal_out", out=s.sitting_out, **said))
-        else:
-            self.view.say(t("log.deal", **said))
-
-    # ------------------------------------------------------------------ frame
-    def update(self, dt: float) -> None:
-        for tag, result in self.worker.poll():
-            if isinstance(tag, tuple) and tag[:1] == ("hint",):
-                self._hint_in(tag, result)
-            else:
-                self._after(self.driver.receive(tag, result))
-        self.view.update(dt)
-        self.wait_s = max(0.0, self.wait_s - dt)
-        self._hot_seat()
-        ready = not self.view.busy and self.wait_s <= 0  # bots play on under a hot-seat cover
-        self._only_choice()
-        if ready:
-            self._autoplay_hint()
-            if not self.worker.busy(self._hint_tag) or self._hint_tag is None:
-                self.driver.think()
-        self._panel()
-        if self.autoplay is not None and self.table.deal.is_over and not self.view.busy and self.wait_s <= 0:
-            if self.deals_done >= self.autoplay:
-                self.app.running = False
-            else:
-                self._next_deal()
-
-    def _after(self, events: list[FlowEvent]) -> None:
-        """Show what an applied action did: animate, log, save."""
-        if not events and len(self.table.log) == self._logged:
+    def show_panel(self) -> None:
+        """The panel's buttons and notes for what is asked now (made again only when they differ)."""
+        state = self.view.state
+        if state is None:
             return
-        self.selected = set()
-        self.view.cards.selected = set()
-        self.message("")
-        self._log_actions()
-        self._tell_events(events)
-        self.wait_s = BOT_PAUSE_S * self.view.factor()
-        self.save()
-        self.panel.key = None
-        state = self.driver.state()
-        self.view.show(state, events)
-        if self.view.banner is not None and any(isinstance(ev, DealScored) for ev in events):
-            self.view.say(self.view.banner[0])  # the deal's result, as the banner tells it
-            self.deals_done += 1
-        self._marking(state.view)
-
-    def _marking(self, view: View) -> None:
-        """The partner's Ågren marking, in the panel from the moment it is made (and once in the log)."""
-        line = marking_hint(view, self.table.session.seats)
-        if line and line != self._marked:
-            self.view.say(line)
-        self._marked = line
-        convention = t("log.marking_convention")
-        self.view.note = f"{line} {convention}" if line else ""
-
-    def _log_actions(self) -> None:
-        """Say each new action of the log."""
-        for entry in self.table.log[self._logged :]:
-            if entry.deal == self.table.deal_index:
-                self._tell_action(parse_action(entry.action, self.table.session.seats.index(entry.player)))
-        self._logged = len(self.table.log)
-
-    def _tell_action(self, action: Action) -> None:
-        """An action as the other players see it (cards laid aside stay hidden)."""
-        if not action.text.startswith("play "):
-            self.view.say(f"{self.table.session.seats[action.seat]}: {say_action(action, public=True, told=True)}")
-
-    def _tell_events(self, events: Sequence[object]) -> None:
-        for ev in events:
-            if isinstance(ev, TrickWon):
-                name = self.table.session.seats[ev.seat]
-                said = t("log.trick_you", number=ev.trick_no) if is_you(name) else None
-                self.view.say(said or t("log.trick", number=ev.trick_no, name=name))
-            elif isinstance(ev, TokensMoved):
-                self._note_tokens(ev)
-
-    def _retell_deal(self) -> None:
-        """The log of the deal in play told again from its start (after Continue or an undo):
-        each action and trick as it was said, and the result banner if the deal is over."""
-        self.view.log.clear()
-        self._announce_deal()
-        deal = self.table.deal
-        self._marked = ""
-        for action, events, view in self.table.story(self.driver.viewer):
-            self._tell_action(action)
-            self._tell_events(events)
-            self._marking(view)
-        self._logged = len(self.table.log)
-        self.view.banner = None
-        if deal.result is not None:
-            self.view.banner = self.view.result_banner(deal.result, self.driver.state())
-            self.view.say(self.view.banner[0])
-
-    def _note_tokens(self, ev: TokensMoved) -> None:
-        """Say the ledger's rarer moves in words: åla om and sexmastare."""
-        if ev.reason == "åla om" and ev.source == self.table.session.players[0]:
-            self.view.say(t("log.ala_om"))
-        elif ev.target == SEXMASTARE:
-            self.view.say(t("log.sexmastare", name=ev.source))
-
-    def _only_choice(self) -> None:
-        """A step with one possible answer is taken for the player and told in the log
-        ("high" for a gask bid in suit, nothing to discard); never a bid or a card to play."""
-        ask = self.viewer_ask()
-        if ask is None or ask.optional or self.view.cover or self.view.intro.running or ask.view.decision is None:
+        ask, situation = self.viewer_ask(), self.situation()
+        inputs = (ask, state, situation, current())
+        if self._inputs is not None and all(a is b for a, b in zip(inputs[:2], self._inputs[:2], strict=True)) and (
+            inputs[2:] == self._inputs[2:]
+        ):  # the same question, state (by identity: a new one comes with each update) and selection
+            self.panel.show([*self.layout.buttons, *self.extra_buttons()])
             return
-        decision = ask.view.decision
-        if decision.phase in (Phase.AUCTION, Phase.PLAY, Phase.DECIDE):
-            return
-        choice = decision.choice
-        if choice is None and len(decision.actions) == 1:
-            only = decision.actions[0]
-        elif not decision.actions and choice is not None and choice.max_count == 0:
-            only = choice.make([])
-        else:
-            return
-        self.view.say(t("log.only_choice", what=say_action(only)))
-        self.press(only)
-
-    def _hot_seat(self) -> None:
-        if len(self.driver.humans) < 2:
-            return
-        ask = self.driver.human_ask()
-        if ask is None:
-            return
-        actor = self.table.name_of(ask.seat)
-        if actor != self.driver.viewer:
-            self.driver.viewer = actor
-            self.view.cover = actor
-            self.view.cover_note = self.view.log[-4:]  # what was just done, the last player's move too
-            self.panel.key = None
-            state = self.driver.state()
-            self.view.show(state, snap=True)  # another seat's cards: no glide from the old ones
-            self._marked = ""
-            self._marking(state.view)
-
-    # ------------------------------------------------------------------ the panel
-    def viewer_ask(self) -> Ask | None:
-        ask = self.driver.human_ask()
-        if ask is None or self.table.name_of(ask.seat) != self.driver.viewer:
-            return None
-        return ask
-
-    def _panel(self) -> None:
-        deal = self.table.deal
-        ask = self.viewer_ask()
-        key = (
-            self.table.deal_index,
-            len(deal.history),
-            ask,
-            deal.is_over,
-            self.view.cover,
-            self.view.intro.running,
-            len(self.selected),
-        )
-        extra_key = self.extra_key()
-        if (key, extra_key) == self.panel.key:
-            return
-        y = 412 if deal.is_over else 340  # after a deal, below the result's notes (Finnish runs long)
-        specs: list[ButtonSpec] = []
-        self.view.details = []
-        if self.view.cover or self.view.intro.running:
-            pass  # the cover, or the seating draw, blocks every control
-        elif deal.is_over and not self.deals_on:
-            pass  # a lesson's own buttons take the learner on
-        elif deal.is_over and self.table.session.is_over:
-            specs = [ButtonSpec(t("button.settle"), "next", y)]  # the Borup deal was the last
-        elif deal.is_over:
-            specs = [ButtonSpec(t("button.next_deal"), "next", y)]
-            if self.table.session.deals_left is None and self.ends_session:  # how the session ends, agreed once
-                specs.append(ButtonSpec(t("button.last_round"), "last round", y + 44))
-                specs.append(ButtonSpec(t("button.borup"), "borup", y + 88))
-        elif ask is not None and ask.optional:
-            specs = [
-                ButtonSpec(t("button.aces"), ask.view.decision.actions[0], y),  # type: ignore[union-attr]
-                ButtonSpec(t("button.play_on"), None, y + 42),
-            ]
-        elif ask is not None and ask.view.decision is not None:
-            decision = ask.view.decision
-            if decision.phase is Phase.AUCTION:
-                bids = [a for a in decision.actions if isinstance(a, Bid)]
-                standing = next((text for _, text in reversed(ask.view.bids) if text != "pass"), None)
-                self.grid.set_bids(bids, standing, ask.seat)
-                specs = [ButtonSpec(t("button.bid"), "bid", 566, width=140)]
-                passes = [a for a in decision.actions if isinstance(a, Pass)]
-                specs += [ButtonSpec(t("button.pass"), a, 566, TABLE_W + 164, 140) for a in passes]
-                specs.append(ButtonSpec(t("button.hint"), "hint", 610))
-            elif decision.phase is Phase.PLAY:
-                aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]  # low gask, before the lead
-                specs = [ButtonSpec(t("button.aces"), aces[0], y)] if aces else []
-            else:
-                notes = [t(ACTION_HELP[a.text]) for a in decision.actions if a.text in ACTION_HELP]
-                choice, n = decision.choice, len(self.selected)
-                if choice is not None:
-                    if choice.action is Repurchase:
-                        notes.append(t("choice.or_repurchase"))
-                    prompt = choice_prompt(choice)
-                    notes.append(t("choice.selected", n=n, prompt=prompt) if n else prompt)
-                self.view.details = notes
-                # the buttons go under what the panel says, and close up to stay above the log
-                y = 340 + 18 * self.view.detail_lines()
-                count = len(decision.actions) + (choice is not None) + 1
-                step = max(30, min(42, (640 - y) // count))
-                for i, action in enumerate(decision.actions):
-                    specs.append(ButtonSpec(f"{i + 1}. {say_action(action)}", action, y, height=step - 4))
-                    y += step
-                if choice is not None:
-                    label = choice_button(choice, n)
-                    ready = choice_ready(choice, n)
-                    specs.append(ButtonSpec(t("button.confirm", what=label), "choose", y, enabled=ready))
-                    y += step
-                specs.append(ButtonSpec(t("button.hint"), "hint", y + 2))
-        top = min((spec.y for spec in specs if spec.x >= TABLE_W), default=658)
-        self.view.notes_bottom = 322 if self.view.details else top - 18
-        self.panel.rebuild((key, extra_key), [*specs, *self.extra_buttons()])
+        self._inputs = inputs
+        layout = table_buttons(ask, situation)
+        self.layout = layout
+        self.view.details = list(layout.details)
+        if layout.bids != self._bids:
+            self._bids = layout.bids
+            if layout.bids is not None:
+                ask = self.viewer_ask()
+                standing = next((text for _, text in reversed(state.view.bids) if text != "pass"), None)
+                self.grid.set_bids(layout.bids, standing, ask.seat if ask is not None else 0)
+        self.view.notes_bottom = 322 if layout.details else layout.top - 18
+        self.panel.show([*layout.buttons, *self.extra_buttons()])
         self._grid_note()
 
     # ------------------------------------------------------------------ intents
-    def press(self, what: Action | str | None) -> None:
-        if isinstance(what, str):
-            self.command(Command(what))
+    def press(self, what: Action | Command | None) -> None:
+        if isinstance(what, Command):
+            self.command(what)
             return
+        self.act(what)
+
+    def act(self, what: Action | None) -> None:
+        """The player's answer to the question standing."""
         ask = self.viewer_ask()
         if ask is None:
             return
         try:
-            events = self.driver.act(ask, what)
+            update = self.runner.submit(ask.seat, what)
         except ViraError as exc:
             self.message(say_refusal(exc, self.table.session.seats), RED)
             return
-        self._nothing_confirmed = False
-        self._after(events)
+        self.take(update)
 
     def command(self, intent: Command) -> None:
         name = intent.name
-        deal = self.table.deal
+        state = self.view.state
         if name == "confirm":
-            if deal.is_over:
-                self._next_deal()
-            elif self.grid_shown():
-                self.command(Command("bid"))
-            elif (ask := self.viewer_ask()) is not None and ask.view.decision and ask.view.decision.choice:
-                choice = ask.view.decision.choice
-                if self.selected or (choice.min_count == 0 and self._nothing_confirmed):
-                    self.command(Command("choose"))
-                elif choice.min_count == 0:  # Enter with nothing selected: ask before taking nothing
-                    self._nothing_confirmed = True
-                    self.message(t("choice.confirm_nothing", what=choice_button(choice, 0)), GOLD)
-                else:
-                    self.message(choice_prompt(choice), GOLD)
-            elif deal.phase is Phase.PLAY and (card := self.focus_card()) is not None:
-                self.use_card(card)
-        elif name == "next":
-            self._next_deal()
-        elif name in ("borup", "last round"):
-            self.table.end_session(name)
-            left = self.table.session.deals_left
-            self.view.say(t("log.borup") if name == "borup" else t("log.last_round", deals=left))
-            self.save()
-            self.panel.key = None
-            self.view.show(self.driver.state())
+            self._confirm()
+        elif name in SESSION_COMMANDS:
+            self._session_command(name)
         elif name == "bid":
             chosen = self.grid.focused_bid() if self.grid_shown() else None
             if chosen is None:
@@ -603,9 +382,8 @@ class TableScene(_TableBase):
             else:
                 self.press(chosen)
         elif name == "pass":
-            passes = [w for w in self.panel.buttons.values() if isinstance(w, Pass)]
-            if passes:
-                self.press(passes[0])
+            if self.layout.passes:
+                self.press(self.layout.passes[0])
             elif self.grid_shown():
                 self.message(t("message.must_open"), RED)
         elif name == "choose":
@@ -623,8 +401,48 @@ class TableScene(_TableBase):
             self._ask_hint()
         elif name == "undo":
             self._undo()
-        elif name == "last_trick":
+        elif name == "last_trick" and state is not None:
             self._show_last_trick()
+
+    def _confirm(self) -> None:
+        """Enter: the next deal, the bid chosen, the cards selected, or the card in focus."""
+        state = self.view.state
+        ask = self.viewer_ask()
+        if state is not None and state.over:
+            self._session_command("next")
+        elif self.grid_shown():
+            self.command(Command("bid"))
+        elif ask is not None and ask.view.decision and ask.view.decision.choice:
+            choice = ask.view.decision.choice
+            if self.selected or (choice.min_count == 0 and self._nothing_confirmed):
+                self.command(Command("choose"))
+            elif choice.min_count == 0:  # Enter with nothing selected: ask before taking nothing
+                self._nothing_confirmed = True
+                self.message(t("choice.confirm_nothing", what=choice_button(choice, 0)), GOLD)
+            else:
+                self.message(choice_prompt(choice), GOLD)
+        elif ask is not None and ask.view.decision and ask.view.decision.phase is Phase.PLAY:
+            card = self.focus_card()
+            if card is not None:
+                self.use_card(card)
+
+    def _session_command(self, name: str) -> None:
+        if name == "next" and self.runner.session_over:
+            self.runner.close()
+            self.app.open("settlement", table=self.table)
+            return
+        if name == "next" and not self.deals_on:
+            self.after_deal()
+            return
+        try:
+            update = self.runner.command(SESSION_COMMANDS[name])
+        except ViraError as exc:
+            self.message(str(exc), MUTED)
+            return
+        self.take(update)
+
+    def after_deal(self) -> None:
+        """What Enter does after the deal where there is no next deal (a lesson's)."""
 
     def use_card(self, card: Card) -> None:
         ask = self.viewer_ask()
@@ -634,10 +452,9 @@ class TableScene(_TableBase):
         if decision.phase is Phase.PLAY:
             action = PlayCard(ask.seat, card)
             if action not in decision.actions:
-                try:
-                    self.table.deal.check(action)
-                except ViraError as exc:
-                    self.message(f"{card_text(card)}: {say_refusal(exc, self.table.session.seats)}", RED)
+                refusal = self.runner.refusal(action)
+                if refusal is not None:
+                    self.message(f"{card_text(card)}: {refusal}", RED)
                 self.view.cards.refuse(card)
                 return
             self.press(action)
@@ -648,11 +465,11 @@ class TableScene(_TableBase):
 
     def refresh(self) -> None:
         self.view.cards.selected = set(self.selected)
-        self.view.show(self.driver.state())
+        self.view.show(self.table_state())
 
     def lift_cover(self) -> None:
-        self.view.cover = None
-        self.panel.key = None
+        self.runner.lift_cover()
+        self._shown()
 
     def focus_shown(self) -> bool:
         return self.viewer_ask() is not None and not self.grid_shown()
@@ -705,7 +522,7 @@ class TableScene(_TableBase):
         elif cell is not None and cell in self.grid.cells:
             key = "message.hold_bid" if cell[1] == 3 else "message.group_bid"  # hold: the same bid, in forehand
             lines = [t(key, bid=say_action(self.grid.cells[cell].bid))]
-        elif not any(isinstance(a, Pass) for a in ask.view.decision.actions):
+        elif not self.layout.passes:
             lines = [t("message.must_open")]
         else:
             lines = []
@@ -724,88 +541,45 @@ class TableScene(_TableBase):
         return set(ask.view.hand) - legal
 
     def open_overlay(self, name: str) -> None:
-        self.app.push(name, table=self.table)
+        self.app.push(name, table=self.table, state=self.view.state)
 
+    # ------------------------------------------------------------------ hints, undo, the last trick
     def _ask_hint(self) -> None:
-        ask = self.viewer_ask()
-        if ask is None or ask.view.decision is None:
-            self.message(t("message.no_hint"), MUTED)
-            return
-        self._submit_hint(ask)
-        self.message(t("message.thinking"), MUTED)
-
-    def _position(self, ask: Ask) -> tuple[object, ...]:
-        return ("hint", self.table.deal_index, len(self.table.deal.history), ask.seat, ask.optional)
-
-    def _submit_hint(self, ask: Ask) -> None:
-        tag = self._position(ask)
-        if self._hint_tag == tag:
-            return
-        self._hint_tag = tag
-        self.worker.submit(tag, coach_hint, ask.view)
-        self.hints_asked += 1
-
-    def _autoplay_hint(self) -> None:
-        """``--hints``: in an autoplayed session, ask the coach at every decision of the
-        viewer's seat, as a player pressing H every time would."""
-        if not self.autoplay_hints:
-            return
-        ask = self.driver.ask()
-        if ask is not None and self.table.name_of(ask.seat) == self.driver.viewer:
-            self._submit_hint(ask)
-
-    def _hint_in(self, tag: object, hint: object) -> None:
-        ask = self.viewer_ask()
-        if ask is None or not tag == self._hint_tag == self._position(ask):  # no longer the position asked about
-            return
-        if isinstance(hint, Hint):
-            self.message(hint.text(), GOLD)
-            action = hint.action
-            if isinstance(action, Bid) and self.grid_shown():
-                self.grid.select(action)  # the hint selects the suggested cell
-            elif isinstance(action, PlayCard) and action.card in self.hand():
-                self.focus = self.hand().index(action.card)  # … or puts the cursor on the card
-            elif isinstance(action, Keep | Discard | Buy | Repurchase | SetAside):
-                self.selected = set(action.cards) & set(self.hand())  # … or selects the cards
-                self.panel.key = None
-                self.refresh()
+        if self.runner.ask_hint():
+            self.message(t("message.thinking"), MUTED)
         else:
-            log.error("the coach failed: %r", hint)
-            self.message(t("message.coach_failed"), MUTED)
+            self.message(t("message.no_hint"), MUTED)
+
+    def _hint_in(self, update: Update) -> None:
+        hint = update.hint
+        assert hint is not None
+        self.message(hint.text(), GOLD)
+        action = hint.action
+        if isinstance(action, Bid) and self.grid_shown():
+            self.grid.select(action)  # the hint selects the suggested cell
+        elif isinstance(action, PlayCard) and action.card in self.hand():
+            self.focus = self.hand().index(action.card)  # … or puts the cursor on the card
+        elif isinstance(action, Keep | Discard | Buy | Repurchase | SetAside):
+            self.selected = set(action.cards) & set(self.hand())  # … or selects the cards
+            self.refresh()
 
     def _undo(self) -> None:
-        if not self.table.can_undo():
+        try:
+            update = self.runner.undo()
+        except ViraError:
             self.message(t("message.no_undo"), MUTED)
             return
-        self.driver.undo()
-        self._hint_tag = None
-        self.save()
         self.selected = set()
         self.view.cards.selected = set()
-        self._retell_deal()  # the undone moves leave the log too
-        self.view.say(t("log.undo"))
-        self.panel.key = None
-        self.view.show(self.driver.state())
+        self.take(update)
 
     def _show_last_trick(self) -> None:
-        tricks = self.driver.state().view.tricks
-        if tricks:
+        state = self.view.state
+        tricks = state.view.tricks if state is not None else ()
+        if state is not None and tricks:
             winner, cards = tricks[-1]
-            seats = self.table.session.seats
-            shown = ", ".join(f"{seats[s]} {card_text(c)}" for s, c in cards)
-            self.message(t("message.last_trick", cards=shown, name=seats[winner]), GOLD)
-
-    def _next_deal(self) -> None:
-        session = self.table.session
-        if session.is_over:
-            self.app.open("settlement", table=self.table)
-            return
-        events = self.driver.next_deal()
-        self.save()
-        self._hint_tag = None
-        self.panel.key = None
-        self.view.show(self.driver.state(), events)
-        self._announce_deal()
+            shown = ", ".join(f"{state.seats[s]} {card_text(c)}" for s, c in cards)
+            self.message(t("message.last_trick", cards=shown, name=state.seats[winner]), GOLD)
 
 
 class ReplayScene(_TableBase):
@@ -827,14 +601,18 @@ class ReplayScene(_TableBase):
 
     def _buttons(self) -> None:
         y = 560
-        self.panel.rebuild(
-            self.driver.position,
+        self.panel.show(
             [
-                ButtonSpec(t("button.back"), "back_step", y, width=140),
-                ButtonSpec(t("button.forward"), "forward", y, TABLE_W + 164, 140),
-                ButtonSpec(t("button.whose_hand"), "viewer", y + 44),
-            ],
+                ButtonSpec(t("button.back"), Command("back_step"), y, width=140),
+                ButtonSpec(t("button.forward"), Command("forward"), y, TABLE_W + 164, 140),
+                ButtonSpec(t("button.whose_hand"), Command("viewer"), y + 44),
+            ]
         )
+
+    def resume(self) -> None:
+        super().resume()
+        self.panel.forget()
+        self._buttons()
 
     def _caption(self) -> None:
         driver = self.driver
@@ -846,19 +624,18 @@ class ReplayScene(_TableBase):
             t("replay.last", action=driver.last_action_text()),
             t("replay.next", action=driver.next_action_text()),
         ]
-        deal = driver.session.deal
-        if deal is not None and deal.result is not None:
-            self.view.log.append(describe_result(deal.result, names, deal.suit_level)[0])
+        result = driver.result()
+        if result is not None:
+            self.view.log.append(result[0])
 
     def step(self, forward: bool) -> None:
         events = self.driver.forward() if forward else self.driver.back()
         self.view.show(self.driver.state(), events, snap=not forward)  # a step back jumps
         self._caption()
-        self._buttons()
 
-    def press(self, what: Action | str | None) -> None:
-        if isinstance(what, str):
-            self.command(Command(what))
+    def press(self, what: Action | Command | None) -> None:
+        if isinstance(what, Command):
+            self.command(what)
 
     def intent(self, intent: Intent) -> None:
         if isinstance(intent, Command) and intent.name == "focus":
@@ -888,7 +665,6 @@ class ReplayScene(_TableBase):
             self.driver.go_to(0 if event.key == pygame.K_HOME else len(self.driver.actions))
             self.view.show(self.driver.state(), snap=True)
             self._caption()
-            self._buttons()
             return
         super().handle(event)
 

@@ -13,17 +13,18 @@ import pygame
 
 from ...i18n import t
 from ...rules.cards import Card, Suit
-from ...rules.events import CardPlayed, DealScored, DealStarted, TrickWon
+from ...rules.events import CardPlayed, DealStarted, TrickWon
 from ...rules.ledger import TokensMoved
 from ...rules.scoring import DealResult
 from ...session.describe import describe_result, is_you
+from ...session.state import TableState
 from ...session.words import say_text
 from ..backdrop import felt, panel
 from ..cards import CARD_H, CardImages
 from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, fitting_size
 from ..tween import Tweens
 from .cards_layer import CardLayer, hand_order
-from .model import TABLE_W, Place, TableState, place
+from .model import TABLE_W, Place, place
 from .widgets import Bowls, Intro, Pulla, SpareDeck, Texts, TokenFlights
 
 __all__ = ["SPEEDS", "TableView"]
@@ -58,7 +59,7 @@ class TableView:
         self.message = ""
         self.message_colour = INK
         self.note = ""  # a standing hint (the partner's Ågren marking)
-        self.log: list[str] = []
+        self.log: list[str] = []  # the log's newest lines (a runner's narration)
         self.keys_help = ""
         self.cover: str | None = None  # hot seat: the name the screen is passed to
         self.banner: tuple[str, list[str]] | None = None  # the result of the deal just ended
@@ -100,10 +101,10 @@ class TableView:
             elif isinstance(ev, TokensMoved):
                 self.sound("tokens")
                 self.flights.launch(ev, state, self.place_of)
-            elif isinstance(ev, DealScored):
-                self.banner = self.result_banner(ev.result, state)
-        if any(isinstance(ev, DealStarted) for ev in events):
-            self.banner = None
+        if state.view.result is None:
+            self.banner = None  # a new deal, an undo, a step back in a replay
+        elif self.banner is None:  # the deal's result, told the moment it is known
+            self.banner = self.result_banner(state.view.result, state)
         if first and state.seating is not None:
             self.intro.start(state, self.factor())
         self.cards.focus_card = None
@@ -125,10 +126,6 @@ class TableView:
 
     def detail_lines(self) -> int:
         return min(12, len(self.detail_parts()))
-
-    def say(self, line: str) -> None:
-        self.log.append(line)
-        del self.log[:-9]
 
     def viewer_hand(self) -> list[Card]:
         """The viewer's cards in the order they are shown."""
@@ -197,7 +194,7 @@ class TableView:
             p = self.seat_place(seat)
             for (x, y), said in (
                 (p.pile, t("table.tricks", count=view.tricks_won[seat]) if view.tricks_won[seat] else ""),
-                (p.aside, t("table.laid_away") if view.aside_sizes[seat] and view.phase.value != "done" else ""),
+                (p.aside, t("table.laid_away") if view.aside_sizes[seat] and not state.over else ""),
             ):
                 if said:
                     label = self.text(said, 11, False, MUTED)
@@ -279,7 +276,7 @@ class TableView:
         y = max(y + 2, 256)
         if self.intro.running:
             doing = t("table.seating_draw_now")
-        elif view.phase.value == "done":
+        elif state.over:
             doing = t("table.deal_over")
         else:
             phase, actor = t(f"table.phase.{view.phase.name.lower()}"), state.seats[view.to_act]

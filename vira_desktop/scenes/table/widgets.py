@@ -10,13 +10,15 @@ from functools import cache
 import pygame
 
 from ...i18n import current, t
+from ...rules.decision import Phase
 from ...rules.ledger import SEXMASTARE, Kind, TokensMoved
 from ...rules.seat import Seat
+from ...session.state import Holdings, TableState
 from ..backdrop import pewter_bowl, ready
 from ..cards import CARD_H, CardImages
 from ..theme import FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, fit_text, font, wrap_text
 from ..tween import Tweens
-from .model import STOCK, TABLE_W, Holdings, Place, TableState
+from .model import STOCK, TABLE_W, Place
 
 __all__ = ["Bowls", "Intro", "Pulla", "SpareDeck", "Texts", "TokenFlights", "draw_token"]
 
@@ -95,7 +97,7 @@ class Bowls:
 
     def draw(self, surface: pygame.Surface, state: TableState) -> None:
         view = state.view
-        to_act = None if view.phase.value == "done" else state.seats[view.to_act]
+        to_act = None if state.over else state.seats[view.to_act]
         for name in state.players:
             x, y = self.place_of(name).plate
             colour = PLAYER_COLOURS[state.colour_index(name)]
@@ -108,7 +110,8 @@ class Bowls:
                 role = t(f"table.role.{ROLES[seat]}")
                 if seat == view.declarer:
                     role = t("table.role.declarer", role=role)
-                tricks = t("table.tricks", count=view.tricks_won[seat]) if view.phase.value in ("play", "done") else ""
+                counted = view.phase in (Phase.PLAY, Phase.DONE)
+                tricks = t("table.tricks", count=view.tricks_won[seat]) if counted else ""
             else:
                 role = tricks = ""  # said over the greyed plate below
             if state.thinking == name:

@@ -19,9 +19,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from ..session.thinking import follow_parent, warm_up
+from .thinking import follow_parent, warm_up
 
-__all__ = ["Job", "Worker"]
+__all__ = ["InlineWorker", "Job", "Worker"]
 
 log = logging.getLogger(__name__)
 
@@ -102,4 +102,30 @@ class Worker:
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._jobs = []
+
+
+class InlineWorker(Worker):
+    """Runs each job at once, in the caller's thread (a table without a window: tests, the
+    command line). Results come out of :meth:`poll` as from the real worker."""
+
+    def __init__(self) -> None:  # no pool: nothing to start
+        self._jobs = []
+        self._done: list[tuple[object, Any]] = []
+
+    def submit(self, tag: object, fn: Callable[..., Any], *args: Any) -> Job:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args))
+        except Exception as exc:
+            future.set_exception(exc)
+        job = Job(tag, future, fn, args)
+        self._jobs.append(job)
+        return job
+
+    @property
+    def in_process(self) -> bool:
+        return False
+
+    def shutdown(self) -> None:
         self._jobs = []

@@ -1,0 +1,174 @@
+"""Every lesson walked through its state machine with no window (this module imports no
+pygame; test_purity checks that the lesson runner imports none either): each step forward
+and back, each checkpoint answered wrongly, played out to the deal's end, tried again and
+answered rightly; a skipped question tells its answer; free play after the lesson."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from vira_desktop.i18n import configure, t
+from vira_desktop.rules.actions import Action, PlayCard
+from vira_desktop.rules.errors import ViraError
+from vira_desktop.session.flow import Ask
+from vira_desktop.tutorial.lesson import Lesson, chapters, lesson
+from vira_desktop.tutorial.progress import Progress
+from vira_desktop.tutorial.runner import Control, LessonRunner, Stage, Tone
+
+ALL = [x for c in chapters() for x in c.lessons]
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    configure("en")
+
+
+def runner_for(ident: str, tmp_path: Path) -> LessonRunner:
+    lr = LessonRunner(lesson(ident), Progress(tmp_path / "tutorial.json"), pause=0)
+    lr.start()
+    lr.settle()
+    return lr
+
+
+def asked(lr: LessonRunner) -> Ask:
+    ask = lr.runner.asked()
+    assert ask is not None and ask.view.decision is not None
+    return ask
+
+
+def a_wrong_answer(lr: LessonRunner, rng: random.Random) -> Action:
+    step = lr.current.ask
+    assert step is not None
+    return wrong_answer(asked(lr), step.accept, rng)
+
+
+def wrong_answer(ask: Ask, accept: tuple[Action, ...], rng: random.Random) -> Action:
+    """A legal answer the checkpoint does not accept (a card set, where every listed action is right)."""
+    assert ask.view.decision is not None
+    decision = ask.view.decision
+    wrong = [a for a in decision.actions if a not in accept]
+    if decision.choice is not None and not wrong:
+        choice = decision.choice
+        for _ in range(50):
+            made = choice.make(sorted(rng.sample(list(choice.candidates), choice.max_count)))
+            if made not in accept:
+                return made
+    assert wrong, "no wrong answer to give"
+    return rng.choice(wrong)
+
+
+def stage(lr: LessonRunner) -> Stage:
+    """The stage now (a call, so that a check after a move is not narrowed by the one before)."""
+    return lr.stage
+
+
+def tone(lr: LessonRunner) -> Tone | None:
+    return lr.feedback.tone if lr.feedback is not None else None
+
+
+def commands(lr: LessonRunner) -> list[str]:
+    return [c.command for c in lr.controls() if c.enabled]
+
+
+@pytest.mark.parametrize("ident", ALL)
+def test_every_step_forward_and_back_each_checkpoint_wrong_then_right(ident: str, tmp_path: Path) -> None:
+    lr = runner_for(ident, tmp_path)
+    taught: Lesson = lr.lesson
+    rng = random.Random(3)
+    for n, step in enumerate(taught.steps):
+        lr.settle()
+        assert lr.step == n
+        if n > 0:  # back a step and forward again: the same position each time
+            assert "back" in commands(lr)
+            assert lr.back()
+            lr.settle()
+            assert lr.step == n - 1 and lr.history == taught.steps[n - 1].at
+            assert lr.next(skipped=taught.steps[n - 1].ask is not None)
+            lr.settle()
+            assert lr.step == n
+        assert lr.history == step.at
+        if step.ask is None:
+            assert stage(lr) is Stage.READING and "next" in commands(lr)
+        else:
+            assert stage(lr) is Stage.ASKING and "next" not in commands(lr)
+            assert not lr.next()  # the question first
+            wrong = a_wrong_answer(lr, rng)
+            assert lr.answer(wrong) is None  # judged, not played
+            assert stage(lr) is Stage.WRONG and lr.wrong == wrong and lr.history == step.at
+            assert tone(lr) is Tone.BAD
+            assert commands(lr) == ["show", "retry", "skip"]
+            assert lr.show() is not None  # the losing line, played to its end by the bots
+            assert stage(lr) is Stage.PLAYING_OUT
+            lr.settle()
+            assert stage(lr) is Stage.PLAYED_OUT and lr.table.deal.is_over
+            assert lr.feedback is not None and t("lesson.ui.compare", result="")[:6] in lr.feedback.text
+            lr.retry()
+            lr.settle()
+            assert stage(lr) is Stage.ASKING and lr.history == step.at and lr.step == n
+            assert lr.hint() and tone(lr) is Tone.NOTE
+            update = lr.answer(step.ask.accept[-1])
+            assert update is not None and update.action == step.ask.accept[0]  # the main line goes on
+            assert stage(lr) is Stage.ANSWERED and tone(lr) is Tone.GOOD
+        assert lr.next()
+    assert lr.finished and stage(lr) is Stage.FINISHED
+    assert lr.progress.of(ident).done
+    assert [c.command for c in lr.controls()][-2:] == ["following", "contents"]
+
+
+def test_a_skipped_question_tells_its_answer_and_the_main_line_goes_on(tmp_path: Path) -> None:
+    lr = runner_for("auction_hold", tmp_path)
+    while lr.current.ask is None:
+        assert lr.next()
+        lr.settle()
+    step = lr.current
+    assert step.ask is not None
+    assert lr.next(skipped=True)
+    assert tone(lr) is Tone.QUIET
+    lr.settle()
+    assert lr.history >= step.at + 1 and lr.table.deal.history[step.at] == step.ask.accept[0]
+
+
+def test_an_illegal_move_is_refused_and_nothing_changes(tmp_path: Path) -> None:
+    lr = runner_for("tricks_follow", tmp_path)
+    while lr.current.ask is None:
+        lr.next()
+        lr.settle()
+    ask = asked(lr)
+    assert ask.view.decision is not None
+    illegal = next(a for a in (PlayCard(ask.seat, c) for c in ask.view.hand) if a not in ask.view.decision.actions)
+    before = (lr.stage, lr.history)
+    with pytest.raises(ViraError):
+        lr.answer(illegal)
+    assert (lr.stage, lr.history) == before
+
+
+def test_after_the_lesson_the_deal_is_played_on_against_the_bots(tmp_path: Path) -> None:
+    lr = runner_for("auction_open", tmp_path)
+    while not lr.finished:
+        if stage(lr) is Stage.ASKING:
+            step = lr.current.ask
+            assert step is not None
+            lr.answer(step.accept[0])
+        assert lr.next()
+        lr.settle()
+    if lr.table.deal.is_over:
+        pytest.skip("this lesson's deal ends with its last step")
+    assert Control("play_on") in lr.controls()
+    lr.play_on()
+    assert stage(lr) is Stage.FREE
+    for _ in range(400):
+        lr.settle()
+        if lr.table.deal.is_over:
+            break
+        ask = asked(lr)
+        assert ask.view.decision is not None
+        decision = ask.view.decision
+        if decision.actions:
+            lr.answer(decision.actions[0])
+        else:
+            assert decision.choice is not None
+            lr.answer(decision.choice.make(list(decision.choice.candidates)[: decision.choice.min_count]))
+    assert lr.table.deal.is_over

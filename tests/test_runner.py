@@ -1,0 +1,190 @@
+"""The table runner without a window: whole sessions of bots, the deal-committed hook, hot
+seat, undo, one-option steps, hints, the updates' events projected for the seat shown, and
+saves written off the caller's thread. This module imports no pygame."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields, is_dataclass
+from pathlib import Path
+
+import pytest
+
+from vira_desktop.i18n import configure, t
+from vira_desktop.rules.cards import Card
+from vira_desktop.rules.errors import ViraError
+from vira_desktop.rules.events import DealStarted
+from vira_desktop.session.record import check_result, read_record, replay
+from vira_desktop.session.runner import Command, CommittedDeal, TableRunner, Update
+from vira_desktop.session.saving import BackgroundSaver
+from vira_desktop.session.table import SeatConfig, Table
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    configure("en")
+
+
+def cards_in(value: object) -> list[Card]:
+    """Every card named anywhere in an event (hidden ones are None)."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, tuple | list):
+        return [c for v in value for c in cards_in(v)]
+    if is_dataclass(value) and not isinstance(value, type):
+        return [c for f in fields(value) for c in cards_in(getattr(value, f.name))]
+    return []
+
+
+def bots(n: int, level: str = "normal") -> list[SeatConfig]:
+    return [SeatConfig(name, False, level) for name in ("Anna", "Bertil", "Cecilia", "David")[:n]]
+
+
+def test_a_whole_four_seat_session_of_bots_runs_through_the_runner_alone() -> None:
+    table = Table(bots(4), seed=11)
+    committed: list[CommittedDeal] = []
+    runner = TableRunner(table, pause=0, autoplay=60, on_committed=committed.append)
+    runner.start()
+    runner.command(Command.LAST_ROUND)  # each player forehand once more, then Borup: the session ends
+    for step in range(200_000):
+        runner.poll(float(step))
+        if runner.finished:
+            break
+    assert runner.finished and runner.session_over
+    played = len(table.session.deals)
+    assert played == runner.deals_done == len(committed) >= 4
+    assert [c.index for c in committed] == list(range(played))
+    assert table.session.ledger.conserved()
+    for deal in committed:  # each is a whole deal record that replays to its result
+        record = read_record(deal.record)
+        assert check_result(record, replay(record)) is None
+        assert deal.levels == {name: "normal" for name in ("Anna", "Bertil", "Cecilia", "David")}
+    assert table.session.deals[-1].borup and not any(d.borup for d in table.session.deals[:-1])
+
+
+def test_every_update_names_only_cards_the_seat_shown_may_know() -> None:
+    table = Table([SeatConfig("You", True), *bots(2)[1:], SeatConfig("David")], seed=4)
+    runner = TableRunner(table, pause=0)
+    seen: list[Update] = [runner.start()]
+    for step in range(5000):
+        seen += runner.poll(float(step))
+        ask = runner.asked()
+        if ask is not None:
+            assert ask.view.decision is not None
+            decision = ask.view.decision
+            action = decision.actions[0] if decision.actions else decision.choice.make(  # type: ignore[union-attr]
+                list(decision.choice.candidates)[: decision.choice.min_count]  # type: ignore[union-attr]
+            )
+            seen.append(runner.submit(ask.seat, action))
+        if runner.deal_over:
+            break
+    assert runner.deal_over
+    seat = runner.viewer_seat
+    known: set[Card] = set()
+    deal = table.deal
+    if seat is not None:
+        known |= set(deal.dealt[seat]) | set(deal.view(seat).hand)
+    view = deal.view(seat) if seat is not None else deal.public_view()
+    known |= {c for _, cards in view.tricks for _, c in cards} | set(view.turned)
+    known |= {c for cards in view.open_hands.values() for c in cards}
+    for update in seen:
+        for ev in update.events:
+            if isinstance(ev, DealStarted) and seat is not None:
+                assert {c for c in ev.deck if c is not None} == set(deal.dealt[seat])
+            leaked = [c for c in cards_in(ev) if c not in known and c not in set(deal.initial_stock) & known]
+            assert not leaked, f"{ev} shows {leaked}"
+
+
+def test_a_deal_is_committed_only_once_it_can_no_longer_be_undone() -> None:
+    table = Table([SeatConfig("You", True), *bots(3)[1:]], seed=8)
+    committed: list[CommittedDeal] = []
+    runner = TableRunner(table, pause=0, on_committed=committed.append)
+    runner.start()
+    for step in range(5000):
+        runner.poll(float(step))
+        if runner.deal_over:
+            break
+        ask = runner.asked()
+        if ask is not None and ask.view.decision is not None:
+            d = ask.view.decision
+            action = d.actions[-1] if d.actions else d.choice.make(list(d.choice.candidates)[: d.choice.min_count])  # type: ignore[union-attr]
+            runner.submit(ask.seat, action)
+    assert runner.deal_over and runner.can_undo and committed == []  # an undo may still take it back
+    runner.command(Command.NEXT_DEAL)
+    assert [c.index for c in committed] == [0] and committed[0].record["result"]
+    assert committed[0].levels["You"] == "human"
+
+
+def test_hot_seat_covers_the_table_when_another_human_must_act() -> None:
+    table = Table([SeatConfig("Anna", True), SeatConfig("Bertil", True), SeatConfig("Cecilia")], seed=2)
+    runner = TableRunner(table, pause=0)
+    runner.start()
+    assert runner.cover == runner.viewer  # whoever comes back to the table finds it covered
+    runner.lift_cover()
+    shown = set()
+    for step in range(3000):
+        runner.poll(float(step))
+        if runner.cover is not None:
+            assert runner.asked() is not None  # the question waits for the player taking the screen
+            shown.add(runner.cover)
+            runner.lift_cover()
+        ask = runner.asked()
+        if ask is not None and ask.view.decision is not None:
+            assert table.name_of(ask.seat) == runner.viewer
+            d = ask.view.decision
+            action = d.actions[0] if d.actions else d.choice.make(list(d.choice.candidates)[: d.choice.min_count])  # type: ignore[union-attr]
+            runner.submit(ask.seat, action)
+        if runner.deal_over:
+            break
+    assert shown == {"Anna", "Bertil"}
+
+
+def at_your_first_turn() -> tuple[Table, TableRunner]:
+    """A table of you and two bots, the bots played up to your first question."""
+    table = Table([SeatConfig("You", True), *bots(3)[1:]], seed=3)
+    runner = TableRunner(table, pause=0)
+    runner.start()
+    while runner.asked() is None:
+        runner.poll(0)
+    return table, runner
+
+
+def test_undo_retells_the_deal_and_a_wrong_turn_is_refused() -> None:
+    table, runner = at_your_first_turn()
+    ask = runner.asked()
+    assert ask is not None and ask.view.decision is not None
+    with pytest.raises(ViraError):
+        runner.submit((ask.seat + 1) % 3, ask.view.decision.actions[0])
+    with pytest.raises(ViraError):
+        runner.undo()  # nothing of the player's yet
+    runner.submit(ask.seat, ask.view.decision.actions[0])
+    assert runner.can_undo
+    update = runner.command(Command.UNDO)
+    assert update.snap and runner.log[-1] == t("log.undo")
+    assert not any(e.human for e in table.log)
+    with pytest.raises(ViraError):
+        runner.command(Command.NEXT_DEAL)  # the deal is still in play
+
+
+def test_the_coach_answers_the_question_standing() -> None:
+    table, runner = at_your_first_turn()
+    assert runner.ask_hint()
+    hints = [u.hint for u in runner.poll(0) if u.hint is not None]
+    assert len(hints) == 1 and hints[0] is not None and hints[0].action is not None
+    assert table.deal.is_legal(hints[0].action)
+
+
+def test_saves_are_written_off_the_callers_thread_and_load_back(tmp_path: Path) -> None:
+    path, journal = tmp_path / "autosave.json", tmp_path / "journal"
+    saver = BackgroundSaver(path, journal)
+    table = Table(bots(3), seed=5)
+    runner = TableRunner(table, pause=0, save=saver)
+    runner.start()
+    for step in range(400):
+        runner.poll(float(step))
+    assert saver.flush()
+    assert saver.written >= 1
+    loaded = Table.load(path)
+    assert [(e.deal, e.player, e.action) for e in loaded.log] == [(e.deal, e.player, e.action) for e in table.log]
+    last = json.loads(journal.read_text(encoding="utf-8").splitlines()[-1])
+    assert last["log"] == len(table.log)

@@ -1,0 +1,193 @@
+"""The right-hand panel's buttons, as a pure function of what is asked, the table's state
+and the cards selected (:func:`table_buttons`), and the widget that shows them
+(:class:`Panel`, which makes its buttons again only when the list differs)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+import pygame_gui
+
+from ...i18n import mark, t
+from ...rules.actions import Action, AnnounceAces, Bid, Buy, Discard, Keep, Pass, Repurchase, SetAside
+from ...rules.decision import CardChoice, Phase
+from ...session.flow import Ask
+from ...session.state import TableState
+from ...session.words import say_action
+from ..base import Scene
+from .input import Command
+from .model import TABLE_W
+
+__all__ = [
+    "ButtonSpec",
+    "Layout",
+    "Panel",
+    "Situation",
+    "choice_button",
+    "choice_prompt",
+    "choice_ready",
+    "table_buttons",
+]
+
+CHOICE_KEYS = {Keep: "keep", Discard: "discard", Buy: "buy", Repurchase: "repurchase", SetAside: "set_aside"}
+# What each step of the declarer's choice after buying does, said beside its button.
+ACTION_HELP = {"play": mark("help.play"), "lay down": mark("help.lay_down"), "turn again": mark("help.turn_again")}
+PANEL_TOP, AFTER_DEAL_TOP = 340, 412  # after a deal, below the result's notes (Finnish runs long)
+LOG_TOP = 640  # the buttons close up to stay above the log
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    label: str
+    what: Action | Command | None  # an action to take, a command, or None (decline an offer)
+    y: int
+    x: int = TABLE_W + 16
+    width: int = 288
+    enabled: bool = True
+    height: int = 38
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The panel's buttons, the lines said above them, and the bids the grid offers."""
+
+    buttons: tuple[ButtonSpec, ...] = ()
+    details: tuple[str, ...] = ()
+    bids: tuple[Bid, ...] | None = None  # in the auction: the legal bids (the grid shows them)
+    passes: tuple[Pass, ...] = ()
+
+    @property
+    def top(self) -> int:
+        """Where the panel's first button is (its notes end above it)."""
+        return min((b.y for b in self.buttons if b.x >= TABLE_W), default=658)
+
+
+def choice_prompt(choice: CardChoice) -> str:
+    """What to select for a card choice, in the player's words."""
+    low, high = choice.min_count, choice.max_count
+    n = str(low) if low == high else t("choice.count_range", low=low, high=high)
+    return t(f"choice.prompt.{CHOICE_KEYS[choice.action]}", n=n)
+
+
+def choice_button(choice: CardChoice, selected: int) -> str:
+    """The button for a card choice: "throw away 3 and buy 3", "keep 4 cards" … or what is
+    still wrong with the selection ("too many: at most 3")."""
+    if selected > choice.max_count:
+        return t("choice.too_many", max=choice.max_count)
+    if selected < choice.min_count:
+        return t("choice.more", count=choice.min_count - selected)
+    if choice.action is Buy:
+        return t("choice.buy", n=selected) if selected else t("choice.buy_nothing")
+    if choice.action is Repurchase:
+        return t("choice.repurchase", n=selected) if selected else t("choice.no_repurchase")
+    return t(f"choice.{CHOICE_KEYS[choice.action]}", count=selected)
+
+
+def choice_ready(choice: CardChoice, selected: int) -> bool:
+    return choice.min_count <= selected <= choice.max_count
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the panel depends on besides the question."""
+
+    state: TableState = field(compare=False)  # compared by identity where it matters: a new one each update
+    blocked: bool = False  # the hot-seat cover or the seating draw: no control works
+    deals_on: bool = True  # after a deal, the next one (a lesson is one deal)
+    ends_session: bool = True  # after a deal, offer the last round and Borup
+    session_over: bool = False
+    selected: int = 0
+    detail_lines: Callable[[Sequence[str]], int] = field(default=len, compare=False)  # wrapped line count
+
+
+def table_buttons(ask: Ask | None, s: Situation) -> Layout:
+    """The panel for the player shown: the next deal after a deal, the aces offer, the
+    auction's Bid / Pass / Hint, or a button per choice with the card-choice button."""
+    over = s.state.over
+    y = AFTER_DEAL_TOP if over else PANEL_TOP
+    if s.blocked or (over and not s.deals_on):
+        return Layout()  # a lesson's own buttons take the learner on
+    if over and s.session_over:
+        return Layout((ButtonSpec(t("button.settle"), Command("next"), y),))  # the Borup deal was the last
+    if over:
+        specs = [ButtonSpec(t("button.next_deal"), Command("next"), y)]
+        if s.state.deals_left is None and s.ends_session:  # how the session ends, agreed once
+            specs.append(ButtonSpec(t("button.last_round"), Command("last round"), y + 44))
+            specs.append(ButtonSpec(t("button.borup"), Command("borup"), y + 88))
+        return Layout(tuple(specs))
+    if ask is None or ask.view.decision is None:
+        return Layout()
+    decision = ask.view.decision
+    if ask.optional:
+        return Layout(
+            (
+                ButtonSpec(t("button.aces"), decision.actions[0], y),
+                ButtonSpec(t("button.play_on"), None, y + 42),
+            )
+        )
+    if decision.phase is Phase.AUCTION:
+        passes = tuple(a for a in decision.actions if isinstance(a, Pass))
+        specs = [ButtonSpec(t("button.bid"), Command("bid"), 566, width=140)]
+        specs += [ButtonSpec(t("button.pass"), a, 566, TABLE_W + 164, 140) for a in passes]
+        specs.append(ButtonSpec(t("button.hint"), Command("hint"), 610))
+        bids = tuple(a for a in decision.actions if isinstance(a, Bid))
+        return Layout(tuple(specs), bids=bids, passes=passes)
+    if decision.phase is Phase.PLAY:
+        aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]  # low gask, before the lead
+        return Layout((ButtonSpec(t("button.aces"), aces[0], y),) if aces else ())
+    notes = [t(ACTION_HELP[a.text]) for a in decision.actions if a.text in ACTION_HELP]
+    choice, n = decision.choice, s.selected
+    if choice is not None:
+        if choice.action is Repurchase:
+            notes.append(t("choice.or_repurchase"))
+        prompt = choice_prompt(choice)
+        notes.append(t("choice.selected", n=n, prompt=prompt) if n else prompt)
+    # the buttons go under what the panel says, and close up to stay above the log
+    y = PANEL_TOP + 18 * s.detail_lines(notes)
+    count = len(decision.actions) + (choice is not None) + 1
+    step = max(30, min(42, (LOG_TOP - y) // count))
+    specs = []
+    for i, action in enumerate(decision.actions):
+        specs.append(ButtonSpec(f"{i + 1}. {say_action(action)}", action, y, height=step - 4))
+        y += step
+    if choice is not None:
+        label = t("button.confirm", what=choice_button(choice, n))
+        specs.append(ButtonSpec(label, Command("choose"), y, enabled=choice_ready(choice, n)))
+        y += step
+    specs.append(ButtonSpec(t("button.hint"), Command("hint"), y + 2))
+    return Layout(tuple(specs), details=tuple(notes))
+
+
+class Panel:
+    """The panel's buttons on screen, made again only when the list of specs differs."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self.specs: tuple[ButtonSpec, ...] | None = None
+        self.buttons: dict[pygame_gui.elements.UIButton, Action | Command | None] = {}
+
+    def show(self, specs: Sequence[ButtonSpec]) -> bool:
+        """Show ``specs`` (``True``: the buttons were made anew)."""
+        specs = tuple(specs)
+        if specs == self.specs:
+            return False
+        self.specs = specs
+        self.scene.clear_widgets()
+        self.buttons = {}
+        for spec in specs:
+            rect = pygame.Rect(spec.x, spec.y, spec.width, spec.height)
+            button = pygame_gui.elements.UIButton(rect, spec.label, manager=self.scene.ui)
+            if not spec.enabled:
+                button.disable()  # type: ignore[no-untyped-call]
+            self.buttons[self.scene.add(button)] = spec.what
+        return True
+
+    def forget(self) -> None:
+        """The widgets went (a language switch, an overlay closed): make them again next time."""
+        self.specs = None
+
+    def numbered(self) -> list[Action | Command | None]:
+        """What buttons 1–9 press: the numbered ones, in order."""
+        return [w for b, w in self.buttons.items() if b.text[:2].rstrip(".").isdigit()]

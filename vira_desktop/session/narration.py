@@ -1,0 +1,124 @@
+"""The table's log in words: what each player did, each trick, the result, the rarer moves
+of the ledger and the partner's Ågren marking — told from actions and events (never read
+back from text), the same for the window, the command line and a lesson.
+
+:class:`Narrator` tells a deal as it is played; :meth:`Narrator.retell` tells the deal in
+play again from its start (after Continue, an undo or a lesson's Try again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..i18n import t
+from ..rules.actions import Action, PlayCard
+from ..rules.events import DealScored, TrickWon
+from ..rules.ledger import SEXMASTARE, TokensMoved
+from ..rules.session import SeatingDraw, Session
+from ..rules.view import View
+from .coach import marking_hint
+from .describe import describe_result, is_you
+from .words import say_action
+
+__all__ = ["LOG_LINES", "Narrator", "deal_heading", "seating_lines", "tell_action", "tell_events"]
+
+LOG_LINES = 9  # the log keeps its newest lines
+
+
+def seating_lines(draw: SeatingDraw, kind: str, fresh: bool) -> list[str]:
+    """How the seats were found, and the åla at a fresh table."""
+    how = "draw" if kind == "draw" else "first_come"
+    lines = [t(f"log.seating.{how}", order=", ".join(draw.order), name=draw.forehand)]
+    return [*lines, t("log.ala")] if fresh else lines
+
+
+def deal_heading(session: Session, deal_index: int) -> str:
+    """ "Deal 3 · dealer: Bertil · forehand: Cecilia" (Borup and a player sitting out said too)."""
+    said = {"number": deal_index + 1, "dealer": session.seats[2], "forehand": session.seats[0]}
+    if session.borup:
+        return t("log.borup_deal", **said)
+    if session.sitting_out:
+        return t("log.deal_out", out=session.sitting_out, **said)
+    return t("log.deal", **said)
+
+
+def tell_action(action: Action, names: Sequence[str]) -> str | None:
+    """An action as the other players see it (cards laid aside stay hidden); a card played
+    is told by its trick instead."""
+    if isinstance(action, PlayCard):
+        return None
+    return f"{names[action.seat]}: {say_action(action, public=True, told=True)}"
+
+
+def tell_events(events: Iterable[object], names: Sequence[str], first_player: str) -> list[str]:
+    """Each trick won, and the ledger's rarer moves: åla om and sexmastare."""
+    lines = []
+    for ev in events:
+        if isinstance(ev, TrickWon):
+            name = names[ev.seat]
+            said = t("log.trick_you", number=ev.trick_no) if is_you(name) else None
+            lines.append(said or t("log.trick", number=ev.trick_no, name=name))
+        elif isinstance(ev, TokensMoved):
+            if ev.reason == "åla om" and ev.source == first_player:
+                lines.append(t("log.ala_om"))
+            elif ev.target == SEXMASTARE:
+                lines.append(t("log.sexmastare", name=ev.source))
+    return lines
+
+
+@dataclass
+class Narrator:
+    """Tells one table's deals into ``lines`` (the newest :data:`LOG_LINES`), and keeps the
+    partner's Ågren marking as a standing ``note``."""
+
+    lines: list[str] = field(default_factory=list)
+    note: str = ""
+    _marked: str = ""  # the marking last told in the log
+
+    def say(self, *lines: str) -> None:
+        self.lines.extend(lines)
+        del self.lines[:-LOG_LINES]
+
+    def told(
+        self, action: Action | None, events: Sequence[object], view: View, session: Session
+    ) -> list[str]:
+        """Tell one step of play: the action, its tricks and ledger moves, the result, the marking."""
+        before = len(self.lines)
+        names = session.seats
+        if action is not None and (line := tell_action(action, names)) is not None:
+            self.say(line)
+        self.say(*tell_events(events, names, session.players[0]))
+        for ev in events:
+            if isinstance(ev, DealScored):
+                level = view.contract.suit_level if view.contract is not None else 0
+                self.say(describe_result(ev.result, names, level)[0])
+        self.marking(view, names)
+        return self.lines[before:] if len(self.lines) > before else []
+
+    def marking(self, view: View, names: Sequence[str]) -> None:
+        """The partner's Ågren marking, in the note from the moment it is made, once in the log."""
+        line = marking_hint(view, names)
+        if line and line != self._marked:
+            self.say(line)
+        self._marked = line
+        self.note = f"{line} {t('log.marking_convention')}" if line else ""
+
+    def forget_marking(self) -> None:
+        """Another seat is shown (hot seat): its partner's marking is told afresh."""
+        self._marked = ""
+
+    def retell(
+        self,
+        heading: Sequence[str],
+        story: Iterable[tuple[Action, Sequence[object], View]],
+        session: Session,
+    ) -> None:
+        """The deal in play told again from its start: ``heading``, then each action as it
+        was told (its tricks, the marking, and the result if the deal is over)."""
+        self.lines.clear()
+        self._marked = ""
+        self.note = ""
+        self.say(*heading)
+        for action, events, view in story:
+            self.told(action, events, view, session)

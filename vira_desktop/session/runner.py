@@ -1,0 +1,499 @@
+"""A table run without a window: who is asked, the bots' turns, one-option steps, hot seat,
+undo, the next deal, the end of the session, hints, saves, and the deal-committed hook.
+
+The window, a lesson, a test and the command line all drive one :class:`TableRunner`, as
+boardgame.io's master drives its clients: the runner holds the table, a caller hands it
+the player's answers (:meth:`TableRunner.submit`) and commands (:meth:`TableRunner.command`),
+and :meth:`TableRunner.poll` moves the bots on by the caller's clock, only when the
+caller says it may (a window: when nothing is animating). Every :class:`Update` carries
+the events of what happened, already projected for the seat shown, so a window never
+receives a card that seat may not know.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Protocol
+
+from ..ai import Choice
+from ..i18n import t
+from ..rules.actions import Action
+from ..rules.decision import Phase
+from ..rules.errors import ViraError
+from ..rules.events import DealScored, events_for
+from ..rules.seat import SEATS
+from .coach import Hint
+from .flow import Ask, FlowEvent
+from .narration import Narrator, deal_heading, seating_lines
+from .record import record_of
+from .state import TableState, table_state
+from .table import Table
+from .thinking import bot_choice, coach_hint
+from .words import say_action, say_refusal
+from .worker import InlineWorker, Worker
+
+__all__ = ["BOT_PAUSE_S", "Command", "CommittedDeal", "Director", "TableRunner", "Turn", "Update"]
+
+log = logging.getLogger(__name__)
+
+BOT_PAUSE_S = 0.45  # between two moves at normal speed, so a player can follow
+
+
+class Turn(Enum):
+    """Who answers a question at the table."""
+
+    HUMAN = "human"  # the player at the window (or a test) answers through submit
+    BOT = "bot"  # the seat's bot, in the worker
+    SCRIPT = "script"  # a prepared line answers (a lesson's main line)
+    WAIT = "wait"  # nobody, for now (a lesson step waiting for its Next)
+
+
+class Command(Enum):
+    """What a player may ask of the table besides an action."""
+
+    NEXT_DEAL = "next deal"
+    LAST_ROUND = "last round"  # each player forehand once more, then Borup
+    BORUP = "borup"  # the next deal is the last
+    UNDO = "undo"
+
+
+class Director(Protocol):
+    """Decides who answers each question (a lesson directs its table this way)."""
+
+    def turn(self, ask: Ask, human: bool) -> Turn: ...
+
+    def scripted(self, ask: Ask) -> Action | None:
+        """The prepared answer to ``ask`` (``None``: decline the offer)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Update:
+    """What changed at the table, for whoever shows it."""
+
+    events: tuple[FlowEvent, ...] = ()  # projected for the seat shown
+    action: Action | None = None
+    snap: bool = False  # lay the table out at once: another seat is shown, or it was rebuilt
+    hint: Hint | None = None  # the coach's answer to a hint asked for the question standing
+    hint_failed: bool = False
+
+
+@dataclass(frozen=True)
+class CommittedDeal:
+    """A finished deal that can no longer be undone: what history keeps."""
+
+    index: int  # in the session, from 0
+    record: dict[str, Any]  # the deal record (docs/deal-record.md), its result included
+    seats: tuple[str, str, str]
+    levels: dict[str, str]  # each bot's level by name ("human" for a person)
+
+
+@dataclass
+class _Pending:
+    """A bot's (or a script's) answer, waiting for the table to be ready for it."""
+
+    tag: object
+    result: object  # a Choice, or what the job raised
+
+
+@dataclass
+class TableRunner:
+    """One table in play. ``worker`` thinks for the bots and the coach (an
+    :class:`~.worker.InlineWorker` when none is given: everything at once, in this thread).
+
+    ``pause``: seconds between two moves (a window sets it from the animation speed; 0 in
+    a test). ``autoplay``: every seat a bot, this many deals, then :attr:`finished`.
+    ``save`` is called after every change with the table (off the caller's hot path: the
+    App hands it to a background writer). ``on_committed`` gets every deal once it can no
+    longer be undone.
+    """
+
+    table: Table
+    worker: Worker = field(default_factory=InlineWorker)
+    pause: float = BOT_PAUSE_S
+    autoplay: int | None = None
+    save: Callable[[Table], None] | None = None
+    on_committed: Callable[[CommittedDeal], None] | None = None
+    director: Director | None = None
+    hint_every_decision: bool = False  # ``--hints``: ask the coach at each decision of the seat shown
+    viewer: str = ""
+    narrator: Narrator = field(default_factory=Narrator)
+    cover: str | None = None  # hot seat: the player the screen is passed to, until lifted
+    cover_note: list[str] = field(default_factory=list)
+    deals_done: int = 0
+    hints_asked: int = 0
+    finished: bool = False  # autoplay: all its deals are played
+
+    def __post_init__(self) -> None:
+        humans = [s.name for s in self.table.seats if s.human]
+        self.humans = humans
+        self.viewer = self.viewer or (humans[0] if humans else self.table.session.seats[0])
+        self._not_before = 0.0
+        self._now = 0.0
+        self._bot_tag: object = None
+        self._pending: _Pending | None = None
+        self._hint_tag: object = None
+        self._committed: set[int] = set()
+        self.thinking_for: str | None = None
+
+    # ------------------------------------------------------------------ what is shown
+    def state(self, with_seating: bool = False) -> TableState:
+        """The table as the seat shown may know it."""
+        t_ = self.table
+        return table_state(
+            t_.session,
+            t_.deal_index,
+            self.viewer,
+            thinking=self.thinking_for,
+            seating=t_.draw if with_seating else None,
+            seating_kind=t_.seating,
+            colour_order=tuple(s.name for s in t_.seats),
+        )
+
+    @property
+    def log(self) -> list[str]:
+        return self.narrator.lines
+
+    @property
+    def note(self) -> str:
+        """The partner's Ågren marking, while it stands."""
+        return self.narrator.note
+
+    @property
+    def viewer_seat(self) -> int | None:
+        seats = self.table.session.seats
+        return seats.index(self.viewer) if self.viewer in seats else None
+
+    @property
+    def fresh(self) -> bool:
+        return not self.table.log and self.table.deal_index == 0
+
+    def start(self) -> Update:
+        """The table as it opens: the seating and the åla at a fresh table, else the deal so
+        far told again. Its events show the first deal."""
+        t_ = self.table
+        if len(self.humans) >= 2:  # hot seat: whoever comes back to the table finds it covered
+            ask = self._human_ask()
+            if ask is not None:
+                self.viewer = t_.name_of(ask.seat)
+            self.cover = self.viewer
+        opening = [*(t_.opening_events if self.fresh else ()), t_.deal.started()]
+        self.retell([*seating_lines(t_.draw, t_.seating, self.fresh), deal_heading(t_.session, t_.deal_index)])
+        return Update(tuple(events_for(self.viewer_seat, opening)))
+
+    def retell(self, heading: list[str] | None = None) -> None:
+        """Tell the deal in play again from its start (after Continue, an undo, Try again),
+        under ``heading`` (by default the deal's own: its number, dealer and forehand)."""
+        head = heading if heading is not None else [deal_heading(self.table.session, self.table.deal_index)]
+        self.narrator.retell(head, self.table.story(self.viewer), self.table.session)
+
+    # ------------------------------------------------------------------ who is asked
+    def _turn(self, ask: Ask) -> Turn:
+        human = self.table.is_human(ask.seat)
+        if self.director is not None:
+            return self.director.turn(ask, human)
+        return Turn.HUMAN if human else Turn.BOT
+
+    def _human_ask(self) -> Ask | None:
+        ask = self.table.ask()
+        return ask if ask is not None and self._turn(ask) is Turn.HUMAN else None
+
+    def asked(self) -> Ask | None:
+        """The question the player shown must answer now (``None``: nothing for that player;
+        under the hot-seat cover the question stands, for the player about to take the screen)."""
+        ask = self._human_ask()
+        if ask is None or self.table.name_of(ask.seat) != self.viewer:
+            return None
+        return ask
+
+    @property
+    def deal_over(self) -> bool:
+        return self.table.deal.is_over
+
+    @property
+    def session_over(self) -> bool:
+        return self.table.session.is_over
+
+    @property
+    def can_undo(self) -> bool:
+        return self.table.can_undo()
+
+    @property
+    def bot_thinking(self) -> bool:
+        return self._bot_tag is not None or self._pending is not None
+
+    def refusal(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now, in the player's words (``None``: it is legal)."""
+        try:
+            self.table.deal.check(action)
+        except ViraError as exc:
+            return say_refusal(exc, self.table.session.seats)
+        return None
+
+    # ------------------------------------------------------------------ acting
+    def submit(self, seat: int, action: Action | None) -> Update:
+        """The player's answer for ``seat`` (``None`` declines an offer). Raises
+        :class:`~..rules.errors.ViraError` with the reason when it is not legal; the table
+        is then unchanged."""
+        ask = self._human_ask()
+        if ask is None or ask.seat != seat:
+            raise ViraError(t("message.not_your_turn"))
+        return self._answer(ask, action, human=True)
+
+    def _answer(self, ask: Ask, action: Action | None, human: bool, said: str = "") -> Update:
+        events = self.table.answer(ask, action, human=human)
+        self._not_before = self._now + self.pause
+        self._pending = None
+        if said:
+            self.narrator.say(said)
+        return self._after(action, events)
+
+    def _after(self, action: Action | None, events: list[FlowEvent]) -> Update:
+        view = self.table.deal.view(self.viewer_seat) if self.viewer_seat is not None else None
+        if view is None:
+            view = self.table.deal.public_view()
+        self.narrator.told(action, events, view, self.table.session)
+        if any(isinstance(ev, DealScored) for ev in events):
+            self.deals_done += 1
+            if not self.can_undo:
+                self._commit()
+        self._save()
+        return Update(tuple(events_for(self.viewer_seat, events)), action)
+
+    def _save(self) -> None:
+        if self.save is not None:
+            self.save(self.table)
+
+    def command(self, command: Command) -> Update:
+        """Undo, the next deal, or how the session ends. Raises ``ViraError`` when it cannot
+        be done now (nothing to undo, a deal still in play, the session over)."""
+        if command is Command.UNDO:
+            return self.undo()
+        if command is Command.NEXT_DEAL:
+            return self.next_deal()
+        self.table.end_session(command.value)
+        left = self.table.session.deals_left
+        self.narrator.say(t("log.borup") if command is Command.BORUP else t("log.last_round", deals=left))
+        self._save()
+        return Update()
+
+    def undo(self) -> Update:
+        """Take back the player's last action in this deal (and the bots' answers to it)."""
+        if not self.can_undo:
+            raise ViraError(t("message.no_undo"))
+        self.forget_bots()
+        self.table.undo()
+        self._save()
+        self.retell()
+        self.narrator.say(t("log.undo"))
+        return Update(snap=True)
+
+    def next_deal(self) -> Update:
+        """Deal the next deal (the deal in play must be over and the session not)."""
+        if not self.deal_over or self.session_over:
+            raise ViraError(t("message.no_next_deal"))
+        self._commit()
+        self.forget_bots()
+        self.table.next_deal()
+        self._save()
+        self.narrator.say(deal_heading(self.table.session, self.table.deal_index))
+        self.narrator.note = ""
+        return Update(tuple(events_for(self.viewer_seat, [self.table.deal.started()])))
+
+    def close(self) -> None:
+        """The table is left: a finished deal is final now."""
+        if self.deal_over:
+            self._commit()
+
+    def _commit(self) -> None:
+        index = self.table.deal_index
+        if index in self._committed or not self.deal_over:
+            return
+        self._committed.add(index)
+        if self.on_committed is None:
+            return
+        s = self.table.session
+        record = record_of(self.table.deal, s.seats, s.sitting_out)
+        levels = {c.name: "human" if c.human else c.level for c in self.table.seats}
+        self.on_committed(CommittedDeal(index, record, s.seats, levels))
+
+    def forget_bots(self) -> None:
+        """Drop the bots' work in hand: the table is about to be rebuilt."""
+        self._bot_tag = None
+        self._pending = None
+        self._hint_tag = None
+        self.thinking_for = None
+        self.worker.cancel_all()
+
+    def lift_cover(self) -> None:
+        """Hot seat: the player the screen was passed to takes it."""
+        self.cover = None
+
+    def let_bot_play(self, name: str) -> None:
+        """A bot plays ``name``'s seat from now on (a lesson playing a wrong answer out)."""
+        self.table.let_bot_play(name)
+
+    # ------------------------------------------------------------------ hints
+    def ask_hint(self) -> bool:
+        """Ask the coach about the question standing; its answer comes in an update from
+        :meth:`poll`. ``False``: nothing is asked now."""
+        ask = self.asked()
+        if ask is None or ask.view.decision is None:
+            return False
+        self._submit_hint(ask)
+        return True
+
+    def _position(self, ask: Ask) -> tuple[object, ...]:
+        t_ = self.table
+        return ("hint", t_.generation, t_.deal_index, len(t_.deal.history), ask.seat, ask.optional)
+
+    def _submit_hint(self, ask: Ask) -> None:
+        tag = self._position(ask)
+        if self._hint_tag == tag:
+            return
+        self._hint_tag = tag
+        self.worker.submit(tag, coach_hint, ask.view)
+        self.hints_asked += 1
+
+    def _hint_in(self, tag: object, result: object) -> Update | None:
+        ask = self.asked()
+        if ask is None or not tag == self._hint_tag == self._position(ask):
+            return None  # no longer the position asked about
+        if isinstance(result, Hint):
+            return Update(hint=result)
+        log.error("the coach failed: %r", result)
+        return Update(hint_failed=True)
+
+    # ------------------------------------------------------------------ the clock
+    def _tag(self, ask: Ask) -> tuple[object, ...]:
+        """What a bot's job answers: the table as rebuilt (an undo makes a new one), the deal,
+        the action count and the question."""
+        t_ = self.table
+        return ("bot", t_.generation, t_.deal_index, len(t_.deal.history), ask.seat, ask.optional)
+
+    def poll(self, now: float, ready: bool = True) -> list[Update]:
+        """Move the table on at time ``now`` (seconds, any clock): take the worker's answers,
+        and, when ``ready`` (nothing is animating) and the pause since the last move is over,
+        apply the next bot's or script's answer, take a one-option step, or deal the next
+        autoplayed deal. Never waits."""
+        self._now = now
+        updates: list[Update] = []
+        for tag, result in self.worker.poll():
+            if isinstance(tag, tuple) and tag[:1] == ("hint",):
+                if (update := self._hint_in(tag, result)) is not None:
+                    updates.append(update)
+            elif tag == self._bot_tag:
+                self._bot_tag = None
+                self._pending = _Pending(tag, result)
+        if (update := self._hot_seat()) is not None:
+            updates.append(update)
+        if ready and now >= self._not_before:
+            ask = self.table.ask() if self.hint_every_decision else None
+            if ask is not None and self.table.name_of(ask.seat) == self.viewer:
+                self._submit_hint(ask)
+            update = self._move()
+            if update is not None:
+                updates.append(update)
+                if (hot := self._hot_seat()) is not None:
+                    updates.append(hot)
+        self._think()
+        return updates
+
+    def _move(self) -> Update | None:
+        """One move by whoever is due: the pending bot answer, the script, a one-option step,
+        the next autoplayed deal."""
+        ask = self.table.ask()
+        if ask is None:
+            return self._autoplay_next()
+        turn = self._turn(ask)
+        if turn is Turn.SCRIPT and self.director is not None:
+            return self._answer(ask, self.director.scripted(ask), human=False)
+        if turn is Turn.BOT and self._pending is not None:
+            return self._bot_answer(ask, self._pending)
+        if turn is Turn.HUMAN:
+            return self._only_choice()
+        return None
+
+    def _bot_answer(self, ask: Ask, pending: _Pending) -> Update | None:
+        self._pending = None
+        self.thinking_for = None
+        if pending.tag != self._tag(ask):
+            return None
+        choice = pending.result if isinstance(pending.result, Choice) else None
+        if choice is None or (choice.action is None and not ask.optional):
+            log.error("the worker's bot failed (%r); asking the bot in this process", pending.result)
+            bot = self.table.bot_for(ask)
+            assert bot is not None
+            choice = bot.choose(ask.view)
+        try:
+            return self._answer(ask, choice.action, human=False)
+        except (ViraError, ValueError) as exc:  # report, and ask again
+            log.error("a bot's answer was refused: %s", exc)
+            return None
+
+    def _think(self) -> None:
+        """Start the bot that is asked, if it is a bot's turn and none is thinking. Never waits."""
+        if self._bot_tag is not None or self._pending is not None:
+            return
+        ask = self.table.ask()
+        if ask is None or self._turn(ask) is not Turn.BOT:
+            return
+        spec = self.table.bot_spec(ask)
+        if spec is None:  # a human's seat a lesson lets the bots play: made on the spot
+            self.table.let_bot_play(self.table.name_of(ask.seat))
+            spec = self.table.bot_spec(ask)
+            assert spec is not None
+        self._bot_tag = self._tag(ask)
+        self.thinking_for = self.table.name_of(ask.seat)
+        self.worker.submit(self._bot_tag, bot_choice, spec, ask.view)
+
+    def _only_choice(self) -> Update | None:
+        """A step with one possible answer is taken for the player and told in the log
+        ("high" for a gask bid in suit, nothing to discard); never a bid, a card to play or
+        the choice after buying."""
+        ask = self.asked()
+        if ask is None or ask.optional or ask.view.decision is None or self.cover is not None:
+            return None  # under the cover: once the player has the screen, and sees it taken
+        decision = ask.view.decision
+        if decision.phase in (Phase.AUCTION, Phase.PLAY, Phase.DECIDE):
+            return None
+        choice = decision.choice
+        if choice is None and len(decision.actions) == 1:
+            only = decision.actions[0]
+        elif not decision.actions and choice is not None and choice.max_count == 0:
+            only = choice.make([])
+        else:
+            return None
+        return self._answer(ask, only, human=True, said=t("log.only_choice", what=say_action(only)))
+
+    def _autoplay_next(self) -> Update | None:
+        if self.autoplay is None or not self.deal_over:
+            return None
+        if self.deals_done >= self.autoplay or self.session_over:
+            self.finished = True
+            return None
+        self._not_before = self._now + self.pause
+        return self.next_deal()
+
+    def _hot_seat(self) -> Update | None:
+        """With two or more humans, the screen passes to the one asked, under a cover."""
+        if len(self.humans) < 2:
+            return None
+        ask = self._human_ask()
+        if ask is None:
+            return None
+        actor = self.table.name_of(ask.seat)
+        if actor == self.viewer:
+            return None
+        self.viewer = actor
+        self.cover = actor
+        self.cover_note = self.log[-4:]  # what was just done, the last player's move too
+        self.narrator.forget_marking()
+        seat = self.viewer_seat
+        assert seat is not None
+        self.narrator.marking(self.table.deal.view(SEATS[seat]), self.table.session.seats)
+        return Update(snap=True)  # another seat's cards: no glide from the old ones
+

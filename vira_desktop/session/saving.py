@@ -1,0 +1,76 @@
+"""Saves written off the caller's thread: the table is snapshotted at once (cheap), and a
+writer thread turns the newest snapshot into JSON and writes it atomically (the old save
+or the new one survives a crash, never half). A burst of moves costs one write: a newer
+snapshot replaces one not yet written."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .table import SaveSnapshot, Table
+
+__all__ = ["BackgroundSaver"]
+
+log = logging.getLogger(__name__)
+
+
+class BackgroundSaver:
+    """Writes ``path`` in a daemon thread. ``journal``: a file that gets one JSON line per
+    save written (the kill -9 test reads what was saved). ``failed`` is called (in the
+    writer thread) with the error when a save cannot be written."""
+
+    def __init__(
+        self, path: Path, journal: Path | None = None, failed: Callable[[OSError], None] | None = None
+    ) -> None:
+        self.path = path
+        self.journal = journal
+        self.failed = failed
+        self.written = 0
+        self._next: tuple[SaveSnapshot, dict[str, Any]] | None = None
+        self._busy = False
+        self._lock = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="vira-saver", daemon=True)
+        self._thread.start()
+
+    def __call__(self, table: Table) -> None:
+        """Save ``table`` as it is now (returns at once)."""
+        line = {
+            "log": len(table.log),
+            "accounts": dict(table.session.ledger.accounts),
+            "pulla": table.session.ledger.pulla_bets(),
+        }
+        with self._lock:
+            self._next = (table.snapshot(), line)
+            self._lock.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every save asked for is written (``False``: it took longer than ``timeout``)."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self._next is None and not self._busy, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                self._lock.wait_for(lambda: self._next is not None)
+                assert self._next is not None
+                snapshot, line = self._next
+                self._next, self._busy = None, True
+            try:
+                snapshot.write(self.path)
+                if self.journal is not None:
+                    with self.journal.open("a", encoding="utf-8") as f:
+                        f.write(json.dumps(line) + "\n")
+                self.written += 1
+            except OSError as exc:
+                log.warning("the game could not be saved: %s", exc)
+                if self.failed is not None:
+                    self.failed(exc)
+            finally:
+                with self._lock:
+                    self._busy = False
+                    self._lock.notify_all()

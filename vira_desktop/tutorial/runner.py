@@ -1,0 +1,334 @@
+"""A lesson as a state machine over a table runner, with no window: the lesson's deal record
+is played as its main line to each step's position, the learner answers at "your move"
+checkpoints, a wrong answer is explained and can be played out to the deal's end, and
+when the lesson is over the deal can be played on against the bots. Progress is saved
+the moment a step is done.
+
+The stages, and what moves between them::
+
+    PLAYING_TO --(the step's position reached)--> READING | ASKING
+    READING   --next--> PLAYING_TO (the next step) | FINISHED
+    ASKING    --right answer--> ANSWERED --next--> PLAYING_TO | FINISHED
+    ASKING    --wrong answer--> WRONG --show--> PLAYING_OUT --(the deal ends)--> PLAYED_OUT
+    WRONG | PLAYED_OUT --retry--> ASKING (the same position)
+    any step  --back--> the step before, at its position; --skip--> the next step
+    FINISHED  --play on--> FREE (the learner plays on against the bots)
+
+A window draws :attr:`LessonRunner.stage`, :attr:`LessonRunner.feedback` and
+:meth:`LessonRunner.controls`, and forwards the learner's moves to :meth:`LessonRunner.answer`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from ..i18n import t
+from ..rules.actions import Action
+from ..rules.scoring import Outcome
+from ..session.describe import describe_result
+from ..session.flow import Ask
+from ..session.runner import BOT_PAUSE_S, TableRunner, Turn, Update
+from ..session.state import TableState
+from ..session.table import SeatConfig, Table
+from ..session.words import say_action
+from ..session.worker import InlineWorker, Worker
+from .lesson import Lesson, Step, chapters
+from .progress import Progress
+
+__all__ = ["Control", "Feedback", "LessonRunner", "Stage", "Tone", "next_lesson"]
+
+
+class Stage(Enum):
+    PLAYING_TO = "playing to"  # the main line is played on to the step's position
+    READING = "reading"  # a step that only says something: Next goes on
+    ASKING = "asking"  # a checkpoint waits for the learner's move
+    ANSWERED = "answered"  # answered right: Next goes on
+    WRONG = "wrong"  # a wrong answer, explained: show what happens, try again or skip
+    PLAYING_OUT = "playing out"  # the bots play the wrong answer out to the deal's end
+    PLAYED_OUT = "played out"  # the play-out is over: try again or leave
+    FINISHED = "finished"  # every step done: play on, the next lesson, the contents
+    FREE = "free"  # the learner plays the deal on against the bots
+
+
+class Tone(Enum):
+    GOOD = "good"
+    BAD = "bad"
+    NOTE = "note"  # a hint, the answer to compare
+    QUIET = "quiet"
+
+
+@dataclass(frozen=True)
+class Feedback:
+    text: str
+    tone: Tone
+
+
+@dataclass(frozen=True)
+class Control:
+    """One of the lesson's own buttons: its command and whether it works now."""
+
+    command: str  # back, next, skip, leave, show, retry, play_on, following
+    enabled: bool = True
+
+
+def next_lesson(ident: str) -> str | None:
+    """The lesson after ``ident`` in the contents map (``None`` after the last)."""
+    order = [x for chapter in chapters() for x in chapter.lessons]
+    i = order.index(ident) if ident in order else len(order)
+    return order[i + 1] if i + 1 < len(order) else None
+
+
+class LessonRunner:
+    """One lesson at a table without a window (it directs its :class:`TableRunner`)."""
+
+    def __init__(
+        self,
+        taught: Lesson,
+        progress: Progress | None = None,
+        worker: Worker | None = None,
+        pause: float = BOT_PAUSE_S,
+    ) -> None:
+        self.lesson = taught
+        self.progress = progress or Progress()
+        names = list(taught.record.names)
+        names[taught.you] = t("new_game.you")
+        seats = [SeatConfig(name, i == taught.you) for i, name in enumerate(names)]
+        self.table = Table.for_deal(seats, taught.record.deal)
+        self.learner = names[taught.you]
+        self.runner = TableRunner(
+            self.table, worker or InlineWorker(), pause=pause, director=self, viewer=self.learner
+        )
+        kept = self.progress.of(taught.id)
+        self.step = min(kept.step, len(taught.steps) - 1)
+        if kept.done:
+            self.step = 0  # a finished lesson opens from its start: it is being replayed
+            self.progress.replay(taught.id)
+        self.stage = Stage.PLAYING_TO
+        self.feedback: Feedback | None = None
+        self.wrong: Action | None = None  # the wrong answer just given (it can be played out)
+
+    # ------------------------------------------------------------------ what is shown
+    @property
+    def current(self) -> Step:
+        return self.lesson.steps[self.step]
+
+    @property
+    def history(self) -> int:
+        return len(self.table.deal.history)
+
+    @property
+    def behind(self) -> bool:
+        """The main line is still being played to the step's position."""
+        return self.stage is Stage.PLAYING_TO
+
+    @property
+    def finished(self) -> bool:
+        return self.stage in (Stage.FINISHED, Stage.FREE)
+
+    @property
+    def answered(self) -> bool:
+        return self.stage is Stage.ANSWERED
+
+    @property
+    def in_lesson(self) -> bool:
+        """The table follows the lesson's steps (not a play-out, not free play)."""
+        return self.stage not in (Stage.PLAYING_OUT, Stage.PLAYED_OUT, Stage.FREE)
+
+    def state(self, with_seating: bool = False) -> TableState:
+        """The table as drawn; the learner always in the first player colour."""
+        state = self.runner.state(with_seating)
+        others = tuple(name for name in state.colour_order if name != self.learner)
+        return replace(state, colour_order=(self.learner, *others))
+
+    def controls(self) -> list[Control]:
+        """The lesson's buttons now, in order."""
+        stage = self.stage
+        if stage is Stage.PLAYED_OUT or stage is Stage.PLAYING_OUT:
+            return [Control("retry"), Control("leave")]
+        if self.finished:
+            play_on = [Control("play_on")] if stage is Stage.FINISHED and not self.table.deal.is_over else []
+            return [*play_on, Control("following"), Control("contents")]
+        if stage is Stage.WRONG:
+            return [Control("show"), Control("retry"), Control("skip")]
+        return [
+            Control("back", self.step > 0),
+            Control("next", stage in (Stage.READING, Stage.ANSWERED)),
+            Control("skip"),
+            Control("leave"),
+        ]
+
+    # ------------------------------------------------------------------ the table's director
+    def turn(self, ask: Ask, human: bool) -> Turn:
+        stage = self.stage
+        if stage is Stage.PLAYING_TO and self.history < self.current.at:
+            return Turn.SCRIPT
+        if stage in (Stage.ASKING, Stage.WRONG) and human and self.history == self.current.at:
+            return Turn.HUMAN  # after a wrong answer the question still stands
+        if stage is Stage.PLAYING_OUT:
+            return Turn.BOT
+        if stage is Stage.FREE:
+            return Turn.HUMAN if human else Turn.BOT
+        return Turn.WAIT
+
+    def scripted(self, ask: Ask) -> Action | None:
+        action = self.lesson.actions[self.history]
+        if ask.optional and ask.view.decision is not None and action not in ask.view.decision.actions:
+            return None  # an offer the main line does not take
+        return action
+
+    # ------------------------------------------------------------------ the clock
+    def start(self) -> Update:
+        """The lesson opened at its step, at once."""
+        self._go_to(self.current.at)
+        self._open_step()
+        update = self.runner.start()
+        self._told_again()
+        return update
+
+    def poll(self, now: float, ready: bool = True) -> list[Update]:
+        """Move the table on (see :meth:`TableRunner.poll`), then the stage."""
+        updates = self.runner.poll(now, ready)
+        if self.stage is Stage.PLAYING_TO and self.history >= self.current.at:
+            self.stage = Stage.ASKING if self.current.ask is not None else Stage.READING
+        elif self.stage is Stage.PLAYING_OUT and self.table.deal.is_over:
+            self._played_out()
+        return updates
+
+    def settle(self, limit: int = 10_000) -> None:
+        """Play on, at no pace, until the table waits for the learner or the lesson (tests, tools)."""
+        for _ in range(limit):
+            before = (self.stage, self.history)
+            self.poll(float("inf"))
+            if (self.stage, self.history) == before and not self.runner.bot_thinking:
+                return
+        raise RuntimeError("the lesson's table never came to rest")
+
+    def _played_out(self) -> None:
+        """Say honestly how the play-out went, and how the lesson's own answer came out."""
+        self.stage = Stage.PLAYED_OUT
+        result = self.table.deal.result
+        lucky = result is not None and result.declarer == self.lesson.you and result.outcome is Outcome.HOME
+        said = t("lesson.ui.lucky" if lucky else "lesson.ui.lost")
+        main = self.lesson.position(len(self.lesson.actions)).result
+        if main is not None:
+            said += " " + t("lesson.ui.compare", result=describe_result(main, self.table.session.seats)[0])
+        self.feedback = Feedback(said, Tone.NOTE if lucky else Tone.BAD)
+
+    # ------------------------------------------------------------------ the learner's moves
+    def answer(self, action: Action | None) -> Update | None:
+        """The learner's move on the table: judged at a checkpoint, played in free play.
+        Returns what the table did (``None``: nothing was played). Raises ``ViraError`` for
+        a move that is not legal."""
+        if self.stage in (Stage.ASKING, Stage.WRONG) and action is not None:
+            return self._judge(action)
+        ask = self.runner.asked()
+        if ask is None:
+            return None
+        return self.runner.submit(ask.seat, action)
+
+    def _judge(self, action: Action) -> Update | None:
+        step = self.current
+        assert step.ask is not None
+        ask = self.runner.asked()
+        if ask is None:
+            return None
+        self.table.deal.check(action)  # an illegal move is refused, not judged
+        verdict = self.lesson.judge(step, action)
+        if not verdict.right:
+            self.wrong = action
+            self.stage = Stage.WRONG
+            self.progress.wrong_answer(self.lesson.id)
+            self.feedback = Feedback(t(f"lesson.{verdict.say}"), Tone.BAD)
+            return None
+        main = step.ask.accept[0]
+        said = t(f"lesson.{verdict.say}")
+        if action != main:  # as good, but the lesson's deal was played the other way: it says so
+            said = t("lesson.ui.also_right", yours=say_action(action), action=say_action(main))
+        update = self.runner.submit(ask.seat, main)
+        self.stage = Stage.ANSWERED
+        self.feedback = Feedback(said, Tone.GOOD)
+        self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))
+        return update
+
+    def hint(self) -> bool:
+        """The checkpoint's own hint (``False``: no question stands; the coach may answer)."""
+        ask = self.current.ask
+        if self.stage not in (Stage.ASKING, Stage.WRONG) or ask is None:
+            return False
+        self.progress.hint_asked(self.lesson.id)
+        self.feedback = Feedback(t(f"lesson.{ask.hint}"), Tone.NOTE)
+        return True
+
+    def next(self, skipped: bool = False) -> bool:
+        """On to the next step (``skipped``: past a question unanswered, or a reading step).
+        ``False``: the step waits (its position first, or its question)."""
+        if self.stage is Stage.PLAYING_TO and not skipped:
+            return False
+        if self.stage is Stage.ASKING and not skipped:
+            self.feedback = Feedback(t("lesson.ui.answer_first"), Tone.NOTE)
+            return False
+        ask = self.current.ask
+        question = ask is not None and self.stage is not Stage.ANSWERED  # skipped (a reading step costs nothing)
+        self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps), skipped and question)
+        if question:
+            self._go_to(self.current.at)  # the main line goes on from the skipped question
+        if self.step + 1 >= len(self.lesson.steps):
+            self.stage = Stage.FINISHED
+            if question:
+                self._told_again()
+            return True
+        self.step += 1
+        self._open_step()
+        if question and ask is not None:  # what the answer was
+            self.feedback = Feedback(t("lesson.ui.skipped_answer", action=say_action(ask.accept[0])), Tone.QUIET)
+        return True
+
+    def back(self) -> bool:
+        """Back a step, at its own position (``False``: this is the first)."""
+        if self.step == 0:
+            return False
+        self.step -= 1
+        self.retry()
+        return True
+
+    def retry(self) -> None:
+        """Back at the step's own position (Back, Try again), at once, the log told again."""
+        self._go_to(self.current.at)
+        self._open_step()
+        self._told_again()
+
+    def show(self) -> Update | None:
+        """Play the wrong answer out: the bots take every seat, the learner's too, to the end."""
+        if self.stage is not Stage.WRONG or self.wrong is None:
+            return None
+        ask = self.runner.asked()
+        assert ask is not None
+        update = self.runner.submit(ask.seat, self.wrong)
+        self.runner.let_bot_play(self.learner)
+        self.stage = Stage.PLAYING_OUT
+        self.feedback = Feedback(t("lesson.ui.playing_out"), Tone.QUIET)
+        self.wrong = None
+        return update
+
+    def play_on(self) -> None:
+        """The learner plays the rest of the deal against the bots."""
+        if self.stage is Stage.FINISHED:
+            self.stage = Stage.FREE
+            self.feedback = None
+
+    # ------------------------------------------------------------------ helpers
+    def _go_to(self, at: int) -> None:
+        """The table at the main line's position ``at``, at once (no animation)."""
+        self.runner.forget_bots()
+        self.table.restart(list(self.lesson.actions[:at]))
+
+    def _open_step(self) -> None:
+        self.stage = Stage.PLAYING_TO
+        self.wrong = None
+        self.feedback = None
+        if self.history >= self.current.at:
+            self.stage = Stage.ASKING if self.current.ask is not None else Stage.READING
+
+    def _told_again(self) -> None:
+        self.runner.retell([t(f"lesson.{self.lesson.title}")])
