@@ -8,7 +8,8 @@ after a random delay, loads the autosave and checks it against the journal the g
 writes after each save: the save's action count must be the journal's last entry, and the ledger
 rebuilt from the save must equal the ledger the journal recorded for that count.
 (The journal line is written just after the save, so a kill between the two leaves
-the save one action ahead of the journal, which also passes.)
+the save ahead of the journal, which also passes: saves are written by a background
+thread, which writes only the newest of a burst of moves.)
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ def main() -> int:
         if count == last and recorded:  # the save holds the last action; its ledger must match
             good = recorded[-1]["accounts"] == table.session.ledger.accounts
             good = good and recorded[-1]["pulla"] == table.session.ledger.pulla_bets()
-        else:  # killed between the save and its journal line: the save is exactly one action ahead
-            good = count == last + 1
+        else:  # killed between the save and its journal line: the save is ahead of the journal
+            good = count > last
         status = "ok" if good and table.session.ledger.conserved() else "MISMATCH"
         ok += status == "ok"
         print(f"round {round_no:2d}: killed after {count} actions (deal {table.deal_index + 1}) — {status}")

@@ -172,3 +172,30 @@ def test_after_the_lesson_the_deal_is_played_on_against_the_bots(tmp_path: Path)
             assert decision.choice is not None
             lr.answer(decision.choice.make(list(decision.choice.candidates)[: decision.choice.min_count]))
     assert lr.table.deal.is_over
+
+
+def test_while_the_main_line_plays_on_the_runner_says_when_it_moves_next(tmp_path: Path) -> None:
+    """A window sleeps until the runner's next move: the main line played on to a step must
+    say when it moves (a window that slept until input stalled the lesson)."""
+    ident, index = next(
+        (i, n) for i in ALL for n, s in enumerate(lesson(i).steps[1:], 1) if s.at > lesson(i).steps[n - 1].at + 1
+    )
+    lr = LessonRunner(lesson(ident), Progress(tmp_path / "tutorial.json"), pause=0.45)
+    lr.start()
+    now = 0.0
+    while lr.step < index:
+        lr.poll(now)
+        if lr.current.ask is not None and stage(lr) is Stage.ASKING:
+            lr.answer(lr.current.ask.accept[0])
+        lr.next()
+        now += 1.0
+    assert stage(lr) is Stage.PLAYING_TO
+    moves = 0
+    while stage(lr) is Stage.PLAYING_TO:
+        wait = lr.runner.due_in(now)
+        assert wait is not None and 0 <= wait <= 0.45
+        now += wait
+        before = lr.history
+        lr.poll(now)
+        moves += lr.history - before
+    assert moves >= 2 and lr.history == lr.current.at

@@ -356,8 +356,7 @@ class App:
             wake = self.next_wake()
             if wake is None or wake > 0:
                 self._sleep(IDLE_WAKE_S if wake is None else min(wake, IDLE_WAKE_S), deadline)
-                self.clock.tick()  # the sleep is not a frame's time: the next frame's dt starts now
-                dt = 1.0 / FPS
+                dt = self.clock.tick() / 1000.0  # the time slept counts (a bot's pause runs out in it)
             else:
                 dt = self.clock.tick(FPS) / 1000.0
             if deadline is not None and time.perf_counter() > deadline:

@@ -450,24 +450,52 @@ class TableRunner:
         self.thinking_for = self.table.name_of(ask.seat)
         self.worker.submit(self._bot_tag, bot_choice, spec, ask.view)
 
-    def _only_choice(self) -> Update | None:
-        """A step with one possible answer is taken for the player and told in the log
-        ("high" for a gask bid in suit, nothing to discard); never a bid, a card to play or
-        the choice after buying."""
+    def _only_answer(self) -> tuple[Ask, Action] | None:
+        """The player's question and its one possible answer, where there is one ("high" for
+        a gask bid in suit, nothing to discard); never a bid, a card to play or the choice
+        after buying, and not under the hot-seat cover (the player sees it taken)."""
         ask = self.asked()
         if ask is None or ask.optional or ask.view.decision is None or self.cover is not None:
-            return None  # under the cover: once the player has the screen, and sees it taken
+            return None
         decision = ask.view.decision
         if decision.phase in (Phase.AUCTION, Phase.PLAY, Phase.DECIDE):
             return None
         choice = decision.choice
         if choice is None and len(decision.actions) == 1:
-            only = decision.actions[0]
-        elif not decision.actions and choice is not None and choice.max_count == 0:
-            only = choice.make([])
-        else:
+            return ask, decision.actions[0]
+        if not decision.actions and choice is not None and choice.max_count == 0:
+            return ask, choice.make([])
+        return None
+
+    def _only_choice(self) -> Update | None:
+        """A step with one possible answer is taken for the player and told in the log."""
+        only = self._only_answer()
+        if only is None:
             return None
-        return self._answer(ask, only, human=True, said=t("log.only_choice", what=say_action(only)))
+        ask, action = only
+        return self._answer(ask, action, human=True, said=t("log.only_choice", what=say_action(action)))
+
+    def due_in(self, now: float) -> float | None:
+        """Seconds from ``now`` until the runner will move by itself (0: it works now, a bot
+        or the coach thinking; ``None``: it waits for the player, or for nobody). A window
+        sleeps that long when nothing animates."""
+        if self._bot_tag is not None or self.worker.busy():
+            return 0.0
+        wait = max(0.0, self._not_before - now)
+        if self._pending is not None:
+            return wait  # a bot's answer, held for the pause after the last move
+        ask = self.table.ask()
+        if ask is None:
+            due = self.autoplay is not None and self.deal_over and not self.finished
+            return wait if due else None
+        turn = self._turn(ask)
+        if turn is Turn.SCRIPT:
+            return wait
+        if turn is Turn.BOT:
+            return 0.0  # a bot is about to be asked
+        if turn is Turn.HUMAN and self._only_answer() is not None:
+            return wait
+        return None
 
     def _autoplay_next(self) -> Update | None:
         if self.autoplay is None or not self.deal_over:

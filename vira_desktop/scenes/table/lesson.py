@@ -135,8 +135,10 @@ class LessonScene(TableScene):
         return self.lesson_runner.poll(self.clock, ready)
 
     def _rebuilt(self) -> None:
-        """The table was set at a position at once (Back, Try again, a skipped question)."""
+        """The table shown as the runner left it, at once: set at a position (Back, Try again,
+        a skipped question) or on to another step."""
         self.selected = set()
+        self.grid.focus = None  # a wrong bid chosen before is not chosen again by Enter
         step = self.current
         self.view.cards.selected = set(step.cards) if step.ask is None else set()  # never like a selection
         self.view.show(self.table_state(), snap=True)
@@ -159,13 +161,13 @@ class LessonScene(TableScene):
         lr = self.lesson_runner
         if name == "lesson_next":
             if lr.next():
-                self._stepped()
+                self._rebuilt()
         elif name == "lesson_back":
             if lr.back():
                 self._rebuilt()
         elif name == "lesson_skip":
             lr.next(skipped=True)
-            self._stepped()
+            self._rebuilt()
         elif name in ("lesson_leave", "lesson_contents"):
             self.app.open("tutorial", chapter=chapter_index(self.lesson.chapter))
         elif name == "lesson_show":
@@ -187,15 +189,6 @@ class LessonScene(TableScene):
             self.message(t("lesson.ui.no_undo"), MUTED)
         else:
             super().command(intent)
-
-    def _stepped(self) -> None:
-        """On to another step: the table is shown as the runner left it (at once, when it
-        was set back at a position)."""
-        step = self.current
-        self.selected = set()
-        self.view.cards.selected = set(step.cards) if step.ask is None else set()
-        self.view.show(self.table_state(), snap=True)
-        self._shown()
 
     def intent(self, intent: Intent) -> None:
         if intent == Command("back"):

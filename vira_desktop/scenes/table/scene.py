@@ -259,9 +259,7 @@ class TableScene(_TableBase):
         move, if it waits on the clock; else none until input."""
         if (wake := super().next_wake()) is not None:
             return wake
-        if self.runner.bot_thinking or self.worker.busy():
-            return 0.0
-        return None
+        return self.runner.due_in(self.clock)
 
     # ------------------------------------------------------------------ frame
     def poll(self, ready: bool) -> list[Update]:

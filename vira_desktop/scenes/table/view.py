@@ -31,6 +31,7 @@ __all__ = ["SPEEDS", "TableView"]
 
 SPEEDS = {"instant": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.8}  # duration factors
 W = 1280 - TABLE_W - 32  # the panel's text width in pixels
+MAX_STEP_S = 0.05  # the longest step an animation takes in one frame
 
 
 class TableView:
@@ -136,6 +137,7 @@ class TableView:
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        dt = min(dt, MAX_STEP_S)  # after the window slept, an animation started by the waking input starts whole
         self.tweens.update(dt)
         held = self.cards.holding
         self.cards.update(dt)
