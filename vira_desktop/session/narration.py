@@ -82,9 +82,8 @@ class Narrator:
 
     def told(
         self, action: Action | None, events: Sequence[object], view: View, session: Session
-    ) -> list[str]:
+    ) -> None:
         """Tell one step of play: the action, its tricks and ledger moves, the result, the marking."""
-        before = len(self.lines)
         names = session.seats
         if action is not None and (line := tell_action(action, names)) is not None:
             self.say(line)
@@ -94,7 +93,6 @@ class Narrator:
                 level = view.contract.suit_level if view.contract is not None else 0
                 self.say(describe_result(ev.result, names, level)[0])
         self.marking(view, names)
-        return self.lines[before:] if len(self.lines) > before else []
 
     def marking(self, view: View, names: Sequence[str]) -> None:
         """The partner's Ågren marking, in the note from the moment it is made, once in the log."""

@@ -24,7 +24,7 @@ from ..rules.actions import Action
 from ..rules.decision import Phase
 from ..rules.errors import ViraError
 from ..rules.events import DealScored, events_for
-from ..rules.seat import SEATS
+from ..rules.view import View
 from .coach import Hint
 from .flow import Ask, FlowEvent
 from .narration import Narrator, deal_heading, seating_lines
@@ -167,6 +167,11 @@ class TableRunner:
         seats = self.table.session.seats
         return seats.index(self.viewer) if self.viewer in seats else None
 
+    def _viewer_view(self) -> View:
+        """What the seat shown may know now (everyone's view for a player sitting out)."""
+        seat = self.viewer_seat
+        return self.table.deal.view(seat) if seat is not None else self.table.deal.public_view()
+
     @property
     def fresh(self) -> bool:
         return not self.table.log and self.table.deal_index == 0
@@ -252,10 +257,7 @@ class TableRunner:
         return self._after(action, events)
 
     def _after(self, action: Action | None, events: list[FlowEvent]) -> Update:
-        view = self.table.deal.view(self.viewer_seat) if self.viewer_seat is not None else None
-        if view is None:
-            view = self.table.deal.public_view()
-        self.narrator.told(action, events, view, self.table.session)
+        self.narrator.told(action, events, self._viewer_view(), self.table.session)
         if any(isinstance(ev, DealScored) for ev in events):
             self.deals_done += 1
             if not self.can_undo:
@@ -520,8 +522,6 @@ class TableRunner:
         self.cover = actor
         self.cover_note = self.log[-4:]  # what was just done, the last player's move too
         self.narrator.forget_marking()
-        seat = self.viewer_seat
-        assert seat is not None
-        self.narrator.marking(self.table.deal.view(SEATS[seat]), self.table.session.seats)
+        self.narrator.marking(self._viewer_view(), self.table.session.seats)
         return Update(snap=True)  # another seat's cards: no glide from the old ones
 

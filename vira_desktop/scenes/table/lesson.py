@@ -19,7 +19,7 @@ from ...session.runner import BOT_PAUSE_S, TableRunner, Update
 from ...session.state import TableState
 from ...session.table import SeatConfig, Table
 from ...session.words import say_refusal
-from ...tutorial.lesson import Step, chapter_index, lesson
+from ...tutorial.lesson import Lesson, Step, chapter_index, lesson
 from ...tutorial.progress import Progress
 from ...tutorial.runner import LessonRunner, Stage, Tone, next_lesson
 from ..overlays import GLOSSARY_TERMS
@@ -103,7 +103,7 @@ class LessonScene(TableScene):
 
     # ------------------------------------------------------------------ what the runner says
     @property
-    def lesson(self):  # type: ignore[no-untyped-def]
+    def lesson(self) -> Lesson:
         return self.lesson_runner.lesson
 
     @property
