@@ -166,8 +166,6 @@ class App:
         self.frame_times: list[float] = []
         self.frame_cpu: list[float] = []
         self.first_frame_s: float | None = None
-        self.frames_drawn = 0
-        self.idle_waits = 0  # times the loop slept waiting for input
         self._saver: BackgroundSaver | None = None
         self.on_deal_committed: Callable[[CommittedDeal], None] | None = None  # history keeps deals here
         self._sounds: dict[str, Any] = {}
@@ -374,7 +372,6 @@ class App:
         """Wait for input for up to ``seconds`` (the event stays queued for the next frame)."""
         if deadline is not None:
             seconds = max(0.0, min(seconds, deadline - time.perf_counter()))
-        self.idle_waits += 1
         wait_for_input(seconds)
 
     def step(self, dt: float) -> None:
@@ -399,7 +396,6 @@ class App:
             top.draw(self.screen)
         self.ui.draw_ui(self.screen)
         pygame.display.flip()
-        self.frames_drawn += 1
         self.frame_times.append(time.perf_counter() - t0)
         self.frame_cpu.append(time.thread_time() - c0)
         if self.first_frame_s is None:

@@ -39,11 +39,10 @@ class BackgroundSaver:
 
     def __call__(self, table: Table) -> None:
         """Save ``table`` as it is now (returns at once)."""
-        line = {
-            "log": len(table.log),
-            "accounts": dict(table.session.ledger.accounts),
-            "pulla": table.session.ledger.pulla_bets(),
-        }
+        line: dict[str, Any] = {}
+        if self.journal is not None:  # what the kill -9 test checks the save against
+            ledger = table.session.ledger
+            line = {"log": len(table.log), "accounts": dict(ledger.accounts), "pulla": ledger.pulla_bets()}
         with self._lock:
             self._next = (table.snapshot(), line)
             self._lock.notify_all()

@@ -202,8 +202,12 @@ class Table:
         self._replay(log)
 
     # ------------------------------------------------------------------ saving
-    def to_json(self, with_log: bool = True) -> dict[str, Any]:
-        data = {
+    def to_json(self) -> dict[str, Any]:
+        return self.snapshot().to_json()
+
+    def _header(self) -> dict[str, Any]:
+        """Everything a save holds but the log."""
+        return {
             "version": SAVE_VERSION,
             "seed": self.seed,
             "seating": self.seating,
@@ -213,9 +217,6 @@ class Table:
             "undone": list(self.undone),
             "last_deal": self.last_deal,
         }
-        if with_log:
-            data["log"] = [asdict(e) for e in self.log]
-        return data
 
     def save(self, path: Path) -> None:
         """Write atomically: the old save or the new one survives a crash, never half."""
@@ -224,8 +225,7 @@ class Table:
     def snapshot(self) -> SaveSnapshot:
         """What a save will hold, taken now and cheaply (the log's entries are never changed
         once written), so that a background writer can turn it into JSON later."""
-        header = self.to_json(with_log=False)
-        return SaveSnapshot(header, tuple(self.log))
+        return SaveSnapshot(self._header(), tuple(self.log))
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:

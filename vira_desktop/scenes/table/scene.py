@@ -310,12 +310,8 @@ class TableScene(_TableBase):
             ends_session=self.ends_session,
             session_over=self.runner.session_over,
             selected=len(self.selected),
-            detail_lines=self._detail_lines,
+            detail_lines=self.view.detail_lines,
         )
-
-    def _detail_lines(self, lines: object) -> int:
-        self.view.details = list(lines)  # type: ignore[call-overload]
-        return self.view.detail_lines()
 
     def extra_buttons(self) -> list[ButtonSpec]:
         """More of the panel's buttons (a lesson's)."""

@@ -7,7 +7,7 @@ there. Every animation runs on the frame clock through one :class:`Tweens`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
@@ -121,12 +121,14 @@ class TableView:
         level = state.view.contract.suit_level if state.view.contract else 0
         return describe_result(result, state.seats, level)
 
-    def detail_parts(self) -> list[str]:
-        """The panel's details (under its header), wrapped to the panel."""
-        return [part for line in self.details for part in self.text.wrap(line, 13, False, W)]
+    def detail_parts(self, lines: Sequence[str] | None = None) -> list[str]:
+        """The panel's details (under its header; or ``lines``), wrapped to the panel."""
+        shown = self.details if lines is None else lines
+        return [part for line in shown for part in self.text.wrap(line, 13, False, W)]
 
-    def detail_lines(self) -> int:
-        return min(12, len(self.detail_parts()))
+    def detail_lines(self, lines: Sequence[str] | None = None) -> int:
+        """How many lines the details (or ``lines``) take in the panel."""
+        return min(12, len(self.detail_parts(lines)))
 
     def viewer_hand(self) -> list[Card]:
         """The viewer's cards in the order they are shown."""
