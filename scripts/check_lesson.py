@@ -33,7 +33,7 @@ def problems(taught: Lesson, texts: dict[str, dict[str, str]] | None) -> list[st
             continue
         position = taught.position(step.at)
         bot = make_bot("normal", 1).choose(position.view(taught.you)).action
-        if bot is not None and bot not in step.ask.accept and bot not in step.ask.why:
+        if bot is not None and not (verdict := taught.judge(step, bot, position)).right and not verdict.own:
             out.append(f"step {n}: the normal bot answers {bot.text!r}: accept it, or explain it under why")
     if texts is not None:
         for key in sorted(taught.texts()):

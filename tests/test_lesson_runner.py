@@ -14,7 +14,8 @@ from vira_desktop.i18n import configure, t
 from vira_desktop.rules.actions import Action, PlayCard
 from vira_desktop.rules.errors import ViraError
 from vira_desktop.session.flow import Ask
-from vira_desktop.tutorial.lesson import Lesson, chapters, lesson
+from vira_desktop.tutorial.judge import Kind
+from vira_desktop.tutorial.lesson import Lesson, Step, chapters, lesson
 from vira_desktop.tutorial.progress import Progress
 from vira_desktop.tutorial.runner import Control, LessonRunner, Stage, Tone
 
@@ -40,24 +41,27 @@ def asked(lr: LessonRunner) -> Ask:
 
 
 def a_wrong_answer(lr: LessonRunner, rng: random.Random) -> Action:
-    step = lr.current.ask
-    assert step is not None
-    return wrong_answer(asked(lr), step.accept, rng)
+    return wrong_answer(lr.lesson, lr.current, asked(lr), rng)
 
 
-def wrong_answer(ask: Ask, accept: tuple[Action, ...], rng: random.Random) -> Action:
-    """A legal answer the checkpoint does not accept (a card set, where every listed action is right)."""
+def wrong_answer(taught: Lesson, step: Step, ask: Ask, rng: random.Random) -> Action:
+    """A legal answer the checkpoint judges wrong (a card set, where every listed action is right)."""
     assert ask.view.decision is not None
     decision = ask.view.decision
-    wrong = [a for a in decision.actions if a not in accept]
-    if decision.choice is not None and not wrong:
+    deal = taught.position(step.at)
+
+    def wrong(action: Action) -> bool:
+        return taught.judge(step, action, deal).kind is Kind.WRONG
+
+    answers = [a for a in decision.actions if wrong(a)]
+    if decision.choice is not None and not answers:
         choice = decision.choice
         for _ in range(50):
             made = choice.make(sorted(rng.sample(list(choice.candidates), choice.max_count)))
-            if made not in accept:
+            if wrong(made):
                 return made
-    assert wrong, "no wrong answer to give"
-    return rng.choice(wrong)
+    assert answers, "no wrong answer to give"
+    return rng.choice(answers)
 
 
 def stage(lr: LessonRunner) -> Stage:
@@ -104,13 +108,15 @@ def test_every_step_forward_and_back_each_checkpoint_wrong_then_right(ident: str
             assert stage(lr) is Stage.PLAYING_OUT
             lr.settle()
             assert stage(lr) is Stage.PLAYED_OUT and lr.table.deal.is_over
-            assert lr.feedback is not None and t("lesson.ui.compare", result="")[:6] in lr.feedback.text
+            assert lr.feedback is not None and t("lesson.ui.lesson_came", result="", net="")[:12] in lr.feedback.text
             lr.retry()
             lr.settle()
             assert stage(lr) is Stage.ASKING and lr.history == step.at and lr.step == n
             assert lr.hint() and tone(lr) is Tone.NOTE
-            update = lr.answer(step.ask.accept[-1])
-            assert update is not None and update.action == step.ask.accept[0]  # the main line goes on
+            given = step.ask.accept[-1]
+            same = taught.judge(step, given).kind is Kind.RIGHT  # the same deal: the learner's own move is played
+            update = lr.answer(given)
+            assert update is not None and update.action == (given if same else step.ask.accept[0])
             assert stage(lr) is Stage.ANSWERED and tone(lr) is Tone.GOOD
         assert lr.next()
     assert lr.finished and stage(lr) is Stage.FINISHED

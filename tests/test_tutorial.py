@@ -64,7 +64,8 @@ def test_every_accepted_answer_is_legal_and_the_normal_bot_agrees_or_is_answered
         assert taught.actions[step.at] in step.ask.accept
         bot = make_bot("normal", 1).choose(deal.view(taught.you)).action
         assert bot is not None
-        assert bot in step.ask.accept or bot in step.ask.why, f"step {n + 1}: the normal bot plays {bot.text}"
+        verdict = taught.judge(step, bot, deal)
+        assert verdict.right or verdict.own, f"step {n + 1}: the normal bot plays {bot.text}, with no text of its own"
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
@@ -219,9 +220,9 @@ def give(app: App, scene: LessonScene, answer: Action) -> None:
 
 
 def a_wrong_answer(scene: LessonScene, rng: random.Random) -> Action:
-    ask, step = scene.viewer_ask(), scene.current.ask
-    assert ask is not None and step is not None
-    return wrong_answer(ask, step.accept, rng)
+    ask = scene.viewer_ask()
+    assert ask is not None and scene.current.ask is not None
+    return wrong_answer(scene.lesson_runner.lesson, scene.current, ask, rng)
 
 
 # In the window, a few lessons of different kinds of answer (a bid in the grid, cards chosen and

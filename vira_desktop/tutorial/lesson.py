@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -23,7 +23,9 @@ from ..rules.actions import Action, parse_action
 from ..rules.cards import Card
 from ..rules.deal import Deal
 from ..rules.errors import RecordError, ViraError
+from ..rules.scoring import DealResult
 from ..session.record import Record, parse_yaml, read_record, record_actions
+from .judge import CLASSES, CardRule, Rules, Verdict, judge
 
 __all__ = [
     "CHAPTERS",
@@ -43,7 +45,8 @@ __all__ = [
 VERSION = 1
 FIELDS = ("lesson", "id", "chapter", "title", "teaches", "you", "record", "steps")
 STEP_FIELDS = ("at", "say", "rows", "cards", "ask")
-ASK_FIELDS = ("accept", "hint", "right", "wrong", "why")
+ASK_FIELDS = ("accept", "good", "choose", "hint", "right", "wrong", "why")
+CHOOSE_FIELDS = ("always", "any_of")
 
 
 class LessonError(ViraError):
@@ -52,13 +55,19 @@ class LessonError(ViraError):
 
 @dataclass(frozen=True)
 class Checkpoint:
-    """ "Your move": the answers accepted here, and what the learner is told."""
+    """ "Your move": the record's answer, what else is as good, and what the learner is told."""
 
-    accept: tuple[Action, ...]  # every equally good answer (the record's own first)
+    accept: tuple[Action, ...]  # the record's own answer first, then answers named as good
     hint: str  # catalog keys, under ``lesson.``
     right: str
-    wrong: str
-    why: Mapping[Action, str] = field(default_factory=dict)  # a particular wrong answer's own explanation
+    wrong: str  # the principle, told with the facts of an answer no text was written for
+    why: Mapping[Action | str, str] = field(default_factory=dict)  # a wrong answer's (or class's) own text
+    good: Mapping[Action, str] = field(default_factory=dict)  # as good, another line: its own text
+    choose: CardRule | None = None  # a card-set answer as good as the record's
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(self.accept[1:], self.good, self.choose, self.why)
 
 
 @dataclass(frozen=True)
@@ -68,12 +77,6 @@ class Step:
     rows: tuple[int, ...] = ()  # bid-table rows to highlight
     cards: tuple[Card, ...] = ()  # cards to highlight
     ask: Checkpoint | None = None
-
-
-@dataclass(frozen=True)
-class Verdict:
-    right: bool
-    say: str  # the catalog key of what the learner is told
 
 
 @dataclass(frozen=True)
@@ -98,14 +101,20 @@ class Lesson:
             deal.apply(action)
         return deal
 
-    def judge(self, step: Step, answer: Action) -> Verdict:
-        """Is ``answer`` right at ``step``'s checkpoint, and what to tell the learner."""
+    @cached_property
+    def result(self) -> DealResult | None:
+        """The result of the main line."""
+        return self.position(len(self.actions)).result
+
+    def judge(self, step: Step, answer: Action, deal: Deal | None = None) -> Verdict:
+        """The verdict on ``answer`` (legal there) at ``step``'s checkpoint (see :mod:`.judge`);
+        ``deal`` is the checkpoint's position when the caller has it."""
         ask = step.ask
         if ask is None:
             raise ValueError("this step asks nothing")
-        if answer in ask.accept:
-            return Verdict(True, ask.right)
-        return Verdict(False, ask.why.get(answer, ask.wrong))
+        at = deal if deal is not None else self.position(step.at)
+        rest = self.actions[step.at + 1 :]
+        return judge(at, answer, ask.accept[0], ask.rules, (ask.right, ask.wrong), rest, self.result)
 
     def texts(self) -> set[str]:
         """Every catalog key the lesson names (each under ``lesson.``)."""
@@ -113,7 +122,7 @@ class Lesson:
         for s in self.steps:
             keys.add(s.say)
             if s.ask is not None:
-                keys |= {s.ask.hint, s.ask.right, s.ask.wrong, *s.ask.why.values()}
+                keys |= {s.ask.hint, s.ask.right, s.ask.wrong, *s.ask.why.values(), *s.ask.good.values()}
         return keys
 
 
@@ -227,9 +236,16 @@ def _checkpoint(raw: Any, deal: Deal, main: Action | None, seat: int, where: str
     accept = [main] + [a for a in (answer(x) for x in raw.get("accept") or ()) if a != main]
     why_in = raw.get("why") or {}
     if not isinstance(why_in, dict):
-        raise LessonError(f"{where}: why maps a wrong answer to its explanation")
-    why = {answer(k): _key(v, f"{where}: why") for k, v in why_in.items()}
-    if set(why) & set(accept):
+        raise LessonError(f"{where}: why maps a wrong answer (or a class: {', '.join(CLASSES)}) to its explanation")
+    why: dict[Action | str, str] = {
+        (str(k) if str(k) in CLASSES else answer(k)): _key(v, f"{where}: why") for k, v in why_in.items()
+    }
+    good_in = raw.get("good") or {}
+    if not isinstance(good_in, dict):
+        raise LessonError(f"{where}: good maps an answer as good as the record's to its own text")
+    good = {answer(k): _key(v, f"{where}: good") for k, v in good_in.items()}
+    named = set(accept) | set(good)
+    if named & set(why):
         raise LessonError(f"{where}: an answer is both accepted and explained as wrong")
     return Checkpoint(
         tuple(accept),
@@ -237,7 +253,30 @@ def _checkpoint(raw: Any, deal: Deal, main: Action | None, seat: int, where: str
         _key(raw.get("right"), f"{where}: right"),
         _key(raw.get("wrong"), f"{where}: wrong"),
         why,
+        good,
+        _choose(raw.get("choose"), deal, main, where),
     )
+
+
+def _choose(raw: Any, deal: Deal, main: Action, where: str) -> CardRule | None:
+    """A card rule (``choose: {always: [...], any_of: [...]}``): the record's answer obeys it,
+    and every card it names is one the learner may choose."""
+    if raw is None:
+        return None
+    choice = deal.decision().choice
+    if not isinstance(raw, dict) or choice is None or not isinstance(main, choice.action):
+        raise LessonError(f"{where}: choose is a card rule, for a choice of cards only")
+    _known(raw, CHOOSE_FIELDS, f"{where}: choose")
+    try:
+        always, any_of = (frozenset(Card.parse(str(c)) for c in raw.get(k) or ()) for k in CHOOSE_FIELDS)
+    except ValueError as exc:
+        raise LessonError(f"{where}: choose: {exc}") from None
+    if not (always | any_of) <= set(choice.candidates):
+        raise LessonError(f"{where}: choose names a card the learner cannot choose here")
+    rule = CardRule(always, any_of)
+    if not rule.admits(main.cards):
+        raise LessonError(f"{where}: choose does not admit the record's own answer")
+    return rule
 
 
 # ---------------------------------------------------------------------- the shipped lessons

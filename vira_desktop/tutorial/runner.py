@@ -25,16 +25,17 @@ from enum import Enum
 
 from ..i18n import t
 from ..rules.actions import Action
-from ..rules.scoring import Outcome
 from ..session.describe import describe_result
 from ..session.flow import Ask
 from ..session.runner import BOT_PAUSE_S, TableRunner, Turn, Update
 from ..session.state import TableState
 from ..session.table import SeatConfig, Table
-from ..session.words import say_action
+from ..session.words import bets_and_pins, say_action
 from ..session.worker import InlineWorker, Worker
+from .judge import Kind
 from .lesson import Lesson, Step, chapters
 from .progress import Progress
+from .telling import tell
 
 __all__ = ["Control", "Feedback", "LessonRunner", "Stage", "Tone", "next_lesson"]
 
@@ -205,15 +206,26 @@ class LessonRunner:
         raise RuntimeError("the lesson's table never came to rest")
 
     def _played_out(self) -> None:
-        """Say honestly how the play-out went, and how the lesson's own answer came out."""
+        """Say honestly how the play-out went against the lesson's own answer: what each
+        came to for the learner, and, when the wrong answer did as well, why it was still worse."""
         self.stage = Stage.PLAYED_OUT
-        result = self.table.deal.result
-        lucky = result is not None and result.declarer == self.lesson.you and result.outcome is Outcome.HOME
-        said = t("lesson.ui.lucky" if lucky else "lesson.ui.lost")
-        main = self.lesson.position(len(self.lesson.actions)).result
-        if main is not None:
-            said += " " + t("lesson.ui.compare", result=describe_result(main, self.table.session.seats)[0])
-        self.feedback = Feedback(said, Tone.NOTE if lucky else Tone.BAD)
+        result, main = self.table.deal.result, self.lesson.result
+        if result is None or main is None:
+            self.feedback = Feedback(t("lesson.ui.lost"), Tone.BAD)
+            return
+        you, seats = self.lesson.you, self.table.session.seats
+        yours, lessons = result.net_pins(you), main.net_pins(you)
+        lines = [
+            t("lesson.ui.yours_came", result=describe_result(result, seats)[0], net=bets_and_pins(yours, True)),
+            t("lesson.ui.lesson_came", result=describe_result(main, seats)[0], net=bets_and_pins(lessons, True)),
+        ]
+        lucky = yours >= lessons
+        ask = self.current.ask
+        if lucky and ask is not None:
+            lines.append(t("lesson.ui.lucky") + " " + t(f"lesson.{ask.wrong}"))
+        else:
+            lines.append(t("lesson.ui.lost", cost=bets_and_pins(lessons - yours, True).lstrip("+")))
+        self.feedback = Feedback(" ".join(lines), Tone.NOTE if lucky else Tone.BAD)
 
     # ------------------------------------------------------------------ the learner's moves
     def answer(self, action: Action | None) -> Update | None:
@@ -234,18 +246,17 @@ class LessonRunner:
         if ask is None:
             return None
         self.table.deal.check(action)  # an illegal move is refused, not judged
-        verdict = self.lesson.judge(step, action)
+        verdict = self.lesson.judge(step, action, self.table.deal)
+        said = tell(verdict)
         if not verdict.right:
             self.wrong = action
             self.stage = Stage.WRONG
             self.progress.wrong_answer(self.lesson.id)
-            self.feedback = Feedback(t(f"lesson.{verdict.say}"), Tone.BAD)
+            self.feedback = Feedback(said, Tone.BAD)
             return None
-        main = step.ask.accept[0]
-        said = t(f"lesson.{verdict.say}")
-        if action != main:  # as good, but the lesson's deal was played the other way: it says so
-            said = t("lesson.ui.also_right", yours=say_action(action), action=say_action(main))
-        update = self.runner.submit(ask.seat, main)
+        # the same deal goes on with the learner's own move; another line, with the lesson's
+        played = action if verdict.kind is Kind.RIGHT else step.ask.accept[0]
+        update = self.runner.submit(ask.seat, played)
         self.stage = Stage.ANSWERED
         self.feedback = Feedback(said, Tone.GOOD)
         self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))

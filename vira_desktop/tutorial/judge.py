@@ -1,0 +1,189 @@
+"""How a checkpoint judges the answer given: by the game, not by a list.
+
+An answer is judged against the lesson's own answer (the record's next action) at the
+checkpoint's position:
+
+- **right**: the lesson's answer, or one that comes to the same deal: played on with
+  the record's other actions unchanged, it reaches the very same result (an unspecified
+  ``turné`` where the lesson bids ``turné 6``, a hold that wins the same contract);
+- **also good**: as good, but another line: an answer the checkpoint names (``accept``,
+  ``good``) or one its card rule admits (``choose``: "these cards, and any of those").
+  The lesson goes on with its own line and says so, naming what differs;
+- **wrong**: with the checkpoint's explanation of that answer (``why``, by the answer
+  or by its class: ``higher bid``, ``lower bid``, ``other level``, ``same suit``,
+  ``other suit``), or its general principle (``wrong``), and always a line of facts
+  about the answer itself (:class:`Detail`) where no text was written for it.
+
+Nothing here knows a language: the texts are catalog keys and the facts are values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..rules.actions import Action, Bid, Buy, Discard, Keep, Pass, PlayCard, Repurchase, SetAside
+from ..rules.cards import Card
+from ..rules.deal import Deal
+from ..rules.errors import ViraError
+from ..rules.games import Game
+from ..rules.scoring import DealResult
+
+__all__ = ["CLASSES", "CardRule", "Detail", "Kind", "Rules", "Verdict", "answer_class", "detail", "judge", "same_deal"]
+
+# The classes a ``why`` may name instead of one answer, and what each covers.
+CLASSES = {
+    "higher bid": "a bid above the lesson's in the bid table",
+    "lower bid": "a bid below the lesson's in the bid table",
+    "other level": "the lesson's game, in another suit level or hand",
+    "same suit": "another card of the suit the lesson plays",
+    "other suit": "a card of another suit than the lesson's",
+}
+
+
+class Kind(Enum):
+    RIGHT = "right"
+    ALSO_GOOD = "also good"
+    WRONG = "wrong"
+
+
+@dataclass(frozen=True)
+class CardRule:
+    """A card-set answer as good as the lesson's: every ``always`` card, the rest from
+    ``any_of`` (the count is the engine's to allow)."""
+
+    always: frozenset[Card]
+    any_of: frozenset[Card]
+
+    def admits(self, cards: tuple[Card, ...]) -> bool:
+        chosen = set(cards)
+        return bool(chosen) and self.always <= chosen and chosen <= self.always | self.any_of
+
+
+@dataclass(frozen=True)
+class Detail:
+    """Facts about one answer, set against the lesson's, for the learner's language to tell.
+
+    ``what`` names the form: ``bid`` (both bids' games), ``cards`` (the cards the
+    answer keeps that the lesson lets go, and the reverse), ``play`` or ``choice``."""
+
+    what: str
+    yours: Action
+    main: Action
+    your_game: Game | None = None
+    main_game: Game | None = None
+    kept: tuple[Card, ...] = ()  # in the learner's hand after the answer, not after the lesson's
+    gone: tuple[Card, ...] = ()  # gone from it after the answer, kept by the lesson's
+
+
+@dataclass(frozen=True)
+class Verdict:
+    kind: Kind
+    say: str  # the catalog key (under ``lesson.``) of what the learner is told
+    detail: Detail | None = None  # the answer's own facts, told after ``say``
+    own: bool = False  # ``say`` was written for this answer (or its class)
+
+    @property
+    def right(self) -> bool:
+        return self.kind is not Kind.WRONG
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a checkpoint says about answers other than the lesson's (see the module)."""
+
+    accept: tuple[Action, ...] = ()
+    good: Mapping[Action, str] = field(default_factory=dict)
+    choose: CardRule | None = None
+    why: Mapping[Action | str, str] = field(default_factory=dict)
+
+
+def _staying(action: Action, hand: tuple[Card, ...]) -> set[Card]:
+    """The cards of ``hand`` still held after a card-set action."""
+    if isinstance(action, Keep):
+        return set(action.cards)
+    assert isinstance(action, Discard | Buy | Repurchase | SetAside)
+    return set(hand) - set(action.cards)
+
+
+def _card_set(action: Action) -> bool:
+    return isinstance(action, Keep | Discard | Buy | Repurchase | SetAside)
+
+
+def _cards_of(action: Action) -> tuple[Card, ...]:
+    """The cards a card-set action names (none for any other)."""
+    return action.cards if isinstance(action, Keep | Discard | Buy | Repurchase | SetAside) else ()
+
+
+def detail(deal: Deal, answer: Action, main: Action) -> Detail:
+    """What ``answer`` is, set against the lesson's ``main``, at ``deal``."""
+    if isinstance(answer, Bid) and isinstance(main, Bid):
+        return Detail("bid", answer, main, deal.bid_game(answer), deal.bid_game(main))
+    if isinstance(answer, Pass) and isinstance(main, Bid):
+        return Detail("bid", answer, main, None, deal.bid_game(main))
+    if _card_set(answer) and type(answer) is type(main):
+        hand = deal.hand(answer.seat)
+        yours, lesson = _staying(answer, hand), _staying(main, hand)
+        return Detail("cards", answer, main, kept=tuple(sorted(yours - lesson)), gone=tuple(sorted(lesson - yours)))
+    if isinstance(answer, PlayCard):
+        return Detail("play", answer, main)
+    return Detail("choice", answer, main)
+
+
+def answer_class(deal: Deal, answer: Action, main: Action) -> str | None:
+    """The class of ``CLASSES`` that ``answer`` falls in, set against ``main`` (or ``None``)."""
+    if isinstance(answer, Bid) and isinstance(main, Bid):
+        yours, lesson = deal.bid_game(answer).no, deal.bid_game(main).no
+        if yours != lesson:
+            return "higher bid" if yours > lesson else "lower bid"
+        return "other level"
+    if isinstance(answer, PlayCard) and isinstance(main, PlayCard):
+        return "same suit" if answer.card.suit == main.card.suit else "other suit"
+    return None
+
+
+def same_deal(deal: Deal, answer: Action, rest: tuple[Action, ...], result: DealResult | None) -> bool:
+    """``answer`` at ``deal``, then the record's ``rest`` unchanged, reaches ``result``."""
+    if result is None:
+        return False
+    played = deal.clone()
+    try:
+        played.apply(answer)
+        for action in rest:
+            played.apply(action)
+    except ViraError:
+        return False
+    return played.result == result
+
+
+def judge(
+    deal: Deal,
+    answer: Action,
+    main: Action,
+    rules: Rules,
+    texts: tuple[str, str],
+    rest: tuple[Action, ...] = (),
+    result: DealResult | None = None,
+) -> Verdict:
+    """Judge ``answer`` at ``deal`` (it must be legal there) against the lesson's ``main``;
+    ``texts`` are the checkpoint's ``right`` and ``wrong`` keys, ``rest`` the record's
+    actions after ``main`` and ``result`` the record's result."""
+    right, wrong = texts
+    if answer == main:
+        return Verdict(Kind.RIGHT, right)
+    if same_deal(deal, answer, rest, result):
+        return Verdict(Kind.RIGHT, right, Detail("same", answer, main))
+    facts = detail(deal, answer, main)
+    if answer in rules.good:
+        return Verdict(Kind.ALSO_GOOD, rules.good[answer], facts, own=True)
+    if answer in rules.accept:
+        return Verdict(Kind.ALSO_GOOD, right, facts)
+    if rules.choose is not None and type(answer) is type(main) and rules.choose.admits(_cards_of(answer)):
+        return Verdict(Kind.ALSO_GOOD, right, facts)
+    if answer in rules.why:
+        return Verdict(Kind.WRONG, rules.why[answer], own=True)
+    kind = answer_class(deal, answer, main)
+    if kind is not None and kind in rules.why:
+        return Verdict(Kind.WRONG, rules.why[kind], facts, own=True)
+    return Verdict(Kind.WRONG, wrong, facts)
