@@ -4,19 +4,25 @@ answer is legal, the normal bot's answer at each checkpoint is accepted or expla
 ``why``, and (with ``--texts FILE.json``) every text key has its three languages.
 
     python scripts/check_lesson.py vira_desktop/tutorial/lessons/gask_low.yaml [--texts t.json]
+
+With ``--verdicts`` (a lesson already in the catalogs), it prints, for each checkpoint, how
+every legal answer is judged and what the learner is told (card sets: a sample of 12).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from pathlib import Path
 
 from vira_desktop.ai import make_bot
+from vira_desktop.i18n import configure
 from vira_desktop.rules.errors import ViraError
 from vira_desktop.session.record import check_result, parse_yaml, replay
 from vira_desktop.tutorial.lesson import Lesson, read_lesson
+from vira_desktop.tutorial.telling import tell
 
 
 def problems(taught: Lesson, texts: dict[str, dict[str, str]] | None) -> list[str]:
@@ -43,10 +49,29 @@ def problems(taught: Lesson, texts: dict[str, dict[str, str]] | None) -> list[st
     return out
 
 
+def verdicts(taught: Lesson, language: str) -> None:
+    """Every legal answer at every checkpoint, its verdict and its words."""
+    configure(language)
+    rng = random.Random(1)
+    for n, step in enumerate(taught.steps, 1):
+        if step.ask is None:
+            continue
+        deal = taught.position(step.at)
+        decision = deal.decision()
+        answers = list(decision.actions)
+        if decision.choice is not None:
+            answers += [decision.choice.random(rng) for _ in range(12)]
+        print(f"-- step {n} (at {step.at}): {len(answers)} answers")
+        for answer in dict.fromkeys([*step.ask.accept, *step.ask.good, *answers]):
+            verdict = taught.judge(step, answer, deal)
+            print(f"   {answer.text:32} {verdict.kind.value:9} {tell(verdict)}")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--texts", type=Path, default=None, help='{"lesson.KEY": {"en": …, "sv": …, "fi": …}}')
+    parser.add_argument("--verdicts", metavar="LANGUAGE", help="print every answer's verdict (en, sv, fi)")
     args = parser.parse_args(argv)
     texts = json.loads(args.texts.read_text(encoding="utf-8")) if args.texts else None
     bad = 0
@@ -63,6 +88,8 @@ def main(argv: list[str]) -> int:
         else:
             counts = f"{len(taught.steps)} steps, {taught.checkpoints} checkpoints"
             print(f"{path.name}: ok ({counts}, rows {taught.teaches})")
+            if args.verdicts:
+                verdicts(taught, args.verdicts)
     return 1 if bad else 0
 
 

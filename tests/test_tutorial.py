@@ -375,10 +375,13 @@ def test_every_row_of_the_bid_table_is_taught_with_a_checkpoint_and_there_is_eno
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_every_lesson_text_fits_its_card_in_every_language(language: str) -> None:
-    """One idea a screen: a step's words and its row line, or an answer's words, never run
-    past the lesson's card (the smallest it is drawn)."""
-    from vira_desktop.scenes.table.lesson import BOX_H, TEXT_PT, TEXT_W, TOP_H, text_lines
+    """One idea a screen: a step's words and its row line never run past the lesson's card
+    (the smallest it is drawn), nor does what the learner is told of any answer, at any
+    checkpoint, for which the card may grow by its few lines."""
+    from tests.test_judge import answers
+    from vira_desktop.scenes.table.lesson import BOX_H, GROWS, TEXT_PT, TEXT_W, TOP_H, text_lines
     from vira_desktop.scenes.theme import wrap_text
+    from vira_desktop.tutorial.telling import tell
 
     pygame.font.init()
     room = text_lines(min(BOX_H, TOP_H))
@@ -386,12 +389,18 @@ def test_every_lesson_text_fits_its_card_in_every_language(language: str) -> Non
     try:
         long = []
         for ident in ALL:
-            for n, step in enumerate(lesson(ident).steps, 1):
+            taught = lesson(ident)
+            rng = random.Random(ident)
+            for n, step in enumerate(taught.steps, 1):
                 if len(wrap_text(t(f"lesson.{step.say}"), TEXT_PT, False, TEXT_W)) + bool(step.rows) > room:
                     long.append(f"{ident} step {n}")
-                told = {step.ask.hint, step.ask.right, step.ask.wrong, *step.ask.why.values()} if step.ask else set()
-                said = {key: wrap_text(t(f"lesson.{key}"), TEXT_PT, True, TEXT_W) for key in told}
-                long += [f"{ident} {key}" for key, lines in said.items() if len(lines) > room]
+                if step.ask is None:
+                    continue
+                deal = taught.position(step.at)
+                told = {tell(taught.judge(step, a, deal)) for a in answers(deal, step, rng)}
+                told.add(t(f"lesson.{step.ask.hint}"))
+                fits = room + GROWS
+                long += [f"{ident} step {n}: {x}" for x in told if len(wrap_text(x, TEXT_PT, True, TEXT_W)) > fits]
         assert long == []
     finally:
         configure("en")

@@ -11,7 +11,7 @@ checkpoint's position:
   The lesson goes on with its own line and says so, naming what differs;
 - **wrong**: with the checkpoint's explanation of that answer (``why``, by the answer
   or by its class: ``higher bid``, ``lower bid``, ``other level``, ``same suit``,
-  ``other suit``), or its general principle (``wrong``), and always a line of facts
+  ``other suit``, ``a repurchase``), or its general principle (``wrong``), and always a line of facts
   about the answer itself (:class:`Detail`) where no text was written for it.
 
 Nothing here knows a language: the texts are catalog keys and the facts are values.
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ..rules.actions import Action, Bid, Buy, Discard, Keep, Pass, PlayCard, Repurchase, SetAside
-from ..rules.cards import Card
+from ..rules.cards import Card, Suit
 from ..rules.deal import Deal
 from ..rules.errors import ViraError
 from ..rules.games import Game
@@ -39,6 +39,7 @@ CLASSES = {
     "other level": "the lesson's game, in another suit level or hand",
     "same suit": "another card of the suit the lesson plays",
     "other suit": "a card of another suit than the lesson's",
+    "a repurchase": "any repurchase, where the lesson does not repurchase",
 }
 
 
@@ -65,8 +66,9 @@ class CardRule:
 class Detail:
     """Facts about one answer, set against the lesson's, for the learner's language to tell.
 
-    ``what`` names the form: ``bid`` (both bids' games), ``cards`` (the cards the
-    answer keeps that the lesson lets go, and the reverse), ``play`` or ``choice``."""
+    ``what`` names the form: ``bid`` (both bids' games), ``level`` (the lesson's game in
+    another suit level, hand or without a level), ``cards`` (the cards the answer keeps
+    that the lesson lets go, and the reverse), ``play``, ``choice`` or ``same``."""
 
     what: str
     yours: Action
@@ -75,6 +77,7 @@ class Detail:
     main_game: Game | None = None
     kept: tuple[Card, ...] = ()  # in the learner's hand after the answer, not after the lesson's
     gone: tuple[Card, ...] = ()  # gone from it after the answer, kept by the lesson's
+    trumps: tuple[Suit, ...] = ()  # ``level``: the trumps the answer's suit level allows
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,11 @@ def _cards_of(action: Action) -> tuple[Card, ...]:
 def detail(deal: Deal, answer: Action, main: Action) -> Detail:
     """What ``answer`` is, set against the lesson's ``main``, at ``deal``."""
     if isinstance(answer, Bid) and isinstance(main, Bid):
-        return Detail("bid", answer, main, deal.bid_game(answer), deal.bid_game(main))
+        game, lessons = deal.bid_game(answer), deal.bid_game(main)
+        if game == lessons:
+            bound = (deal.highest, deal.highest.partner)[: 3 - answer.suit_level] if answer.suit_level else ()
+            return Detail("level", answer, main, game, lessons, trumps=bound)
+        return Detail("bid", answer, main, game, lessons)
     if isinstance(answer, Pass) and isinstance(main, Bid):
         return Detail("bid", answer, main, None, deal.bid_game(main))
     if _card_set(answer) and type(answer) is type(main):
@@ -140,6 +147,8 @@ def answer_class(deal: Deal, answer: Action, main: Action) -> str | None:
         return "other level"
     if isinstance(answer, PlayCard) and isinstance(main, PlayCard):
         return "same suit" if answer.card.suit == main.card.suit else "other suit"
+    if isinstance(answer, Repurchase) and not isinstance(main, Repurchase):
+        return "a repurchase"
     return None
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..i18n import t
+from ..rules.actions import Bid
 from ..rules.cards import Card
 from ..rules.games import Game
 from ..session.words import card_text, say_action
@@ -36,6 +37,14 @@ def _facts(d: Detail) -> list[str]:
         if d.your_game is None:
             return [t("lesson.ui.judge.passed", **lesson)]
         return [t("lesson.ui.judge.bid", yours=yours, row=d.your_game.no, goal=goal(d.your_game), **lesson)]
+    if d.what == "level":
+        if d.trumps:
+            names = [t(f"words.suit.{suit.name}") for suit in d.trumps]
+            named = t("lesson.ui.judge.either", first=names[0], second=names[1]) if len(names) == 2 else names[0]
+            return [t("lesson.ui.judge.binds", yours=yours, suits=named)]
+        if isinstance(d.yours, Bid) and d.yours.game is None and d.your_game is not None:
+            return [t("lesson.ui.judge.unspecified", yours=yours, game=d.your_game.name)]
+        return [t("lesson.ui.judge.same_game", yours=yours, action=main)]
     if d.what == "cards":
         lines = [t("lesson.ui.judge.kept", cards=_cards(d.kept))] if d.kept else []
         if d.gone:
@@ -51,6 +60,8 @@ def tell(verdict: Verdict) -> str:
         lines = [t("lesson.ui.also_right", yours=say_action(d.yours), action=say_action(d.main))]
     else:
         lines = [t(f"lesson.{verdict.say}")]
-    if d is not None and (verdict.kind is not Kind.ALSO_GOOD or d.what == "cards"):
-        lines += _facts(d)  # what the answer is; for one as good, which cards differ
+    # what the answer is (for one as good: which cards differ), unless its own text says it
+    told = verdict.own and d is not None and d.what == "level"
+    if d is not None and (verdict.kind is not Kind.ALSO_GOOD or d.what == "cards") and not told:
+        lines += _facts(d)
     return " ".join(lines)

@@ -31,12 +31,13 @@ from .scene import TableScene
 if TYPE_CHECKING:
     from ..app import App
 
-__all__ = ["TEXT_PT", "TEXT_W", "LessonScene", "PracticeScene", "text_lines"]
+__all__ = ["GROWS", "TEXT_PT", "TEXT_W", "LessonScene", "PracticeScene", "text_lines"]
 
 BOX_X, BOX_W = 236, 498  # the lesson's card on the felt, between the plates
 BOX_H, TOP_H = 160, 166  # at the top the box ends above the bid grid (it starts at y 176)
 TEXT_PT, LINE_H, TEXT_W = 13, 17, BOX_W - 28  # the lesson's words
 MIDDLE_Y, TOP_Y, LOW_Y = 182, 6, 388  # under the pulla; above the bid grid; under the result
+GROWS = 2  # lines the card may grow by for a long answer (at the top: over the bid grid's title line)
 TONES = {Tone.GOOD: GOOD, Tone.BAD: RED, Tone.NOTE: GOLD, Tone.QUIET: MUTED}
 # The lesson's buttons: label key and width, by the runner's control.
 CONTROLS = {
@@ -241,21 +242,15 @@ class LessonScene(TableScene):
         return LOW_Y if over else MIDDLE_Y  # the result: under its banner, the pulla free
 
     def _box_h(self) -> int:
-        return TOP_H if self._at_top() else BOX_H
+        """The card's height: its place's, grown by up to :data:`GROWS` lines for a long answer."""
+        base = TOP_H if self._at_top() else BOX_H
+        words, rows = self._words()
+        over = len(words) + len(rows) - text_lines(base)
+        return base + LINE_H * min(GROWS, max(0, over))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        y0 = self._box_y()
-        surface.blit(_box(self._box_h()), (BOX_X, y0))
-        x, y = BOX_X + 14, y0 + 8
-        title = t(f"lesson.{self.lesson.title}")
-        head = t("lesson.ui.step", step=self.step + 1, steps=len(self.lesson.steps), title=title)
+    def _words(self) -> tuple[list[tuple[str, tuple[int, int, int], bool]], list[str]]:
+        """The card's lines (text, colour, bold) and its bid-table row line."""
         lr = self.lesson_runner
-        if lr.finished:
-            stars = self.progress.of(self.lesson.id).stars
-            head = t("lesson.ui.done", title=title, stars="★" * stars + "☆" * (3 - stars))
-        surface.blit(font(13, True).render(fit_text(head, 13, True, BOX_W - 28), True, GOLD), (x, y))
-        y += 20
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
         if lr.behind:  # the step's words wait for its position: they may tell how the deal ended
             lines += [(part, MUTED, False) for part in wrap_text(t("lesson.ui.playing_on"), TEXT_PT, False, TEXT_W)]
@@ -269,10 +264,25 @@ class LessonScene(TableScene):
         if feedback is not None:
             colour = TONES[feedback.tone]
             lines += [(part, colour, True) for part in wrap_text(feedback.text, TEXT_PT, True, TEXT_W)]
-        rows = self._rows() if feedback is None else []  # an answer's words come first
-        room = text_lines(self._box_h()) - len(rows)
-        if len(lines) > room:  # the answer's words matter most: the step's text gives way
-            lines = lines[len(lines) - room :]
+        return lines, self._rows() if feedback is None else []  # an answer's words come first
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        y0, height = self._box_y(), self._box_h()
+        surface.blit(_box(height), (BOX_X, y0))
+        x, y = BOX_X + 14, y0 + 8
+        title = t(f"lesson.{self.lesson.title}")
+        head = t("lesson.ui.step", step=self.step + 1, steps=len(self.lesson.steps), title=title)
+        lr = self.lesson_runner
+        if lr.finished:
+            stars = self.progress.of(self.lesson.id).stars
+            head = t("lesson.ui.done", title=title, stars="★" * stars + "☆" * (3 - stars))
+        surface.blit(font(13, True).render(fit_text(head, 13, True, BOX_W - 28), True, GOLD), (x, y))
+        y += 20
+        lines, rows = self._words()
+        room = text_lines(height) - len(rows)
+        if len(lines) > room:  # the answer's words (bold) matter most: the step's text gives way, whole
+            lines = [line for line in lines if line[2]][-room:]
         self._terms = []
         for part, colour, bold in lines:
             surface.blit(font(TEXT_PT, bold).render(part, True, colour), (x, y))
