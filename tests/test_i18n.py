@@ -149,6 +149,28 @@ def test_every_glossary_term_is_explained_in_the_catalogs_and_nothing_else_is() 
     assert explained == {slug for slug, _ in GLOSSARY_TERMS}
 
 
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_glossary_shows_every_meaning_whole_inside_its_page(language: str) -> None:
+    """Each entry once, in order, wrapped but never cut, above the sheet's note; one page in
+    every language today (the sheet pages if the words outgrow it)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from vira_desktop.scenes.overlays import GLOSSARY_BOTTOM, GLOSSARY_LINE, GLOSSARY_TERMS, glossary_pages
+
+    pygame.init()
+    configure(language)
+    pages = glossary_pages()
+    entries = [entry for page in pages for entry in page]
+    assert [slug for _, _, _, slug, _ in entries] == [slug for slug, _ in GLOSSARY_TERMS]
+    for _, y, _, slug, lines in entries:
+        assert " ".join(lines) == t(f"glossary.term.{slug}"), slug  # nothing cut
+        assert y + len(lines) * GLOSSARY_LINE <= GLOSSARY_BOTTOM, slug
+    assert len(pages) == 1
+
+
 # Words the sources do not use, by the catalogs they must stay out of (issue 20): Swedish says
 # efterhand, omköp, turnéra om / vingla om; Finnish pinna, kierros, and the games' Swedish names.
 BANNED_TERMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
