@@ -149,6 +149,72 @@ def test_every_glossary_term_is_explained_in_the_catalogs_and_nothing_else_is() 
     assert explained == {slug for slug, _ in GLOSSARY_TERMS}
 
 
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_glossary_shows_every_meaning_whole_inside_its_page(language: str) -> None:
+    """Each entry once, in order, wrapped but never cut, above the sheet's note; one page in
+    every language today (the sheet pages if the words outgrow it)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from vira_desktop.scenes.overlays import GLOSSARY_BOTTOM, GLOSSARY_LINE, GLOSSARY_TERMS, glossary_pages
+
+    pygame.init()
+    configure(language)
+    pages = glossary_pages()
+    entries = [entry for page in pages for entry in page]
+    assert [slug for _, _, _, slug, _ in entries] == [slug for slug, _ in GLOSSARY_TERMS]
+    for _, y, _, slug, lines in entries:
+        assert " ".join(lines) == t(f"glossary.term.{slug}"), slug  # nothing cut
+        assert y + len(lines) * GLOSSARY_LINE <= GLOSSARY_BOTTOM, slug
+    assert len(pages) == 1
+
+
+# Words the sources do not use, by the catalogs they must stay out of (issue 20): Swedish says
+# efterhand, omköp, turnéra om / vingla om; Finnish pinna, kierros, and the games' Swedish names.
+BANNED_TERMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("bakhand", r"\bbakhand", tuple(LANGUAGES)),
+    ("återköp", r"återköp", tuple(LANGUAGES)),
+    ("köp om", r"\bköp(?:a|er|te|t)? om\b", ("sv",)),
+    ("vänd igen", r"\bvän(?:d|da|der|de|ds|t)? igen\b", ("sv",)),
+    ("tappi", r"\bta(?:ppi(?!o)|pi|ppe|pe)\w*", ("fi",)),  # not tappio, a loss
+    ("kiekko", r"\bkie(?:kko|ko)\w*", ("fi",)),
+    ("N-peli", r"\d-pel[ie]", ("fi",)),
+)
+
+
+def test_no_catalog_uses_a_term_the_sources_do_not() -> None:
+    """Every text of every catalog (lessons too, and pygame-gui's) is free of the words the
+    rulebook and the Swedish and Finnish summaries do not use."""
+    found = []
+    for language in LANGUAGES:
+        texts = catalog(language)
+        gui = CATALOGS / f"pygame-gui.{language}.json"
+        if gui.exists():
+            texts |= {f"pygame-gui.{k}": v for k, v in json.loads(gui.read_text(encoding="utf-8"))[language].items()}
+        for term, pattern, languages in BANNED_TERMS:
+            if language in languages:
+                found += [(language, key, term) for key, text in texts.items() if re.search(pattern, text, re.I)]
+    assert found == []
+
+
+def test_the_banned_terms_are_found_where_they_would_stand() -> None:
+    """The patterns above catch the words in their inflected forms, and spare their neighbours."""
+    said = {
+        "bakhand": "sedan Bakhand",
+        "återköp": "efter återköpet",
+        "köp om": "köpte om med 2♣",
+        "vänd igen": "att vända igen",
+        "tappi": "3 tappia ja tapit",
+        "kiekko": "kiekoilla",
+        "N-peli": "Bertil tarjosi 9-peliä",
+    }
+    for term, pattern, _ in BANNED_TERMS:
+        assert re.search(pattern, said[term], re.I), term
+    assert not any(re.search(p, "tappio, tappiota, tapauksessa, 7-spelin", re.I) for _, p, _ in BANNED_TERMS)
+
+
 def test_the_engines_refusals_are_said_in_the_players_language() -> None:
     import pickle
 

@@ -14,6 +14,7 @@ GLOSSARY: dict[str, str] = {
     "ofärg": "off-suit: a suit of the other colour than the highest suit (cheapest trump).",
     "spelförare": "the declarer: whose bid was passed (avpassat) and who plays against the two others.",
     "begär": "6-spel, the lowest game of the bid table.",
+    "i förhand": "in forehand: a bid repeating the standing bid from a seat nearer forehand (holding the bid).",
     "gask": "gask 0-6: the declarer keeps N cards, takes the whole stock and chooses 13.",
     "gök": "a gask game played low and open: the declarer takes the stock and may take no trick.",
     "vira": "a gask game in which the declarer must take all thirteen tricks.",
@@ -35,10 +36,14 @@ GLOSSARY: dict[str, str] = {
     "runda": "round: a token worth two pins.",
     "åla": "ante: every player puts one bet into the pulla before the first deal.",
     "åla om": "ante again: everyone antes when the pulla cannot pay a winner.",
-    "sexmastare": "a pin pushed halfway under the pulla, counting six bets, when a bowl is empty.",
+    "sexmastare": "a pin pushed halfway under the pulla, counting six bets, once a bowl has no bets, rounds or pins.",
     "beta in sig": "bet in: a player joining a session puts a third of the pulla in.",
     "låggard": "low holding: a suit whose low cards can set a gök (2; 4+3; 6+two; 8+three; 10+four).",
     "saka": "to discard on a trick one cannot follow.",
-    "Ågren-markering": "Ågren marking: a defender's first two discards, high-low shows strength, low-high weakness.",
+    "renons": "void: holding no card of a suit.",
+    "Ågren-markering": (
+        "Ågren marking: a defender's first two discards; high-low shows strength, low-high weakness,"
+        " in the suit or the two suits discarded."
+    ),
     "Borup": "the last deal of a session.",
 }

@@ -320,15 +320,16 @@ class TrickHistoryScene(_Sheet):
 GLOSSARY_TERMS: tuple[tuple[str, str], ...] = (
     ("forhand", "förhand"),
     ("mellanhand", "mellanhand"),
-    ("bakhand", "bakhand"),
+    ("efterhand", "efterhand"),
     ("talong", "talong"),
     ("hogsta_farg", "högsta färg"),
     ("farg", "färg"),
     ("ofarg", "ofärg"),
     ("spelforare", "spelförare"),
     ("begar", "begär"),
+    ("i_forhand", "i förhand"),
     ("kopspel", "köpspel"),
-    ("aterkop", "återköp"),
+    ("omkop", "omköp"),
     ("turne", "turné"),
     ("vingel", "vingel"),
     ("tringel", "tringel"),
@@ -351,27 +352,68 @@ GLOSSARY_TERMS: tuple[tuple[str, str], ...] = (
     ("ala", "åla"),
     ("ala_om", "åla om"),
     ("sexmastare", "sexmastare"),
+    ("saka", "saka"),
+    ("renons", "renons"),
     ("agren", "Ågren-markering"),
     ("borup", "Borup"),
 )
 
 
+# The glossary's page: two columns of entries, each its word and its meaning wrapped under 460 px.
+GLOSSARY_TOP, GLOSSARY_BOTTOM, GLOSSARY_LINE, GLOSSARY_GAP = 66, 748, 15, 7
+GLOSSARY_COLUMNS = (30, 650)
+
+
+def glossary_pages() -> list[list[tuple[int, int, str, str, list[str]]]]:
+    """The entries in the player's language laid out as (x, y, word, slug, lines), page by
+    page: down the left column, then the right one, then a new page; nothing is cut. On one
+    page the two columns are about even."""
+    entries = [(slug, term, wrap_text(t(f"glossary.term.{slug}"), 12, False, 460)) for slug, term in GLOSSARY_TERMS]
+    heights = [len(lines) * GLOSSARY_LINE + GLOSSARY_GAP for _, _, lines in entries]
+    even = GLOSSARY_TOP + (sum(heights) + 1) // 2 + max(heights) // 2
+    for bottom in (min(even, GLOSSARY_BOTTOM), GLOSSARY_BOTTOM):
+        pages: list[list[tuple[int, int, str, str, list[str]]]] = [[]]
+        column, y = 0, GLOSSARY_TOP
+        for (slug, term, lines), height in zip(entries, heights, strict=True):
+            if y + height > bottom:
+                column, y = column + 1, GLOSSARY_TOP
+                if column == len(GLOSSARY_COLUMNS):
+                    pages.append([])
+                    column = 0
+            pages[-1].append((GLOSSARY_COLUMNS[column], y, term, slug, lines))
+            y += height
+        if len(pages) == 1:
+            break
+    return pages
+
+
 class GlossaryScene(_Sheet):
-    """Vira's own words (Swedish in every language), each explained in the player's language."""
+    """Vira's own words (Swedish in every language), each explained in the player's language;
+    ← → (or Page Up / Down) turn the page when they need more than one."""
 
     title = mark("glossary.title")
     close_key = pygame.K_g
 
     def __init__(self, app: App, table: Table | None = None, state: TableState | None = None) -> None:
         super().__init__(app)  # the same words at any table
+        self.page = 0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        turns = {pygame.K_LEFT: -1, pygame.K_PAGEUP: -1, pygame.K_RIGHT: 1, pygame.K_PAGEDOWN: 1}
+        if event.type == pygame.KEYDOWN and event.key in turns:
+            self.page = min(len(glossary_pages()) - 1, max(0, self.page + turns[event.key]))
+            return
+        super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        half = (len(GLOSSARY_TERMS) + 1) // 2
-        for i, (slug, term) in enumerate(GLOSSARY_TERMS):
-            col, row = divmod(i, half)
-            x, y = 30 + col * 620, 66 + row * 37
+        pages = glossary_pages()
+        self.page = min(self.page, len(pages) - 1)
+        for x, y, term, _, lines in pages[self.page]:
             surface.blit(font(13, True).render(term, True, GOLD), (x, y))
-            for k, part in enumerate(wrap_text(t(f"glossary.term.{slug}"), 12, False, 460)[:2]):
-                surface.blit(font(12).render(part, True, INK), (x + 140, y + 15 * k))
-        surface.blit(font(12).render(t("glossary.note"), True, MUTED), (30, 760))
+            for k, part in enumerate(lines):
+                surface.blit(font(12).render(part, True, INK), (x + 140, y + GLOSSARY_LINE * k))
+        note = t("glossary.note")
+        if len(pages) > 1:
+            note += " · " + t("glossary.page", page=self.page + 1, pages=len(pages))
+        surface.blit(font(12).render(note, True, MUTED), (30, 760))

@@ -2,7 +2,8 @@
 
 A row for each game by its number (and one for each group bid without a level,
 beside its games); columns for plain, in suit and in highest suit where the game
-has a free trump, and "hold" for forehand making the standing bid again. Only the
+has a free trump, and "in forehand" (headed by its short form, "in fh") for the better hand
+making the standing bid again, which players call holding the bid. Only the
 cells of legal bids are lit; the standing bid is marked; the focused cell (keys,
 a click or the hint) is filled, the one under the mouse outlined.
 """
@@ -192,7 +193,7 @@ class BidGrid:
         pygame.draw.rect(out, fill, rect, border_radius=3)
         if hovered and not focused:
             pygame.draw.rect(out, (255, 255, 255), rect, 1, border_radius=3)
-        label = t(f"grid.cell.{lit.label}") if lit.label else t("grid.column.hold" if cell[1] == 3 else "grid.cell.bid")
+        label = t(f"grid.cell.{lit.label or 'bid'}")  # the column's head says which bid it is
         text = bold.render(fit_text(label, 12, True, CELL_W - 4), True, (20, 20, 20) if focused else INK)
         out.blit(text, text.get_rect(center=rect.center))
 
