@@ -247,7 +247,7 @@ def tutorial(folder: Path, language: str = "en") -> None:
         (Path(home) / "config.yaml").write_text(settings, encoding="utf-8")
         app = App(seed=5)
         app.to_menu()
-        app.open("tutorial", chapter=2)
+        app.open("tutorial", chapter=1)
         save(app, folder, f"{language}-t1-contents-map.png", frames=3)
         lesson_at(app, "auction_hold", 0)
         save(app, folder, f"{language}-t2-auction-precedence.png")

@@ -199,9 +199,38 @@ def test_while_the_main_line_plays_on_the_runner_says_when_it_moves_next(tmp_pat
     moves = 0
     while stage(lr) is Stage.PLAYING_TO:
         wait = lr.runner.due_in(now)
-        assert wait is not None and 0 <= wait <= 0.45
+        assert wait is not None and 0 <= wait <= 0.45 + 1e-9  # the pause, to float rounding
         now += wait
         before = lr.history
         lr.poll(now)
         moves += lr.history - before
     assert moves >= 2 and lr.history == lr.current.at
+
+
+def test_a_lesson_may_open_with_a_given_pulla_and_its_payments_go_in_before_the_lift(tmp_path: Path) -> None:
+    """laggard_pulla opens with an empty pulla (its ``pulla: 0``): the gök's låggard penalty is
+    paid in before the gök lifts, so no åla om is made and the pulla ends empty again."""
+    lr = runner_for("laggard_pulla", tmp_path)
+    ledger = lr.table.session.ledger
+    assert lr.lesson.pulla == 0 and ledger.pulla_bets() == 0
+    while not lr.finished:
+        if stage(lr) is Stage.ASKING:
+            step = lr.current.ask
+            assert step is not None
+            lr.answer(step.accept[0])
+        assert lr.next()
+        lr.settle()
+    assert lr.table.deal.is_over and ledger.pulla_bets() == 0
+    # the learner's penalty bet in, Anna's lift out: no åla om for anyone
+    assert ledger.accounts == {"Anna": 8, "Bertil": 0, lr.learner: -8}
+
+
+@pytest.mark.parametrize("pulla", [-1, 61, "3", 2.5])
+def test_a_lesson_pulla_out_of_range_is_one_clear_message(pulla: object) -> None:
+    from vira_desktop.session.record import parse_yaml
+    from vira_desktop.tutorial.lesson import PACKAGE, LessonError, read_lesson
+
+    data = parse_yaml((PACKAGE / "laggard_pulla.yaml").read_text(encoding="utf-8"))
+    data["pulla"] = pulla
+    with pytest.raises(LessonError, match="pulla: the bets in the pulla as the lesson opens"):
+        read_lesson(data)

@@ -349,7 +349,7 @@ def test_practice_deals_a_hand_for_the_chapter_off_the_frame_loop_and_esc_goes_b
     app.open("tutorial")
     contents = app.stack.top
     assert isinstance(contents, TutorialScene)
-    for _ in range(5):  # to the gask chapter
+    for _ in range(7):  # to the gask chapter
         key(app, pygame.K_DOWN)
     key(app, pygame.K_p)
     assert contents.dealing == "gask"
@@ -362,7 +362,7 @@ def test_practice_deals_a_hand_for_the_chapter_off_the_frame_loop_and_esc_goes_b
     assert practice.table.seats[0].human and practice.table.session.seats[0] == practice.table.seats[0].name
     key(app, pygame.K_ESCAPE)
     back = app.stack.top
-    assert isinstance(back, TutorialScene) and back.chapter == 5  # the gask chapter, where practice began
+    assert isinstance(back, TutorialScene) and back.chapter == 7  # the gask chapter, where practice began
     app.stack.clear()
 
 

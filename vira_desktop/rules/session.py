@@ -107,8 +107,11 @@ class Session:
         seed: int,
         rules: HouseRules | None = None,
         bowl: dict[Kind, int] | None = None,
+        pulla: int | None = None,
     ) -> tuple[Session, list[LedgerEvent]]:
-        """Seat ``order`` (clockwise), fill the bowls and ante (åla)."""
+        """Seat ``order`` (clockwise), fill the bowls and ante (åla). ``pulla``: the session
+        opens with that many bets in the pulla instead (a lesson set as earlier deals left
+        it), put in one at a time round the table from ``first_forehand``."""
         if not 3 <= len(order) <= 4 or len(set(order)) != len(order):
             raise ValueError("Vira is played by three or four players with different names")
         rng = random.Random(seed)
@@ -116,7 +119,14 @@ class Session:
         events: list[LedgerEvent] = []
         for name in order:
             events += ledger.add_player(name)
-        events += ledger.ante(order, "åla")
+        if pulla is None:
+            events += ledger.ante(order, "åla")
+        else:
+            if pulla < 0:
+                raise ValueError("the pulla cannot hold fewer than no bets")
+            first = order.index(first_forehand)
+            for i in range(pulla):
+                events += ledger.pay_pulla(order[(first + i) % len(order)], 1, "åla")
         dealer = (order.index(first_forehand) - 1) % len(order)
         session = cls(list(order), rules or HouseRules(), rng, ledger, dealer)
         session._deck_seed = rng.getrandbits(24)

@@ -65,11 +65,13 @@ class Table:
     undone: list[int] = field(default_factory=list)  # deal numbers where an undo was used
     last_deal: int | None = None  # the session ends after this many deals (last round, Borup)
     given: Deal | None = field(default=None, repr=False)  # a lesson's deal: seated as the seats are listed
+    pulla: int | None = None  # bets in the pulla at the start (None: the åla, one from each player)
 
     @classmethod
-    def for_deal(cls, seats: list[SeatConfig], deal: Deal, seed: int = 0) -> Table:
-        """A table that plays ``deal`` (a lesson's, a record's), the seats listed from forehand."""
-        return cls(seats, seed, given=deal)
+    def for_deal(cls, seats: list[SeatConfig], deal: Deal, seed: int = 0, pulla: int | None = None) -> Table:
+        """A table that plays ``deal`` (a lesson's, a record's), the seats listed from forehand;
+        ``pulla``: the bets in the pulla as it opens (by default the åla)."""
+        return cls(seats, seed, given=deal, pulla=pulla)
 
     @classmethod
     def for_number(cls, seats: list[SeatConfig], number: int) -> Table:
@@ -95,7 +97,7 @@ class Table:
         else:
             self.draw = heart_deal(names, rng)
         self.session, self.opening_events = Session.start(
-            list(self.draw.order), self.draw.forehand, self.seed, self.rules, self.bowl
+            list(self.draw.order), self.draw.forehand, self.seed, self.rules, self.bowl, self.pulla
         )
         self.generation = next(_GENERATIONS)  # bots are made anew: a new table, an undo, a load
         self.bot_specs: dict[str, BotSpec] = {

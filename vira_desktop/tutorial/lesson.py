@@ -44,6 +44,8 @@ __all__ = [
 
 VERSION = 1
 FIELDS = ("lesson", "id", "chapter", "title", "teaches", "you", "record", "steps")
+OPTIONAL = ("pulla",)
+PULLA_MAX = 60  # bets a lesson's pulla may open with (three bowls of 20 bets)
 STEP_FIELDS = ("at", "say", "rows", "cards", "ask")
 ASK_FIELDS = ("accept", "good", "choose", "hint", "right", "wrong", "why")
 CHOOSE_FIELDS = ("always", "any_of")
@@ -89,6 +91,7 @@ class Lesson:
     record: Record
     actions: tuple[Action, ...]  # the main line: the record's actions, parsed
     steps: tuple[Step, ...]
+    pulla: int | None = None  # bets in the pulla as the lesson opens (None: the åla, one from each player)
 
     @property
     def checkpoints(self) -> int:
@@ -159,7 +162,7 @@ def read_lesson(data: Any, name: str = "lesson") -> Lesson:
     """Check a loaded lesson and build it; any fault is one :class:`LessonError`."""
     if not isinstance(data, dict):
         raise LessonError(f"{name}: a lesson is a YAML mapping")
-    _known(data, FIELDS, name)
+    _known(data, FIELDS + OPTIONAL, name)
     for key in FIELDS:
         if key not in data:
             raise LessonError(f"{name}: missing field {key}")
@@ -212,7 +215,10 @@ def read_lesson(data: Any, name: str = "lesson") -> Lesson:
     if teaches and not any(s.ask for s in steps):
         raise LessonError(f"{where}: a lesson that teaches bid-table rows has a checkpoint")
     title = _key(data["title"], f"{where}: title")
-    return Lesson(ident, str(data["chapter"]), title, teaches, seat, record, actions, tuple(steps))
+    pulla = data.get("pulla")
+    if pulla is not None and (type(pulla) is not int or not 0 <= pulla <= PULLA_MAX):
+        raise LessonError(f"{where}: pulla: the bets in the pulla as the lesson opens, 0 to {PULLA_MAX}, not {pulla!r}")
+    return Lesson(ident, str(data["chapter"]), title, teaches, seat, record, actions, tuple(steps), pulla)
 
 
 def _checkpoint(raw: Any, deal: Deal, main: Action | None, seat: int, where: str) -> Checkpoint:
@@ -292,7 +298,7 @@ def _yaml(name: str) -> Any:
 
 @cache
 def chapters() -> tuple[Chapter, ...]:
-    """The contents map, in the bid table's order (``lessons/contents.yaml``)."""
+    """The contents map, a term taught before it is used (``lessons/contents.yaml``)."""
     data = _yaml("contents.yaml")
     out = []
     for raw in data["chapters"]:
@@ -325,21 +331,21 @@ def lessons_by_row() -> dict[int, str]:
     return out
 
 
-CHAPTERS = (
+CHAPTERS = (  # a term taught before it is used: the auction before trick play, the payments before the games
     "deal",
-    "tricks",
     "auction",
+    "tricks",
+    "tokens",
+    "payments",
     "buying",
     "turned",
     "gask",
     "gok",
+    "laggard",
     "kopmisar",
     "solo",
     "solo_misere",
     "vira",
-    "payments",
-    "tokens",
     "agren",
-    "laggard",
     "borup",
 )

@@ -95,7 +95,7 @@ class LessonRunner:
         names = list(taught.record.names)
         names[taught.you] = t("new_game.you")
         seats = [SeatConfig(name, i == taught.you) for i, name in enumerate(names)]
-        self.table = Table.for_deal(seats, taught.record.deal)
+        self.table = Table.for_deal(seats, taught.record.deal, pulla=taught.pulla)
         self.learner = names[taught.you]
         self.runner = TableRunner(
             self.table, worker or InlineWorker(), pause=pause, director=self, viewer=self.learner
