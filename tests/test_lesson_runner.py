@@ -234,3 +234,22 @@ def test_a_lesson_pulla_out_of_range_is_one_clear_message(pulla: object) -> None
     data["pulla"] = pulla
     with pytest.raises(LessonError, match="pulla: the bets in the pulla as the lesson opens"):
         read_lesson(data)
+
+
+def test_the_lessons_own_play_goes_briskly_unless_the_learner_watches(tmp_path: Path) -> None:
+    """The main line played to a step and a wrong answer's play-out are brisk (a window plays
+    them fast); the learner's own turn is not; W (watch) gives them the table's own speed."""
+    lr = runner_for("tricks_follow", tmp_path)
+    assert stage(lr) is Stage.READING and not lr.brisk
+    assert lr.next()
+    assert stage(lr) is Stage.PLAYING_TO and lr.brisk  # on to the next step's position
+    while lr.current.ask is None:
+        lr.settle()
+        assert lr.next()
+    lr.settle()
+    assert stage(lr) is Stage.ASKING and not lr.brisk
+    lr.answer(a_wrong_answer(lr, random.Random(1)))
+    lr.show()
+    assert stage(lr) is Stage.PLAYING_OUT and lr.brisk
+    assert lr.watch() and not lr.brisk
+    assert not lr.watch() and lr.brisk

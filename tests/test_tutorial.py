@@ -305,6 +305,27 @@ def test_the_menu_opens_the_contents_map_and_a_lesson_resumes_at_its_step(
     app.stack.clear()
 
 
+def test_the_lessons_own_play_goes_briskly_in_the_window_and_w_watches_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the lesson's deal plays on by itself the table runs at the brisk factor, whatever
+    the speed setting; W gives it the setting's own speed, and W again makes it brisk."""
+    from vira_desktop.scenes.table.view import BRISK, SPEEDS
+
+    app = make_app(tmp_path, monkeypatch)
+    open_lesson(app, "tricks_follow")
+    scene = lesson_scene(app)
+    scene.view.speed_name = "normal"
+    scene.command(Command("lesson_next"))
+    run(app, 1)
+    assert scene.lesson_runner.behind and scene.view.factor() == BRISK
+    key(app, pygame.K_w)
+    assert scene.view.factor() == SPEEDS["normal"]
+    key(app, pygame.K_w)
+    assert scene.view.factor() == BRISK
+    app.stack.clear()
+
+
 def test_the_bid_table_from_a_lesson_marks_its_rows_and_opens_the_lesson_of_a_row(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -108,6 +108,7 @@ class LessonRunner:
         self.stage = Stage.PLAYING_TO
         self.feedback: Feedback | None = None
         self.wrong: Action | None = None  # the wrong answer just given (it can be played out)
+        self.watching = False  # the learner asked to watch the scripted play at the table's own speed
 
     # ------------------------------------------------------------------ what is shown
     @property
@@ -130,6 +131,17 @@ class LessonRunner:
     @property
     def answered(self) -> bool:
         return self.stage is Stage.ANSWERED
+
+    @property
+    def brisk(self) -> bool:
+        """The table plays on without the learner (the main line to a step, a play-out):
+        a window plays it briskly unless the learner asked to watch (:meth:`watch`)."""
+        return not self.watching and self.stage in (Stage.PLAYING_TO, Stage.PLAYING_OUT)
+
+    def watch(self) -> bool:
+        """Watch the scripted play at the table's own speed, or briskly again; says which."""
+        self.watching = not self.watching
+        return self.watching
 
     @property
     def in_lesson(self) -> bool:

@@ -48,6 +48,7 @@ KEYS: dict[int, Command] = {
     pygame.K_b: Command("overlay", 1),
     pygame.K_t: Command("overlay", 2),
     pygame.K_g: Command("overlay", 3),
+    pygame.K_w: Command("watch"),
     pygame.K_TAB: Command("viewer"),
     pygame.K_ESCAPE: Command("back"),
     **{pygame.K_1 + i: Command("button", i) for i in range(9)},

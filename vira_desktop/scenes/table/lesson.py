@@ -135,6 +135,10 @@ class LessonScene(TableScene):
     def poll(self, ready: bool) -> list[Update]:
         return self.lesson_runner.poll(self.clock, ready)
 
+    def update(self, dt: float) -> None:
+        self.view.brisk = self.lesson_runner.brisk  # scripted play goes briskly, unless watched
+        super().update(dt)
+
     def _rebuilt(self) -> None:
         """The table shown as the runner left it, at once: set at a position (Back, Try again,
         a skipped question) or on to another step."""
@@ -188,6 +192,8 @@ class LessonScene(TableScene):
                 self.app.open("tutorial", chapter=chapter_index(self.lesson.chapter))
         elif name == "undo":
             self.message(t("lesson.ui.no_undo"), MUTED)
+        elif name == "watch":
+            self.message(t("lesson.ui.watching" if lr.watch() else "lesson.ui.brisk"), MUTED)
         else:
             super().command(intent)
 

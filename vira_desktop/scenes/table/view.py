@@ -30,6 +30,7 @@ from .widgets import Bowls, Intro, Pulla, SpareDeck, Texts, TokenFlights
 __all__ = ["SPEEDS", "TableView"]
 
 SPEEDS = {"instant": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.8}  # duration factors
+BRISK = 0.2  # the factor, at most, of play nobody at the table waits on (a lesson's scripted play)
 W = 1280 - TABLE_W - 32  # the panel's text width in pixels
 MAX_STEP_S = 0.05  # the longest step an animation takes in one frame
 
@@ -46,6 +47,7 @@ class TableView:
     ) -> None:
         self.images = images
         self.speed_name = speed_name
+        self.brisk = False  # play the table briskly (see BRISK), whatever the speed setting
         self.card_back = card_back
         self.sound = sound
         self.tweens = Tweens()
@@ -71,7 +73,8 @@ class TableView:
 
     # ------------------------------------------------------------------ geometry
     def factor(self) -> float:
-        return SPEEDS[self.speed_name]
+        factor = SPEEDS[self.speed_name]
+        return min(factor, BRISK) if self.brisk else factor
 
     def place_of(self, name: str) -> Place:
         state = self.state
