@@ -39,6 +39,7 @@ __all__ = [
     "Settlement",
     "TokensIssued",
     "TokensMoved",
+    "reantes",
 ]
 
 
@@ -83,6 +84,12 @@ class TokensMoved:
     kind: Kind
     count: int
     reason: str
+
+
+def reantes(events: Iterable[object], first: str) -> int:
+    """How many times everyone anted again (åla om) in ``events``: the bets ``first``, the
+    first player at the table, put in for it (each player puts in one bet a time)."""
+    return sum(1 for ev in events if isinstance(ev, TokensMoved) and ev.reason == "åla om" and ev.source == first)
 
 
 @dataclass(frozen=True, slots=True)

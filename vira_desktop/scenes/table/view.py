@@ -119,7 +119,7 @@ class TableView:
     def result_banner(result: DealResult, state: TableState) -> tuple[str, list[str]]:
         """The deal's result as the banner tells it: a headline and its lines."""
         level = state.view.contract.suit_level if state.view.contract else 0
-        return describe_result(result, state.seats, level)
+        return describe_result(result, state.seats, level, state.ala_om, len(state.players))
 
     def detail_parts(self, lines: Sequence[str] | None = None) -> list[str]:
         """The panel's details (under its header; or ``lines``), wrapped to the panel."""
