@@ -114,6 +114,12 @@ class Settlement:
     remainder_to: tuple[str, ...]  # who took the last pin(s)
     results: dict[str, int]  # final result in pins (won +, lost -)
 
+    @property
+    def last_pins(self) -> int:
+        """The pins left over when the pulla is shared equally (0, 1 or 2): the last pin(s)."""
+        n = len(self.shares)
+        return 8 * (self.pulla_bets % n) % n
+
 
 def _bet_units(kind: Kind, place: Place) -> int:
     """What a token counts for in the pulla: a bet 1, a triangle 5, a pin or round 1; under it 6."""

@@ -269,7 +269,12 @@ class SettlementScene(_Sheet):
         if s.remainder_to:
             names = s.remainder_to
             you = len(names) == 1 and is_you(names[0])
-            line = t("sheet.settle.remainder_you") if you else t("sheet.settle.remainder", names=", ".join(names))
+            pins = s.last_pins
+            line = (
+                t("sheet.settle.remainder_you", count=pins)
+                if you
+                else t("sheet.settle.remainder", count=pins, names=", ".join(names))
+            )
             surface.blit(font(15).render(line, True, MUTED), (30, 110))
         y = 170
         players = self.table.session.players

@@ -65,10 +65,11 @@ class Layout:
 
 
 def choice_prompt(choice: CardChoice) -> str:
-    """What to select for a card choice, in the player's words."""
+    """What to select for a card choice, in the player's words ("choose 1 card …", "choose
+    the 2 cards …", "choose 0 to 3 cards …": the noun agrees with the largest number)."""
     low, high = choice.min_count, choice.max_count
     n = str(low) if low == high else t("choice.count_range", low=low, high=high)
-    return t(f"choice.prompt.{CHOICE_KEYS[choice.action]}", n=n)
+    return t(f"choice.prompt.{CHOICE_KEYS[choice.action]}", n=n, count=high)
 
 
 def choice_button(choice: CardChoice, selected: int) -> str:

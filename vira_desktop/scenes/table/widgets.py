@@ -202,7 +202,7 @@ class Pulla:
         surface.blit(label, label.get_rect(center=(x + 90, y + 22)))
         draw_stacks(surface, self.text, state.pulla, state, (x + 22, y + 38), x + 164)
         if state.sexmastare:
-            line = t("table.sexmastare", pins=state.sexmastare)
+            line = t("table.sexmastare", count=state.sexmastare)
             surface.blit(self.text(line, 11, False, GOLD), (x - 10, y + 82))
         self._legend(surface, state, (x - 10, y + (96 if state.sexmastare else 82)))
 
