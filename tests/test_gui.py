@@ -711,7 +711,7 @@ def test_settings_work_from_the_defaults_when_the_config_file_is_bad(
     """A config.yaml that fails validation: the game starts on the defaults, and changing a
     setting keeps the bad file aside and saves a good one (it used to end in a traceback)."""
     app = make_app(tmp_path, monkeypatch, extra="sound: {volume: loud}\n")
-    assert app.config_problem and "sound.volume" in app.config_problem
+    assert app.config_problems and "sound.volume" in app.config_problems[0]
     run(app, 2)
     key(app, pygame.K_DOWN)  # the tutorial
     key(app, pygame.K_DOWN)  # Settings
@@ -723,6 +723,32 @@ def test_settings_work_from_the_defaults_when_the_config_file_is_bad(
     assert "loud" not in saved and (folder / "config.yaml.bad-1").exists()
     assert "kept as config.yaml.bad-1" in getattr(app.stack.top, "told", "")
     app.stack.clear()
+
+
+def test_a_bad_config_reports_every_problem_in_the_players_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "config"
+    monkeypatch.setenv("VIRA_CONFIG_DIR", str(folder))
+    monkeypatch.setenv("VIRA_DATA_DIR", str(tmp_path / "data"))
+    folder.mkdir()
+    (folder / "config.yaml").write_text(
+        "display: {language: fi, window: 1024x640, card_back: green}\nsound: {volume: loud}\ncolour: 1\n", "utf-8"
+    )
+    app = App(seed=5)
+    app.to_menu()
+    run(app, 2)
+    try:
+        said = app.notice
+        assert all(s in said for s in ("display.window", "display.card_back", "sound.volume", "colour")), said
+        assert "pitää olla" in said and "tuntematon asetus" in said and "expected" not in said
+        assert app.settings["display.language"] == "fi"  # the good settings are kept
+        configure("sv")  # the notice follows the language shown
+        assert "ska vara" in app.notice and "okänd inställning" in app.notice
+    finally:
+        app.stack.clear()
+        pygame.quit()
+        configure("en")
 
 
 def test_new_game_asks_before_it_ends_the_saved_game(app: App, tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from ..config import say_problems
 from ..i18n import LANGUAGES, number, system_language, t
 from ..paths import autosave_file, last_table_file
 from ..session.table import SeatConfig, Table, describe_save
@@ -366,11 +367,11 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
         surface.blit(font(32, True).render(t("settings.title"), True, GOLD), (230, 40))
-        problem = self.app.config_problem
-        if self.told or problem:
-            line = self.told or t("settings.unreadable", problem=problem)
-            for i, part in enumerate(wrap_text(line, 15, False, 760)[:3]):
-                surface.blit(font(15).render(part, True, GOLD), (260, 728 + 20 * i))
+        problems = self.app.config_problems
+        if self.told or problems:
+            line = self.told or t("settings.unreadable", problem=say_problems(problems))
+            for i, part in enumerate(wrap_text(line, 15, False, 1000)[:3]):
+                surface.blit(font(15).render(part, True, GOLD), (140, 728 + 20 * i))
         for i, (key, _) in enumerate(self.FIELDS):
             y = self.TOP + i * self.STEP
             label = fit_text(t(f"settings.{key}"), 16, False, 390)
