@@ -387,6 +387,27 @@ def test_new_game_form_works_from_the_keyboard(app: App) -> None:
     assert len(scene.table.session.players) == 4 and scene.table.seating == "first-come"
 
 
+def test_hot_seat_defaults_are_real_names_and_you_is_never_inflected(app: App) -> None:
+    """Two humans at one screen: "You" becomes "Player 1" in the form (it read "Pass the screen
+    to You" and, in Swedish, "Yous begär")."""
+    from vira_desktop.session.describe import whose
+
+    configure("sv")
+    run(app, 2)
+    key(app, pygame.K_RETURN)
+    form = app.stack.top
+    assert isinstance(form, NewGameScene)
+    key(app, pygame.K_DOWN)  # Bertil's row
+    key(app, pygame.K_PAGEUP)  # bot: normal -> human
+    assert [(s.name, s.human) for s in form.seats()][:2] == [("Spelare 1", True), ("Bertil", True)]
+    assert form.names[0].get_text() == "Spelare 1"  # shown before Start
+    key(app, pygame.K_RETURN)
+    scene = table_scene(app)
+    assert scene.view.cover in ("Spelare 1", "Bertil")
+    assert whose("Spelare 1") == "Spelare 1:s" and whose("Bertil") == "Bertils" and whose("Jonas") == "Jonas"
+    assert whose("You") == whose("Du") == "Ditt"  # a name typed in English is still you in Swedish
+
+
 def test_a_name_is_edited_at_its_end(app: App) -> None:
     """Backspace then typing on a name row replaces the name ("AnnaYou" before: the caret sat at the start)."""
     run(app, 2)

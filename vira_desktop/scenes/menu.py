@@ -14,6 +14,7 @@ import pygame_gui
 from ..config import say_problems
 from ..i18n import LANGUAGES, number, system_language, t
 from ..paths import autosave_file, last_table_file
+from ..session.describe import is_you
 from ..session.table import SeatConfig, Table, describe_save
 from .backdrop import felt, panel
 from .base import Scene
@@ -23,6 +24,15 @@ if TYPE_CHECKING:
     from .app import App
 
 DEFAULT_NAMES = ["Bertil", "Cecilia", "David"]  # the bots' names; the first seat is "you" in the player's language
+
+
+def hot_seat_names(names: list[str], humans: list[bool]) -> list[str]:
+    """With two or more humans at one screen, nobody is "You": a human seat still called so
+    (in any language) is "Player 2" by its place in the form, a real name the texts can use."""
+    if sum(humans) < 2:
+        return names
+    return [t("new_game.player", number=i + 1) if human and is_you(name.strip()) else name
+            for i, (name, human) in enumerate(zip(names, humans, strict=True))]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -134,7 +144,11 @@ class NewGameScene(Scene):
         self.focus = 2
         self.typed = [t("new_game.you"), *DEFAULT_NAMES]
         self._remembered()
+        self._name_humans()
         self._build()
+
+    def _name_humans(self) -> None:
+        self.typed = hot_seat_names(self.typed, [kind == "human" for kind in self.kind_of])
 
     def _remembered(self) -> None:
         """Start from the last table: its seats, names and bots, and how the seats were found."""
@@ -199,12 +213,10 @@ class NewGameScene(Scene):
         return 120 if row == 0 else 170 if row == 1 else 250 + (row - 2) * 56
 
     def seats(self) -> list[SeatConfig]:
-        out = []
-        for i, entry in enumerate(self.names):
-            kind = self.kind_of[i]
-            human = kind == "human"
-            out.append(SeatConfig(entry.get_text().strip(), human, "normal" if human else kind))
-        return out
+        kinds = self.kind_of[: len(self.names)]
+        humans = [kind == "human" for kind in kinds]
+        names = hot_seat_names([entry.get_text().strip() for entry in self.names], humans)
+        return [SeatConfig(n, h, "normal" if h else k) for n, h, k in zip(names, humans, kinds, strict=True)]
 
     def _unconfirm(self) -> None:
         self.confirm = ""
@@ -221,6 +233,7 @@ class NewGameScene(Scene):
         else:
             k = self.KINDS.index(self.kind_of[row - 2])
             self.kind_of[row - 2] = self.KINDS[(k + step) % len(self.KINDS)]
+            self._name_humans()  # a second human: "You" becomes a real name
         self._build()
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -6,18 +6,29 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..i18n import t
+from ..i18n import every_language, t
 from ..rules.cards import Suit
 from ..rules.games import Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
 from .words import game_label
 
-__all__ = ["ala_om_line", "describe_game", "describe_result", "is_you"]
+__all__ = ["ala_om_line", "describe_game", "describe_result", "is_you", "whose"]
 
 
 def is_you(name: str) -> bool:
-    """The player called "You" (in the player's language) is addressed as you."""
-    return name == t("new_game.you")
+    """The player called "You" (in any of the game's languages: the name stays as it was
+    typed when the language changes) is addressed as you, never inflected as a name."""
+    return name in every_language("new_game.you")
+
+
+def whose(name: str) -> str:
+    """A player's possessive: "Your", "Anna's"; in Swedish "Annas", "Jonas", "Spelare 2:s"."""
+    if is_you(name):
+        return t("result.whose_you")
+    ending = name[-1:].lower()
+    if ending.isdigit():
+        return t("result.whose_number", name=name)
+    return t("result.whose_sibilant" if ending in ("s", "x", "z") else "result.whose", name=name)
 
 
 def _said(key: str, name: str, **values: object) -> str:
@@ -47,8 +58,7 @@ def describe_result(
     low = result.trump_class == "none"
     outcome = result.outcome.value.split()[0]  # home, bet, kodilj, laid
     said = t(f"result.outcome.{outcome}_low" if low and outcome in ("bet", "kodilj") else f"result.outcome.{outcome}")
-    whose = t("result.whose_you") if is_you(declarer) else t("result.whose", name=declarer)
-    headline = t("result.headline", whose=whose, game=game_label(game.name, suit_level), outcome=said)
+    headline = t("result.headline", whose=whose(declarer), game=game_label(game.name, suit_level), outcome=said)
     taken = t("table.tricks", count=result.tricks[result.declarer])
     lines: list[str] = []
     if result.outcome is not Outcome.LAID:

@@ -13,6 +13,7 @@ from ...i18n import current, t
 from ...rules.decision import Phase
 from ...rules.ledger import SEXMASTARE, Kind, TokensMoved
 from ...rules.seat import Seat
+from ...session.describe import is_you
 from ...session.state import Holdings, TableState
 from ..backdrop import pewter_bowl, ready
 from ..cards import CARD_H, CardImages
@@ -341,7 +342,7 @@ class Intro:
             cx = x + 210 + 16 * k if x < TABLE_W // 2 else x - 90 - 16 * k
             surface.blit(self.images.face(card), (cx, y))
         if len(shown) == len(draw.cards):
-            you = draw.forehand == t("new_game.you")
+            you = is_you(draw.forehand)
             said = t("table.seating.forehand_you") if you else t("table.seating.forehand", name=draw.forehand)
             line = self.text(said, 18, True, INK, TABLE_W - 40)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 300)))
