@@ -23,7 +23,7 @@ import pygame_gui
 from vira_desktop.i18n import configure
 from vira_desktop.rules.actions import Bid, PlayCard
 from vira_desktop.rules.cards import Card
-from vira_desktop.rules.decision import Decision, Phase
+from vira_desktop.rules.decision import CardChoice, Decision, Phase
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.menu import MenuScene, NewGameScene
 from vira_desktop.scenes.table import TableScene
@@ -433,6 +433,33 @@ def test_a_card_choice_button_says_what_is_wrong_and_waits() -> None:
     assert choice_button(choice, 4) == "too many: at most 3" and not choice_ready(choice, 4)
     assert choice_button(choice, 2) == "throw away 2 and buy 2" and choice_ready(choice, 2)
     assert choice_button(choice, 0) == "buy nothing"
+
+
+def test_the_hint_never_covers_the_log_however_many_choices_show() -> None:
+    """Three actions and a card choice under ten lines of notes put the Hint over the log."""
+    from types import SimpleNamespace
+    from typing import cast
+
+    from vira_desktop.rules.actions import Decide, Repurchase, Turn
+    from vira_desktop.scenes.table.panel import LOG_TOP, PANEL_TOP, Situation, table_buttons
+    from vira_desktop.session.flow import Ask
+    from vira_desktop.session.state import TableState
+
+    actions = (Decide(0, True), Decide(0, False), Turn(0, again=True))
+    decision = Decision(0, Phase.DECIDE, actions, CardChoice(Repurchase, 0, (), 0, 3))
+    ask = cast(Ask, SimpleNamespace(optional=False, view=SimpleNamespace(decision=decision)))
+    state = cast(TableState, SimpleNamespace(over=False, deals_left=None))
+    for lines in range(13):
+
+        def measured(notes: object, n: int = lines) -> int:
+            return n
+
+        layout = table_buttons(ask, Situation(state, detail_lines=measured))
+        rects = [pygame.Rect(b.x, b.y, b.width, b.height) for b in layout.buttons]
+        assert len(rects) == 5 and layout.buttons[-1].what == Command("hint")
+        assert all(r.bottom <= LOG_TOP and r.height >= 26 for r in rects), (lines, rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :]), (lines, rects)
+        assert min(r.top for r in rects) >= PANEL_TOP + 18 * layout.detail_room  # the notes end above them
 
 
 def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path) -> None:

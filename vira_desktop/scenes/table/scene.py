@@ -333,6 +333,7 @@ class TableScene(_TableBase):
         layout = table_buttons(ask, situation)
         self.layout = layout
         self.view.details = list(layout.details)
+        self.view.detail_room = layout.detail_room
         if layout.bids != self._bids:
             self._bids = layout.bids
             if layout.bids is not None:
