@@ -462,6 +462,26 @@ def test_the_hint_never_covers_the_log_however_many_choices_show() -> None:
         assert min(r.top for r in rects) >= PANEL_TOP + 18 * layout.detail_room  # the notes end above them
 
 
+def test_the_keyboard_focus_has_its_own_frame_apart_from_a_selection(app: App) -> None:
+    from vira_desktop.scenes.cards import CARD_W
+    from vira_desktop.scenes.theme import GOLD, KEY_FOCUS
+
+    scene = start_game(app)
+    scene.view.finish()
+    cards = scene.view.cards
+    hand = scene.hand()
+    chosen, focused = hand[0], hand[-1]
+    cards.selected = {chosen}
+    cards.focus_card = focused
+    surface = pygame.Surface((1280, 800))
+    cards.draw(surface, scene.images.back("blue"), focus_shown=True)
+    sel, foc = cards.sprite(chosen), cards.sprite(focused)
+    assert sel is not None and foc is not None
+    assert tuple(surface.get_at((int(sel.x) + CARD_W // 2, int(sel.y - sel.lifted) + 1)))[:3] == GOLD
+    ring = tuple(surface.get_at((int(foc.x) + CARD_W // 2, int(foc.y - foc.lifted) - 4)))[:3]
+    assert ring == KEY_FOCUS and KEY_FOCUS != GOLD
+
+
 def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path) -> None:
     run(app, 2)
     key(app, pygame.K_DOWN)  # the tutorial (Continue is skipped: no saved game)
