@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -480,6 +481,24 @@ def test_the_keyboard_focus_has_its_own_frame_apart_from_a_selection(app: App) -
     assert tuple(surface.get_at((int(sel.x) + CARD_W // 2, int(sel.y - sel.lifted) + 1)))[:3] == GOLD
     ring = tuple(surface.get_at((int(foc.x) + CARD_W // 2, int(foc.y - foc.lifted) - 4)))[:3]
     assert ring == KEY_FOCUS and KEY_FOCUS != GOLD
+
+
+def test_a_bowls_tokens_are_laid_out_in_rows_that_fit_and_every_count_is_whole(app: App) -> None:
+    """A bowl holding every kind in three colours ran out of room: "20 | 1 …"."""
+    from vira_desktop.rules.ledger import Kind
+    from vira_desktop.scenes.table.widgets import STACK_GAP, stack_rows
+
+    scene = start_game(app)
+    state = scene.view.state
+    assert state is not None
+    owners = state.players
+    held = {(o, k): n for o in owners for k, n in zip(Kind, (20, 10, 18, 2), strict=True)}
+    rows = stack_rows(scene.view.text, held, state, 164, first=owners[0])
+    assert len(rows) > 1
+    assert all(sum(w for *_, w in row) + STACK_GAP * (len(row) - 1) <= 164 for row in rows)
+    assert sorted((o, k, n) for row in rows for o, k, n, _ in row) == sorted((o, k, n) for (o, k), n in held.items())
+    assert rows[0][0][0] == owners[0]  # the player's own tokens first
+    scene.view.bowls.draw(pygame.Surface((1280, 800)), replace(state, bowls={o: held for o in owners}))
 
 
 def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path) -> None:
