@@ -21,7 +21,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pygame_gui
 
-from vira_desktop.i18n import configure
+from vira_desktop.i18n import configure, t
 from vira_desktop.rules.actions import Bid, PlayCard
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.decision import CardChoice, Decision, Phase
@@ -499,6 +499,51 @@ def test_a_bowls_tokens_are_laid_out_in_rows_that_fit_and_every_count_is_whole(a
     assert sorted((o, k, n) for row in rows for o, k, n, _ in row) == sorted((o, k, n) for (o, k), n in held.items())
     assert rows[0][0][0] == owners[0]  # the player's own tokens first
     scene.view.bowls.draw(pygame.Surface((1280, 800)), replace(state, bowls={o: held for o in owners}))
+
+
+def test_l_shows_the_last_tricks_cards_who_played_them_and_who_won(app: App) -> None:
+    from vira_desktop.scenes.cards import CARD_H, CARD_W
+    from vira_desktop.scenes.overlays import LastTrickScene
+
+    scene = start_game(app)
+    rng = random.Random(2)
+    for _ in range(200):
+        assert wait_for_human(app, scene)
+        if scene.table.deal.is_over or scene.table.deal.public_view().tricks:
+            break
+        human_move(app, scene, rng)
+    scene.view.finish()
+    run(app, 2)
+    tricks = scene.table.deal.public_view().tricks
+    assert tricks
+    key(app, pygame.K_l)
+    sheet = app.stack.top
+    assert isinstance(sheet, LastTrickScene)
+    winner, cards = tricks[-1]
+    from vira_desktop.scenes.theme import GameFont
+
+    texts: list[str] = []
+    original = GameFont.render
+
+    def render(self: GameFont, text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        texts.append(str(text))
+        return original(self, text, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(GameFont, "render", render)
+        run(app, 1)
+    seats = scene.table.session.seats
+    said = t("log.trick_you", number=len(tricks)) if seats[winner] == "You" else None
+    assert all(seats[s] in texts for s, _ in cards)
+    assert (said or t("log.trick", number=len(tricks), name=seats[winner])) in texts
+    left = 640 - (3 * CARD_W + 120) // 2
+    for i, (_, card) in enumerate(cards):  # each card drawn as a card, in the order played
+        face = scene.images.face(card)
+        x = left + i * (CARD_W + 60)
+        spot = (CARD_W // 2, CARD_H // 3)
+        assert app.screen.get_at((x + spot[0], 240 + spot[1])) == face.get_at(spot)
+    key(app, pygame.K_l)
+    assert app.stack.top is scene
 
 
 def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path) -> None:
