@@ -580,6 +580,36 @@ def test_the_window_size_setting_fits_the_desktop(
     assert fit_window(setting, desktop) == expected
 
 
+def test_the_window_size_setting_shows_the_real_size_and_offers_only_what_fits(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a 1280×800 desktop the window is 1152×720: the setting said 1280 × 800, and offered
+    sizes larger than the desktop that changed nothing."""
+    from vira_desktop.scenes import app as app_module
+    from vira_desktop.scenes import menu
+
+    monkeypatch.setattr(app_module, "desktop_size", lambda: (1280, 800))
+    monkeypatch.setattr(menu, "desktop_size", lambda: (1280, 800))
+    assert app_module.window_sizes((1280, 800)) == [(1024, 640), (1152, 720)]
+    assert app_module.window_sizes(None) == list(app_module.WINDOW_SIZES)
+    run(app, 2)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Settings
+    scene = app.stack.top
+    assert isinstance(scene, menu.SettingsScene)
+    row = [k for k, _ in scene.FIELDS].index("display.window")
+    assert scene.buttons[row].text == "1152 × 720"  # the window as it is
+    for _ in range(row):
+        key(app, pygame.K_DOWN)
+    seen = []
+    for _ in range(3):
+        key(app, pygame.K_RIGHT)
+        seen.append(scene.buttons[row].text)
+    assert seen == ["1024 × 640", "1152 × 720", "1024 × 640"]  # nothing larger than the desktop
+    assert app.settings["display.window"] == [1024, 640]
+
+
 def test_f11_is_taken_by_the_window_not_the_scene(app: App) -> None:
     run(app, 2)
     key(app, pygame.K_F11)  # headless there is no window to make full screen: nothing happens

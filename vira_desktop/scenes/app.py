@@ -244,13 +244,23 @@ class App:
     # ------------------------------------------------------------------ the window
     def resize_window(self, size: Sequence[int]) -> None:
         """Give the window ``size``, capped to the desktop. Everything is drawn at 1280×800 and
-        SDL scales it to the window, keeping the aspect ratio (letterboxed), mouse included."""
+        SDL scales it to the window, keeping the aspect ratio (letterboxed), mouse included: the
+        pointer is put back over the point of the table it was over (the button just clicked)."""
         if self.window is None or self.fullscreen:
             return
-        desktops = pygame.display.get_desktop_sizes()
+        pointer = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None  # in the table's pixels
         with contextlib.suppress(pygame.error):
             self.window.minimum_size = MIN_SIZE  # SCALED would hold it at 1280×800
-            self.window.size = fit_window(size, desktops[0] if desktops else None)
+            self.window.size = fit_window(size, desktop_size())
+            if pointer is not None:
+                pygame.mouse.set_pos(pointer)
+
+    def window_size(self) -> tuple[int, int]:
+        """The window's size as it is (the setting shrunk to fit the desktop)."""
+        if self.window is not None and not self.fullscreen:
+            width, height = self.window.size
+            return int(width), int(height)
+        return fit_window(self.settings["display.window"], desktop_size())
 
     def toggle_fullscreen(self) -> None:
         """F11: the whole screen (the table letterboxed in it), or back to the window size."""
@@ -428,6 +438,26 @@ class App:
             "startup_s": round(self.first_frame_s or 0.0, 3),
             "rss_mb": round(rss_mb, 1),
         }
+
+
+WINDOW_SIZES = ((1024, 640), (1280, 800), (1600, 1000), (1920, 1200))  # offered where they fit
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The first desktop's size (``None`` where SDL knows none, headless)."""
+    with contextlib.suppress(pygame.error):
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops and pygame.display.get_driver() not in ("dummy", "offscreen"):
+            return int(desktops[0][0]), int(desktops[0][1])
+    return None
+
+
+def window_sizes(desktop: Sequence[int] | None) -> list[tuple[int, int]]:
+    """The window sizes to offer on ``desktop``: those that fit it whole, and the largest
+    window that fits (the table's shape) where that is none of them."""
+    fitting = [size for size in WINDOW_SIZES if fit_window(size, desktop) == size]
+    largest = fit_window(WINDOW_SIZES[-1], desktop)
+    return fitting if largest in fitting else [*fitting, largest]
 
 
 def fit_window(size: Sequence[int], desktop: Sequence[int] | None) -> tuple[int, int]:

@@ -16,6 +16,7 @@ from ..i18n import LANGUAGES, number, system_language, t
 from ..paths import autosave_file, last_table_file
 from ..session.describe import is_you
 from ..session.table import SeatConfig, Table, describe_save
+from .app import desktop_size, window_sizes
 from .backdrop import felt, panel
 from .base import Scene
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
@@ -312,6 +313,7 @@ class NewGameScene(Scene):
 
 NAME_MAX = 16  # characters in a player's name: it must fit on the player's plate
 
+
 class SettingsScene(Scene):
     """Animation speed, sound, card back, four-colour deck, language, house rules, window size;
     saved in the user's own config. ↑ ↓ choose a row, ← → (or Enter) change it, Esc saves and closes."""
@@ -323,7 +325,7 @@ class SettingsScene(Scene):
         ("display.card_back", ["blue", "red"]),
         ("display.four_colour_deck", [False, True]),
         ("display.language", ["system", "sv", "en", "fi"]),
-        ("display.window", [[1024, 640], [1280, 800], [1600, 1000], [1920, 1200]]),
+        ("display.window", []),  # the sizes that fit the desktop (App.window_sizes)
         ("display.wait_after_trick", [False, True]),
         ("house_rules.aces_low_in_all_miseres", [False, True]),
         ("house_rules.royale_defenders_see_each_other", [False, True]),
@@ -341,8 +343,15 @@ class SettingsScene(Scene):
         rect = pygame.Rect(490, 600, 300, 48)
         self.done = self.add(pygame_gui.elements.UIButton(rect, "vira.settings.save", manager=self.ui))
 
+    def _values(self, key: str, values: list[Any]) -> tuple[Any, list[Any]]:
+        """A setting's value now and the values offered (for the window: its real size, and
+        the sizes that fit the desktop)."""
+        if key == "display.window":
+            return list(self.app.window_size()), [list(size) for size in window_sizes(desktop_size())]
+        return self.app.settings[key], values
+
     def _label(self, key: str) -> str:
-        value = self.app.settings[key]
+        value = self._values(key, [])[0]
         if key == "display.language":  # each language by its own name
             system = LANGUAGES[system_language()]
             return t("language.system", language=system) if value == "system" else LANGUAGES[value]
@@ -355,9 +364,13 @@ class SettingsScene(Scene):
         return t(f"settings.value.{value}")
 
     def _cycle(self, index: int, step: int = 1) -> None:
-        key, values = self.FIELDS[index]
-        current = self.app.settings[key]
-        nxt = values[(values.index(current) + step) % len(values)] if current in values else values[0]
+        key, offered = self.FIELDS[index]
+        current, values = self._values(key, offered)
+        if current in values:
+            nxt = values[(values.index(current) + step) % len(values)]
+        else:  # between two sizes offered: the next one up or down
+            bigger, smaller = [v for v in values if v > current], [v for v in values if v < current]
+            nxt = (bigger or values)[0] if step > 0 else (smaller or values)[-1]
         self.told = self.app.change_setting(key, nxt)
         for i, (each, _) in enumerate(self.FIELDS):  # a new language changes every label
             self.buttons[i].set_text(self._label(each))
@@ -395,4 +408,3 @@ class SettingsScene(Scene):
         surface.blit(note, note.get_rect(midtop=(640, 670)))
         keys = font(13).render(t("settings.keys"), True, MUTED)
         surface.blit(keys, keys.get_rect(midtop=(640, 700)))
-
