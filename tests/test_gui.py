@@ -757,6 +757,7 @@ def test_replay_steps_a_record_forward_and_back_in_the_window(app: App) -> None:
     assert scene.driver.session.deal.is_over
     run(app, 2)
     assert scene.driver.session.ledger.conserved() and scene.driver.session.deals  # paid through the ledger
+    assert scene.view.banner is not None and scene.view.banner == scene.driver.result()  # the result, at the end
     for _ in range(len(scene.driver.actions)):
         key(app, pygame.K_LEFT, frames=1)
     assert scene.driver.position == 0
