@@ -575,7 +575,7 @@ def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path)
 def test_the_window_size_setting_fits_the_desktop(
     setting: list[int], desktop: tuple[int, int] | None, expected: tuple[int, int]
 ) -> None:
-    from vira_desktop.scenes.app import fit_window
+    from vira_desktop.scenes.window import fit_window
 
     assert fit_window(setting, desktop) == expected
 
@@ -586,12 +586,12 @@ def test_the_window_size_setting_shows_the_real_size_and_offers_only_what_fits(
     """On a 1280×800 desktop the window is 1152×720: the setting said 1280 × 800, and offered
     sizes larger than the desktop that changed nothing."""
     from vira_desktop.scenes import app as app_module
-    from vira_desktop.scenes import menu
+    from vira_desktop.scenes import menu, window
 
     monkeypatch.setattr(app_module, "desktop_size", lambda: (1280, 800))
     monkeypatch.setattr(menu, "desktop_size", lambda: (1280, 800))
-    assert app_module.window_sizes((1280, 800)) == [(1024, 640), (1152, 720)]
-    assert app_module.window_sizes(None) == list(app_module.WINDOW_SIZES)
+    assert window.window_sizes((1280, 800)) == [(1024, 640), (1152, 720)]
+    assert window.window_sizes(None) == list(window.WINDOW_SIZES)
     run(app, 2)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)

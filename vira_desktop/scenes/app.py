@@ -28,8 +28,8 @@ from ..session.table import SaveError, SeatConfig, Table, quarantine
 from .base import Scene, SceneStack
 from .idle import wait_for_input
 from .theme import SIZE, font, gui_theme
+from .window import MIN_SIZE, desktop_size, fit_window
 
-MIN_SIZE = (640, 400)  # the smallest window the table is scaled into
 FPS = 60  # while anything moves
 IDLE_WAKE_S = 2.0  # with nothing to animate, a frame at least this often (the menu's clock, a lost wake-up)
 
@@ -438,36 +438,6 @@ class App:
             "startup_s": round(self.first_frame_s or 0.0, 3),
             "rss_mb": round(rss_mb, 1),
         }
-
-
-WINDOW_SIZES = ((1024, 640), (1280, 800), (1600, 1000), (1920, 1200))  # offered where they fit
-
-
-def desktop_size() -> tuple[int, int] | None:
-    """The first desktop's size (``None`` where SDL knows none, headless)."""
-    with contextlib.suppress(pygame.error):
-        desktops = pygame.display.get_desktop_sizes()
-        if desktops and pygame.display.get_driver() not in ("dummy", "offscreen"):
-            return int(desktops[0][0]), int(desktops[0][1])
-    return None
-
-
-def window_sizes(desktop: Sequence[int] | None) -> list[tuple[int, int]]:
-    """The window sizes to offer on ``desktop``: those that fit it whole, and the largest
-    window that fits (the table's shape) where that is none of them."""
-    fitting = [size for size in WINDOW_SIZES if fit_window(size, desktop) == size]
-    largest = fit_window(WINDOW_SIZES[-1], desktop)
-    return fitting if largest in fitting else [*fitting, largest]
-
-
-def fit_window(size: Sequence[int], desktop: Sequence[int] | None) -> tuple[int, int]:
-    """The window size for the setting ``size``: shrunk, keeping its shape, to fit the desktop
-    with room for a title bar and a task bar, and never below ``MIN_SIZE``."""
-    width, height = int(size[0]), int(size[1])
-    if desktop:
-        scale = min(1.0, (desktop[0] - 40) / width, (desktop[1] - 80) / height)
-        width, height = int(width * scale), int(height * scale)
-    return max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
 
 
 def _window() -> pygame.Window | None:

@@ -16,10 +16,10 @@ from ..i18n import LANGUAGES, number, system_language, t
 from ..paths import autosave_file, last_table_file
 from ..session.describe import is_you
 from ..session.table import SeatConfig, Table, describe_save
-from .app import desktop_size, window_sizes
 from .backdrop import felt, panel
 from .base import Scene
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
+from .window import desktop_size, window_sizes
 
 if TYPE_CHECKING:
     from .app import App
