@@ -108,3 +108,42 @@ def test_one_bad_setting_costs_only_itself_in_the_window(tmp_path: Path) -> None
     assert kept["display.window"] == Settings()["display.window"] and kept["sound.volume"] == Settings()["sound.volume"]
     path.write_text("display: [not, a, mapping", "utf-8")
     assert salvage_settings(path)["display.language"] == Settings()["display.language"]
+
+
+def test_every_problem_of_a_file_is_reported_and_said_in_each_language(tmp_path: Path) -> None:
+    from vira_desktop.config import Problem, say_problem
+    from vira_desktop.i18n import LANGUAGES, configure
+
+    path = tmp_path / "config.yaml"
+    path.write_text(
+        "display: {window: 1024x640, card_back: green, four_colour_deck: 1}\n"
+        "session: {players: 5, bowl: {coin: 3, bet: -1}}\n"
+        "house_rules: {gok_reentry: maybe, pulla_table: {vingel 7: [1, 2, 4, null, null, null]}}\n"
+        "sound: {volume: 2}\ncolour: 1\n",
+        "utf-8",
+    )
+    with pytest.raises(ConfigError) as err:
+        load_settings(path)
+    problems = err.value.problems
+    named = ["display.window", "display.card_back", "display.four_colour_deck", "session.players",
+             "session.bowl.coin", "session.bowl.bet", "house_rules.gok_reentry", "pulla_table.vingel 7",
+             "sound.volume", "colour"]  # fmt: skip
+    assert len(problems) == len(named)
+    assert all(any(n in p for p in problems) for n in named), problems
+    assert all(isinstance(p, Problem) and p.startswith(str(path)) for p in problems)
+    try:
+        for language in LANGUAGES:
+            configure(language)
+            said = [say_problem(p) for p in problems]
+            assert all(any(n in s for s in said) for n in named), said
+            if language == "en":
+                assert said == list(problems)  # the window's English is the command line's
+            else:
+                assert not set(said) & set(problems)
+    finally:
+        configure("en")
+    for broken, key in (("a: [unclosed\n", "yaml"), (b"\xff\xfe", "utf8")):
+        path.write_bytes(broken.encode() if isinstance(broken, str) else broken)
+        with pytest.raises(ConfigError) as err:
+            load_settings(path)
+        assert [p.key for p in err.value.problems] == [key]  # type: ignore[attr-defined]

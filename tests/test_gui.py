@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pygame_gui
 
-from vira_desktop.i18n import configure
+from vira_desktop.i18n import configure, t
 from vira_desktop.rules.actions import Bid, PlayCard
 from vira_desktop.rules.cards import Card
-from vira_desktop.rules.decision import Decision, Phase
+from vira_desktop.rules.decision import CardChoice, Decision, Phase
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.menu import MenuScene, NewGameScene
 from vira_desktop.scenes.table import TableScene
@@ -387,6 +388,27 @@ def test_new_game_form_works_from_the_keyboard(app: App) -> None:
     assert len(scene.table.session.players) == 4 and scene.table.seating == "first-come"
 
 
+def test_hot_seat_defaults_are_real_names_and_you_is_never_inflected(app: App) -> None:
+    """Two humans at one screen: "You" becomes "Player 1" in the form (it read "Pass the screen
+    to You" and, in Swedish, "Yous begär")."""
+    from vira_desktop.session.describe import whose
+
+    configure("sv")
+    run(app, 2)
+    key(app, pygame.K_RETURN)
+    form = app.stack.top
+    assert isinstance(form, NewGameScene)
+    key(app, pygame.K_DOWN)  # Bertil's row
+    key(app, pygame.K_PAGEUP)  # bot: normal -> human
+    assert [(s.name, s.human) for s in form.seats()][:2] == [("Spelare 1", True), ("Bertil", True)]
+    assert form.names[0].get_text() == "Spelare 1"  # shown before Start
+    key(app, pygame.K_RETURN)
+    scene = table_scene(app)
+    assert scene.view.cover in ("Spelare 1", "Bertil")
+    assert whose("Spelare 1") == "Spelare 1:s" and whose("Bertil") == "Bertils" and whose("Jonas") == "Jonas"
+    assert whose("You") == whose("Du") == "Ditt"  # a name typed in English is still you in Swedish
+
+
 def test_a_name_is_edited_at_its_end(app: App) -> None:
     """Backspace then typing on a name row replaces the name ("AnnaYou" before: the caret sat at the start)."""
     run(app, 2)
@@ -412,6 +434,116 @@ def test_a_card_choice_button_says_what_is_wrong_and_waits() -> None:
     assert choice_button(choice, 4) == "too many: at most 3" and not choice_ready(choice, 4)
     assert choice_button(choice, 2) == "throw away 2 and buy 2" and choice_ready(choice, 2)
     assert choice_button(choice, 0) == "buy nothing"
+
+
+def test_the_hint_never_covers_the_log_however_many_choices_show() -> None:
+    """Three actions and a card choice under ten lines of notes put the Hint over the log."""
+    from types import SimpleNamespace
+    from typing import cast
+
+    from vira_desktop.rules.actions import Decide, Repurchase, Turn
+    from vira_desktop.scenes.table.panel import LOG_TOP, PANEL_TOP, Situation, table_buttons
+    from vira_desktop.session.flow import Ask
+    from vira_desktop.session.state import TableState
+
+    actions = (Decide(0, True), Decide(0, False), Turn(0, again=True))
+    decision = Decision(0, Phase.DECIDE, actions, CardChoice(Repurchase, 0, (), 0, 3))
+    ask = cast(Ask, SimpleNamespace(optional=False, view=SimpleNamespace(decision=decision)))
+    state = cast(TableState, SimpleNamespace(over=False, deals_left=None))
+    for lines in range(13):
+
+        def measured(notes: object, n: int = lines) -> int:
+            return n
+
+        layout = table_buttons(ask, Situation(state, detail_lines=measured))
+        rects = [pygame.Rect(b.x, b.y, b.width, b.height) for b in layout.buttons]
+        assert len(rects) == 5 and layout.buttons[-1].what == Command("hint")
+        assert all(r.bottom <= LOG_TOP and r.height >= 26 for r in rects), (lines, rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :]), (lines, rects)
+        assert min(r.top for r in rects) >= PANEL_TOP + 18 * layout.detail_room  # the notes end above them
+
+
+def test_the_keyboard_focus_has_its_own_frame_apart_from_a_selection(app: App) -> None:
+    from vira_desktop.scenes.cards import CARD_W
+    from vira_desktop.scenes.theme import GOLD, KEY_FOCUS
+
+    scene = start_game(app)
+    scene.view.finish()
+    cards = scene.view.cards
+    hand = scene.hand()
+    chosen, focused = hand[0], hand[-1]
+    cards.selected = {chosen}
+    cards.focus_card = focused
+    surface = pygame.Surface((1280, 800))
+    cards.draw(surface, scene.images.back("blue"), focus_shown=True)
+    sel, foc = cards.sprite(chosen), cards.sprite(focused)
+    assert sel is not None and foc is not None
+    assert tuple(surface.get_at((int(sel.x) + CARD_W // 2, int(sel.y - sel.lifted) + 1)))[:3] == GOLD
+    ring = tuple(surface.get_at((int(foc.x) + CARD_W // 2, int(foc.y - foc.lifted) - 4)))[:3]
+    assert ring == KEY_FOCUS and KEY_FOCUS != GOLD
+
+
+def test_a_bowls_tokens_are_laid_out_in_rows_that_fit_and_every_count_is_whole(app: App) -> None:
+    """A bowl holding every kind in three colours ran out of room: "20 | 1 …"."""
+    from vira_desktop.rules.ledger import Kind
+    from vira_desktop.scenes.table.widgets import STACK_GAP, stack_rows
+
+    scene = start_game(app)
+    state = scene.view.state
+    assert state is not None
+    owners = state.players
+    held = {(o, k): n for o in owners for k, n in zip(Kind, (20, 10, 18, 2), strict=True)}
+    rows = stack_rows(scene.view.text, held, state, 164, first=owners[0])
+    assert len(rows) > 1
+    assert all(sum(w for *_, w in row) + STACK_GAP * (len(row) - 1) <= 164 for row in rows)
+    assert sorted((o, k, n) for row in rows for o, k, n, _ in row) == sorted((o, k, n) for (o, k), n in held.items())
+    assert rows[0][0][0] == owners[0]  # the player's own tokens first
+    scene.view.bowls.draw(pygame.Surface((1280, 800)), replace(state, bowls={o: held for o in owners}))
+
+
+def test_l_shows_the_last_tricks_cards_who_played_them_and_who_won(app: App) -> None:
+    from vira_desktop.scenes.cards import CARD_H, CARD_W
+    from vira_desktop.scenes.overlays import LastTrickScene
+
+    scene = start_game(app)
+    rng = random.Random(2)
+    for _ in range(200):
+        assert wait_for_human(app, scene)
+        if scene.table.deal.is_over or scene.table.deal.public_view().tricks:
+            break
+        human_move(app, scene, rng)
+    scene.view.finish()
+    run(app, 2)
+    tricks = scene.table.deal.public_view().tricks
+    assert tricks
+    key(app, pygame.K_l)
+    sheet = app.stack.top
+    assert isinstance(sheet, LastTrickScene)
+    winner, cards = tricks[-1]
+    from vira_desktop.scenes.theme import GameFont
+
+    texts: list[str] = []
+    original = GameFont.render
+
+    def render(self: GameFont, text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        texts.append(str(text))
+        return original(self, text, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(GameFont, "render", render)
+        run(app, 1)
+    seats = scene.table.session.seats
+    said = t("log.trick_you", number=len(tricks)) if seats[winner] == "You" else None
+    assert all(seats[s] in texts for s, _ in cards)
+    assert (said or t("log.trick", number=len(tricks), name=seats[winner])) in texts
+    left = 640 - (3 * CARD_W + 120) // 2
+    for i, (_, card) in enumerate(cards):  # each card drawn as a card, in the order played
+        face = scene.images.face(card)
+        x = left + i * (CARD_W + 60)
+        spot = (CARD_W // 2, CARD_H // 3)
+        assert app.screen.get_at((x + spot[0], 240 + spot[1])) == face.get_at(spot)
+    key(app, pygame.K_l)
+    assert app.stack.top is scene
 
 
 def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path) -> None:
@@ -443,9 +575,39 @@ def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path)
 def test_the_window_size_setting_fits_the_desktop(
     setting: list[int], desktop: tuple[int, int] | None, expected: tuple[int, int]
 ) -> None:
-    from vira_desktop.scenes.app import fit_window
+    from vira_desktop.scenes.window import fit_window
 
     assert fit_window(setting, desktop) == expected
+
+
+def test_the_window_size_setting_shows_the_real_size_and_offers_only_what_fits(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a 1280×800 desktop the window is 1152×720: the setting said 1280 × 800, and offered
+    sizes larger than the desktop that changed nothing."""
+    from vira_desktop.scenes import app as app_module
+    from vira_desktop.scenes import menu, window
+
+    monkeypatch.setattr(app_module, "desktop_size", lambda: (1280, 800))
+    monkeypatch.setattr(menu, "desktop_size", lambda: (1280, 800))
+    assert window.window_sizes((1280, 800)) == [(1024, 640), (1152, 720)]
+    assert window.window_sizes(None) == list(window.WINDOW_SIZES)
+    run(app, 2)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Settings
+    scene = app.stack.top
+    assert isinstance(scene, menu.SettingsScene)
+    row = [k for k, _ in scene.FIELDS].index("display.window")
+    assert scene.buttons[row].text == "1152 × 720"  # the window as it is
+    for _ in range(row):
+        key(app, pygame.K_DOWN)
+    seen = []
+    for _ in range(3):
+        key(app, pygame.K_RIGHT)
+        seen.append(scene.buttons[row].text)
+    assert seen == ["1024 × 640", "1152 × 720", "1024 × 640"]  # nothing larger than the desktop
+    assert app.settings["display.window"] == [1024, 640]
 
 
 def test_f11_is_taken_by_the_window_not_the_scene(app: App) -> None:
@@ -595,6 +757,7 @@ def test_replay_steps_a_record_forward_and_back_in_the_window(app: App) -> None:
     assert scene.driver.session.deal.is_over
     run(app, 2)
     assert scene.driver.session.ledger.conserved() and scene.driver.session.deals  # paid through the ledger
+    assert scene.view.banner is not None and scene.view.banner == scene.driver.result()  # the result, at the end
     for _ in range(len(scene.driver.actions)):
         key(app, pygame.K_LEFT, frames=1)
     assert scene.driver.position == 0
@@ -711,7 +874,7 @@ def test_settings_work_from_the_defaults_when_the_config_file_is_bad(
     """A config.yaml that fails validation: the game starts on the defaults, and changing a
     setting keeps the bad file aside and saves a good one (it used to end in a traceback)."""
     app = make_app(tmp_path, monkeypatch, extra="sound: {volume: loud}\n")
-    assert app.config_problem and "sound.volume" in app.config_problem
+    assert app.config_problems and "sound.volume" in app.config_problems[0]
     run(app, 2)
     key(app, pygame.K_DOWN)  # the tutorial
     key(app, pygame.K_DOWN)  # Settings
@@ -723,6 +886,32 @@ def test_settings_work_from_the_defaults_when_the_config_file_is_bad(
     assert "loud" not in saved and (folder / "config.yaml.bad-1").exists()
     assert "kept as config.yaml.bad-1" in getattr(app.stack.top, "told", "")
     app.stack.clear()
+
+
+def test_a_bad_config_reports_every_problem_in_the_players_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "config"
+    monkeypatch.setenv("VIRA_CONFIG_DIR", str(folder))
+    monkeypatch.setenv("VIRA_DATA_DIR", str(tmp_path / "data"))
+    folder.mkdir()
+    (folder / "config.yaml").write_text(
+        "display: {language: fi, window: 1024x640, card_back: green}\nsound: {volume: loud}\ncolour: 1\n", "utf-8"
+    )
+    app = App(seed=5)
+    app.to_menu()
+    run(app, 2)
+    try:
+        said = app.notice
+        assert all(s in said for s in ("display.window", "display.card_back", "sound.volume", "colour")), said
+        assert "pitää olla" in said and "tuntematon asetus" in said and "expected" not in said
+        assert app.settings["display.language"] == "fi"  # the good settings are kept
+        configure("sv")  # the notice follows the language shown
+        assert "ska vara" in app.notice and "okänd inställning" in app.notice
+    finally:
+        app.stack.clear()
+        pygame.quit()
+        configure("en")
 
 
 def test_new_game_asks_before_it_ends_the_saved_game(app: App, tmp_path: Path) -> None:

@@ -250,3 +250,41 @@ def test_a_keyed_texts_english_in_the_code_is_the_english_catalogs() -> None:
     ]
     assert len(pairs) > 30
     assert [(key, english) for key, english in pairs if texts[key] != english] == []
+
+
+def test_no_text_hedges_a_plural_with_brackets() -> None:
+    """"card(s)", "färg(er)": a count's noun agrees with it through the plural forms instead."""
+    for language in LANGUAGES:
+        hedged = {k: v for k, v in catalog(language).items() if re.search(r"\w\((s|er|ar|a|ä)\)", v)}
+        assert hedged == {}, language
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("en", "choose 1 card to keep, then Enter", "choose the 2 cards to keep, then Enter"),
+        ("sv", "välj 1 kort att behålla, sedan Enter", "välj de 2 kort du behåller, sedan Enter"),
+        ("fi", "valitse 1 kortti pidettäväksi ja paina Enter", "valitse 2 korttia pidettäväksi ja paina Enter"),
+    ],
+)
+def test_a_count_of_one_is_said_in_the_singular(language: str, one: str, two: str) -> None:
+    from vira_desktop.rules.actions import Keep
+    from vira_desktop.rules.decision import CardChoice
+    from vira_desktop.rules.errors import Keyed
+    from vira_desktop.rules.ledger import Settlement
+    from vira_desktop.scenes.table.panel import choice_prompt
+    from vira_desktop.session.words import say_keyed
+
+    configure(language)
+    assert choice_prompt(CardChoice(Keep, 0, (), 1, 1)) == one
+    assert choice_prompt(CardChoice(Keep, 0, (), 2, 2)) == two
+    singular = {
+        "en": ("1 pin under", "the last pin goes", "in 1 suit"),
+        "sv": ("1 pinne under", "den sista pinnen", "i 1 färg"),
+        "fi": ("1 pinna pullan", "viimeisen pinnan", "1 matala maa"),
+    }[language]
+    assert singular[0] in t("table.sexmastare", count=1)
+    settled = Settlement(pulla_bets=2, shares={"A": 5, "B": 5, "C": 6}, remainder_to=("C",), results={})
+    assert settled.last_pins == 1  # 16 pins among three: 5 each and one over
+    assert singular[1] in t("sheet.settle.remainder", count=settled.last_pins, names="C").lower()
+    assert singular[2] in say_keyed(Keyed("pass_gok", "", count=1), "reason")

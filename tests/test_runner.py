@@ -14,6 +14,8 @@ from vira_desktop.i18n import configure, t
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.errors import ViraError
 from vira_desktop.rules.events import DealStarted
+from vira_desktop.session.describe import describe_result
+from vira_desktop.session.narration import Narrator
 from vira_desktop.session.record import check_result, read_record, replay
 from vira_desktop.session.runner import Command, CommittedDeal, TableRunner, Update
 from vira_desktop.session.saving import BackgroundSaver
@@ -188,3 +190,85 @@ def test_saves_are_written_off_the_callers_thread_and_load_back(tmp_path: Path) 
     assert [(e.deal, e.player, e.action) for e in loaded.log] == [(e.deal, e.player, e.action) for e in table.log]
     last = json.loads(journal.read_text(encoding="utf-8").splitlines()[-1])
     assert last["log"] == len(table.log)
+
+
+def played_to_the_first_ala_om(players: int) -> tuple[Table, TableRunner]:
+    """Easy bots play (seed 1) until a winner's lift first needs everyone to ante again."""
+    table = Table(bots(players, "easy"), seed=1)
+    runner = TableRunner(table, pause=0, autoplay=20)
+    runner.start()
+    for step in range(200_000):
+        runner.poll(float(step))
+        if runner.deal_over and table.session.deals and table.session.deals[-1].ala_om:
+            return table, runner
+    raise AssertionError("no åla om in 20 deals")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_ala_om_is_told_in_the_banner_and_the_log_and_again_after_continue(players: int) -> None:
+    table, runner = played_to_the_first_ala_om(players)
+    state = runner.state()
+    assert state.ala_om == 1 and state.view.result is not None
+    level = state.view.contract.suit_level if state.view.contract else 0
+    lines = describe_result(state.view.result, state.seats, level, state.ala_om, len(state.players))[1]
+    four = players == 4
+    said = t("result.ala_om_four" if four else "result.ala_om", count=1)
+    lift = next(i for i, line in enumerate(lines) if " lifts " in line or line.startswith("You lift"))
+    assert lines[lift - 1] == said  # said before the lift, as it is made
+    told = t("log.ala_om_four" if four else "log.ala_om")
+    assert told in runner.log
+    assert ("sitter-out" in said) == four and ("sitter-out" in told) == four  # only four players have one
+    resumed = TableRunner(Table.from_json(table.to_json()), pause=0)  # Continue
+    resumed.start()
+    assert told in resumed.log and resumed.log[-1] == runner.log[-1]
+    assert resumed.state().ala_om == 1
+
+
+def test_the_first_deals_ala_stays_in_the_log_after_continue_and_undo() -> None:
+    table, runner = at_your_first_turn()
+    assert t("log.ala") in runner.log
+    ask = runner.asked()
+    assert ask is not None and ask.view.decision is not None
+    runner.submit(ask.seat, ask.view.decision.actions[0])
+    resumed = TableRunner(Table.from_json(table.to_json()), pause=0)  # Continue
+    resumed.start()
+    assert t("log.ala") in resumed.log
+    resumed.undo()
+    assert t("log.ala") in resumed.log
+
+
+class EveryLine(Narrator):
+    """A narrator that keeps every line it said (the log keeps only the newest)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.every: list[str] = []
+
+    def say(self, *lines: str) -> None:
+        self.every.extend(lines)
+        super().say(*lines)
+
+
+def test_a_marking_is_told_once_in_the_log_of_a_hot_seat() -> None:
+    """Two humans share one log: the screen passing back and forth tells no marking again."""
+    from vira_desktop.ai import make_bot
+
+    marked = 0
+    for seed in range(1, 4):
+        table = Table([SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi")], seed)
+        narrator = EveryLine()
+        runner = TableRunner(table, pause=0, narrator=narrator)
+        runner.start()
+        bot = make_bot("normal", 1)
+        for step in range(20_000):
+            runner.poll(float(step))
+            runner.lift_cover()
+            ask = runner.asked()
+            if ask is not None:
+                runner.submit(ask.seat, bot.choose(ask.view).action)
+            if runner.deal_over:
+                break
+        markings = [line for line in narrator.every if line.startswith("Ågren")]
+        assert runner.deal_over and len(markings) == len(set(markings)), markings
+        marked += bool(markings)
+    assert marked  # some deal had a marking to tell

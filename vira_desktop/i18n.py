@@ -17,11 +17,12 @@ from __future__ import annotations
 import locale
 import os
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 
 import i18n
 
-__all__ = ["CATALOGS", "LANGUAGES", "configure", "current", "mark", "number", "system_language", "t"]
+__all__ = ["CATALOGS", "LANGUAGES", "configure", "current", "every_language", "mark", "number", "system_language", "t"]
 
 LANGUAGES = {"sv": "Svenska", "en": "English", "fi": "Suomi"}  # Swedish first: the game's own
 CATALOGS = Path(__file__).parent / "translations"
@@ -68,6 +69,15 @@ def t(key: str, **values: object) -> str:
         _said.clear()
     _said[asked] = str(made)
     return str(made)
+
+
+@cache
+def every_language(key: str) -> frozenset[str]:
+    """The text of ``key`` in each of the game's languages (a name typed in one language is
+    still recognised after a switch: "You", "Du", "Sinä")."""
+    if str(CATALOGS) not in i18n.load_path:
+        configure(_state["language"])
+    return frozenset(str(i18n.t(f"{NAMESPACE}.{key}", locale=code)) for code in LANGUAGES)
 
 
 def mark(key: str) -> str:

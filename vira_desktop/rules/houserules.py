@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import astuple, dataclass, field, fields, replace
 from typing import Any
 
+from .errors import Keyed
 from .games import DEFAULT_PULLA, GAMES, PullaRow, PullaTable, game, normalize_name
 
 __all__ = ["HOUSE_RULE_NAMES", "PULLA_TABLE", "HouseRules", "pulla_rows"]
@@ -78,24 +79,31 @@ def pulla_rows(value: Any, where: str) -> dict[str, PullaRow]:
     (``ordinary`` or a köpspel) must have its repurchase cells: repurchase is legal there, and
     a deal could not be finished without them. Raises :class:`ValueError` naming the key."""
     if not isinstance(value, Mapping):
-        raise ValueError(f"{where}: expected a mapping of row names to six numbers")
+        said = f"{where}: expected a mapping of row names to six numbers"
+        raise ValueError(Keyed("pulla_mapping", said, setting=where))
     rows: dict[str, PullaRow] = {}
     for row, cells in value.items():
         name = _ROWS.get(normalize_name(str(row)))
         key = f"{where}.{row}"
         if name is None:
-            raise ValueError(f"{key}: unknown row (use 'ordinary' or a game of the bid table)")
+            said = f"{key}: unknown row (use 'ordinary' or a game of the bid table)"
+            raise ValueError(Keyed("unknown_row", said, setting=key))
         if not isinstance(cells, list) or len(cells) != 6 or not all(map(_cell, cells)) or None in cells[:3]:
-            raise ValueError(f"{key}: expected [home, bet, kodilj, re_home, re_bet, re_kodilj] (whole numbers)")
+            said = f"{key}: expected [home, bet, kodilj, re_home, re_bet, re_kodilj] (whole numbers)"
+            raise ValueError(Keyed("row_cells", said, setting=key))
         repurchase = cells[3:]
         if None in repurchase and any(c is not None for c in repurchase):
-            raise ValueError(f"{key}: the repurchase cells are all numbers or all empty (null)")
+            said = f"{key}: the repurchase cells are all numbers or all empty (null)"
+            raise ValueError(Keyed("repurchase_mixed", said, setting=key))
         buying = name == "ordinary" or game(name).family.is_buying
         if buying and None in repurchase:
-            raise ValueError(
-                f"{key}: the repurchase cells may not be empty (null): repurchase is legal in "
-                f"{'the ordinary games' if name == 'ordinary' else name}, and the deal could not be paid"
+            games = "the ordinary games" if name == "ordinary" else name
+            said = (
+                f"{key}: the repurchase cells may not be empty (null): repurchase is legal in {games}, "
+                "and the deal could not be paid"
             )
+            which = "repurchase_needed_ordinary" if name == "ordinary" else "repurchase_needed"
+            raise ValueError(Keyed(which, said, setting=key, game=name))
         rows[name] = PullaRow(*cells)
     return rows
 

@@ -39,6 +39,7 @@ __all__ = [
     "Settlement",
     "TokensIssued",
     "TokensMoved",
+    "reantes",
 ]
 
 
@@ -85,6 +86,12 @@ class TokensMoved:
     reason: str
 
 
+def reantes(events: Iterable[object], first: str) -> int:
+    """How many times everyone anted again (åla om) in ``events``: the bets ``first``, the
+    first player at the table, put in for it (each player puts in one bet a time)."""
+    return sum(1 for ev in events if isinstance(ev, TokensMoved) and ev.reason == "åla om" and ev.source == first)
+
+
 @dataclass(frozen=True, slots=True)
 class TokensIssued:
     """Tokens taken from an owner's tin into the owner's bowl."""
@@ -106,6 +113,12 @@ class Settlement:
     shares: dict[str, int]  # pins each player received from the pulla
     remainder_to: tuple[str, ...]  # who took the last pin(s)
     results: dict[str, int]  # final result in pins (won +, lost -)
+
+    @property
+    def last_pins(self) -> int:
+        """The pins left over when the pulla is shared equally (0, 1 or 2): the last pin(s)."""
+        n = len(self.shares)
+        return 8 * (self.pulla_bets % n) % n
 
 
 def _bet_units(kind: Kind, place: Place) -> int:

@@ -19,7 +19,7 @@ from .deal import Deal
 from .errors import IllegalAction, LedgerError
 from .events import Event, PinsPaid, PullaPaid
 from .houserules import HouseRules
-from .ledger import Kind, Ledger, LedgerEvent, Settlement
+from .ledger import Kind, Ledger, LedgerEvent, Settlement, reantes
 from .scoring import DealResult
 
 __all__ = ["DealSummary", "SeatingDraw", "Session", "draw_seating", "heart_deal"]
@@ -74,6 +74,8 @@ class DealSummary:
     result: DealResult
     borup: bool
     suit_level: int = 0  # the contract was bid plain, in suit or in highest suit
+    ala_om: int = 0  # how many times everyone anted again before the winner could lift
+    paid: tuple[LedgerEvent, ...] = ()  # the ledger's moves that paid the deal (åla om included)
 
 def _paid_first(payment: PullaPaid | PinsPaid) -> int:
     """Payments into the pulla, then lifts from it, then pins between players."""
@@ -191,7 +193,16 @@ class Session:
                     self.seats[payment.payer], self.seats[payment.payee], payment.pins, payment.reason
                 )
         borup = self.last_deal is not None and len(self.deals) + 1 == self.last_deal
-        summary = DealSummary(deal.number or 0, self.seats, self.sitting_out, deal.result, borup, deal.suit_level)
+        summary = DealSummary(
+            deal.number or 0,
+            self.seats,
+            self.sitting_out,
+            deal.result,
+            borup,
+            deal.suit_level,
+            reantes(out, at_table[0]),
+            tuple(out),
+        )
         self.deals.append(summary)
         self.dealer = (self.dealer + 1) % len(self.players)
         return out

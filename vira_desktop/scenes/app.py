@@ -19,7 +19,7 @@ import pygame
 import pygame_gui
 import yaml
 
-from ..config import ConfigError, Settings, load_settings, merge, salvage_settings, validate
+from ..config import ConfigError, Settings, load_settings, merge, salvage_settings, say_problems, validate
 from ..i18n import CATALOGS, configure, current, system_language, t
 from ..paths import asset, autosave_file, user_config_file, write_atomically
 from ..session.runner import CommittedDeal
@@ -28,8 +28,8 @@ from ..session.table import SaveError, SeatConfig, Table, quarantine
 from .base import Scene, SceneStack
 from .idle import wait_for_input
 from .theme import SIZE, font, gui_theme
+from .window import MIN_SIZE, desktop_size, fit_window
 
-MIN_SIZE = (640, 400)  # the smallest window the table is scaled into
 FPS = 60  # while anything moves
 IDLE_WAKE_S = 2.0  # with nothing to animate, a frame at least this often (the menu's clock, a lost wake-up)
 
@@ -122,13 +122,13 @@ class App:
         # Seeds for the deals of new games: fixed by ``vira --seed`` to replay a game, else fresh.
         self.new_game_seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._notice: tuple[str, dict[str, object]] | None = None  # a catalog key and its values
-        self.config_problem: str | None = None  # why the user's config file could not be read
+        self.config_problems: tuple[str, ...] = ()  # what is wrong with the user's config file (every problem)
         self.config_path = config or user_config_file()
         try:
             self.settings = load_settings(self.config_path)
         except ConfigError as exc:
             self.settings = salvage_settings(self.config_path)  # the good settings are kept
-            self.config_problem = str(exc)
+            self.config_problems = exc.problems
         self.autoplay_speed = autoplay_speed
         self.save_autoplay = save_autoplay
         journal = os.environ.get("VIRA_JOURNAL")
@@ -155,8 +155,8 @@ class App:
         self.resize_window(self.settings["display.window"])
         pygame.display.set_caption("Vira")
         configure(self.language())
-        if self.config_problem:
-            self.tell("app.settings_unreadable", problem=self.config_problem)
+        if self.config_problems:  # said in the language shown, whenever it is shown
+            self.tell("app.settings_unreadable", problem=lambda: say_problems(self.config_problems))
         self.ui = pygame_gui.UIManager(
             SIZE, gui_theme(), starting_language=current(), translation_directory_paths=[str(CATALOGS)]
         )
@@ -214,9 +214,11 @@ class App:
         try:
             validate(updated)
             write_atomically(path, yaml.safe_dump(updated, allow_unicode=True, sort_keys=False))
-        except (ConfigError, OSError) as exc:
+        except ConfigError as exc:
+            return t("settings.not_saved", problem=say_problems(exc.problems))
+        except OSError as exc:
             return t("settings.not_saved", problem=exc)
-        self.config_problem = None
+        self.config_problems = ()
         self.settings = Settings(merge(self.settings.data, {section: {name: value}}))
         if key == "display.window":
             self.resize_window(value)
@@ -242,13 +244,23 @@ class App:
     # ------------------------------------------------------------------ the window
     def resize_window(self, size: Sequence[int]) -> None:
         """Give the window ``size``, capped to the desktop. Everything is drawn at 1280×800 and
-        SDL scales it to the window, keeping the aspect ratio (letterboxed), mouse included."""
+        SDL scales it to the window, keeping the aspect ratio (letterboxed), mouse included: the
+        pointer is put back over the point of the table it was over (the button just clicked)."""
         if self.window is None or self.fullscreen:
             return
-        desktops = pygame.display.get_desktop_sizes()
+        pointer = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None  # in the table's pixels
         with contextlib.suppress(pygame.error):
             self.window.minimum_size = MIN_SIZE  # SCALED would hold it at 1280×800
-            self.window.size = fit_window(size, desktops[0] if desktops else None)
+            self.window.size = fit_window(size, desktop_size())
+            if pointer is not None:
+                pygame.mouse.set_pos(pointer)
+
+    def window_size(self) -> tuple[int, int]:
+        """The window's size as it is (the setting shrunk to fit the desktop)."""
+        if self.window is not None and not self.fullscreen:
+            width, height = self.window.size
+            return int(width), int(height)
+        return fit_window(self.settings["display.window"], desktop_size())
 
     def toggle_fullscreen(self) -> None:
         """F11: the whole screen (the table letterboxed in it), or back to the window size."""
@@ -265,13 +277,17 @@ class App:
 
     # ------------------------------------------------------------------ notices
     def tell(self, key: str, **values: object) -> None:
-        """Keep a notice for the menu (why the settings or the save could not be read)."""
+        """Keep a notice for the menu (why the settings or the save could not be read); a
+        value may be a function, called each time the notice is said (in the language shown)."""
         self._notice = (key, values)
 
     @property
     def notice(self) -> str:
         """The notice in the language shown now (it follows a change of language)."""
-        return t(self._notice[0], **self._notice[1]) if self._notice else ""
+        if self._notice is None:
+            return ""
+        key, values = self._notice
+        return t(key, **{k: v() if callable(v) else v for k, v in values.items()})
 
     # ------------------------------------------------------------------ saves
     def has_autosave(self) -> bool:
@@ -422,16 +438,6 @@ class App:
             "startup_s": round(self.first_frame_s or 0.0, 3),
             "rss_mb": round(rss_mb, 1),
         }
-
-
-def fit_window(size: Sequence[int], desktop: Sequence[int] | None) -> tuple[int, int]:
-    """The window size for the setting ``size``: shrunk, keeping its shape, to fit the desktop
-    with room for a title bar and a task bar, and never below ``MIN_SIZE``."""
-    width, height = int(size[0]), int(size[1])
-    if desktop:
-        scale = min(1.0, (desktop[0] - 40) / width, (desktop[1] - 80) / height)
-        width, height = int(width * scale), int(height * scale)
-    return max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
 
 
 def _window() -> pygame.Window | None:

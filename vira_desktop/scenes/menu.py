@@ -11,17 +11,29 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from ..config import say_problems
 from ..i18n import LANGUAGES, number, system_language, t
 from ..paths import autosave_file, last_table_file
+from ..session.describe import is_you
 from ..session.table import SeatConfig, Table, describe_save
 from .backdrop import felt, panel
 from .base import Scene
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
+from .window import desktop_size, window_sizes
 
 if TYPE_CHECKING:
     from .app import App
 
 DEFAULT_NAMES = ["Bertil", "Cecilia", "David"]  # the bots' names; the first seat is "you" in the player's language
+
+
+def hot_seat_names(names: list[str], humans: list[bool]) -> list[str]:
+    """With two or more humans at one screen, nobody is "You": a human seat still called so
+    (in any language) is "Player 2" by its place in the form, a real name the texts can use."""
+    if sum(humans) < 2:
+        return names
+    return [t("new_game.player", number=i + 1) if human and is_you(name.strip()) else name
+            for i, (name, human) in enumerate(zip(names, humans, strict=True))]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -133,7 +145,11 @@ class NewGameScene(Scene):
         self.focus = 2
         self.typed = [t("new_game.you"), *DEFAULT_NAMES]
         self._remembered()
+        self._name_humans()
         self._build()
+
+    def _name_humans(self) -> None:
+        self.typed = hot_seat_names(self.typed, [kind == "human" for kind in self.kind_of])
 
     def _remembered(self) -> None:
         """Start from the last table: its seats, names and bots, and how the seats were found."""
@@ -198,12 +214,10 @@ class NewGameScene(Scene):
         return 120 if row == 0 else 170 if row == 1 else 250 + (row - 2) * 56
 
     def seats(self) -> list[SeatConfig]:
-        out = []
-        for i, entry in enumerate(self.names):
-            kind = self.kind_of[i]
-            human = kind == "human"
-            out.append(SeatConfig(entry.get_text().strip(), human, "normal" if human else kind))
-        return out
+        kinds = self.kind_of[: len(self.names)]
+        humans = [kind == "human" for kind in kinds]
+        names = hot_seat_names([entry.get_text().strip() for entry in self.names], humans)
+        return [SeatConfig(n, h, "normal" if h else k) for n, h, k in zip(names, humans, kinds, strict=True)]
 
     def _unconfirm(self) -> None:
         self.confirm = ""
@@ -220,6 +234,7 @@ class NewGameScene(Scene):
         else:
             k = self.KINDS.index(self.kind_of[row - 2])
             self.kind_of[row - 2] = self.KINDS[(k + step) % len(self.KINDS)]
+            self._name_humans()  # a second human: "You" becomes a real name
         self._build()
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -298,6 +313,7 @@ class NewGameScene(Scene):
 
 NAME_MAX = 16  # characters in a player's name: it must fit on the player's plate
 
+
 class SettingsScene(Scene):
     """Animation speed, sound, card back, four-colour deck, language, house rules, window size;
     saved in the user's own config. ↑ ↓ choose a row, ← → (or Enter) change it, Esc saves and closes."""
@@ -309,7 +325,7 @@ class SettingsScene(Scene):
         ("display.card_back", ["blue", "red"]),
         ("display.four_colour_deck", [False, True]),
         ("display.language", ["system", "sv", "en", "fi"]),
-        ("display.window", [[1024, 640], [1280, 800], [1600, 1000], [1920, 1200]]),
+        ("display.window", []),  # the sizes that fit the desktop (App.window_sizes)
         ("display.wait_after_trick", [False, True]),
         ("house_rules.aces_low_in_all_miseres", [False, True]),
         ("house_rules.royale_defenders_see_each_other", [False, True]),
@@ -327,8 +343,15 @@ class SettingsScene(Scene):
         rect = pygame.Rect(490, 600, 300, 48)
         self.done = self.add(pygame_gui.elements.UIButton(rect, "vira.settings.save", manager=self.ui))
 
+    def _values(self, key: str, values: list[Any]) -> tuple[Any, list[Any]]:
+        """A setting's value now and the values offered (for the window: its real size, and
+        the sizes that fit the desktop)."""
+        if key == "display.window":
+            return list(self.app.window_size()), [list(size) for size in window_sizes(desktop_size())]
+        return self.app.settings[key], values
+
     def _label(self, key: str) -> str:
-        value = self.app.settings[key]
+        value = self._values(key, [])[0]
         if key == "display.language":  # each language by its own name
             system = LANGUAGES[system_language()]
             return t("language.system", language=system) if value == "system" else LANGUAGES[value]
@@ -341,9 +364,13 @@ class SettingsScene(Scene):
         return t(f"settings.value.{value}")
 
     def _cycle(self, index: int, step: int = 1) -> None:
-        key, values = self.FIELDS[index]
-        current = self.app.settings[key]
-        nxt = values[(values.index(current) + step) % len(values)] if current in values else values[0]
+        key, offered = self.FIELDS[index]
+        current, values = self._values(key, offered)
+        if current in values:
+            nxt = values[(values.index(current) + step) % len(values)]
+        else:  # between two sizes offered: the next one up or down
+            bigger, smaller = [v for v in values if v > current], [v for v in values if v < current]
+            nxt = (bigger or values)[0] if step > 0 else (smaller or values)[-1]
         self.told = self.app.change_setting(key, nxt)
         for i, (each, _) in enumerate(self.FIELDS):  # a new language changes every label
             self.buttons[i].set_text(self._label(each))
@@ -366,11 +393,11 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
         surface.blit(font(32, True).render(t("settings.title"), True, GOLD), (230, 40))
-        problem = self.app.config_problem
-        if self.told or problem:
-            line = self.told or t("settings.unreadable", problem=problem)
-            for i, part in enumerate(wrap_text(line, 15, False, 760)[:3]):
-                surface.blit(font(15).render(part, True, GOLD), (260, 728 + 20 * i))
+        problems = self.app.config_problems
+        if self.told or problems:
+            line = self.told or t("settings.unreadable", problem=say_problems(problems))
+            for i, part in enumerate(wrap_text(line, 15, False, 1000)[:3]):
+                surface.blit(font(15).render(part, True, GOLD), (140, 728 + 20 * i))
         for i, (key, _) in enumerate(self.FIELDS):
             y = self.TOP + i * self.STEP
             label = fit_text(t(f"settings.{key}"), 16, False, 390)
@@ -381,4 +408,3 @@ class SettingsScene(Scene):
         surface.blit(note, note.get_rect(midtop=(640, 670)))
         keys = font(13).render(t("settings.keys"), True, MUTED)
         surface.blit(keys, keys.get_rect(midtop=(640, 700)))
-

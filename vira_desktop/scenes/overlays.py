@@ -17,6 +17,7 @@ from ..session.words import bets_and_pins, card_text, game_label
 from ..tutorial.lesson import lesson, lessons_by_row
 from .backdrop import panel
 from .base import Scene
+from .cards import CARD_H, CARD_W, CardImages
 from .theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, RED, fit_text, fitting_size, font, wrap_text
 
 if TYPE_CHECKING:
@@ -269,7 +270,12 @@ class SettlementScene(_Sheet):
         if s.remainder_to:
             names = s.remainder_to
             you = len(names) == 1 and is_you(names[0])
-            line = t("sheet.settle.remainder_you") if you else t("sheet.settle.remainder", names=", ".join(names))
+            pins = s.last_pins
+            line = (
+                t("sheet.settle.remainder_you", count=pins)
+                if you
+                else t("sheet.settle.remainder", count=pins, names=", ".join(names))
+            )
             surface.blit(font(15).render(line, True, MUTED), (30, 110))
         y = 170
         players = self.table.session.players
@@ -314,6 +320,45 @@ class TrickHistoryScene(_Sheet):
             surface.blit(f.render(t("sheet.tricks.now", cards=played), True, GOLD), (40, y + 8))
         if not view.tricks and not view.trick:
             surface.blit(f.render(t("sheet.tricks.none"), True, MUTED), (40, y))
+
+
+class LastTrickScene(_Sheet):
+    """The last trick as it lay on the table: its three cards, who played each (in their
+    colour, in the order played) and who won it (the winning card framed)."""
+
+    title = mark("sheet.last_trick")
+    close_key = pygame.K_l
+
+    def __init__(self, app: App, table: Table, state: TableState, images: CardImages) -> None:
+        super().__init__(app)
+        self.table = table
+        self.state = state
+        self.images = images
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        view, seats = self.state.view, self.state.seats
+        if not view.tricks:
+            surface.blit(font(16).render(t("sheet.tricks.none"), True, MUTED), (40, 80))
+            return
+        winner, cards = view.tricks[-1]
+        number, name = len(view.tricks), seats[winner]
+        said = t("log.trick_you", number=number) if is_you(name) else t("log.trick", number=number, name=name)
+        head = font(20, True).render(said, True, GOLD)
+        surface.blit(head, head.get_rect(center=(640, 160)))
+        gap = 60
+        left = 640 - (3 * CARD_W + 2 * gap) // 2
+        for i, (seat, card) in enumerate(cards):
+            x, y = left + i * (CARD_W + gap), 240
+            surface.blit(self.images.face(card), (x, y))
+            if seat == winner:
+                pygame.draw.rect(surface, GOLD, (x - 6, y - 6, CARD_W + 12, CARD_H + 12), 4, border_radius=10)
+            who = font(16, True).render(
+                fit_text(seats[seat], 16, True, CARD_W + gap - 8), True, player_colour(self.table, seats[seat])
+            )
+            surface.blit(who, who.get_rect(midtop=(x + CARD_W // 2, y + CARD_H + 16)))
+            order = font(13).render(str(i + 1), True, MUTED)
+            surface.blit(order, order.get_rect(midbottom=(x + CARD_W // 2, y - 12)))
 
 
 # The game's own words, in the order a player meets them; each explained in the player's language.

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from .base import Scene
 from .menu import MenuScene, NewGameScene, SettingsScene
-from .overlays import BidTableScene, GlossaryScene, ScoreSheetScene, SettlementScene, TrickHistoryScene
+from .overlays import (
+    BidTableScene,
+    GlossaryScene,
+    LastTrickScene,
+    ScoreSheetScene,
+    SettlementScene,
+    TrickHistoryScene,
+)
 from .table import ReplayScene, TableScene
 from .table.lesson import LessonScene, PracticeScene
 from .tutorial import TutorialScene
@@ -27,6 +34,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "bid_table": BidTableScene,
     "glossary": GlossaryScene,
     "tricks": TrickHistoryScene,
+    "last_trick": LastTrickScene,
     "settlement": SettlementScene,
     "tutorial": TutorialScene,
     "lesson": LessonScene,

@@ -6,18 +6,29 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..i18n import t
+from ..i18n import every_language, t
 from ..rules.cards import Suit
 from ..rules.games import Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
 from .words import game_label
 
-__all__ = ["describe_game", "describe_result", "is_you"]
+__all__ = ["ala_om_line", "describe_game", "describe_result", "is_you", "whose"]
 
 
 def is_you(name: str) -> bool:
-    """The player called "You" (in the player's language) is addressed as you."""
-    return name == t("new_game.you")
+    """The player called "You" (in any of the game's languages: the name stays as it was
+    typed when the language changes) is addressed as you, never inflected as a name."""
+    return name in every_language("new_game.you")
+
+
+def whose(name: str) -> str:
+    """A player's possessive: "Your", "Anna's"; in Swedish "Annas", "Jonas", "Spelare 2:s"."""
+    if is_you(name):
+        return t("result.whose_you")
+    ending = name[-1:].lower()
+    if ending.isdigit():
+        return t("result.whose_number", name=name)
+    return t("result.whose_sibilant" if ending in ("s", "x", "z") else "result.whose", name=name)
 
 
 def _said(key: str, name: str, **values: object) -> str:
@@ -25,10 +36,13 @@ def _said(key: str, name: str, **values: object) -> str:
     return t(f"{key}_you", **values) if is_you(name) else t(key, name=name, **values)
 
 
-def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 0) -> tuple[str, list[str]]:
+def describe_result(
+    result: DealResult, names: Sequence[str], suit_level: int = 0, ala_om: int = 0, players: int = 3
+) -> tuple[str, list[str]]:
     """The banner's headline and its lines, e.g. ("Bertil's 7-spel in suit: bet (one trick
     short)", ["6 tricks taken, 7 needed.", "Bertil pays 1 bet into the pulla.", "Bertil pays 1 pin to each
-    opponent."]).
+    opponent."]). ``ala_om``: how many times the table (of ``players``) anted again before
+    the winner could lift; said before the lift, as it was made.
 
     >>> from vira_desktop.rules.games import game
     >>> r = DealResult(1, game("7-spel"), None, "suit", False, (3, 6, 4), Outcome.BET, (0, 1, 0), (1, -2, 1),
@@ -44,8 +58,7 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
     low = result.trump_class == "none"
     outcome = result.outcome.value.split()[0]  # home, bet, kodilj, laid
     said = t(f"result.outcome.{outcome}_low" if low and outcome in ("bet", "kodilj") else f"result.outcome.{outcome}")
-    whose = t("result.whose_you") if is_you(declarer) else t("result.whose", name=declarer)
-    headline = t("result.headline", whose=whose, game=game_label(game.name, suit_level), outcome=said)
+    headline = t("result.headline", whose=whose(declarer), game=game_label(game.name, suit_level), outcome=said)
     taken = t("table.tricks", count=result.tricks[result.declarer])
     lines: list[str] = []
     if result.outcome is not Outcome.LAID:
@@ -59,6 +72,8 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
                 key = "result.gok_penalty" if payment.reason == "gök penalty" else "result.pays_pulla"
                 lines.append(_said(key, who, bets=bets))
             else:
+                if ala_om:
+                    lines.append(ala_om_line(ala_om, players))
                 lines.append(_said("result.lifts", who, bets=bets))
     paid: Counter[tuple[str, int, int]] = Counter()
     for payment in result.payments:
@@ -80,6 +95,11 @@ def describe_result(result: DealResult, names: Sequence[str], suit_level: int = 
             line = t("result.first_purchase", line=line.rstrip(".")) + "."
         lines.append(line)
     return headline, lines
+
+
+def ala_om_line(times: int, players: int) -> str:
+    """Everyone anted again ``times`` times (åla om); with four players, the sitter-out too."""
+    return t("result.ala_om_four" if players == 4 else "result.ala_om", count=times)
 
 
 def _other(opponents: list[int], seat: int) -> int:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..i18n import t
 from ..rules.actions import Action, PlayCard
 from ..rules.events import DealScored, TrickWon
-from ..rules.ledger import SEXMASTARE, TokensMoved
+from ..rules.ledger import SEXMASTARE, TokensMoved, reantes
 from ..rules.session import SeatingDraw, Session
 from ..rules.view import View
 from .coach import marking_hint
@@ -26,11 +26,11 @@ __all__ = ["LOG_LINES", "Narrator", "deal_heading", "seating_lines", "tell_actio
 LOG_LINES = 9  # the log keeps its newest lines
 
 
-def seating_lines(draw: SeatingDraw, kind: str, fresh: bool) -> list[str]:
-    """How the seats were found, and the åla at a fresh table."""
+def seating_lines(draw: SeatingDraw, kind: str, first_deal: bool) -> list[str]:
+    """How the seats were found, and in the first deal the åla made before it."""
     how = "draw" if kind == "draw" else "first_come"
     lines = [t(f"log.seating.{how}", order=", ".join(draw.order), name=draw.forehand)]
-    return [*lines, t("log.ala")] if fresh else lines
+    return [*lines, t("log.ala")] if first_deal else lines
 
 
 def deal_heading(session: Session, deal_index: int) -> str:
@@ -51,8 +51,9 @@ def tell_action(action: Action, names: Sequence[str]) -> str | None:
     return f"{names[action.seat]}: {say_action(action, public=True, told=True)}"
 
 
-def tell_events(events: Iterable[object], names: Sequence[str], first_player: str) -> list[str]:
-    """Each trick won, and the ledger's rarer moves: åla om and sexmastare."""
+def tell_events(events: Iterable[object], names: Sequence[str], players: Sequence[str]) -> list[str]:
+    """Each trick won, and the ledger's rarer moves: åla om (by everyone at the table of
+    ``players``: with four, the sitter-out too) and sexmastare."""
     lines = []
     for ev in events:
         if isinstance(ev, TrickWon):
@@ -60,8 +61,8 @@ def tell_events(events: Iterable[object], names: Sequence[str], first_player: st
             said = t("log.trick_you", number=ev.trick_no) if is_you(name) else None
             lines.append(said or t("log.trick", number=ev.trick_no, name=name))
         elif isinstance(ev, TokensMoved):
-            if ev.reason == "åla om" and ev.source == first_player:
-                lines.append(t("log.ala_om"))
+            if reantes((ev,), players[0]):
+                lines.append(t("log.ala_om_four" if len(players) == 4 else "log.ala_om"))
             elif ev.target == SEXMASTARE:
                 lines.append(t("log.sexmastare", name=ev.source))
     return lines
@@ -74,7 +75,7 @@ class Narrator:
 
     lines: list[str] = field(default_factory=list)
     note: str = ""
-    _marked: str = ""  # the marking last told in the log
+    _marked: set[str] = field(default_factory=set)  # the markings told in the log in this deal
 
     def say(self, *lines: str) -> None:
         self.lines.extend(lines)
@@ -87,7 +88,7 @@ class Narrator:
         names = session.seats
         if action is not None and (line := tell_action(action, names)) is not None:
             self.say(line)
-        self.say(*tell_events(events, names, session.players[0]))
+        self.say(*tell_events(events, names, session.players))
         for ev in events:
             if isinstance(ev, DealScored):
                 level = view.contract.suit_level if view.contract is not None else 0
@@ -95,16 +96,19 @@ class Narrator:
         self.marking(view, names)
 
     def marking(self, view: View, names: Sequence[str]) -> None:
-        """The partner's Ågren marking, in the note from the moment it is made, once in the log."""
+        """The partner's Ågren marking, in the note from the moment it is made, once a deal
+        in the log (which the players of a hot seat share: a seat shown again tells it no more)."""
         line = marking_hint(view, names)
-        if line and line != self._marked:
+        if line and line not in self._marked:
+            self._marked.add(line)
             self.say(line)
-        self._marked = line
         self.note = f"{line} {t('log.marking_convention')}" if line else ""
 
-    def forget_marking(self) -> None:
-        """Another seat is shown (hot seat): its partner's marking is told afresh."""
-        self._marked = ""
+    def next_deal(self, heading: str) -> None:
+        """A new deal: its heading in the log, and no marking yet."""
+        self.say(heading)
+        self._marked.clear()
+        self.note = ""
 
     def retell(
         self,
@@ -115,7 +119,7 @@ class Narrator:
         """The deal in play told again from its start: ``heading``, then each action as it
         was told (its tricks, the marking, and the result if the deal is over)."""
         self.lines.clear()
-        self._marked = ""
+        self._marked.clear()
         self.note = ""
         self.say(*heading)
         for action, events, view in story:

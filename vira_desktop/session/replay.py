@@ -81,7 +81,8 @@ class ReplayDriver:
         deal = self.session.deal
         if deal is None or deal.result is None:
             return None
-        return describe_result(deal.result, self.record.names, deal.suit_level)
+        ala_om = self.session.deals[-1].ala_om if self.session.deals else 0
+        return describe_result(deal.result, self.record.names, deal.suit_level, ala_om, len(self.session.players))
 
     def cycle_viewer(self) -> None:
         self.viewer = self.viewer.next

@@ -186,13 +186,21 @@ class TableRunner:
                 self.viewer = t_.name_of(ask.seat)
             self.cover = self.viewer
         opening = [*(t_.opening_events if self.fresh else ()), t_.deal.started()]
-        self.retell([*seating_lines(t_.draw, t_.seating, self.fresh), deal_heading(t_.session, t_.deal_index)])
+        self.retell(self._heading(seating=True))
         return Update(tuple(events_for(self.viewer_seat, opening)))
+
+    def _heading(self, seating: bool) -> list[str]:
+        """The log's head for the deal in play: its number, dealer and forehand, under the
+        seating (when asked for, and always in the first deal) and the first deal's åla."""
+        t_ = self.table
+        first = t_.deal_index == 0
+        above = seating_lines(t_.draw, t_.seating, first) if seating or first else []
+        return [*above, deal_heading(t_.session, t_.deal_index)]
 
     def retell(self, heading: list[str] | None = None) -> None:
         """Tell the deal in play again from its start (after Continue, an undo, Try again),
-        under ``heading`` (by default the deal's own: its number, dealer and forehand)."""
-        head = heading if heading is not None else [deal_heading(self.table.session, self.table.deal_index)]
+        under ``heading`` (by default the deal's own, the first deal's seating and åla too)."""
+        head = heading if heading is not None else self._heading(seating=False)
         self.narrator.retell(head, self.table.story(self.viewer), self.table.session)
 
     # ------------------------------------------------------------------ who is asked
@@ -301,8 +309,7 @@ class TableRunner:
         self.forget_bots()
         self.table.next_deal()
         self._save()
-        self.narrator.say(deal_heading(self.table.session, self.table.deal_index))
-        self.narrator.note = ""
+        self.narrator.next_deal(deal_heading(self.table.session, self.table.deal_index))
         return Update(tuple(events_for(self.viewer_seat, [self.table.deal.started()])))
 
     def close(self) -> None:
@@ -521,7 +528,6 @@ class TableRunner:
         self.viewer = actor
         self.cover = actor
         self.cover_note = self.log[-4:]  # what was just done, the last player's move too
-        self.narrator.forget_marking()
         self.narrator.marking(self._viewer_view(), self.table.session.seats)
         return Update(snap=True)  # another seat's cards: no glide from the old ones
 

@@ -49,6 +49,7 @@ class TableState:
     seating: SeatingDraw | None = None  # shown at the start of a session
     seating_kind: str = "draw"
     colour_order: tuple[str, ...] = ()  # whose colour is whose: the new-game form's order, stable
+    ala_om: int = 0  # the deal is over: how many times everyone anted again before the winner lifted
 
     @property
     def over(self) -> bool:
@@ -103,5 +104,6 @@ def table_state(session: Session, deal_index: int, viewer_name: str, **extra: ob
         standing_row=standing,
         biddable_rows=biddable,
         deals_left=session.deals_left,
+        ala_om=session.deals[-1].ala_om if deal.is_over and session.deals else 0,
         **extra,  # type: ignore[arg-type]
     )

@@ -19,7 +19,6 @@ from ..paths import write_atomically
 from ..rules.actions import Action, parse_action
 from ..rules.deal import Deal
 from ..rules.errors import ViraError
-from ..rules.events import Event
 from ..rules.houserules import HouseRules
 from ..rules.ledger import Kind
 from ..rules.session import SeatingDraw, Session, draw_seating, heart_deal
@@ -168,15 +167,17 @@ class Table:
             raise ValueError(f"no way to end a session called {how!r}")
         self.last_deal = self.session.last_deal
 
-    def story(self, viewer: str) -> list[tuple[Action, list[Event], View]]:
-        """The deal in play from its start: each action with the events it made and the
-        view of ``viewer``'s seat after it, so that a window can tell it again (after
-        Continue or an undo)."""
+    def story(self, viewer: str) -> list[tuple[Action, list[FlowEvent], View]]:
+        """The deal in play from its start: each action with the events it made (the last
+        one of a finished deal with the ledger's payments, åla om included) and the view of
+        ``viewer``'s seat after it, so that a window can tell it again (after Continue or an undo)."""
         seat = self.session.seats.index(viewer) if viewer in self.session.seats else None
         again = self.deal.as_dealt()
-        out = []
+        out: list[tuple[Action, list[FlowEvent], View]] = []
         for action in self.deal.history:
-            events = list(again.apply(action))
+            events: list[FlowEvent] = list(again.apply(action))
+            if again.is_over and self.session.deals:
+                events += self.session.deals[-1].paid
             out.append((action, events, again.view(seat) if seat is not None else again.public_view()))
         return out
 

@@ -21,7 +21,7 @@ from ...rules.seat import SEATS
 from ...rules.view import View
 from ..backdrop import card_shadow, ready, shadow_offset
 from ..cards import CARD_H, CARD_W, CardImages
-from ..theme import FOCUS, GOLD
+from ..theme import GOLD, KEY_FOCUS
 from ..tween import Tweens
 from .model import PLACES, STOCK, TURNED, Place
 
@@ -258,6 +258,7 @@ class CardLayer:
             self.sprites.values(), key=lambda s: ((s.x, s.y) != (s.tx, s.ty), s.face_up and s.ty > 600, s.x, s.y)
         )
         cast: set[tuple[int, int]] = set()
+        focus: pygame.Rect | None = None
         for sp in order:
             image = self.images.face(sp.face) if sp.face_up and sp.face is not None else back
             x, y = int(sp.x), int(sp.y - sp.lifted)
@@ -275,7 +276,9 @@ class CardLayer:
             if sp.face is not None and sp.face in self.selected:
                 pygame.draw.rect(surface, GOLD, (x, y, CARD_W, CARD_H), 3, border_radius=5)
             if focus_shown and sp.face is not None and sp.face == self.focus_card:
-                pygame.draw.rect(surface, FOCUS, (x - 2, y - 2, CARD_W + 4, CARD_H + 4), 2, 6)
+                focus = pygame.Rect(x - 5, y - 5, CARD_W + 10, CARD_H + 10)
+        if focus is not None:  # over the cards beside it, outside a selection's gold frame
+            pygame.draw.rect(surface, KEY_FOCUS, focus, 3, 8)
 
     def _shadowed(self, image: pygame.Surface) -> pygame.Surface:
         """``image`` over its resting shadow, made once per card image."""

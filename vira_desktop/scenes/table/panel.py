@@ -36,6 +36,8 @@ CHOICE_KEYS = {Keep: "keep", Discard: "discard", Buy: "buy", Repurchase: "repurc
 ACTION_HELP = {"play": mark("help.play"), "lay down": mark("help.lay_down"), "turn again": mark("help.turn_again")}
 PANEL_TOP, AFTER_DEAL_TOP = 340, 412  # after a deal, below the result's notes (Finnish runs long)
 LOG_TOP = 640  # the buttons close up to stay above the log
+MIN_STEP = 30  # the least height of a row of buttons
+HINT_W = 96  # the Hint button beside another, where it has no row of its own
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,7 @@ class Layout:
     details: tuple[str, ...] = ()
     bids: tuple[Bid, ...] | None = None  # in the auction: the legal bids (the grid shows them)
     passes: tuple[Pass, ...] = ()
+    detail_room: int = 12  # the lines of details the panel has room for above the buttons
 
     @property
     def top(self) -> int:
@@ -65,10 +68,11 @@ class Layout:
 
 
 def choice_prompt(choice: CardChoice) -> str:
-    """What to select for a card choice, in the player's words."""
+    """What to select for a card choice, in the player's words ("choose 1 card …", "choose
+    the 2 cards …", "choose 0 to 3 cards …": the noun agrees with the largest number)."""
     low, high = choice.min_count, choice.max_count
     n = str(low) if low == high else t("choice.count_range", low=low, high=high)
-    return t(f"choice.prompt.{CHOICE_KEYS[choice.action]}", n=n)
+    return t(f"choice.prompt.{CHOICE_KEYS[choice.action]}", n=n, count=high)
 
 
 def choice_button(choice: CardChoice, selected: int) -> str:
@@ -144,20 +148,29 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
             notes.append(t("choice.or_repurchase"))
         prompt = choice_prompt(choice)
         notes.append(t("choice.selected", n=n, prompt=prompt) if n else prompt)
-    # the buttons go under what the panel says, and close up to stay above the log
-    y = PANEL_TOP + 18 * s.detail_lines(notes)
-    count = len(decision.actions) + (choice is not None) + 1
-    step = max(30, min(42, (LOG_TOP - y) // count))
+    # the buttons go under what the panel says, and close up to stay above the log: with no
+    # room for a row of its own the Hint goes beside the last button, and the notes give way
+    rows = len(decision.actions) + (choice is not None)
+    lines = s.detail_lines(notes)
+    beside = rows > 0 and (LOG_TOP - PANEL_TOP - 18 * lines) // (rows + 1) < MIN_STEP
+    lines = min(lines, (LOG_TOP - PANEL_TOP - MIN_STEP * (rows + (not beside))) // 18)
+    y = PANEL_TOP + 18 * lines
+    step = max(MIN_STEP, min(42, (LOG_TOP - y) // (rows + (not beside))))
     specs = []
-    for i, action in enumerate(decision.actions):
-        specs.append(ButtonSpec(f"{i + 1}. {say_action(action)}", action, y, height=step - 4))
-        y += step
+    labels: list[tuple[str, Action | Command | None, bool]] = [
+        (f"{i + 1}. {say_action(action)}", action, True) for i, action in enumerate(decision.actions)
+    ]
     if choice is not None:
-        label = t("button.confirm", what=choice_button(choice, n))
-        specs.append(ButtonSpec(label, Command("choose"), y, enabled=choice_ready(choice, n)))
+        labels.append((t("button.confirm", what=choice_button(choice, n)), Command("choose"), choice_ready(choice, n)))
+    shortest = min(range(len(labels)), key=lambda i: len(labels[i][0]), default=-1) if beside else -1
+    hint_y = y + step * (shortest if beside else len(labels))
+    for i, (label, what, enabled) in enumerate(labels):
+        width = 288 - HINT_W - 8 if i == shortest else 288  # the Hint beside the shortest label
+        specs.append(ButtonSpec(label, what, y, width=width, enabled=enabled, height=step - 4))
         y += step
-    specs.append(ButtonSpec(t("button.hint"), Command("hint"), y + 2))
-    return Layout(tuple(specs), details=tuple(notes))
+    hint_x, hint_w = (TABLE_W + 304 - HINT_W, HINT_W) if beside else (TABLE_W + 16, 288)
+    specs.append(ButtonSpec(t("button.hint"), Command("hint"), hint_y, hint_x, hint_w, height=step - 4))
+    return Layout(tuple(specs), details=tuple(notes), detail_room=lines)
 
 
 class Panel:

@@ -333,6 +333,7 @@ class TableScene(_TableBase):
         layout = table_buttons(ask, situation)
         self.layout = layout
         self.view.details = list(layout.details)
+        self.view.detail_room = layout.detail_room
         if layout.bids != self._bids:
             self._bids = layout.bids
             if layout.bids is not None:
@@ -568,12 +569,9 @@ class TableScene(_TableBase):
         self.take(update)
 
     def _show_last_trick(self) -> None:
-        state = self.view.state
-        tricks = state.view.tricks if state is not None else ()
-        if state is not None and tricks:
-            winner, cards = tricks[-1]
-            shown = ", ".join(f"{state.seats[s]} {card_text(c)}" for s, c in cards)
-            self.message(t("message.last_trick", cards=shown, name=state.seats[winner]), GOLD)
+        """L: the last trick's cards as they lay, who played each and who won it."""
+        if self.view.state is not None:
+            self.app.push("last_trick", table=self.table, state=self.view.state, images=self.images)
 
 
 class ReplayScene(_TableBase):

@@ -70,6 +70,7 @@ class TableView:
         self.dimmed: set[Card] = set()  # the viewer's cards that may not be played now
         self.details: list[str] = []  # the panel's middle: what the bid under the mouse asks and pays
         self.notes_bottom = 322  # the panel's notes end here: its first button (or its details) is below
+        self.detail_room = 12  # the lines of details shown (the buttons are below them)
 
     # ------------------------------------------------------------------ geometry
     def factor(self) -> float:
@@ -122,7 +123,7 @@ class TableView:
     def result_banner(result: DealResult, state: TableState) -> tuple[str, list[str]]:
         """The deal's result as the banner tells it: a headline and its lines."""
         level = state.view.contract.suit_level if state.view.contract else 0
-        return describe_result(result, state.seats, level)
+        return describe_result(result, state.seats, level, state.ala_om, len(state.players))
 
     def detail_parts(self, lines: Sequence[str] | None = None) -> list[str]:
         """The panel's details (under its header; or ``lines``), wrapped to the panel."""
@@ -296,7 +297,7 @@ class TableView:
         for i, (part, colour) in enumerate(notes[:room]):
             surface.blit(self.text(part, 13, True, colour), (x, y + 20 + 18 * i))
         y = 332
-        for part in self.detail_parts()[:12]:
+        for part in self.detail_parts()[: self.detail_room]:
             surface.blit(self.text(part, 13, False, INK), (x, y))
             y += 18
         y = 652

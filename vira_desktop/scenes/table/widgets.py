@@ -13,6 +13,7 @@ from ...i18n import current, t
 from ...rules.decision import Phase
 from ...rules.ledger import SEXMASTARE, Kind, TokensMoved
 from ...rules.seat import Seat
+from ...session.describe import is_you
 from ...session.state import Holdings, TableState
 from ..backdrop import pewter_bowl, ready
 from ..cards import CARD_H, CardImages
@@ -140,42 +141,58 @@ class Bowls:
         if image is None:
             if len(self._bowls) > 64:
                 self._bowls.clear()
-            image = pygame.Surface((190, 34), pygame.SRCALPHA)
+            rows = stack_rows(self.text, held, state, 164, first=owner)
+            grow = ROW_H * (len(rows) - 1)  # a second row of stacks rather than a count cut short
+            image = pygame.Surface((190, 34 + grow), pygame.SRCALPHA)
             rim = PLAYER_COLOURS[state.colour_index(owner)]
-            pygame.draw.ellipse(image, (14, 52, 32), (1, 2, 188, 30))
-            pygame.draw.ellipse(image, rim, (1, 2, 188, 30), 2)
-            draw_stacks(image, self.text, held, state, (15, 8), 170, first=owner)  # inside the oval
+            pygame.draw.ellipse(image, (14, 52, 32), (1, 2, 188, 30 + grow))
+            pygame.draw.ellipse(image, rim, (1, 2, 188, 30 + grow), 2)
+            draw_stacks(image, self.text, rows, (15, 8), state)  # inside the oval
             self._bowls[key] = image
         surface.blit(image, (x - 5, y - 4))
 
 
-def draw_stacks(
-    surface: pygame.Surface,
-    text: Texts,
-    held: Holdings,
-    state: TableState,
-    pos: tuple[int, int],
-    right: int,
-    first: str | None = None,
-) -> None:
-    """Tokens as little stacks (up to four drawn) with their count, by owner and kind."""
-    x, y = pos
+STACK_GAP, ROW_H = 6, 16  # between two stacks; between two rows of stacks
+
+
+def stack_rows(
+    text: Texts, held: Holdings, state: TableState, width: int, first: str | None = None
+) -> list[list[tuple[str, Kind, int, int]]]:
+    """Tokens as stacks (owner, kind, count, width on screen) by owner and kind, in rows no
+    wider than ``width``: measured, so every count is shown whole (none cut with "…")."""
     owners = sorted({o for o, _ in held}, key=lambda o: (o != first, state.colour_index(o)))
+    rows: list[list[tuple[str, Kind, int, int]]] = [[]]
+    used = 0
     for owner in owners:
         for kind in (Kind.TRIANGLE, Kind.BET, Kind.ROUND, Kind.PIN):
             n = held.get((owner, kind), 0)
             if not n:
                 continue
-            count = text(str(n), 11, True, INK)
-            width = TOKEN_W[kind] + 2 + count.get_width()  # the stack, then its count after it
-            if x + width > right:
-                surface.blit(text("…", 11, True, INK), (x, y + 2))
-                return
+            w = TOKEN_W[kind] + 2 + text(str(n), 11, True, INK).get_width()  # the stack, then its count
+            if rows[-1] and used + STACK_GAP + w > width:
+                rows.append([])
+                used = 0
+            used += (STACK_GAP if rows[-1] else 0) + w
+            rows[-1].append((owner, kind, n, w))
+    return rows
+
+
+def draw_stacks(
+    surface: pygame.Surface,
+    text: Texts,
+    rows: list[list[tuple[str, Kind, int, int]]],
+    pos: tuple[int, int],
+    state: TableState,
+) -> None:
+    """The rows of :func:`stack_rows`: up to four tokens drawn in each stack, its count after it."""
+    for r, row in enumerate(rows):
+        x, y = pos[0], pos[1] + ROW_H * r
+        for owner, kind, n, w in row:
             colour = PLAYER_COLOURS[state.colour_index(owner)]
             for k in range(min(n, 4)):
                 draw_token(surface, kind, colour, x, y + 2 - 2 * k)
-            surface.blit(count, (x + TOKEN_W[kind] + 2, y + 4))
-            x += width + 6
+            surface.blit(text(str(n), 11, True, INK), (x + TOKEN_W[kind] + 2, y + 4))
+            x += w + STACK_GAP
 
 
 class Pulla:
@@ -200,9 +217,9 @@ class Pulla:
         surface.blit(pewter_bowl(192, 82), (x - 12, y - 4))
         label = self.text(t("table.pulla", count=state.pulla_bets), 13, True, INK)
         surface.blit(label, label.get_rect(center=(x + 90, y + 22)))
-        draw_stacks(surface, self.text, state.pulla, state, (x + 22, y + 38), x + 164)
+        draw_stacks(surface, self.text, stack_rows(self.text, state.pulla, state, 142), (x + 22, y + 38), state)
         if state.sexmastare:
-            line = t("table.sexmastare", pins=state.sexmastare)
+            line = t("table.sexmastare", count=state.sexmastare)
             surface.blit(self.text(line, 11, False, GOLD), (x - 10, y + 82))
         self._legend(surface, state, (x - 10, y + (96 if state.sexmastare else 82)))
 
@@ -341,7 +358,7 @@ class Intro:
             cx = x + 210 + 16 * k if x < TABLE_W // 2 else x - 90 - 16 * k
             surface.blit(self.images.face(card), (cx, y))
         if len(shown) == len(draw.cards):
-            you = draw.forehand == t("new_game.you")
+            you = is_you(draw.forehand)
             said = t("table.seating.forehand_you") if you else t("table.seating.forehand", name=draw.forehand)
             line = self.text(said, 18, True, INK, TABLE_W - 40)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 300)))
