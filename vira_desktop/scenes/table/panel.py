@@ -13,9 +13,9 @@ import pygame_gui
 from ...i18n import mark, t
 from ...rules.actions import Action, AnnounceAces, Bid, Buy, Discard, Keep, Pass, Repurchase, SetAside
 from ...rules.decision import CardChoice, Phase
+from ...session.describe import choice_label, choice_notes
 from ...session.flow import Ask
 from ...session.state import TableState
-from ...session.words import say_action
 from ..base import Scene
 from .input import Command
 from .model import TABLE_W
@@ -36,6 +36,7 @@ CHOICE_KEYS = {Keep: "keep", Discard: "discard", Buy: "buy", Repurchase: "repurc
 ACTION_HELP = {"play": mark("help.play"), "lay down": mark("help.lay_down"), "turn again": mark("help.turn_again")}
 PANEL_TOP, AFTER_DEAL_TOP = 340, 412  # after a deal, below the result's notes (Finnish runs long)
 LOG_TOP = 640  # the buttons close up to stay above the log
+MIN_STEP = 30  # … but no closer than this
 
 
 @dataclass(frozen=True)
@@ -137,8 +138,14 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
     if decision.phase is Phase.PLAY:
         aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]  # low gask, before the lead
         return Layout((ButtonSpec(t("button.aces"), aces[0], y),) if aces else ())
+    view = ask.view
     notes = [t(ACTION_HELP[a.text]) for a in decision.actions if a.text in ACTION_HELP]
     choice, n = decision.choice, s.selected
+    count = len(decision.actions) + (choice is not None) + 1
+    pays = choice_notes(decision.actions, view.game, view.rules.pulla)  # what a trump or a level pays
+    while pays and PANEL_TOP + 18 * s.detail_lines(pays) + MIN_STEP * count > LOG_TOP:
+        pays.pop()  # eight levels of solo leave room for the first note only: the buttons say the rest
+    notes += pays
     if choice is not None:
         if choice.action is Repurchase:
             notes.append(t("choice.or_repurchase"))
@@ -146,11 +153,11 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
         notes.append(t("choice.selected", n=n, prompt=prompt) if n else prompt)
     # the buttons go under what the panel says, and close up to stay above the log
     y = PANEL_TOP + 18 * s.detail_lines(notes)
-    count = len(decision.actions) + (choice is not None) + 1
-    step = max(30, min(42, (LOG_TOP - y) // count))
+    step = max(MIN_STEP, min(42, (LOG_TOP - y) // count))
     specs = []
     for i, action in enumerate(decision.actions):
-        specs.append(ButtonSpec(f"{i + 1}. {say_action(action)}", action, y, height=step - 4))
+        label = choice_label(action, view.game, view.highest, view.suit_level)
+        specs.append(ButtonSpec(f"{i + 1}. {label}", action, y, height=step - 4))
         y += step
     if choice is not None:
         label = t("button.confirm", what=choice_button(choice, n))
