@@ -304,7 +304,11 @@ def test_a_damaged_save_is_kept_aside_and_reported(app: App, tmp_path: Path) -> 
 def test_score_sheet_and_bid_table_one_key_away(app: App) -> None:
     scene = start_game(app)
     key(app, pygame.K_b)
-    assert type(app.stack.top).__name__ == "BidTableScene"
+    from vira_desktop.scenes.overlays import BidTableScene
+
+    sheet = app.stack.top
+    assert isinstance(sheet, BidTableScene)
+    assert "sheet.bids.mark_lesson" not in sheet._marks()  # no lesson's rows at a table
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
     key(app, pygame.K_s)
