@@ -202,7 +202,7 @@ def one_language(app: App, language: str, folder: Path) -> None:
     rng = random.Random(1)
     you = [SeatConfig(t("new_game.you"), True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)]
     scene = new_table(app, you, seed=8)
-    until(app, lambda: human_turn(app) and scene.grid_shown())
+    until(app, lambda: human_turn(app) and scene.grid_shown() and bool(scene.grid.advice))  # the coach's colours
     key(app, pygame.K_DOWN)
     save(app, folder, f"{language}-04-auction.png")
     while not (scene.table.deal.phase is Phase.PLAY and len(scene.table.deal.view(0).tricks) >= 3):
