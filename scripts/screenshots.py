@@ -3,6 +3,7 @@
     Xvfb :99 -screen 0 1280x800x24 & DISPLAY=:99 python scripts/screenshots.py docs/screenshots
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/languages --languages
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --tutorial en
+    DISPLAY=:99 python scripts/screenshots.py docs/screenshots/coach --coach
 
 Each moment is reached by posting real key events to the window, as a player would, on
 fixed seeds; the picture is the window's 1280×800 surface. Window sizes (1024×640, full
@@ -201,7 +202,7 @@ def one_language(app: App, language: str, folder: Path) -> None:
     rng = random.Random(1)
     you = [SeatConfig(t("new_game.you"), True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)]
     scene = new_table(app, you, seed=8)
-    until(app, lambda: human_turn(app) and scene.grid_shown())
+    until(app, lambda: human_turn(app) and scene.grid_shown() and bool(scene.grid.advice))  # the coach's colours
     key(app, pygame.K_DOWN)
     save(app, folder, f"{language}-04-auction.png")
     while not (scene.table.deal.phase is Phase.PLAY and len(scene.table.deal.view(0).tricks) >= 3):
@@ -223,6 +224,56 @@ def one_language(app: App, language: str, folder: Path) -> None:
     app.open("settlement", table=scene.table)
     save(app, folder, f"{language}-10-settlement.png", frames=3)
     app.stack.clear()
+
+
+def hover(app: App, pos: tuple[int, int], frames: int = 3) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, frames)
+
+
+def coach(folder: Path) -> None:
+    """The coach at the auction in each language: the bid grid coloured by its estimates with
+    one cell's figures in the panel, then (following the coach's hints) the trump choice and
+    the level choice of a passed solo, each choice saying what it pays."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for language in ("en", "sv", "fi"):
+        with tempfile.TemporaryDirectory() as home:
+            os.environ["VIRA_CONFIG_DIR"] = os.environ["VIRA_DATA_DIR"] = home
+            settings = f"display: {{animation_speed: fast, language: {language}}}\n"
+            (Path(home) / "config.yaml").write_text(settings, encoding="utf-8")
+            app = App(seed=5)
+            app.to_menu()
+            coached_auction(app, folder, f"{language}-coach-bid-grid.png", 7, Phase.TRUMP)
+            save(app, folder, f"{language}-coach-trump-choice-pays.png", frames=10)
+            coached_auction(app, folder, "", 36, Phase.LEVEL)
+            save(app, folder, f"{language}-coach-level-choice-pays.png", frames=10)
+            app.stack.clear()
+            pygame.quit()
+
+
+def coached_auction(app: App, folder: Path, grid_shot: str, seed: int, phase: Phase) -> None:
+    """Bid as the coach hints until the player is asked ``phase`` (the table dealt by
+    ``seed`` gives the player the contract); ``grid_shot``: the first coloured grid's name."""
+    you = [SeatConfig(t("new_game.you"), True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)]
+    scene = new_table(app, you, seed=seed)
+
+    def auction() -> bool:
+        return scene.table.deal.phase is Phase.AUCTION
+
+    while auction():
+        until(app, lambda: human_turn(app) or not auction())
+        if not auction():
+            break
+        until(app, lambda: bool(scene.grid.advice))
+        if grid_shot:  # the grid as the coach colours it, the best cell's figures in the panel
+            advice = scene.grid.advice
+            hover(app, scene.grid.rect_of(max(advice, key=lambda c: advice[c].outlook.value)).center)
+            save(app, folder, grid_shot)
+            grid_shot = ""
+        key(app, pygame.K_h)
+        until(app, lambda: scene.view.message != t("message.thinking"))
+        key(app, pygame.K_RETURN if scene.grid.focused_bid() is not None else pygame.K_p)
+    until(app, lambda: scene.viewer_ask() is not None and scene.table.deal.phase is phase)
 
 
 def lesson_at(app: App, ident: str, number: int) -> LessonScene:
@@ -282,5 +333,7 @@ if __name__ == "__main__":
         tutorial(target, sys.argv[sys.argv.index("--tutorial") + 1] if len(sys.argv) > 3 else "en")
     elif "--languages" in sys.argv:
         languages(target)
+    elif "--coach" in sys.argv:
+        coach(target)
     else:
         main(target)

@@ -305,7 +305,11 @@ def test_a_damaged_save_is_kept_aside_and_reported(app: App, tmp_path: Path) -> 
 def test_score_sheet_and_bid_table_one_key_away(app: App) -> None:
     scene = start_game(app)
     key(app, pygame.K_b)
-    assert type(app.stack.top).__name__ == "BidTableScene"
+    from vira_desktop.scenes.overlays import BidTableScene
+
+    sheet = app.stack.top
+    assert isinstance(sheet, BidTableScene)
+    assert "sheet.bids.mark_lesson" not in sheet._marks()  # no lesson's rows at a table
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
     key(app, pygame.K_s)
@@ -448,7 +452,12 @@ def test_the_hint_never_covers_the_log_however_many_choices_show() -> None:
 
     actions = (Decide(0, True), Decide(0, False), Turn(0, again=True))
     decision = Decision(0, Phase.DECIDE, actions, CardChoice(Repurchase, 0, (), 0, 3))
-    ask = cast(Ask, SimpleNamespace(optional=False, view=SimpleNamespace(decision=decision)))
+    from vira_desktop.rules.cards import Suit
+    from vira_desktop.rules.games import PullaTable, game
+
+    rules = SimpleNamespace(pulla=PullaTable.default())
+    view = SimpleNamespace(decision=decision, game=game("turné 6"), rules=rules, highest=Suit.S, suit_level=0)
+    ask = cast(Ask, SimpleNamespace(optional=False, view=view))
     state = cast(TableState, SimpleNamespace(over=False, deals_left=None))
     for lines in range(13):
 
@@ -1243,3 +1252,154 @@ def test_a_hints_bid_from_the_worker_process_finds_its_cell() -> None:
     copy = pickle.loads(pickle.dumps(bid))
     assert copy.game is not bid.game
     assert BidGrid.cell_of(copy) == BidGrid.cell_of(bid) is not None
+
+
+# ---------------------------------------------------------------------- the coach in the bid grid
+def wait_until(app: App, done: Any, limit_s: float = WAIT_S) -> bool:
+    """Step frames until ``done()`` (the worker is another process: its answers take time)."""
+    deadline = time.monotonic() + limit_s
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        app.step(1 / 60)
+        time.sleep(0.002)
+    return True
+
+
+def hover(app: App, pos: tuple[int, int], frames: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    run(app, frames)
+
+
+def coached_table(app: App, seed: int = 7) -> TableScene:
+    """You (rear-hand) and two normal bots; on deal 1 of seed 7 the coach likes 7-spel."""
+    from vira_desktop.session.table import SeatConfig, Table
+
+    app.start_table(Table([SeatConfig("You", True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)], seed))
+    scene = table_scene(app)
+    scene.view.intro.skip()
+    assert wait_for_human(app, scene) and scene.grid_shown()
+    return scene
+
+
+def test_the_coach_colours_each_lit_cell_once_the_worker_answers(app: App) -> None:
+    """Off the frame loop: the grid is drawn at once, the coach's colours come when the worker
+    answers, from the seat's own view; a cell under the mouse says its chance and result."""
+    from vira_desktop.scenes.table.bidgrid import LIT, RATING_FILL
+    from vira_desktop.session.coach import Coach, Rating
+
+    scene = coached_table(app)
+    grid = scene.grid
+    assert scene.runner.coach_bids and grid.cells
+    assert wait_until(app, lambda: bool(grid.advice))
+    ask = scene.viewer_ask()
+    assert ask is not None
+    expected = Coach().bids(ask.view)  # the same estimate, made here from the same observation
+    assert {grid.cells[c].bid: a.outlook for c, a in grid.advice.items()} == {
+        b: a.outlook for b, a in expected.items() if grid.cell_of(b) in grid.advice
+    }
+    assert set(grid.advice) == set(grid.cells)
+    ratings = {a.rating for a in grid.advice.values()}
+    assert Rating.GOOD in ratings and Rating.POOR in ratings
+    run(app, 2)
+    for cell, said in grid.advice.items():  # the fill tells the rating: the cell's left edge
+        rect = grid.rect_of(cell)
+        pixel = tuple(app.screen.get_at((rect.x + 3, rect.centery)))[:3]
+        if said.rating is Rating.POOR:
+            assert pixel not in (LIT, RATING_FILL[Rating.GOOD], RATING_FILL[Rating.DOUBTFUL]), cell
+        else:
+            assert pixel == RATING_FILL[said.rating], cell
+    good = next(c for c, a in grid.advice.items() if a.rating is Rating.GOOD)
+    hover(app, grid.rect_of(good).center)
+    assert scene.view.details[0] == grid.advice[good].text()
+    assert scene.view.details[0].startswith("Coach: ~") and "pins (good)" in scene.view.details[0]
+
+
+def test_the_hint_moves_what_the_panel_describes_to_its_cell(app: App) -> None:
+    scene = coached_table(app)
+    grid = scene.grid
+    assert wait_until(app, lambda: bool(grid.advice))
+    other = max(grid.cells)  # solo vira: not what the coach suggests
+    hover(app, grid.rect_of(other).center)
+    assert grid.described() == other
+    key(app, pygame.K_h)
+    assert wait_until(app, lambda: scene.view.message.startswith("Hint: ") and "thinking" not in scene.view.message)
+    hinted = grid.focused_bid()
+    focus = grid.focus
+    assert hinted is not None and hinted.game is not None and focus is not None and focus != other
+    assert grid.described() == focus
+    assert scene.view.details[0] == grid.advice[focus].text()
+    assert scene.view.details[1].startswith(f"{hinted.game.name}")
+
+
+def test_no_coach_colours_in_hot_seat_or_when_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from vira_desktop.session.table import SeatConfig, Table
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        table = Table([SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi", False)], seed=4)
+        app.start_table(table)
+        scene = table_scene(app)
+        assert not scene.runner.coach_bids  # two people at the table: the coach keeps quiet
+        key(app, pygame.K_RETURN)  # the first player takes the screen
+        assert wait_for_human(app, scene) and scene.grid_shown()
+        run(app, 30)
+        assert not scene.runner.worker.busy() and scene.grid.advice == {}
+        hover(app, scene.grid.rect_of(max(scene.grid.cells)).center)
+        assert not any(line.startswith("Coach") for line in scene.view.details)
+    finally:
+        app.stack.clear()
+        pygame.quit()
+    app = make_app(tmp_path / "never", monkeypatch, display=", coach_grid: never")
+    try:
+        scene = coached_table(app)
+        assert not scene.runner.coach_bids
+        run(app, 30)
+        assert scene.grid.advice == {} and scene.runner.advice() is None
+    finally:
+        app.stack.clear()
+        pygame.quit()
+
+
+def test_the_coach_grid_setting_is_changed_and_saved(app: App, tmp_path: Path) -> None:
+    from vira_desktop.scenes.menu import SettingsScene
+
+    run(app, 2)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # Settings
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, SettingsScene)
+    row = [k for k, _ in SettingsScene.FIELDS].index("display.coach_grid")
+    for _ in range(row):
+        key(app, pygame.K_DOWN)
+    assert app.settings["display.coach_grid"] == "practice"  # the default: on against bots
+    key(app, pygame.K_RIGHT)
+    assert app.settings["display.coach_grid"] == "always"
+    key(app, pygame.K_RIGHT)
+    assert app.settings["display.coach_grid"] == "never"
+    key(app, pygame.K_ESCAPE)
+    saved = (tmp_path / "config" / "config.yaml").read_text(encoding="utf-8")
+    assert "coach_grid: never" in saved
+
+
+def test_a_raise_that_makes_the_focused_cell_illegal_moves_the_focus_to_the_lowest_legal() -> None:
+    from vira_desktop.rules.deal import Deal
+    from vira_desktop.rules.games import game
+    from vira_desktop.scenes.table.bidgrid import BidGrid
+
+    deal = Deal.from_number(3)
+    first = int(deal.to_act)
+    grid = BidGrid()
+    bids = [a for a in deal.legal_actions() if isinstance(a, Bid)]
+    grid.set_bids(bids, None, first)
+    grid.select(Bid(first, game("7-spel")))
+    assert grid.focused_bid() == Bid(first, game("7-spel"))
+    deal.apply(Bid(first, game("8-spel")))  # as if a bot raised past the chosen cell
+    second = int(deal.to_act)
+    grid.set_bids([a for a in deal.legal_actions() if isinstance(a, Bid)], "8-spel", second)
+    focused = grid.focused_bid()
+    assert focused is not None and focused.game is not None
+    assert focused == Bid(second, game("8-spel"), None, 1)  # the lowest bid above 8-spel: in suit
+    grid.focus = None
+    grid.set_bids([a for a in deal.legal_actions() if isinstance(a, Bid)], "8-spel", second)
+    assert grid.focus is None  # nothing chosen: nothing is chosen for the player

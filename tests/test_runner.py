@@ -272,3 +272,27 @@ def test_a_marking_is_told_once_in_the_log_of_a_hot_seat() -> None:
         assert runner.deal_over and len(markings) == len(set(markings)), markings
         marked += bool(markings)
     assert marked  # some deal had a marking to tell
+
+
+def test_the_coach_weighs_each_bid_once_per_auction_turn_of_the_player() -> None:
+    """With ``coach_bids`` the runner asks the worker once per auction turn of the player shown;
+    the advice comes in an update, is kept for that turn only, and is gone after an undo."""
+    from vira_desktop.rules.actions import Bid
+    from vira_desktop.rules.decision import Phase
+
+    _, runner = at_your_first_turn()
+    ask = runner.asked()
+    assert ask is not None and ask.view.phase is Phase.AUCTION
+    assert runner.advice() is None and not any(u.advice for u in runner.poll(0))  # not asked for
+    runner.coach_bids = True
+    updates = runner.poll(0) + runner.poll(0)  # asked at the end of one poll, taken in by the next
+    advised = [u.advice for u in updates if u.advice is not None]
+    assert len(advised) == 1 and runner.advice() == advised[0]
+    assert ask.view.decision is not None
+    assert set(advised[0]) == {a for a in ask.view.decision.actions if isinstance(a, Bid)}
+    assert not any(u.advice for u in runner.poll(0))  # once per turn: kept, not asked again
+    runner.submit(ask.seat, ask.view.decision.actions[-1])
+    assert runner.advice() is None  # the turn is gone
+    runner.undo()
+    assert runner.advice() is None
+    assert any(u.advice for u in runner.poll(0) + runner.poll(0))  # the turn stands again: asked again

@@ -332,11 +332,13 @@ def test_the_bid_table_from_a_lesson_marks_its_rows_and_opens_the_lesson_of_a_ro
     from vira_desktop.scenes.overlays import BidTableScene
 
     app = make_app(tmp_path, monkeypatch)
-    open_lesson(app, "auction_hold")
+    scene = open_lesson(app, "auction_hold")
+    assert not scene.runner.coach_bids  # the learner judges the bids: the coach's colours stay off
     key(app, pygame.K_b)
     sheet = app.stack.top
     assert isinstance(sheet, BidTableScene)
     assert sheet.rows == (3,) and sheet.chosen == 3
+    assert sheet._marks()[-1] == "sheet.bids.mark_lesson"  # the legend names the lesson's rows here only
     assert sheet.standing == 3 and 3 in sheet.legal and 1 not in sheet.legal  # Bertil's 7-spel stands
     click(app, BidTableScene.rect_of(1).center)  # begär: chosen (a click never leaves the lesson)
     assert app.stack.top is sheet and sheet.chosen == 1

@@ -74,6 +74,7 @@ DEFAULTS: dict[str, Any] = {
         "card_back": "blue",
         "language": "system",  # the system locale's (sv, fi, else en) until the player chooses
         "wait_after_trick": False,  # each finished trick stays face up until a click or a key
+        "coach_grid": "practice",  # the coach's colours in the bid grid: practice (not hot seat), always, never
     },
     "sound": {"enabled": True, "volume": 0.7},
 }
@@ -82,6 +83,7 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "display.animation_speed": ("instant", "fast", "normal", "slow"),
     "display.card_back": ("blue", "red"),
     "display.language": ("system", "sv", "en", "fi"),
+    "display.coach_grid": ("practice", "always", "never"),
     "session.players": (3, 4),
 }
 

@@ -1,10 +1,10 @@
 """Bots: each sees only its seat's view and answers with an action and a reason."""
 
-from .base import Bot, Choice
+from .base import Bot, Choice, Outlook
 from .normal import EasyBot, NormalBot
 from .random_bot import RandomBot
 
-__all__ = ["LEVELS", "Bot", "Choice", "EasyBot", "NormalBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "Choice", "EasyBot", "NormalBot", "Outlook", "RandomBot", "make_bot"]
 
 LEVELS = ("random", "easy", "normal")
 

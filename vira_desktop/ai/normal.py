@@ -28,7 +28,7 @@ from ..rules.games import BID_GROUPS, Family, Game, PullaRow
 from ..rules.scoring import low_holding_suits
 from ..rules.seat import Seat
 from ..rules.view import View
-from .base import Choice, Reason
+from .base import Choice, Outlook, Reason
 from .evaluate import danger_cards, home_chance, misere_chance, trump_tricks, weighted_dangers
 from .knowledge import Knowledge
 from .planning import (
@@ -196,8 +196,10 @@ class NormalBot:
             return sum(map(worth, o.at_play)) / len(o.at_play), sum(o.at_play) / len(o.at_play)
         return worth(o.chance[0]), o.chance[0]
 
-    def _bid_value(self, view: View, bid: Bid, chance: float) -> float:
-        """Expected pins of a bid for the declarer: bets at 8 pins, pins from both opponents."""
+    def _stakes(self, view: View, bid: Bid) -> tuple[float, float, float, float]:
+        """What a bid's game pays the declarer: bets lifted when home, bets paid when not (a
+        bet or a kodilj, by the bot's experience), and the pins from (when home) or to (when
+        not) each opponent, by the trump's class the bot expects."""
         game = bid.game
         assert game is not None
         odds = self.odds(view)[game.name]
@@ -211,8 +213,22 @@ class NormalBot:
         def pins(shares: Sequence[float]) -> float:
             return sum(w * (game.pins[max(bid.suit_level, c)] or game.pins[0] or 0) for c, w in enumerate(shares))
 
-        lose = 0.6 * row.bet + 0.4 * row.kodilj
-        return chance * (8 * row.home + 2 * pins(win)) - (1 - chance) * (8 * lose + 2 * pins(fail))
+        return float(row.home), 0.6 * row.bet + 0.4 * row.kodilj, pins(win), pins(fail)
+
+    def _bid_value(self, view: View, bid: Bid, chance: float) -> float:
+        """Expected pins of a bid for the declarer: bets at 8 pins, pins from both opponents."""
+        home, lose, pins_win, pins_fail = self._stakes(view, bid)
+        return chance * (8 * home + 2 * pins_win) - (1 - chance) * (8 * lose + 2 * pins_fail)
+
+    def outlook(self, view: View, bid: Bid) -> Outlook:
+        """The bot's own estimate of a bid naming its game: the chance of going home and the
+        expected bets (from the pulla) and pins (from each opponent), as it weighs its bids."""
+        assert bid.game is not None
+        chance = self.chance(view, bid.game, bid.suit_level)
+        home, lose, pins_win, pins_fail = self._stakes(view, bid)
+        bets = chance * home - (1 - chance) * lose
+        pins = chance * pins_win - (1 - chance) * pins_fail
+        return Outlook(bid.game, chance, bets, pins, self._bid_value(view, bid, chance), self.threshold)
 
     def _bid_reason(self, bid: Bid, odds: HandOdds, chance: float, said: Bid | None = None) -> Reason:
         assert bid.game is not None

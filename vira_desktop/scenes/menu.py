@@ -327,11 +327,12 @@ class SettingsScene(Scene):
         ("display.language", ["system", "sv", "en", "fi"]),
         ("display.window", []),  # the sizes that fit the desktop (App.window_sizes)
         ("display.wait_after_trick", [False, True]),
+        ("display.coach_grid", ["practice", "always", "never"]),
         ("house_rules.aces_low_in_all_miseres", [False, True]),
         ("house_rules.royale_defenders_see_each_other", [False, True]),
         ("house_rules.gok_reentry", [False, True]),
     )
-    TOP, STEP = 96, 44
+    TOP, STEP = 92, 41
 
     def enter(self) -> None:
         self.focus = 0

@@ -215,6 +215,14 @@ class BidTableScene(_Sheet):
             surface.blit(f.render(f"{pulla.home} / {pulla.bet} / {pulla.kodilj}", True, INK), (x + 530, y))
         self._draw_foot(surface)
 
+    def _marks(self) -> list[str]:
+        """The catalog keys of what the frames and fills mean, only those drawn: the standing bid and the rows that
+        may be bid in the auction, a lesson's rows in a lesson."""
+        shown = ["sheet.bids.mark_chosen"]
+        shown += ["sheet.bids.mark_standing"] if self.standing is not None else []
+        shown += ["sheet.bids.mark_legal"] if self.legal else []
+        return shown + (["sheet.bids.mark_lesson"] if self.rows else [])
+
     def _draw_foot(self, surface: pygame.Surface) -> None:
         """Under the rows: the chosen row in this deal's words and its lesson, or the legend."""
         if self.chosen is None:
@@ -229,7 +237,7 @@ class BidTableScene(_Sheet):
             if taught is not None:
                 lines.append((t("sheet.bids.lesson", title=t(f"lesson.{lesson(taught).title}")), GOLD))
             lines = [(part, c) for text, c in lines for part in wrap_text(text, 12, False, 1060)]
-        marks = [t("sheet.bids.marks")] if self.highest is not None or self.rows else []
+        marks = [" · ".join(t(key) for key in self._marks())]
         lines += [(part, MUTED) for text in marks for part in wrap_text(text, 12, False, 1060)]
         for k, (line, colour) in enumerate(lines[:5]):
             surface.blit(font(12).render(line, True, colour), (30, 682 + 16 * k))

@@ -3,18 +3,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
-from ..ai import make_bot
+from ..ai import NormalBot, Outlook
 from ..ai.knowledge import read_markings
-from ..i18n import t
-from ..rules.actions import Action
+from ..i18n import number, t
+from ..rules.actions import Action, Bid
+from ..rules.decision import Phase
 from ..rules.errors import Keyed
+from ..rules.games import BID_GROUPS
 from ..rules.view import View
 from .words import pretty, say_action, say_keyed, say_marking
 
-__all__ = ["Coach", "Hint"]
+__all__ = ["BidAdvice", "Coach", "Hint", "Rating", "bid_advice"]
+
+DOUBTFUL_FROM = 0.4  # below this chance of going home a bid is poor whatever it pays
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,16 +38,91 @@ class Hint:
         return t("coach.hint", action=said, reason=pretty(reason))
 
 
+class Rating(Enum):
+    """How sensible a bid looks to the coach (drawn by fill and marker, not by hue alone)."""
+
+    GOOD = "good"  # the normal bot would consider it: likely home and worth more than passing
+    DOUBTFUL = "doubtful"  # a fair chance, but not one the bot would take
+    POOR = "poor"
+
+
+@dataclass(frozen=True, slots=True)
+class BidAdvice:
+    """The coach's word on one legal bid: the normal bot's estimate of the game it would be
+    played as (for a bid without a level: the level the coach would choose)."""
+
+    outlook: Outlook
+
+    @property
+    def rating(self) -> Rating:
+        if self.outlook.worth_bidding:
+            return Rating.GOOD
+        return Rating.DOUBTFUL if self.outlook.chance >= DOUBTFUL_FROM else Rating.POOR
+
+    @property
+    def total_pins(self) -> float:
+        """The expected pins from both opponents together."""
+        return 2 * self.outlook.pins
+
+    def text(self) -> str:
+        """ "Coach: chance to go home ~64% · expected +0.3 bets, +1.2 pins" """
+        o = self.outlook
+        return t(
+            "coach.cell",
+            pct=t("reason.percent", n=round(100 * o.chance)),
+            bets=signed(o.bets),
+            pins=signed(self.total_pins),
+            rating=t(f"coach.rating.{self.rating.value}"),
+        )
+
+
+def signed(value: float) -> str:
+    """One decimal with its sign (−0.4, +1.2; ±0 for nothing)."""
+    if round(value, 1) == 0:
+        return "±0"
+    return ("+" if value > 0 else "−") + number(abs(value), 1)
+
+
+def bid_advice(bot: NormalBot, view: View) -> dict[Bid, BidAdvice]:
+    """The coach's advice on every legal bid of ``view`` (its seat's observation only): each
+    game's estimate as the normal bot makes it. A bid without a level is worth the best of its
+    games that outbid now where the declarer chooses the level when it is passed (gask,
+    köpmisär, solo), else the lowest (turné, vingel)."""
+    decision = view.decision
+    if decision is None or decision.phase is not Phase.AUCTION or decision.optional:
+        return {}
+    bids = [a for a in decision.actions if isinstance(a, Bid)]
+    named = {b: bot.outlook(view, b) for b in bids if b.game is not None}
+    out = {b: BidAdvice(o) for b, o in named.items()}
+    for bid in bids:
+        if bid.game is not None or bid.group not in BID_GROUPS:
+            continue
+        games, chooses = BID_GROUPS[bid.group]
+        options = [
+            o
+            for b, o in named.items()
+            if b.game in games and b.suit_level == bid.suit_level and (chooses or b.in_forehand == bid.in_forehand)
+        ]
+        if options:
+            pick = max(options, key=lambda o: o.value) if chooses else min(options, key=lambda o: o.game.no)
+            out[bid] = BidAdvice(pick)
+    return out
+
+
 class Coach:
     """Suggests what the normal bot would do in the player's place (slow: run it off the
     frame loop)."""
 
     def __init__(self, seed: int = 99) -> None:
-        self._bot = make_bot("normal", seed)
+        self._bot = NormalBot(seed)
 
     def hint(self, view: View) -> Hint:
         choice = self._bot.choose(view)
         return Hint(choice.action, choice.reason)
+
+    def bids(self, view: View) -> Mapping[Bid, BidAdvice]:
+        """The advice on every bid the seat may make now (see :func:`bid_advice`)."""
+        return bid_advice(self._bot, view)
 
 
 def marking_hint(view: View, names: Sequence[str]) -> str:

@@ -7,12 +7,22 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..i18n import every_language, t
-from ..rules.cards import Suit
-from ..rules.games import Game, PullaTable
+from ..rules.actions import Action, Bid, ChooseLevel, ChooseTrump
+from ..rules.cards import Suit, SuitClass, suit_class
+from ..rules.games import BID_GROUPS, Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
-from .words import game_label
+from .words import game_label, say_action
 
-__all__ = ["ala_om_line", "describe_game", "describe_result", "is_you", "whose"]
+__all__ = [
+    "ala_om_line",
+    "choice_label",
+    "choice_notes",
+    "describe_game",
+    "describe_result",
+    "group_bid_key",
+    "is_you",
+    "whose",
+]
 
 
 def is_you(name: str) -> bool:
@@ -155,3 +165,66 @@ def _pins(game: Game, level: int, highest: Suit) -> str:
         return t("game.pins_suit", pins=t("words.pins", count=top), suit=highest.symbol, other_pins=suit, other=partner)
     rest = "".join(s.symbol for s in Suit if s not in (highest, highest.partner))
     return t("game.pins_any", top=top, suit=highest.symbol, mid=suit, other=partner, off=off, rest=rest)
+
+
+def group_bid_key(bid: Bid) -> str:
+    """The catalog key that says what a bid without a level stands for:
+    the declarer of a passed gask, köpmisär or solo chooses its level; a turné or vingel stays
+    at the lowest that outbids (rulebook "Bidding Without a Stated Level")."""
+    chooses = BID_GROUPS[bid.group][1] if bid.group in BID_GROUPS else False
+    return "message.group_bid_choose" if chooses else "message.group_bid"
+
+
+def pins_by_trump(game: Game, suit_level: int, highest: Suit) -> list[tuple[str, int]]:
+    """The pins from (or to) each opponent ``game`` pays at ``suit_level``, by the trump it
+    may be played with: (suits, pins), most first; one entry when every way pays the same
+    (a misère, or a game played low, pays its off-suit figure)."""
+    if game.is_low:
+        return [("", game.pins_for(SuitClass.OFF_SUIT))]
+    allowed = [s for s in Suit if not game.free_trump or suit_class(s, highest) >= suit_level]
+    by_pins: dict[int, str] = {}
+    for suit in sorted(allowed, key=lambda s: -suit_class(s, highest)):
+        pins = game.pins_for(suit_class(suit, highest))
+        by_pins[pins] = by_pins.get(pins, "") + suit.symbol
+    if game.can_play_low and not suit_level:
+        low = game.pins_for(SuitClass.OFF_SUIT)
+        by_pins.setdefault(low, "")
+    if len(by_pins) == 1:
+        return [("", next(iter(by_pins)))]
+    return sorted(((suits, pins) for pins, suits in by_pins.items()), key=lambda x: -x[1])
+
+
+def _pins_said(pins: list[tuple[str, int]]) -> str:
+    """ "♠4 ♣2 ♥♦1", or one figure where every way pays the same."""
+    if len(pins) == 1:
+        return str(pins[0][1])
+    return " ".join(f"{suits}{n}" for suits, n in pins if suits)
+
+
+def choice_label(action: Action, game: Game | None, highest: Suit, suit_level: int = 0) -> str:
+    """An action as its button says it; a trump or a level to choose says what it pays
+    (the pins from each opponent by the bid table; the notes say how, and the pulla's bets)."""
+    if isinstance(action, ChooseTrump) and game is not None:
+        pins = game.pins_for(suit_class(action.suit, highest))
+        return t("choice.pays_each", action=say_action(action), pins=t("words.pins", count=pins))
+    if isinstance(action, ChooseLevel):
+        paid = _pins_said(pins_by_trump(action.game, suit_level, highest))
+        return t("choice.pays_level", game=action.game.name, pins=paid)
+    return say_action(action)
+
+
+def choice_notes(actions: Sequence[Action], game: Game | None, pulla: PullaTable) -> list[str]:
+    """Above a trump or a level to choose: how its pins are paid, then the pulla's bets (where
+    every choice's row agrees)."""
+    games = [a.game for a in actions if isinstance(a, ChooseLevel)]
+    if games:
+        notes = [t("choice.level_note")]
+    elif game is not None and any(isinstance(a, ChooseTrump) for a in actions):
+        games, notes = [game], [t("choice.pays_note")]
+    else:
+        return []
+    rows = {pulla.row(g) for g in games}
+    if len(rows) == 1:
+        row = rows.pop()
+        notes.append(t("game.pulla", home=t("words.bets", count=row.home), bet=row.bet, kodilj=row.kodilj))
+    return notes

@@ -20,18 +20,18 @@ from typing import Any, Protocol
 
 from ..ai import Choice
 from ..i18n import t
-from ..rules.actions import Action
+from ..rules.actions import Action, Bid
 from ..rules.decision import Phase
 from ..rules.errors import ViraError
 from ..rules.events import DealScored, events_for
 from ..rules.view import View
-from .coach import Hint
+from .coach import BidAdvice, Hint
 from .flow import Ask, FlowEvent
 from .narration import Narrator, deal_heading, seating_lines
 from .record import record_of
 from .state import TableState, table_state
 from .table import Table
-from .thinking import bot_choice, coach_hint
+from .thinking import bot_choice, coach_bids, coach_hint
 from .words import say_action, say_refusal
 from .worker import InlineWorker, Worker
 
@@ -79,6 +79,7 @@ class Update:
     snap: bool = False  # lay the table out at once: another seat is shown, or it was rebuilt
     hint: Hint | None = None  # the coach's answer to a hint asked for the question standing
     hint_failed: bool = False
+    advice: dict[Bid, BidAdvice] | None = None  # the coach's word on each bid of the auction turn standing
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ class TableRunner:
     on_committed: Callable[[CommittedDeal], None] | None = None
     director: Director | None = None
     hint_every_decision: bool = False  # ``--hints``: ask the coach at each decision of the seat shown
+    coach_bids: bool = False  # the coach weighs every bid of the player's auction turns (the grid's colours)
     viewer: str = ""
     narrator: Narrator = field(default_factory=Narrator)
     cover: str | None = None  # hot seat: the player the screen is passed to, until lifted
@@ -136,6 +138,7 @@ class TableRunner:
         self._bot_tag: object = None
         self._pending: _Pending | None = None
         self._hint_tag: object = None
+        self._advice: tuple[object, dict[Bid, BidAdvice] | None] | None = None  # (position, advice) asked for
         self._committed: set[int] = set()
         self.thinking_for: str | None = None
 
@@ -334,6 +337,7 @@ class TableRunner:
         self._bot_tag = None
         self._pending = None
         self._hint_tag = None
+        self._advice = None
         self.thinking_for = None
         self.worker.cancel_all()
 
@@ -355,9 +359,9 @@ class TableRunner:
         self._submit_hint(ask)
         return True
 
-    def _position(self, ask: Ask) -> tuple[object, ...]:
+    def _position(self, ask: Ask, what: str = "hint") -> tuple[object, ...]:
         t_ = self.table
-        return ("hint", t_.generation, t_.deal_index, len(t_.deal.history), ask.seat, ask.optional)
+        return (what, t_.generation, t_.deal_index, len(t_.deal.history), ask.seat, ask.optional)
 
     def _submit_hint(self, ask: Ask) -> None:
         tag = self._position(ask)
@@ -375,6 +379,36 @@ class TableRunner:
             return Update(hint=result)
         log.error("the coach failed: %r", result)
         return Update(hint_failed=True)
+
+    # ------------------------------------------------------------------ the coach's word on each bid
+    def advice(self) -> dict[Bid, BidAdvice] | None:
+        """The coach's advice on each bid of the player's auction turn standing, once worked out
+        (``None``: not asked for, or not yet in)."""
+        ask = self.asked()
+        if ask is None or self._advice is None or self._advice[0] != self._position(ask, "bids"):
+            return None
+        return self._advice[1]
+
+    def _ask_advice(self) -> None:
+        """Ask the coach about every bid, once per auction turn of the player shown (off the
+        frame loop, in the worker); the answer comes in an update from :meth:`poll`."""
+        ask = self.asked() if self.coach_bids else None
+        if ask is None or ask.optional or ask.view.decision is None or ask.view.phase is not Phase.AUCTION:
+            return
+        tag = self._position(ask, "bids")
+        if self._advice is not None and self._advice[0] == tag:
+            return
+        self._advice = (tag, None)
+        self.worker.submit(tag, coach_bids, ask.view)
+
+    def _advice_in(self, tag: object, result: object) -> Update | None:
+        if self._advice is None or tag != self._advice[0]:
+            return None  # a turn gone by
+        if not isinstance(result, dict):
+            log.error("the coach failed to weigh the bids: %r", result)
+            return None
+        self._advice = (tag, result)
+        return Update(advice=result) if self.advice() is not None else None
 
     # ------------------------------------------------------------------ the clock
     def _tag(self, ask: Ask) -> tuple[object, ...]:
@@ -394,6 +428,9 @@ class TableRunner:
             if isinstance(tag, tuple) and tag[:1] == ("hint",):
                 if (update := self._hint_in(tag, result)) is not None:
                     updates.append(update)
+            elif isinstance(tag, tuple) and tag[:1] == ("bids",):
+                if (update := self._advice_in(tag, result)) is not None:
+                    updates.append(update)
             elif tag == self._bot_tag:
                 self._bot_tag = None
                 self._pending = _Pending(tag, result)
@@ -408,6 +445,7 @@ class TableRunner:
                 updates.append(update)
                 if (hot := self._hot_seat()) is not None:
                     updates.append(hot)
+        self._ask_advice()
         self._think()
         return updates
 

@@ -11,10 +11,11 @@ from multiprocessing import parent_process
 from multiprocessing.connection import wait
 
 from ..ai import Bot, Choice, make_bot
+from ..rules.actions import Bid
 from ..rules.view import View
-from .coach import Coach, Hint
+from .coach import BidAdvice, Coach, Hint
 
-__all__ = ["BotSpec", "bot_choice", "coach_hint", "follow_parent", "warm_up"]
+__all__ = ["BotSpec", "bot_choice", "coach_bids", "coach_hint", "follow_parent", "warm_up"]
 
 BotSpec = tuple[str, int, int]  # (level, seed, generation: a new one after an undo or a load)
 
@@ -32,11 +33,20 @@ def bot_choice(spec: BotSpec, view: View) -> Choice:
     return held[1].choose(view)
 
 
-def coach_hint(view: View) -> Hint:
+def _the_coach() -> Coach:
     global _coach
     if _coach is None:
         _coach = Coach()
-    return _coach.hint(view)
+    return _coach
+
+
+def coach_hint(view: View) -> Hint:
+    return _the_coach().hint(view)
+
+
+def coach_bids(view: View) -> dict[Bid, BidAdvice]:
+    """The coach's advice on each legal bid of ``view`` (the bid grid's colours)."""
+    return dict(_the_coach().bids(view))
 
 
 def warm_up() -> bool:

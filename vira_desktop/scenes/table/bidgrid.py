@@ -5,12 +5,15 @@ beside its games); columns for plain, in suit and in highest suit where the game
 has a free trump, and "in forehand" (headed by its short form, "in fh") for the better hand
 making the standing bid again, which players call holding the bid. Only the
 cells of legal bids are lit; the standing bid is marked; the focused cell (keys,
-a click or the hint) is filled, the one under the mouse outlined.
+a click or the hint) is filled, the one under the mouse outlined. With the coach's
+advice, each lit cell is filled by how sensible the bid looks for the player's hand:
+wholly (good), its left half (doubtful) or not at all (poor), in a colour-blind-safe blue,
+amber and grey, so the fill alone tells it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -18,6 +21,7 @@ import pygame
 from ...i18n import current, t
 from ...rules.actions import Bid, parse_action
 from ...rules.games import BID_GROUPS, GAMES, Game
+from ...session.coach import BidAdvice, Rating
 from ..theme import GOLD, INK, MUTED, fit_text, fitting_size, font, wrap_text
 from .model import TABLE_W
 
@@ -27,12 +31,15 @@ Row = tuple[str, Game | None, str | None]  # (label, game, group)
 Cell = tuple[int, int]  # (row index, column: 0 plain, 1 in suit, 2 in highest suit, 3 in forehand)
 LEVEL_HEADS = ("plain", "suit", "high", "hold")  # catalog keys under grid.column
 
-BOX = pygame.Rect(118, 176, 724, 482)  # under the pulla, above the hand
-ROW_H = 18
-HEAD_H = 42
+BOX = pygame.Rect(118, 176, 724, 500)  # under the pulla, above the hand
+ROW_H = 17
+HEAD_H = 44
 NAME_W = 212
 CELL_W = 35
 HALF_W = 362
+LEGEND_LINES = 5  # under the rows: the columns, the bids without a level, the coach's colours
+RATING_FILL = {Rating.GOOD: (70, 150, 225), Rating.DOUBTFUL: (215, 160, 55), Rating.POOR: (92, 96, 100)}
+LIT = (60, 110, 80)  # a legal bid without the coach's word
 
 
 def _rows() -> list[Row]:
@@ -63,6 +70,7 @@ class BidGrid:
         self.focus: Cell | None = None
         self.hover: Cell | None = None
         self.standing: Cell | None = None
+        self.advice: dict[Cell, BidAdvice] = {}  # the coach's word on the lit cells, once it is in
         self._surface: pygame.Surface | None = None
         self._drawn: object = None
 
@@ -79,8 +87,26 @@ class BidGrid:
             made = parse_action(standing, seat)
             if isinstance(made, Bid):
                 self.standing = self.cell_of(made)
-        if self.focus not in self.cells:  # no cell until an arrow, a click or the hint: Enter never bids by chance
-            self.focus = None
+        self.advice = {}
+        if self.focus is not None and self.focus not in self.cells:
+            # a raise made the chosen cell illegal: the keys go on from the lowest legal bid
+            self.focus = min(self.cells, key=self._bid_order) if self.cells else None
+        # with no cell chosen, none is until an arrow, a click or the hint: Enter never bids by chance
+
+    def set_advice(self, advice: Mapping[Bid, BidAdvice] | None) -> None:
+        """The coach's word on the lit bids (``None``: none, or not yet in)."""
+        self.advice = {}
+        for cell, lit in self.cells.items():
+            said = advice.get(lit.bid) if advice else None
+            if said is not None:
+                self.advice[cell] = said
+
+    @staticmethod
+    def _bid_order(cell: Cell) -> tuple[bool, int, int]:
+        """Cells in the bid table's order: games by number and suit level, then the groups
+        and the holds (they stand for a game of their own row or the standing bid)."""
+        game = ROWS[cell[0]][1]
+        return (game is None or cell[1] == 3, game.no if game is not None else cell[0], cell[1])
 
     @staticmethod
     def cell_of(bid: Bid) -> Cell | None:
@@ -94,10 +120,12 @@ class BidGrid:
         return lit.bid if lit else None
 
     def select(self, bid: Bid) -> None:
-        """Put the focus on ``bid``'s cell (the hint does this)."""
+        """Put the focus on ``bid``'s cell (the hint does this); the panel describes it now,
+        not the cell the mouse last passed over."""
         cell = self.cell_of(bid)
         if cell in self.cells:
             self.focus = cell
+            self.hover = None
 
     def described(self) -> Cell | None:
         """The cell to describe in the panel: under the mouse (lit or not: what a game asks
@@ -113,6 +141,7 @@ class BidGrid:
         lit = sorted(self.cells)
         if not lit:
             return
+        self.hover = None  # the keys move what the panel describes
         if self.focus is None:
             self.focus = lit[0]
             return
@@ -146,7 +175,8 @@ class BidGrid:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        key = (tuple(sorted(self.cells)), self.focus, self.hover, self.standing, current())
+        ratings = tuple(sorted((cell, a.rating.value) for cell, a in self.advice.items()))
+        key = (tuple(sorted(self.cells)), self.focus, self.hover, self.standing, ratings, current())
         if self._surface is None or key != self._drawn:
             self._surface = self._render()
             self._drawn = key
@@ -158,16 +188,19 @@ class BidGrid:
         pygame.draw.rect(out, (90, 120, 100), out.get_rect(), 1, border_radius=8)
         f, bold = font(12), font(12, True)
         heads = t("grid.head_hold") if any(c[1] == 3 for c in self.cells) else t("grid.head")
-        size = fitting_size(heads, 12, 10, True, BOX.width - 24)  # Finnish runs long
-        out.blit(font(size, True).render(fit_text(heads, size, True, BOX.width - 24), True, GOLD), (12, 7))
-        legend = wrap_text(t("grid.legend"), 10, False, BOX.width - 24)[:2]  # what the columns mean
-        for k, part in enumerate(legend):
-            out.blit(font(10).render(part, True, MUTED), (12, HEAD_H + PER_COLUMN * ROW_H - 2 + 11 * k))
+        for k, part in enumerate(wrap_text(heads, 11, True, BOX.width - 24)[:2]):  # Finnish runs long: two lines
+            out.blit(font(11, True).render(part, True, GOLD), (12, 4 + 13 * k))
+        keys = ["grid.legend", "grid.legend_any", *(("grid.coach_legend",) if self.advice else ())]
+        legend = [part for key in keys for part in wrap_text(t(key), 10, False, BOX.width - 24)]
+        for k, part in enumerate(legend[:LEGEND_LINES]):  # what the columns, the group rows and the colours mean
+            out.blit(font(10).render(part, True, MUTED), (12, HEAD_H + PER_COLUMN * ROW_H + 11 * k))
         for half in (0, 1):
             for j, head in enumerate(LEVEL_HEADS):
-                text = f.render(fit_text(t(f"grid.column.{head}"), 12, False, CELL_W), True, MUTED)
-                centre = 10 + half * HALF_W + NAME_W + j * CELL_W + CELL_W // 2
-                out.blit(text, text.get_rect(midbottom=(centre, HEAD_H - 2)))
+                label = t(f"grid.column.{head}")
+                size = fitting_size(label, 12, 9, False, CELL_W - 1)  # "pidä" and the like fit their column
+                text = font(size).render(fit_text(label, size, False, CELL_W - 1), True, MUTED)
+                centre = 10 + half * HALF_W + NAME_W + j * CELL_W + CELL_W // 2 - 1
+                out.blit(text, text.get_rect(midbottom=(centre, HEAD_H - 1)))
         for i, (label, _, group) in enumerate(ROWS):
             label = t("grid.any_level", group=group) if group else label
             half, row = divmod(i, PER_COLUMN)
@@ -189,13 +222,33 @@ class BidGrid:
         if lit is None:
             return
         focused, hovered = cell == self.focus, cell == self.hover
-        fill = GOLD if focused else (60, 110, 80)
-        pygame.draw.rect(out, fill, rect, border_radius=3)
+        said = self.advice.get(cell)
+        dark = focused
+        if focused:
+            pygame.draw.rect(out, GOLD, rect, border_radius=3)
+        elif said is None:
+            pygame.draw.rect(out, LIT, rect, border_radius=3)
+        else:
+            dark = self._rated(out, rect, said.rating)
         if hovered and not focused:
             pygame.draw.rect(out, (255, 255, 255), rect, 1, border_radius=3)
         label = t(f"grid.cell.{lit.label or 'bid'}")  # the column's head says which bid it is
-        text = bold.render(fit_text(label, 12, True, CELL_W - 4), True, (20, 20, 20) if focused else INK)
+        text = bold.render(fit_text(label, 12, True, CELL_W - 4), True, (20, 20, 20) if dark else INK)
         out.blit(text, text.get_rect(center=rect.center))
+
+    @staticmethod
+    def _rated(out: pygame.Surface, rect: pygame.Rect, rating: Rating) -> bool:
+        """A cell filled by the coach's rating: wholly, its lower half, or only framed
+        (``True``: its label wants dark ink)."""
+        colour = RATING_FILL[rating]
+        pygame.draw.rect(out, (28, 40, 34), rect, border_radius=3)
+        if rating is Rating.GOOD:
+            pygame.draw.rect(out, colour, rect, border_radius=3)
+        elif rating is Rating.DOUBTFUL:  # as the legend's ◧
+            half = pygame.Rect(rect.x, rect.y, rect.width // 2, rect.height)
+            pygame.draw.rect(out, colour, half, border_top_left_radius=3, border_bottom_left_radius=3)
+        pygame.draw.rect(out, colour, rect, 1, border_radius=3)
+        return rating is Rating.GOOD
 
 
 assert BOX.right <= TABLE_W  # the grid stays on the table, clear of the panel

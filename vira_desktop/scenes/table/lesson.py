@@ -98,6 +98,9 @@ class LessonScene(TableScene):
         self._tip: str | None = None  # the word under the mouse
         self._tip_at = (0, 0)
 
+    def coach_grid_on(self) -> bool:
+        return False  # a lesson asks the learner to judge the bids: the coach does not say
+
     def make_runner(self, table: Table | None, autoplay: int | None, hints: bool, saves: bool) -> TableRunner:
         self.lesson_runner = LessonRunner(self.taught, self.kept, self.worker, BOT_PAUSE_S * self.view.factor())
         return self.lesson_runner.runner

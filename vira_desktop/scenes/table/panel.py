@@ -13,9 +13,9 @@ import pygame_gui
 from ...i18n import mark, t
 from ...rules.actions import Action, AnnounceAces, Bid, Buy, Discard, Keep, Pass, Repurchase, SetAside
 from ...rules.decision import CardChoice, Phase
+from ...session.describe import choice_label, choice_notes
 from ...session.flow import Ask
 from ...session.state import TableState
-from ...session.words import say_action
 from ..base import Scene
 from .input import Command
 from .model import TABLE_W
@@ -141,8 +141,14 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
     if decision.phase is Phase.PLAY:
         aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]  # low gask, before the lead
         return Layout((ButtonSpec(t("button.aces"), aces[0], y),) if aces else ())
+    view = ask.view
     notes = [t(ACTION_HELP[a.text]) for a in decision.actions if a.text in ACTION_HELP]
     choice, n = decision.choice, s.selected
+    count = len(decision.actions) + (choice is not None) + 1
+    pays = choice_notes(decision.actions, view.game, view.rules.pulla)  # what a trump or a level pays
+    while pays and PANEL_TOP + 18 * s.detail_lines(pays) + MIN_STEP * count > LOG_TOP:
+        pays.pop()  # eight levels of solo leave room for the first note only: the buttons say the rest
+    notes += pays
     if choice is not None:
         if choice.action is Repurchase:
             notes.append(t("choice.or_repurchase"))
@@ -158,7 +164,8 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
     step = max(MIN_STEP, min(42, (LOG_TOP - y) // (rows + (not beside))))
     specs = []
     labels: list[tuple[str, Action | Command | None, bool]] = [
-        (f"{i + 1}. {say_action(action)}", action, True) for i, action in enumerate(decision.actions)
+        (f"{i + 1}. {choice_label(action, view.game, view.highest, view.suit_level)}", action, True)
+        for i, action in enumerate(decision.actions)
     ]
     if choice is not None:
         labels.append((t("button.confirm", what=choice_button(choice, n)), Command("choose"), choice_ready(choice, n)))

@@ -20,7 +20,7 @@ from ...rules.actions import Action, Bid, Buy, Discard, Keep, PlayCard, Repurcha
 from ...rules.cards import Card
 from ...rules.decision import Phase
 from ...rules.errors import ViraError
-from ...session.describe import describe_game
+from ...session.describe import describe_game, group_bid_key
 from ...session.flow import Ask
 from ...session.record import Record
 from ...session.replay import ReplayDriver
@@ -198,6 +198,7 @@ class TableScene(_TableBase):
             self.view.speed_name = app.autoplay_speed
         self.worker = Worker()
         self.runner = self.make_runner(table, autoplay, hints, saves)
+        self.runner.coach_bids = self.coach_grid_on()
         self.clock = 0.0  # the scene's own time: the runner's pauses are counted on it
         self._nothing_confirmed = False  # Enter once more takes no cards (buy -)
         self.layout = Layout()
@@ -219,6 +220,12 @@ class TableScene(_TableBase):
             hint_every_decision=hints,
             on_committed=self.app.deal_committed,
         )
+
+    def coach_grid_on(self) -> bool:
+        """The coach's colours in the bid grid, by the setting: in practice games (one human
+        at the table), always, or never."""
+        mode = str(self.app.settings["display.coach_grid"])
+        return mode == "always" or (mode == "practice" and len(self.runner.humans) < 2)
 
     @property
     def table(self) -> Table:
@@ -283,6 +290,10 @@ class TableScene(_TableBase):
         if update.hint_failed:
             self.message(t("message.coach_failed"), MUTED)
             return
+        if update.advice is not None:
+            self.grid.set_advice(update.advice)
+            self._grid_note()
+            return
         if update.events or update.action is not None:
             self.selected = set()
             self.view.cards.selected = set()
@@ -340,6 +351,7 @@ class TableScene(_TableBase):
                 ask = self.viewer_ask()
                 standing = next((text for _, text in reversed(state.view.bids) if text != "pass"), None)
                 self.grid.set_bids(layout.bids, standing, ask.seat if ask is not None else 0)
+                self.grid.set_advice(self.runner.advice())
         self.view.notes_bottom = 322 if layout.details else layout.top - 18
         self.panel.show([*layout.buttons, *self.extra_buttons()])
         self._grid_note()
@@ -515,13 +527,16 @@ class TableScene(_TableBase):
         if game is not None and cell is not None and cell[1] < 3:
             lines = describe_game(game, cell[1], ask.view.highest, ask.view.rules.pulla)
         elif cell is not None and cell in self.grid.cells:
-            key = "message.hold_bid" if cell[1] == 3 else "message.group_bid"  # hold: the same bid, in forehand
-            lines = [t(key, bid=say_action(self.grid.cells[cell].bid))]
+            bid = self.grid.cells[cell].bid
+            # hold: the same bid, in forehand; a group bid: the lowest game that outbids, or the declarer's choice
+            key = "message.hold_bid" if cell[1] == 3 else group_bid_key(bid)
+            lines = [t(key, bid=say_action(bid))]
         elif not self.layout.passes:
             lines = [t("message.must_open")]
         else:
             lines = []
-        self.view.details = lines
+        said = self.grid.advice.get(cell) if cell is not None else None
+        self.view.details = [said.text(), *lines] if said is not None else lines
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -551,7 +566,8 @@ class TableScene(_TableBase):
         self.message(hint.text(), GOLD)
         action = hint.action
         if isinstance(action, Bid) and self.grid_shown():
-            self.grid.select(action)  # the hint selects the suggested cell
+            self.grid.select(action)  # the hint selects the suggested cell, and the panel describes it
+            self._grid_note()
         elif isinstance(action, PlayCard) and action.card in self.hand():
             self.focus = self.hand().index(action.card)  # … or puts the cursor on the card
         elif isinstance(action, Keep | Discard | Buy | Repurchase | SetAside):

@@ -1,0 +1,151 @@
+"""The coach's word on each bid (the bid grid's colours) and what a trump or a level pays:
+worked out from one seat's observation with the normal bot's own estimates and the engine's
+tables."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from vira_desktop.ai import NormalBot
+from vira_desktop.i18n import configure
+from vira_desktop.rules.actions import Bid, ChooseLevel, ChooseTrump, Pass
+from vira_desktop.rules.cards import ALL_CARDS, Suit
+from vira_desktop.rules.deal import Deal
+from vira_desktop.rules.games import BID_GROUPS, game
+from vira_desktop.session.coach import DOUBTFUL_FROM, Coach, Rating, bid_advice, signed
+from vira_desktop.session.describe import choice_label, choice_notes, group_bid_key, pins_by_trump
+
+
+@pytest.fixture(autouse=True)
+def english() -> object:
+    configure("en")
+    yield
+    configure("en")
+
+
+def opening(number: int) -> Deal:
+    return Deal.from_number(number)
+
+
+def test_every_legal_bid_has_the_normal_bots_own_estimate() -> None:
+    deal = opening(3)
+    view = deal.view(int(deal.to_act))
+    bot = NormalBot(99)
+    advice = bid_advice(bot, view)
+    assert view.decision is not None
+    assert set(advice) == {a for a in view.decision.actions if isinstance(a, Bid)}
+    for bid, said in advice.items():
+        if bid.game is None:
+            continue
+        chance = bot.odds(view)[bid.game.name].chance[bid.suit_level]
+        assert said.outlook.chance == chance and said.outlook.game is bid.game
+        # the bot's own measure of a bid: bets at 8 pins, pins from both opponents
+        assert said.outlook.value == pytest.approx(8 * said.outlook.bets + 2 * said.outlook.pins)
+        assert said.outlook.value == pytest.approx(bot._bid_value(view, bid, chance))
+
+
+def test_the_expected_bets_come_from_the_pulla_table() -> None:
+    deal = opening(5)
+    view = deal.view(int(deal.to_act))
+    advice = bid_advice(NormalBot(99), view)
+    bid = Bid(int(deal.to_act), game("begär"), None, 0)
+    o = advice[bid].outlook
+    row = view.rules.pulla.row(game("begär"))
+    assert o.bets == pytest.approx(o.chance * row.home - (1 - o.chance) * (0.6 * row.bet + 0.4 * row.kodilj))
+
+
+def test_the_rating_is_the_bots_threshold_and_value() -> None:
+    for number in (1, 2, 7, 11):
+        deal = opening(number)
+        view = deal.view(int(deal.to_act))
+        for said in bid_advice(NormalBot(99), view).values():
+            o = said.outlook
+            if o.chance >= NormalBot.threshold and o.value > 0:
+                assert said.rating is Rating.GOOD
+            elif o.chance >= DOUBTFUL_FROM:
+                assert said.rating is Rating.DOUBTFUL
+            else:
+                assert said.rating is Rating.POOR
+
+
+def test_a_group_bid_is_worth_its_best_level_or_its_lowest() -> None:
+    deal = opening(9)
+    view = deal.view(int(deal.to_act))
+    advice = bid_advice(NormalBot(99), view)
+    for bid, said in advice.items():
+        if bid.game is not None or bid.in_forehand:
+            continue
+        games, chooses = BID_GROUPS[bid.group or ""]
+        named = [a for b, a in advice.items() if b.game in games and b.suit_level == bid.suit_level]
+        if chooses:  # the declarer of a passed gask, köpmisär or solo chooses the level
+            assert said.outlook.value == max(a.outlook.value for a in named)
+        else:  # a turné or vingel is played at the lowest level that outbids
+            assert said.outlook.game is min(named, key=lambda a: a.outlook.game.no).outlook.game
+
+
+def test_the_advice_sees_only_the_seats_own_cards() -> None:
+    """The other hands and the stock shuffled among themselves: the same advice."""
+    deal = opening(4)
+    seat = int(deal.to_act)
+    mine = list(deal.hand(seat))
+    rest = [c for c in ALL_CARDS if c not in mine]
+    random.Random(1).shuffle(rest)
+    dealt = iter((rest[0:13], rest[13:26]))
+    hands = [mine if s == seat else next(dealt) for s in range(3)]
+    others = Deal(hands, rest[26:39], deal.highest)
+    assert others.to_act == deal.to_act and others.hand(seat) == deal.hand(seat)
+    first = Coach().bids(deal.view(seat))
+    second = Coach().bids(others.view(seat))
+    assert {b: a.outlook for b, a in first.items()} == {b: a.outlook for b, a in second.items()}
+
+
+def test_no_advice_outside_an_auction_turn() -> None:
+    deal = opening(2)
+    seat = int(deal.to_act)
+    assert bid_advice(NormalBot(1), deal.view((seat + 1) % 3)) == {}  # not on turn
+    deal.apply(Bid(seat, game("begär")))
+    deal.apply(Pass(int(deal.to_act)))
+    deal.apply(Pass(int(deal.to_act)))
+    assert bid_advice(NormalBot(1), deal.view(seat)) == {}  # the trump to choose
+
+
+def test_a_cell_says_its_chance_and_expected_result_in_words() -> None:
+    deal = opening(3)
+    view = deal.view(int(deal.to_act))
+    said = next(iter(bid_advice(NormalBot(99), view).values()))
+    text = said.text()
+    assert text.startswith("Coach: ~") and "% to go home · expected " in text and " pins (" in text
+    configure("sv")
+    assert "att gå hem" in said.text() and "pinnar" in said.text()
+    assert signed(0.04) == "±0" and signed(-1.25).startswith("−1,")
+    configure("en")
+    assert signed(1.26) == "+1.3"
+
+
+def test_a_trump_to_choose_says_its_pins_from_the_bid_table() -> None:
+    spel = game("7-spel")  # pins 0 / 0 / 1: only the highest suit pays
+    assert choice_label(ChooseTrump(0, Suit.H), spel, Suit.H) == "trump ♥ · 1 pin each"
+    assert choice_label(ChooseTrump(0, Suit.D), spel, Suit.H) == "trump ♦ · 0 pins each"
+    notes = choice_notes((ChooseTrump(0, Suit.H),), spel, Deal.from_number(1).rules.pulla)
+    assert notes[-1] == "Pulla: home lifts 1 bet; bet pays 1; kodilj pays 2."
+
+
+def test_a_level_to_choose_says_its_pins_by_trump() -> None:
+    solo8 = game("solo 8")  # pins 1 / 2 / 4
+    assert pins_by_trump(solo8, 0, Suit.S) == [("♠", 4), ("♣", 2), ("♥♦", 1)]
+    assert pins_by_trump(solo8, 1, Suit.S) == [("♠", 4), ("♣", 2)]
+    assert pins_by_trump(solo8, 2, Suit.S) == [("", 4)]
+    assert choice_label(ChooseLevel(0, solo8), None, Suit.S) == "solo 8 · ♠4 ♣2 ♥♦1"
+    assert choice_label(ChooseLevel(0, game("köpmisär 4")), None, Suit.S) == "köpmisär 4 · 1"
+    # a gask may be played low: it then pays its off-suit figure
+    assert pins_by_trump(game("gask 2"), 0, Suit.H) == [("♥♦", 1), ("♠♣", 0)]
+    assert pins_by_trump(game("gask 2"), 1, Suit.H) == [("", 1)]
+
+
+def test_a_group_bid_says_whether_its_declarer_chooses_the_level() -> None:
+    assert group_bid_key(Bid(0, None, "gask")) == "message.group_bid_choose"
+    assert group_bid_key(Bid(0, None, "solo", 1)) == "message.group_bid_choose"
+    assert group_bid_key(Bid(0, None, "turné")) == "message.group_bid"
+    assert group_bid_key(Bid(0, None, "vingel")) == "message.group_bid"
