@@ -23,13 +23,16 @@ from pathlib import Path
 import pygame
 
 from vira_desktop.i18n import t
+from vira_desktop.rules.actions import parse_action
 from vira_desktop.rules.decision import Phase
+from vira_desktop.rules.errors import ViraError
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.table import TableScene
 from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.session.record import load_record
 from vira_desktop.session.table import SeatConfig, Table
+from vira_desktop.tutorial.lesson import Lesson, Step, lesson
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -323,8 +326,38 @@ def tutorial(folder: Path, language: str = "en") -> None:
         scene = lesson_at(app, "auction_hold", 1)
         key(app, pygame.K_b)
         save(app, folder, f"{language}-t6-bid-table-overlay.png", frames=3)
+        key(app, pygame.K_ESCAPE)
+        answered(app, "buying_trump", "buy 8D 6D 4C 2C")  # buys four where the lesson buys five
+        save(app, folder, f"{language}-t7-right-but-different.png")
+        answered(app, "gask_5", "solo 7")  # a lower bid than gask 5: its class's own text
+        save(app, folder, f"{language}-t8-wrong-answer-own-explanation.png")
+        for n, (ident, name) in enumerate(NEW_LESSONS, 9):
+            scene = lesson_at(app, ident, next(i for i, s in enumerate(lesson(ident).steps) if s.ask is not None))
+            save(app, folder, f"{language}-t{n}-new-lesson-{name}.png")
         app.stack.clear()
         pygame.quit()
+
+
+NEW_LESSONS = [("buying_lay_down", "lay-down"), ("turne_again", "turn-again"), ("kopmisar_higher", "higher-kopmisar")]
+
+
+def answered(app: App, ident: str, answer: str) -> LessonScene:
+    """Lesson ``ident`` at the checkpoint ``answer`` is legal at, answered with it by the window's
+    own door (the scene's act), as a click would."""
+    taught = lesson(ident)
+    number = next(i for i, s in enumerate(taught.steps) if s.ask is not None and _legal(taught, s, answer))
+    scene = lesson_at(app, ident, number)
+    scene.act(parse_action(answer, taught.you))
+    step(app, 10)
+    return scene
+
+
+def _legal(taught: Lesson, s: Step, answer: str) -> bool:
+    try:
+        taught.position(s.at).check(parse_action(answer, taught.you))
+    except (ValueError, ViraError):
+        return False
+    return True
 
 
 if __name__ == "__main__":
