@@ -286,7 +286,7 @@ def lesson_at(app: App, ident: str, number: int) -> LessonScene:
     assert isinstance(scene, LessonScene)
     while scene.step < number:
         until(app, lambda: not scene.view.busy and not scene.lesson_runner.behind)
-        scene.command(Command("lesson_skip" if scene.current.ask is not None else "lesson_next"))
+        scene.command(Command("lesson_skip" if scene.current.asks else "lesson_next"))
     until(app, lambda: not scene.view.busy and not scene.lesson_runner.behind)
     step(app, 10)
     return scene

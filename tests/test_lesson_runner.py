@@ -90,11 +90,13 @@ def test_every_step_forward_and_back_each_checkpoint_wrong_then_right(ident: str
             assert lr.back()
             lr.settle()
             assert lr.step == n - 1 and lr.history == taught.steps[n - 1].at
-            assert lr.next(skipped=taught.steps[n - 1].ask is not None)
+            assert lr.next(skipped=taught.steps[n - 1].asks)
             lr.settle()
             assert lr.step == n
         assert lr.history == step.at
-        if step.ask is None:
+        if step.question is not None:
+            walk_question(lr)
+        elif step.ask is None:
             assert stage(lr) is Stage.READING and "next" in commands(lr)
         else:
             assert stage(lr) is Stage.ASKING and "next" not in commands(lr)
@@ -122,6 +124,33 @@ def test_every_step_forward_and_back_each_checkpoint_wrong_then_right(ident: str
     assert lr.finished and stage(lr) is Stage.FINISHED
     assert lr.progress.of(ident).done
     assert [c.command for c in lr.controls()][-2:] == ["following", "contents"]
+
+
+def walk_question(lr: LessonRunner) -> None:
+    """A question about the table: every wrong choice told on its own, nothing played; then
+    the hint and the right choice (the engine's answer)."""
+    question, at = lr.current.question, lr.history
+    assert question is not None and stage(lr) is Stage.ASKING and "next" not in commands(lr)
+    assert lr.runner.asked() is None  # the table asks the learner nothing meanwhile
+    assert not lr.next() and lr.feedback is not None and lr.feedback.text == t("lesson.ui.answer_choice")
+    choices = lr.choices()
+    assert 2 <= len(choices) <= 4 and question.answer() in choices
+    told = set()
+    for i, choice in enumerate(choices):
+        if choice == question.answer():
+            continue
+        assert lr.choose(i)
+        assert stage(lr) is Stage.WRONG and tone(lr) is Tone.BAD and lr.history == at
+        assert commands(lr) == ["retry", "skip"]
+        assert lr.feedback is not None
+        told.add(lr.feedback.text)
+        lr.retry()
+        assert stage(lr) is Stage.ASKING
+    assert len(told) == len(choices) - 1, "two wrong choices told alike"
+    assert not lr.choose(len(choices))
+    assert lr.hint() and tone(lr) is Tone.NOTE
+    assert lr.choose(choices.index(question.answer()))
+    assert stage(lr) is Stage.ANSWERED and tone(lr) is Tone.GOOD and lr.choices() == ()
 
 
 def test_a_skipped_question_tells_its_answer_and_the_main_line_goes_on(tmp_path: Path) -> None:

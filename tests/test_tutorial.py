@@ -300,7 +300,7 @@ def test_the_menu_opens_the_contents_map_and_a_lesson_resumes_at_its_step(
     assert scene.step == 1
     key(app, pygame.K_ESCAPE)  # back to the contents map
     assert isinstance(app.stack.top, TutorialScene)
-    app.open("lesson", lesson_id="deal_suits")
+    app.open("lesson", lesson_id=ALL[0])  # the first lesson of the contents
     assert lesson_scene(app).step == 1
     app.stack.clear()
 
@@ -323,6 +323,41 @@ def test_the_lessons_own_play_goes_briskly_in_the_window_and_w_watches_it(
     assert scene.view.factor() == SPEEDS["normal"]
     key(app, pygame.K_w)
     assert scene.view.factor() == BRISK
+    app.stack.clear()
+
+
+def test_a_question_is_answered_by_a_click_on_a_choice_and_by_its_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A question about the table in the window: its choices are buttons in the lesson's card;
+    a wrong one clicked is told and the question stands, the right one (key 1–4) is praised."""
+    from vira_desktop.tutorial.runner import Stage
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_lesson(app, "deal_rotation")
+
+    def now() -> Stage:  # a call: a check after a click is not narrowed by the one before
+        return scene.stage
+
+    press_button(app, scene, "lesson_next")
+    settle(app, scene)
+    question = scene.current.question
+    assert question is not None and now() is Stage.ASKING
+    choices = scene.lesson_runner.choices()
+    run(app, 2)
+    buttons = {w.arg: b for b, w in scene.panel.buttons.items() if isinstance(w, Command) and w.name == "lesson_choose"}
+    assert sorted(buttons) == list(range(len(choices)))
+    card = pygame.Rect(236, scene._box_y(), 498, scene._box_h())
+    assert all(card.contains(b.rect) for b in buttons.values())  # inside the lesson's card
+    wrong = next(i for i, c in enumerate(choices) if c != question.answer())
+    click(app, buttons[wrong].rect.center)  # a real mouse click on the button
+    assert now() is Stage.WRONG and scene.lesson_runner.feedback is not None
+    assert scene.lesson_runner.feedback.text.startswith(f"{choices[wrong].names[0]}:")
+    right = choices.index(question.answer())
+    key(app, pygame.K_1 + right)
+    assert now() is Stage.ANSWERED and scene.lesson_runner.answered
+    run(app, 2)
+    assert not any(isinstance(w, Command) and w.name == "lesson_choose" for w in scene.panel.buttons.values())
     app.stack.clear()
 
 
@@ -402,9 +437,9 @@ def test_every_lesson_text_fits_its_card_in_every_language(language: str) -> Non
     (the smallest it is drawn), nor does what the learner is told of any answer, at any
     checkpoint, for which the card may grow by its few lines."""
     from tests.test_judge import answers
-    from vira_desktop.scenes.table.lesson import BOX_H, GROWS, TEXT_PT, TEXT_W, TOP_H, text_lines
-    from vira_desktop.scenes.theme import wrap_text
-    from vira_desktop.tutorial.telling import tell
+    from vira_desktop.scenes.table.lesson import BOX_H, CHOICE_GAP, GROWS, TEXT_PT, TEXT_W, TOP_H, text_lines
+    from vira_desktop.scenes.theme import font, wrap_text
+    from vira_desktop.tutorial.telling import choice_label, tell, tell_choice
 
     pygame.font.init()
     room = text_lines(min(BOX_H, TOP_H))
@@ -417,6 +452,19 @@ def test_every_lesson_text_fits_its_card_in_every_language(language: str) -> Non
             for n, step in enumerate(taught.steps, 1):
                 if len(wrap_text(t(f"lesson.{step.say}"), TEXT_PT, False, TEXT_W)) + bool(step.rows) > room:
                     long.append(f"{ident} step {n}")
+                if step.question is not None:  # every choice's words, and its button's
+                    you = taught.record.names[taught.you]
+                    choices = step.question.choices()
+                    told = {tell_choice(step.question.judge(c), you) for c in choices}
+                    told.add(t(f"lesson.{step.question.hint}"))
+                    long += [
+                        f"{ident} step {n}: {x}"
+                        for x in told
+                        if len(wrap_text(x, TEXT_PT, True, TEXT_W)) > room + GROWS
+                    ]
+                    width = (TEXT_W - CHOICE_GAP) // 2 - 16
+                    labels = [f"4. {choice_label(c, step.question.kind, you)}" for c in choices]
+                    long += [f"{ident} step {n}: {x}" for x in labels if font(13, True).size(x)[0] > width]
                 if step.ask is None:
                     continue
                 deal = taught.position(step.at)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
@@ -37,9 +37,12 @@ __all__ = [
     "Place",
     "Pot",
     "Settlement",
+    "Sharing",
     "TokensIssued",
     "TokensMoved",
+    "bet_in_payment",
     "reantes",
+    "share_pulla",
 ]
 
 
@@ -119,6 +122,49 @@ class Settlement:
         """The pins left over when the pulla is shared equally (0, 1 or 2): the last pin(s)."""
         n = len(self.shares)
         return 8 * (self.pulla_bets % n) % n
+
+
+def bet_in_payment(pulla_bets: int) -> tuple[int, int]:
+    """What a player who joins puts in (rulebook, Betting In): ``(bets into the pulla, pins
+    to each other player)``: a third of the pulla's bets; one bet short of dividing by
+    three, rounded up; two short, rounded down and a pin to each of the others."""
+    third, rest = divmod(pulla_bets, 3)
+    if rest == 2:  # one bet missing: round up
+        return third + 1, 0
+    return third, int(rest == 1)  # two bets missing: round down, one pin to each
+
+
+@dataclass(frozen=True, slots=True)
+class Sharing:
+    """How the pulla is shared at the settlement (rulebook, Settlement and Ending the Session)."""
+
+    each: int  # pins every player's share comes to, bets changed into pins where they do not divide
+    last: int  # pins left over that still do not divide
+    takers: tuple[str, ...]  # who takes them, a pin each in turn (``by_lot``: one of them, by lot)
+    by_lot: bool = False
+
+
+def share_pulla(pulla_bets: int, accounts: Mapping[str, int]) -> Sharing:
+    """The pulla's ``pulla_bets`` shared equally among the players of ``accounts`` (each one's
+    result in pins so far): the last pin or two go to the player who has lost most; a
+    remainder of two to the two who lost most when they lost the same or one pin apart; one
+    last pin between two who lost the same goes by lot."""
+    n = len(accounts)
+    each, rest = divmod(pulla_bets, n)
+    each_pins, last = divmod(8 * rest, n)
+    losers = sorted(accounts, key=lambda p: accounts[p])
+    takers: tuple[str, ...] = ()
+    by_lot = False
+    if last:
+        worst, second = losers[0], losers[1]
+        gap = accounts[second] - accounts[worst]
+        if last == 2 and gap <= 1:
+            takers = (worst, second)
+        elif last == 1 and gap == 0:
+            takers, by_lot = tuple(p for p in losers if accounts[p] == accounts[worst]), True
+        else:
+            takers = (worst,)
+    return Sharing(8 * each + each_pins, last, takers, by_lot)
 
 
 def _bet_units(kind: Kind, place: Place) -> int:
@@ -317,38 +363,21 @@ class Ledger:
         """A player joining mid-session puts in a third of the pulla (rulebook "Betting In")."""
         others = list(self.players)
         out = self.add_player(player)
-        bets = self.pulla_bets()
-        third, rest = divmod(bets, 3)
-        if rest == 2:  # one bet missing: round up
-            third += 1
-        out += self.pay_pulla(player, third, "bet in")
-        if rest == 1:  # two bets missing: round down, one pin to each of the others
-            for other in others:
-                out += self.pay_pins(player, other, 1, "bet in")
+        bets, pins = bet_in_payment(self.pulla_bets())
+        out += self.pay_pulla(player, bets, "bet in")
+        for other in others if pins else ():
+            out += self.pay_pins(player, other, pins, "bet in")
         return out
 
     def settle(self, rng: random.Random) -> tuple[Settlement, list[LedgerEvent]]:
         """Share the pulla out equally (rulebook "Settlement and Ending the Session")."""
         out: list[LedgerEvent] = []
-        n = len(self.players)
         bets = self.pulla_bets()
-        each, rest = divmod(bets, n)
-        pins_each, last = divmod(8 * rest, n)
-        shares = {p: 8 * each + pins_each for p in self.players}
-        before = {p: self.accounts[p] + shares[p] for p in self.players}
-        losers = sorted(self.players, key=lambda p: before[p])
-        takers: tuple[str, ...] = ()
-        if last:
-            worst, second = losers[0], losers[1]
-            gap = before[second] - before[worst]
-            if last == 2 and gap <= 1:
-                takers = (worst, second)
-            elif last == 1 and gap == 0:
-                takers = (rng.choice([p for p in losers if before[p] == before[worst]]),)
-            else:
-                takers = (worst,)
-            for i in range(last):
-                shares[takers[i % len(takers)]] += 1
+        sharing = share_pulla(bets, {p: self.accounts[p] for p in self.players})
+        shares = {p: sharing.each for p in self.players}
+        takers = (rng.choice(sharing.takers),) if sharing.by_lot else sharing.takers
+        for i in range(sharing.last):
+            shares[takers[i % len(takers)]] += 1
         self._share_tokens(shares, out)
         for p in self.players:
             self.accounts[p] += shares[p]

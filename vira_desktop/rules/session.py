@@ -11,6 +11,7 @@ number (see :func:`~vira_desktop.rules.deal.deal_number_decks`) reproduces it.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .actions import Action
@@ -22,7 +23,17 @@ from .houserules import HouseRules
 from .ledger import Kind, Ledger, LedgerEvent, Settlement, reantes
 from .scoring import DealResult
 
-__all__ = ["DealSummary", "SeatingDraw", "Session", "draw_seating", "heart_deal"]
+__all__ = [
+    "DealRoles",
+    "DealSummary",
+    "SeatingDraw",
+    "Session",
+    "deal_roles",
+    "draw_seating",
+    "first_heart",
+    "heart_deal",
+    "seat_by_draw",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,17 +49,25 @@ def draw_seating(names: list[str], rng: random.Random) -> SeatingDraw:
     """The seating draw: one card per place, of different suits with hearts among them;
     each player draws one and sits at that suit's place. Hearts is the first forehand."""
     suits = [Suit.H, *rng.sample([Suit.S, Suit.D, Suit.C], len(names) - 1)]
-    places = sorted(suits)  # the places round the table, clockwise S H D C
     drawn = list(suits)
     rng.shuffle(drawn)
-    seat_of = dict(zip(names, drawn, strict=True))
-    order = tuple(sorted(names, key=lambda n: places.index(seat_of[n])))
-    cards = tuple((n, Card.of(_DRAW_RANK, seat_of[n])) for n in names)
-    forehand = next(n for n in names if seat_of[n] is Suit.H)
-    return SeatingDraw(order, forehand, cards)
+    return seat_by_draw({n: Card.of(_DRAW_RANK, suit) for n, suit in zip(names, drawn, strict=True)})
 
 
 _DRAW_RANK = Card.parse("AS").rank
+
+
+def seat_by_draw(cards: Mapping[str, Card]) -> SeatingDraw:
+    """The seating by the cards each player drew (rulebook, Seating): the places round the
+    table go clockwise ♠ ♥ ♦ ♣, each player sits at his suit's, and hearts is the first
+    forehand. Raises ``ValueError`` unless the suits differ and hearts is among them."""
+    suits = [card.suit for card in cards.values()]
+    if len(set(suits)) != len(suits) or Suit.H not in suits:
+        raise ValueError("the seating draw's cards are of different suits, one of them hearts")
+    places = sorted(suits)
+    order = tuple(sorted(cards, key=lambda n: places.index(cards[n].suit)))
+    forehand = next(n for n, card in cards.items() if card.suit is Suit.H)
+    return SeatingDraw(order, forehand, tuple(cards.items()))
 
 
 def heart_deal(order: list[str], rng: random.Random) -> SeatingDraw:
@@ -56,12 +75,46 @@ def heart_deal(order: list[str], rng: random.Random) -> SeatingDraw:
     player until one receives a heart; that player is the first forehand."""
     deck = [Card(i) for i in range(52)]
     rng.shuffle(deck)
+    return first_heart(order, deck)
+
+
+def first_heart(order: Sequence[str], cards: Sequence[Card]) -> SeatingDraw:
+    """``cards`` laid out face up one at a time, clockwise from ``order[0]``: the first to
+    receive a heart is the first forehand (the cards after it are not laid). Raises
+    ``ValueError`` when no heart is laid."""
     laid: list[tuple[str, Card]] = []
-    for i, card in enumerate(deck):
+    for i, card in enumerate(cards):
         laid.append((order[i % len(order)], card))
         if card.suit is Suit.H:
-            break
-    return SeatingDraw(tuple(order), laid[-1][0], tuple(laid))
+            return SeatingDraw(tuple(order), laid[-1][0], tuple(laid))
+    raise ValueError("no heart was laid out")
+
+
+@dataclass(frozen=True, slots=True)
+class DealRoles:
+    """Who does what around one deal (rulebook, The Deal and Continuing Play)."""
+
+    seats: tuple[str, str, str]  # forehand, middle-hand, rear-hand (the dealer)
+    sits_out: str | None  # with four: the player to the dealer's right
+    cuts: str  # the player to the dealer's right cuts the deck dealt
+    shuffles_spare: str  # the other deck: with three, the cutter; with four, the player opposite the dealer
+
+    @property
+    def dealer(self) -> str:
+        return self.seats[2]
+
+
+def deal_roles(players: Sequence[str], dealer: str) -> DealRoles:
+    """The roles of a deal ``dealer`` deals, ``players`` listed clockwise: forehand sits to his
+    left, middle-hand to forehand's left; with four, the player to his right cuts and sits
+    out ("shuffle in, cut out") and the one opposite shuffles the spare deck."""
+    p, d = list(players), list(players).index(dealer)
+    n = len(p)
+    if not 3 <= n <= 4:
+        raise ValueError("a deal is played at a table of three or four")
+    seats = (p[(d + 1) % n], p[(d + 2) % n], dealer)
+    right = p[(d - 1) % n]
+    return DealRoles(seats, right if n == 4 else None, right, p[(d + 2) % n] if n == 4 else right)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,11 +189,8 @@ class Session:
 
     # ------------------------------------------------------------------ dealing
     def seats_for(self, dealer: int) -> tuple[tuple[str, str, str], str | None]:
-        n = len(self.players)
-        p = self.players
-        seats = (p[(dealer + 1) % n], p[(dealer + 2) % n], p[dealer])
-        out = p[(dealer - 1) % n] if n == 4 else None
-        return seats, out
+        roles = deal_roles(self.players, self.players[dealer])
+        return roles.seats, roles.sits_out
 
     def new_deal(self, number: int | None = None) -> Deal:
         """Deal the next deal (from the chained decks, or a given deal number)."""

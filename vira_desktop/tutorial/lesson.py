@@ -26,6 +26,7 @@ from ..rules.errors import RecordError, ViraError
 from ..rules.scoring import DealResult
 from ..session.record import Record, parse_yaml, read_record, record_actions
 from .judge import CLASSES, CardRule, Rules, Verdict, judge
+from .question import Question, QuestionError, read_question
 
 __all__ = [
     "CHAPTERS",
@@ -33,6 +34,7 @@ __all__ = [
     "Checkpoint",
     "Lesson",
     "LessonError",
+    "Question",
     "Step",
     "Verdict",
     "chapter_index",
@@ -79,6 +81,12 @@ class Step:
     rows: tuple[int, ...] = ()  # bid-table rows to highlight
     cards: tuple[Card, ...] = ()  # cards to highlight
     ask: Checkpoint | None = None
+    question: Question | None = None  # a question about the table, answered by a choice (``ask: {question: …}``)
+
+    @property
+    def asks(self) -> bool:
+        """The step waits for an answer: a move on the table or a choice."""
+        return self.ask is not None or self.question is not None
 
 
 @dataclass(frozen=True)
@@ -95,7 +103,17 @@ class Lesson:
 
     @property
     def checkpoints(self) -> int:
+        """The "your move" checkpoints (moves on the table)."""
         return sum(1 for s in self.steps if s.ask is not None)
+
+    @property
+    def questions(self) -> int:
+        """The questions about the table (answered by a choice)."""
+        return sum(1 for s in self.steps if s.question is not None)
+
+    @property
+    def table(self) -> tuple[str, ...]:
+        return seated(self.record)
 
     def position(self, at: int) -> Deal:
         """The deal after the main line's first ``at`` actions."""
@@ -126,6 +144,8 @@ class Lesson:
             keys.add(s.say)
             if s.ask is not None:
                 keys |= {s.ask.hint, s.ask.right, s.ask.wrong, *s.ask.why.values(), *s.ask.good.values()}
+            if s.question is not None:
+                keys |= {s.question.hint, s.question.right, s.question.wrong, *s.question.why.values()}
         return keys
 
 
@@ -134,6 +154,13 @@ class Chapter:
     id: str
     title: str  # catalog key, under ``lesson.``
     lessons: tuple[str, ...]
+
+
+def seated(record: Record) -> tuple[str, ...]:
+    """A record's table, clockwise from the deal's forehand; a fourth player, sitting out, at
+    the dealer's right."""
+    names, out = record.names, record.sitting_out
+    return (*names[:2], out, names[2]) if out else tuple(names)
 
 
 def _known(data: Mapping[Any, Any], allowed: Sequence[str], where: str) -> None:
@@ -200,8 +227,11 @@ def read_lesson(data: Any, name: str = "lesson") -> Lesson:
         at = raw.get("at", last)
         if type(at) is not int or not last <= at <= len(actions):
             raise LessonError(f"{at_step}: at must be a position from {last} to {len(actions)}, not {at!r}")
-        ask = None
-        if "ask" in raw:
+        ask, question = None, None
+        if isinstance(raw.get("ask"), dict) and "question" in raw["ask"]:
+            question = _question(raw["ask"], record, at_step)
+            last = at  # nothing is played: the answer is a choice on the card
+        elif "ask" in raw:
             ask = _checkpoint(raw["ask"], positions[at], actions[at] if at < len(actions) else None, seat, at_step)
             last = at + 1  # the learner's answer is played
         else:
@@ -210,7 +240,8 @@ def read_lesson(data: Any, name: str = "lesson") -> Lesson:
             cards = tuple(Card.parse(str(c)) for c in raw.get("cards") or ())
         except ValueError as exc:
             raise LessonError(f"{at_step}: cards: {exc}") from None
-        steps.append(Step(at, _key(raw.get("say"), f"{at_step}: say"), _ints(raw.get("rows"), at_step), cards, ask))
+        say = _key(raw.get("say"), f"{at_step}: say")
+        steps.append(Step(at, say, _ints(raw.get("rows"), at_step), cards, ask, question))
     teaches = _ints(data["teaches"], f"{where}: teaches")
     if teaches and not any(s.ask for s in steps):
         raise LessonError(f"{where}: a lesson that teaches bid-table rows has a checkpoint")
@@ -262,6 +293,19 @@ def _checkpoint(raw: Any, deal: Deal, main: Action | None, seat: int, where: str
         good,
         _choose(raw.get("choose"), deal, main, where),
     )
+
+
+def _question(raw: dict[Any, Any], record: Record, where: str) -> Question:
+    """A question checkpoint (``ask: {question: …}``, see :mod:`.question`) at the record's table."""
+    texts: dict[str, Any] = {k: _key(raw.get(k), f"{where}: {k}") for k in ("hint", "right", "wrong")}
+    why = raw.get("why") or {}
+    if not isinstance(why, dict):
+        raise LessonError(f"{where}: why maps a choice (a name, a number) to its own explanation")
+    texts["why"] = {str(k): _key(v, f"{where}: why") for k, v in why.items()}
+    try:
+        return read_question(raw, seated(record), texts, where)
+    except QuestionError as exc:
+        raise LessonError(str(exc)) from None
 
 
 def _choose(raw: Any, deal: Deal, main: Action, where: str) -> CardRule | None:
@@ -347,5 +391,6 @@ CHAPTERS = (  # a term taught before it is used: the auction before trick play, 
     "solo_misere",
     "vira",
     "agren",
+    "session",
     "borup",
 )

@@ -10,6 +10,7 @@ The stages, and what moves between them::
     READING   --next--> PLAYING_TO (the next step) | FINISHED
     ASKING    --right answer--> ANSWERED --next--> PLAYING_TO | FINISHED
     ASKING    --wrong answer--> WRONG --show--> PLAYING_OUT --(the deal ends)--> PLAYED_OUT
+    ASKING    --a choice (a question about the table)--> ANSWERED | WRONG (no play-out: choose again)
     WRONG | PLAYED_OUT --retry--> ASKING (the same position)
     any step  --back--> the step before, at its position; --skip--> the next step
     FINISHED  --play on--> FREE (the learner plays on against the bots)
@@ -35,7 +36,8 @@ from ..session.worker import InlineWorker, Worker
 from .judge import Kind
 from .lesson import Lesson, Step, chapters
 from .progress import Progress
-from .telling import tell
+from .question import Choice
+from .telling import choice_label, tell, tell_choice
 
 __all__ = ["Control", "Feedback", "LessonRunner", "Stage", "Tone", "next_lesson"]
 
@@ -92,14 +94,12 @@ class LessonRunner:
     ) -> None:
         self.lesson = taught
         self.progress = progress or Progress()
-        names = list(taught.record.names)
-        names[taught.you] = t("new_game.you")
-        seats = [SeatConfig(name, i == taught.you) for i, name in enumerate(names)]
+        you = taught.table.index(taught.record.names[taught.you])  # a fourth player sits out at the dealer's right
+        names = [t("new_game.you") if i == you else name for i, name in enumerate(taught.table)]
+        seats = [SeatConfig(name, i == you) for i, name in enumerate(names)]
         self.table = Table.for_deal(seats, taught.record.deal, pulla=taught.pulla)
-        self.learner = names[taught.you]
-        self.runner = TableRunner(
-            self.table, worker or InlineWorker(), pause=pause, director=self, viewer=self.learner
-        )
+        self.learner = names[you]
+        self.runner = TableRunner(self.table, worker or InlineWorker(), pause=pause, director=self, viewer=self.learner)
         kept = self.progress.of(taught.id)
         self.step = min(kept.step, len(taught.steps) - 1)
         if kept.done:
@@ -163,7 +163,8 @@ class LessonRunner:
             play_on = [Control("play_on")] if stage is Stage.FINISHED and not self.table.deal.is_over else []
             return [*play_on, Control("following"), Control("contents")]
         if stage is Stage.WRONG:
-            return [Control("show"), Control("retry"), Control("skip")]
+            show = [Control("show")] if self.current.ask is not None else []  # a choice has nothing to play out
+            return [*show, Control("retry"), Control("skip")]
         return [
             Control("back", self.step > 0),
             Control("next", stage in (Stage.READING, Stage.ANSWERED)),
@@ -176,7 +177,8 @@ class LessonRunner:
         stage = self.stage
         if stage is Stage.PLAYING_TO and self.history < self.current.at:
             return Turn.SCRIPT
-        if stage in (Stage.ASKING, Stage.WRONG) and human and self.history == self.current.at:
+        asked = self.current.ask is not None and self.history == self.current.at
+        if stage in (Stage.ASKING, Stage.WRONG) and human and asked:
             return Turn.HUMAN  # after a wrong answer the question still stands
         if stage is Stage.PLAYING_OUT:
             return Turn.BOT
@@ -203,7 +205,7 @@ class LessonRunner:
         """Move the table on (see :meth:`TableRunner.poll`), then the stage."""
         updates = self.runner.poll(now, ready)
         if self.stage is Stage.PLAYING_TO and self.history >= self.current.at:
-            self.stage = Stage.ASKING if self.current.ask is not None else Stage.READING
+            self.stage = Stage.ASKING if self.current.asks else Stage.READING
         elif self.stage is Stage.PLAYING_OUT and self.table.deal.is_over:
             self._played_out()
         return updates
@@ -244,7 +246,7 @@ class LessonRunner:
         """The learner's move on the table: judged at a checkpoint, played in free play.
         Returns what the table did (``None``: nothing was played). Raises ``ViraError`` for
         a move that is not legal."""
-        if self.stage in (Stage.ASKING, Stage.WRONG) and action is not None:
+        if self.stage in (Stage.ASKING, Stage.WRONG) and action is not None and self.current.ask is not None:
             return self._judge(action)
         ask = self.runner.asked()
         if ask is None:
@@ -274,9 +276,35 @@ class LessonRunner:
         self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))
         return update
 
+    def choices(self) -> tuple[Choice, ...]:
+        """The choices of the question standing (none where no question about the table stands)."""
+        question = self.current.question
+        if question is None or self.stage not in (Stage.ASKING, Stage.WRONG):
+            return ()
+        return question.choices()
+
+    def choose(self, index: int) -> bool:
+        """The learner's choice (by its place among :meth:`choices`), judged by the engine's
+        answer: right, on to Next; wrong, told what it would mean, and the question stands.
+        ``False``: no such choice stands."""
+        question, choices = self.current.question, self.choices()
+        if question is None or not 0 <= index < len(choices):
+            return False
+        verdict = question.judge(choices[index])
+        said = tell_choice(verdict, self.lesson.record.names[self.lesson.you])
+        if verdict.right:
+            self.stage = Stage.ANSWERED
+            self.feedback = Feedback(said, Tone.GOOD)
+            self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))
+        else:
+            self.stage = Stage.WRONG
+            self.progress.wrong_answer(self.lesson.id)
+            self.feedback = Feedback(said, Tone.BAD)
+        return True
+
     def hint(self) -> bool:
         """The checkpoint's own hint (``False``: no question stands; the coach may answer)."""
-        ask = self.current.ask
+        ask = self.current.ask or self.current.question
         if self.stage not in (Stage.ASKING, Stage.WRONG) or ask is None:
             return False
         self.progress.hint_asked(self.lesson.id)
@@ -289,10 +317,11 @@ class LessonRunner:
         if self.stage is Stage.PLAYING_TO and not skipped:
             return False
         if self.stage is Stage.ASKING and not skipped:
-            self.feedback = Feedback(t("lesson.ui.answer_first"), Tone.NOTE)
+            first = "answer_choice" if self.current.question is not None else "answer_first"
+            self.feedback = Feedback(t(f"lesson.ui.{first}"), Tone.NOTE)
             return False
-        ask = self.current.ask
-        question = ask is not None and self.stage is not Stage.ANSWERED  # skipped (a reading step costs nothing)
+        ask, asked = self.current.ask, self.current.question
+        question = self.current.asks and self.stage is not Stage.ANSWERED  # skipped (a reading step costs nothing)
         self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps), skipped and question)
         if question:
             self._go_to(self.current.at)  # the main line goes on from the skipped question
@@ -305,6 +334,9 @@ class LessonRunner:
         self._open_step()
         if question and ask is not None:  # what the answer was
             self.feedback = Feedback(t("lesson.ui.skipped_answer", action=say_action(ask.accept[0])), Tone.QUIET)
+        elif question and asked is not None:
+            answer = choice_label(asked.answer(), asked.kind, self.lesson.record.names[self.lesson.you])
+            self.feedback = Feedback(t("lesson.ui.skipped_answer", action=answer), Tone.QUIET)
         return True
 
     def back(self) -> bool:
@@ -351,7 +383,7 @@ class LessonRunner:
         self.wrong = None
         self.feedback = None
         if self.history >= self.current.at:
-            self.stage = Stage.ASKING if self.current.ask is not None else Stage.READING
+            self.stage = Stage.ASKING if self.current.asks else Stage.READING
 
     def _told_again(self) -> None:
         self.runner.retell([t(f"lesson.{self.lesson.title}")])

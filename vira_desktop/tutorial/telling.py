@@ -1,18 +1,21 @@
 """A checkpoint's verdict told in the learner's language: its text, then the facts of the
-answer given (see :mod:`.judge`)."""
+answer given (see :mod:`.judge`); a question's choices and what a wrong one would mean
+(see :mod:`.question`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..i18n import t
 from ..rules.actions import Bid
 from ..rules.cards import Card
 from ..rules.games import Game
-from ..session.words import card_text, say_action
+from ..session.words import bets_and_pins, card_text, say_action
 from .judge import Detail, Kind, Verdict
+from .question import ROLES, Choice, Fact, QuestionVerdict
 
-__all__ = ["goal", "tell"]
+__all__ = ["choice_label", "fact_text", "goal", "tell", "tell_choice"]
 
 
 def goal(game: Game) -> str:
@@ -65,3 +68,61 @@ def tell(verdict: Verdict) -> str:
     if d is not None and (verdict.kind is not Kind.ALSO_GOOD or d.what == "cards") and not told:
         lines += _facts(d)
     return " ".join(lines)
+
+
+# ---------------------------------------------------------------------- question checkpoints
+def _pins(n: int) -> str:
+    """A result in pins, signed ("−12 pins", "+7 pins")."""
+    return ("−" if n < 0 else "+" if n > 0 else "") + t("words.pins", count=abs(n))
+
+
+def _name(name: str, you: str | None) -> str:
+    """A player's name; the learner's is "You" in the learner's language."""
+    return t("new_game.you") if name == you else name
+
+
+def choice_label(choice: Choice, kind: str, you: str | None = None) -> str:
+    """A choice as its button says it: a name (two: "Anna + Bertil"), bets, pins, bets and
+    pins; ``you``: the learner's name, said "You"."""
+    if choice.names:
+        return " + ".join(_name(name, you) for name in choice.names)
+    if kind == "share":
+        return bets_and_pins(choice.amount).lstrip("+")
+    bets = t("words.bets", count=choice.amount) if choice.amount else t("lesson.ui.question.no_bets")
+    return t("lesson.ui.question.and_pins", bets=bets) if choice.pins else bets
+
+
+def _said(value: Any, you: str | None) -> Any:
+    """A fact's value in words: a card, cards, a role, a name."""
+    if value == you and you is not None:
+        return t("new_game.you")
+    if isinstance(value, Card):
+        return card_text(value)
+    if isinstance(value, tuple):
+        return _cards(value)
+    if isinstance(value, str) and value in ROLES:
+        return t(f"lesson.ui.question.role.{value}")
+    return value
+
+
+def fact_text(fact: Fact, you: str | None = None) -> str:
+    """What a wrong choice would mean, in the learner's language (``you``: the learner's name)."""
+    values = {k: _said(v, you) for k, v in fact.values.items()}
+    what = fact.what
+    if what.startswith("remainder"):
+        values.update({k: _pins(int(v)) for k, v in fact.values.items() if k in ("a", "b", "c")})
+    if what == "bet_in":
+        meant = Choice("", amount=int(fact.values["bets"]), pins=int(fact.values["pins"]))
+        values["choice"] = choice_label(meant, "bet_in")
+        values["case"] = t(f"lesson.ui.question.case.{fact.values['case']}")
+    if what in ("share_over", "share_under"):
+        values["each"] = bets_and_pins(int(fact.values["each"])).lstrip("+")
+    if what == "laid" and not fact.values["cards"]:
+        what = "laid_none"
+    return t(f"lesson.ui.question.{what}", **values)
+
+
+def tell_choice(verdict: QuestionVerdict, you: str | None = None) -> str:
+    """What the learner is told of a choice: a wrong one's meaning first, then the principle."""
+    said = t(f"lesson.{verdict.say}")
+    return f"{fact_text(verdict.fact, you)} {said}" if verdict.fact is not None else said

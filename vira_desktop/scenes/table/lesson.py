@@ -22,6 +22,7 @@ from ...session.words import say_refusal
 from ...tutorial.lesson import Lesson, Step, chapter_index, lesson
 from ...tutorial.progress import Progress
 from ...tutorial.runner import LessonRunner, Stage, Tone, next_lesson
+from ...tutorial.telling import choice_label
 from ..overlays import GLOSSARY_TERMS
 from ..theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
 from .input import Command, Intent
@@ -37,7 +38,9 @@ BOX_X, BOX_W = 236, 498  # the lesson's card on the felt, between the plates
 BOX_H, TOP_H = 160, 166  # at the top the box ends above the bid grid (it starts at y 176)
 TEXT_PT, LINE_H, TEXT_W = 13, 17, BOX_W - 28  # the lesson's words
 MIDDLE_Y, TOP_Y, LOW_Y = 182, 6, 388  # under the pulla; above the bid grid; under the result
+FOURTH_H = 48  # with four at the table: under the plate of the one sitting out
 GROWS = 2  # lines the card may grow by for a long answer (at the top: over the bid grid's title line)
+CHOICE_H, CHOICE_GAP = 30, 6  # a question's choices: buttons in rows over the lesson's own
 TONES = {Tone.GOOD: GOOD, Tone.BAD: RED, Tone.NOTE: GOLD, Tone.QUIET: MUTED}
 # The lesson's buttons: label key and width, by the runner's control.
 CONTROLS = {
@@ -182,6 +185,8 @@ class LessonScene(TableScene):
             update = lr.show()
             if update is not None:
                 self.take(update)
+        elif name == "lesson_choose":
+            self.lesson_runner.choose(intent.arg)
         elif name == "lesson_retry":
             lr.retry()
             self._rebuilt()
@@ -229,10 +234,40 @@ class LessonScene(TableScene):
             super().open_overlay(name)
 
     # ------------------------------------------------------------------ buttons and drawing
+    def choice_labels(self) -> list[str]:
+        """The question's choices as their buttons say them, numbered for the keys 1–4."""
+        question = self.current.question
+        if question is None:
+            return []
+        you = self.lesson.record.names[self.lesson.you]
+        return [f"{i}. {choice_label(c, question.kind, you)}" for i, c in enumerate(self.lesson_runner.choices(), 1)]
+
+    def _choice_columns(self, labels: list[str]) -> int:
+        """Four choices in a row where their words fit, else two."""
+        width = (TEXT_W - 3 * CHOICE_GAP) // 4
+        return 4 if all(font(13, True).size(label)[0] + 24 <= width for label in labels) else 2
+
+    def _choices_h(self) -> int:
+        """The height the question's choices take in the card (none where no question stands)."""
+        labels = self.choice_labels()
+        if not labels:
+            return 0
+        rows = -(-len(labels) // self._choice_columns(labels))
+        return rows * (CHOICE_H + CHOICE_GAP)
+
     def extra_buttons(self) -> list[ButtonSpec]:
         y = self._box_y() + self._box_h() - 40
         x = BOX_X + 10
         specs: list[ButtonSpec] = []
+        labels = self.choice_labels()
+        if labels:  # the question's choices, in rows over the lesson's buttons
+            columns = self._choice_columns(labels)
+            width = (TEXT_W - (columns - 1) * CHOICE_GAP) // columns
+            top = y - self._choices_h()
+            for i, label in enumerate(labels):
+                row, column = divmod(i, columns)
+                at_x, at_y = x + column * (width + CHOICE_GAP), top + row * (CHOICE_H + CHOICE_GAP)
+                specs.append(ButtonSpec(label, Command("lesson_choose", i), at_y, at_x, width, True, CHOICE_H))
         for control in self.lesson_runner.controls():
             key, width = CONTROLS[control.command]
             specs.append(ButtonSpec(t(key), Command(f"lesson_{control.command}"), y, x, width, control.enabled, 32))
@@ -248,14 +283,16 @@ class LessonScene(TableScene):
         if self._at_top():
             return TOP_Y
         over = self.view.state is not None and self.view.state.over
-        return LOW_Y if over else MIDDLE_Y  # the result: under its banner, the pulla free
+        if over:
+            return LOW_Y  # the result: under its banner, the pulla free
+        return MIDDLE_Y + FOURTH_H if len(self.lesson.table) == 4 else MIDDLE_Y
 
     def _box_h(self) -> int:
         """The card's height: its place's, grown by up to :data:`GROWS` lines for a long answer."""
         base = TOP_H if self._at_top() else BOX_H
         words, rows = self._words()
         over = len(words) + len(rows) - text_lines(base)
-        return base + LINE_H * min(GROWS, max(0, over))
+        return base + LINE_H * min(GROWS, max(0, over)) + self._choices_h()
 
     def _words(self) -> tuple[list[tuple[str, tuple[int, int, int], bool]], list[str]]:
         """The card's lines (text, colour, bold) and its bid-table row line."""
@@ -289,7 +326,7 @@ class LessonScene(TableScene):
         surface.blit(font(13, True).render(fit_text(head, 13, True, BOX_W - 28), True, GOLD), (x, y))
         y += 20
         lines, rows = self._words()
-        room = text_lines(height) - len(rows)
+        room = text_lines(height - self._choices_h()) - len(rows)
         if len(lines) > room:  # the answer's words (bold) matter most: the step's text gives way, whole
             lines = [line for line in lines if line[2]][-room:]
         self._terms = []
