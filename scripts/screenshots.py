@@ -17,7 +17,8 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -116,11 +117,19 @@ def new_table(app: App, seats: list[SeatConfig], seed: int) -> TableScene:
     return scene
 
 
-def main(folder: Path) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
+@contextmanager
+def fresh_home(language: str | None = None) -> Iterator[None]:
+    """A settings and data folder of its own, cards dealt fast, in ``language`` if given."""
     with tempfile.TemporaryDirectory() as home:
         os.environ["VIRA_CONFIG_DIR"] = os.environ["VIRA_DATA_DIR"] = home
-        (Path(home) / "config.yaml").write_text("display: {animation_speed: fast}\n", encoding="utf-8")
+        said = f", language: {language}" if language else ""
+        (Path(home) / "config.yaml").write_text(f"display: {{animation_speed: fast{said}}}\n", encoding="utf-8")
+        yield
+
+
+def main(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    with fresh_home():
         app = App(seed=5)
         rng = random.Random(1)
         you = [SeatConfig("You", True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)]
@@ -183,10 +192,7 @@ def languages(folder: Path) -> None:
     """The same moments in Swedish, English and Finnish: ``{lang}-NN-moment.png``."""
     folder.mkdir(parents=True, exist_ok=True)
     for language in ("sv", "en", "fi"):
-        with tempfile.TemporaryDirectory() as home:
-            os.environ["VIRA_CONFIG_DIR"] = os.environ["VIRA_DATA_DIR"] = home
-            settings = f"display: {{animation_speed: fast, language: {language}}}\n"
-            (Path(home) / "config.yaml").write_text(settings, encoding="utf-8")
+        with fresh_home(language):
             one_language(App(seed=5), language, folder)
             pygame.quit()
 
@@ -240,10 +246,7 @@ def coach(folder: Path) -> None:
     the level choice of a passed solo, each choice saying what it pays."""
     folder.mkdir(parents=True, exist_ok=True)
     for language in ("en", "sv", "fi"):
-        with tempfile.TemporaryDirectory() as home:
-            os.environ["VIRA_CONFIG_DIR"] = os.environ["VIRA_DATA_DIR"] = home
-            settings = f"display: {{animation_speed: fast, language: {language}}}\n"
-            (Path(home) / "config.yaml").write_text(settings, encoding="utf-8")
+        with fresh_home(language):
             app = App(seed=5)
             app.to_menu()
             coached_auction(app, folder, f"{language}-coach-bid-grid.png", 7, Phase.TRUMP)
@@ -295,10 +298,7 @@ def lesson_at(app: App, ident: str, number: int) -> LessonScene:
 def tutorial(folder: Path, language: str = "en") -> None:
     """The tutorial's moments: the contents map, lessons, a wrong answer, the bid table."""
     folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["VIRA_CONFIG_DIR"] = os.environ["VIRA_DATA_DIR"] = home
-        settings = f"display: {{animation_speed: fast, language: {language}}}\n"
-        (Path(home) / "config.yaml").write_text(settings, encoding="utf-8")
+    with fresh_home(language):
         app = App(seed=5)
         app.to_menu()
         app.open("tutorial", chapter=1)

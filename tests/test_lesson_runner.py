@@ -64,6 +64,17 @@ def wrong_answer(taught: Lesson, step: Step, ask: Ask, rng: random.Random) -> Ac
     return rng.choice(answers)
 
 
+def answer_rightly_to_the_end(lr: LessonRunner) -> None:
+    """Every step on, each "your move" answered with the lesson's own move."""
+    while not lr.finished:
+        if stage(lr) is Stage.ASKING:
+            step = lr.current.ask
+            assert step is not None
+            lr.answer(step.accept[0])
+        assert lr.next()
+        lr.settle()
+
+
 def stage(lr: LessonRunner) -> Stage:
     """The stage now (a call, so that a check after a move is not narrowed by the one before)."""
     return lr.stage
@@ -182,13 +193,7 @@ def test_an_illegal_move_is_refused_and_nothing_changes(tmp_path: Path) -> None:
 
 def test_after_the_lesson_the_deal_is_played_on_against_the_bots(tmp_path: Path) -> None:
     lr = runner_for("auction_open", tmp_path)
-    while not lr.finished:
-        if stage(lr) is Stage.ASKING:
-            step = lr.current.ask
-            assert step is not None
-            lr.answer(step.accept[0])
-        assert lr.next()
-        lr.settle()
+    answer_rightly_to_the_end(lr)
     if lr.table.deal.is_over:
         pytest.skip("this lesson's deal ends with its last step")
     assert Control("play_on") in lr.controls()
@@ -242,13 +247,7 @@ def test_a_lesson_may_open_with_a_given_pulla_and_its_payments_go_in_before_the_
     lr = runner_for("laggard_pulla", tmp_path)
     ledger = lr.table.session.ledger
     assert lr.lesson.pulla == 0 and ledger.pulla_bets() == 0
-    while not lr.finished:
-        if stage(lr) is Stage.ASKING:
-            step = lr.current.ask
-            assert step is not None
-            lr.answer(step.accept[0])
-        assert lr.next()
-        lr.settle()
+    answer_rightly_to_the_end(lr)
     assert lr.table.deal.is_over and ledger.pulla_bets() == 0
     # the learner's penalty bet in, Anna's lift out: no åla om for anyone
     assert ledger.accounts == {"Anna": 8, "Bertil": 0, lr.learner: -8}
