@@ -507,7 +507,11 @@ def test_a_bowls_tokens_are_laid_out_in_rows_that_fit_and_every_count_is_whole(a
     assert all(sum(w for *_, w in row) + STACK_GAP * (len(row) - 1) <= 164 for row in rows)
     assert sorted((o, k, n) for row in rows for o, k, n, _ in row) == sorted((o, k, n) for (o, k), n in held.items())
     assert rows[0][0][0] == owners[0]  # the player's own tokens first
-    scene.view.bowls.draw(pygame.Surface((1280, 800)), replace(state, bowls={o: held for o in owners}))
+    full = replace(state, bowls={o: held for o in owners})
+    scene.view.bowls.draw(pygame.Surface((1280, 800)), full)
+    for name in owners:  # each bowl's rows on its plate, every plate above the hand
+        plate, bowl = scene.view.bowls.plate_rect(name, full), scene.view.bowls.bowl_rect(name, full)
+        assert plate.height > 84 and plate.contains(bowl) and plate.bottom <= 676, (name, plate, bowl)
 
 
 def test_l_shows_the_last_tricks_cards_who_played_them_and_who_won(app: App) -> None:
@@ -1382,6 +1386,21 @@ def test_the_coach_grid_setting_is_changed_and_saved(app: App, tmp_path: Path) -
     assert "coach_grid: never" in saved
 
 
+def test_enter_after_a_raise_moved_the_choice_asks_first_then_bids(app: App) -> None:
+    """The first Enter after a raise moved the chosen cell says where it went; the next bids."""
+    scene = start_game(app)
+    assert wait_for_human(app, scene) and scene.grid_shown()
+    ask = scene.viewer_ask()
+    assert ask is not None
+    legal = [a for a in ask.view.decision.actions if isinstance(a, Bid)]  # type: ignore[union-attr]
+    scene.grid.select(legal[0])
+    scene.grid.moved = True  # as a raise would leave it
+    key(app, pygame.K_RETURN)
+    assert scene.viewer_ask() is ask and not scene.grid.moved  # asked, not bid
+    key(app, pygame.K_RETURN)
+    assert scene.viewer_ask() is not ask  # bid
+
+
 def test_a_raise_that_makes_the_focused_cell_illegal_moves_the_focus_to_the_lowest_legal() -> None:
     from vira_desktop.rules.deal import Deal
     from vira_desktop.rules.games import game
@@ -1400,6 +1419,9 @@ def test_a_raise_that_makes_the_focused_cell_illegal_moves_the_focus_to_the_lowe
     focused = grid.focused_bid()
     assert focused is not None and focused.game is not None
     assert focused == Bid(second, game("8-spel"), None, 1)  # the lowest bid above 8-spel: in suit
+    assert grid.moved  # moved by the raise, not by the player: Enter asks before it bids
+    grid.select(focused)
+    assert not grid.moved
     grid.focus = None
     grid.set_bids([a for a in deal.legal_actions() if isinstance(a, Bid)], "8-spel", second)
     assert grid.focus is None  # nothing chosen: nothing is chosen for the player

@@ -14,7 +14,7 @@ from vira_desktop.rules.cards import Card
 from vira_desktop.rules.ledger import Ledger, bet_in_payment, share_pulla
 from vira_desktop.rules.session import deal_roles, first_heart, seat_by_draw
 from vira_desktop.tutorial.lesson import LessonError, chapters, lesson, read_lesson
-from vira_desktop.tutorial.telling import choice_label, tell_choice
+from vira_desktop.tutorial.telling import question_label, tell_choice
 
 ALL = [x for c in chapters() for x in c.lessons]
 QUESTIONS = [(ident, n) for ident in ALL for n, s in enumerate(lesson(ident).steps) if s.question is not None]
@@ -106,7 +106,7 @@ def test_every_question_over_every_choice(ident: str, n: int, language: str) -> 
         told = [tell_choice(v, you) for v in verdicts]
         assert all(x.strip() and "%{" not in x for x in told)
         assert len(set(told)) == len(told)
-        labels = [choice_label(c, question.kind, you) for c in choices]
+        labels = [question_label(c, question.kind, you) for c in choices]
         assert len(set(labels)) == len(labels)
         assert t("new_game.you") in labels or you not in {name for c in choices for name in c.names}
     finally:

@@ -27,7 +27,7 @@ from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.scenes.tutorial import TutorialScene
 from vira_desktop.session.record import check_result, replay
-from vira_desktop.tutorial.lesson import CHAPTERS, PACKAGE, LessonError, chapters, lesson, read_lesson
+from vira_desktop.tutorial.lesson import CHAPTERS, PACKAGE, Lesson, LessonError, chapters, lesson, read_lesson
 from vira_desktop.tutorial.progress import Progress
 
 ALL = [x for c in chapters() for x in c.lessons]
@@ -109,6 +109,9 @@ def test_a_faulty_lesson_is_one_clear_message() -> None:
     with pytest.raises(LessonError, match=r"unknown field speps \(did you mean steps\?\)"):
         read_lesson(data)
     del data["speps"]
+    with pytest.raises(LessonError, match="the main line plays the deal to its end"):
+        read_lesson(data)
+    record["actions"] = [{good.record.names[s]: text} for s, text in ((a.seat, a.text) for a in good.actions)]
     assert read_lesson(data).checkpoints == 1
 
 
@@ -431,6 +434,20 @@ def test_every_row_of_the_bid_table_is_taught_with_a_checkpoint_and_there_is_eno
     assert sum(lesson(ident).checkpoints for ident in ALL) >= 60
 
 
+def played_out(taught: Lesson) -> set[str]:
+    """The end of a wrong answer's play-out, as long as it comes: both results (the lesson's
+    own stands in for the play-out's) with what each came to, lucky or costly."""
+    from vira_desktop.session.describe import describe_result
+    from vira_desktop.session.words import bets_and_pins
+
+    result = taught.result
+    assert result is not None
+    names = taught.record.names
+    net = bets_and_pins(result.net_pins(taught.you) or -88, True)
+    came = [t(f"lesson.ui.{k}_came", result=describe_result(result, names)[0], net=net) for k in ("yours", "lesson")]
+    return {" ".join([*came, t("lesson.ui.lucky")]), " ".join([*came, t("lesson.ui.lost", cost=net)])}
+
+
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_every_lesson_text_fits_its_card_in_every_language(language: str) -> None:
     """One idea a screen: a step's words and its row line never run past the lesson's card
@@ -439,7 +456,7 @@ def test_every_lesson_text_fits_its_card_in_every_language(language: str) -> Non
     from tests.test_judge import answers
     from vira_desktop.scenes.table.lesson import BOX_H, CHOICE_GAP, GROWS, TEXT_PT, TEXT_W, TOP_H, text_lines
     from vira_desktop.scenes.theme import font, wrap_text
-    from vira_desktop.tutorial.telling import choice_label, tell, tell_choice
+    from vira_desktop.tutorial.telling import question_label, tell, tell_choice
 
     pygame.font.init()
     room = text_lines(min(BOX_H, TOP_H))
@@ -463,13 +480,14 @@ def test_every_lesson_text_fits_its_card_in_every_language(language: str) -> Non
                         if len(wrap_text(x, TEXT_PT, True, TEXT_W)) > room + GROWS
                     ]
                     width = (TEXT_W - CHOICE_GAP) // 2 - 16
-                    labels = [f"4. {choice_label(c, step.question.kind, you)}" for c in choices]
+                    labels = [f"4. {question_label(c, step.question.kind, you)}" for c in choices]
                     long += [f"{ident} step {n}: {x}" for x in labels if font(13, True).size(x)[0] > width]
                 if step.ask is None:
                     continue
                 deal = taught.position(step.at)
                 told = {tell(taught.judge(step, a, deal)) for a in answers(deal, step, rng)}
                 told.add(t(f"lesson.{step.ask.hint}"))
+                told |= played_out(taught)
                 fits = room + GROWS
                 long += [f"{ident} step {n}: {x}" for x in told if len(wrap_text(x, TEXT_PT, True, TEXT_W)) > fits]
         assert long == []

@@ -26,6 +26,7 @@ __all__ = [
     "mask_of",
     "parse_cards",
     "suit_class",
+    "trumps_at",
 ]
 
 
@@ -126,6 +127,16 @@ def suit_class(suit: Suit, highest: Suit) -> SuitClass:
     if suit == highest.partner:
         return SuitClass.SUIT
     return SuitClass.OFF_SUIT
+
+
+def trumps_at(suit_level: int, highest: Suit) -> tuple[Suit, ...]:
+    """The trumps a bid at ``suit_level`` allows (0 plain, 1 in suit, 2 in highest suit):
+    in suit, the highest suit or färg; in highest suit, the highest suit alone.
+
+    >>> trumps_at(1, Suit.H), trumps_at(2, Suit.H)
+    ((<Suit.H: 1>, <Suit.D: 2>), (<Suit.H: 1>,))
+    """
+    return tuple(s for s in Suit if suit_class(s, highest) >= suit_level)
 
 
 class Card(int):

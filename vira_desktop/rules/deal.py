@@ -36,7 +36,7 @@ from .actions import (
     Turn,
     sorted_cards,
 )
-from .cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class
+from .cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class, trumps_at
 from .contract import Contract
 from .decision import CardChoice, Decision, Phase
 from .errors import IllegalAction, Refusal
@@ -449,11 +449,7 @@ class Deal:
     def _allowed_trumps(self) -> list[Suit]:
         if self.game is not None and self.game.family in (Family.VINGEL, Family.TRINGEL):
             return sorted({c.suit for c in self.turned})
-        if self.suit_level == 2:
-            return [self.highest]
-        if self.suit_level == 1:
-            return sorted([self.highest, self.highest.partner])
-        return list(Suit)
+        return list(trumps_at(self.suit_level, self.highest))
 
     def _declarer(self) -> Seat:
         """The declarer (every phase after the auction has one)."""
@@ -904,12 +900,12 @@ class _HighLow(_PhaseRules):
     def reason(self, d: Deal, a: Action) -> str | None:
         if not isinstance(a, HighLow):
             return "choose high or low"
-        if a.low and d.suit_level:
+        if a.low and not d._game().plays_low(d.suit_level):
             return "a gask bid in suit may not be played low"
         return None
 
     def decision(self, d: Deal, seat: Seat) -> Decision:
-        lows = (False,) if d.suit_level else (False, True)
+        lows = (False, True) if d._game().plays_low(d.suit_level) else (False,)
         return Decision(seat, Phase.HIGH_LOW, tuple(HighLow(seat, low) for low in lows))
 
     def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:

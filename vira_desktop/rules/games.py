@@ -107,6 +107,11 @@ class Game:
         """Free choice of trump: the only games that can be bid in suit."""
         return self.family in (Family.BUYING, Family.GASK, Family.VIRA, Family.SOLO)
 
+    def plays_low(self, suit_level: int) -> bool:
+        """Whether it may be played low when bid at ``suit_level``: a gask 0-4 bid plain
+        ("A gask bid in a suit or in the highest suit may not be played low")."""
+        return self.can_play_low and not suit_level
+
     def aces_may_count_low(self, in_all_miseres: bool) -> bool:
         """Whether four aces may be announced as ones when this game is played low: gask
         0-4 by the rulebook, every misère under the house rule ``in_all_miseres``."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ..i18n import every_language, t
 from ..rules.actions import Action, Bid, ChooseLevel, ChooseTrump
-from ..rules.cards import Suit, SuitClass, suit_class
+from ..rules.cards import Suit, SuitClass, suit_class, trumps_at
 from ..rules.games import BID_GROUPS, Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
 from .words import game_label, say_action
@@ -181,12 +181,12 @@ def pins_by_trump(game: Game, suit_level: int, highest: Suit) -> list[tuple[str,
     (a misère, or a game played low, pays its off-suit figure)."""
     if game.is_low:
         return [("", game.pins_for(SuitClass.OFF_SUIT))]
-    allowed = [s for s in Suit if not game.free_trump or suit_class(s, highest) >= suit_level]
+    allowed = trumps_at(suit_level if game.free_trump else 0, highest)
     by_pins: dict[int, str] = {}
     for suit in sorted(allowed, key=lambda s: -suit_class(s, highest)):
         pins = game.pins_for(suit_class(suit, highest))
         by_pins[pins] = by_pins.get(pins, "") + suit.symbol
-    if game.can_play_low and not suit_level:
+    if game.plays_low(suit_level):
         low = game.pins_for(SuitClass.OFF_SUIT)
         by_pins.setdefault(low, "")
     if len(by_pins) == 1:

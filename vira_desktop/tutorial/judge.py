@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ..rules.actions import Action, Bid, Buy, Discard, Keep, Pass, PlayCard, Repurchase, SetAside
-from ..rules.cards import Card, Suit
+from ..rules.cards import Card, Suit, trumps_at
 from ..rules.deal import Deal
 from ..rules.errors import ViraError
 from ..rules.games import Game
@@ -102,21 +102,17 @@ class Rules:
     why: Mapping[Action | str, str] = field(default_factory=dict)
 
 
-def _staying(action: Action, hand: tuple[Card, ...]) -> set[Card]:
+CardSet = Keep | Discard | Buy | Repurchase | SetAside  # the actions that name a set of cards
+
+
+def _staying(action: CardSet, hand: tuple[Card, ...]) -> set[Card]:
     """The cards of ``hand`` still held after a card-set action."""
-    if isinstance(action, Keep):
-        return set(action.cards)
-    assert isinstance(action, Discard | Buy | Repurchase | SetAside)
-    return set(hand) - set(action.cards)
-
-
-def _card_set(action: Action) -> bool:
-    return isinstance(action, Keep | Discard | Buy | Repurchase | SetAside)
+    return set(action.cards) if isinstance(action, Keep) else set(hand) - set(action.cards)
 
 
 def _cards_of(action: Action) -> tuple[Card, ...]:
     """The cards a card-set action names (none for any other)."""
-    return action.cards if isinstance(action, Keep | Discard | Buy | Repurchase | SetAside) else ()
+    return action.cards if isinstance(action, CardSet) else ()
 
 
 def detail(deal: Deal, answer: Action, main: Action) -> Detail:
@@ -124,12 +120,12 @@ def detail(deal: Deal, answer: Action, main: Action) -> Detail:
     if isinstance(answer, Bid) and isinstance(main, Bid):
         game, lessons = deal.bid_game(answer), deal.bid_game(main)
         if game == lessons:
-            bound = (deal.highest, deal.highest.partner)[: 3 - answer.suit_level] if answer.suit_level else ()
+            bound = trumps_at(answer.suit_level, deal.highest) if answer.suit_level else ()
             return Detail("level", answer, main, game, lessons, trumps=bound)
         return Detail("bid", answer, main, game, lessons)
     if isinstance(answer, Pass) and isinstance(main, Bid):
         return Detail("bid", answer, main, None, deal.bid_game(main))
-    if _card_set(answer) and type(answer) is type(main):
+    if isinstance(answer, CardSet) and isinstance(main, CardSet) and type(answer) is type(main):
         hand = deal.hand(answer.seat)
         yours, lesson = _staying(answer, hand), _staying(main, hand)
         return Detail("cards", answer, main, kept=tuple(sorted(yours - lesson)), gone=tuple(sorted(lesson - yours)))

@@ -12,7 +12,6 @@ among them, every text key is in the catalogs.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -26,7 +25,7 @@ from ..rules.errors import RecordError, ViraError
 from ..rules.scoring import DealResult
 from ..session.record import Record, parse_yaml, read_record, record_actions
 from .judge import CLASSES, CardRule, Rules, Verdict, judge
-from .question import Question, QuestionError, read_question
+from .question import PULLA_MAX, Question, QuestionError, read_question, unknown_field
 
 __all__ = [
     "CHAPTERS",
@@ -47,7 +46,6 @@ __all__ = [
 VERSION = 1
 FIELDS = ("lesson", "id", "chapter", "title", "teaches", "you", "record", "steps")
 OPTIONAL = ("pulla",)
-PULLA_MAX = 60  # bets a lesson's pulla may open with (three bowls of 20 bets)
 STEP_FIELDS = ("at", "say", "rows", "cards", "ask")
 ASK_FIELDS = ("accept", "good", "choose", "hint", "right", "wrong", "why")
 CHOOSE_FIELDS = ("always", "any_of")
@@ -164,11 +162,9 @@ def seated(record: Record) -> tuple[str, ...]:
 
 
 def _known(data: Mapping[Any, Any], allowed: Sequence[str], where: str) -> None:
-    for key in data:
-        if key not in allowed:
-            close = difflib.get_close_matches(str(key), allowed, 1)
-            hint = f" (did you mean {close[0]}?)" if close else f" (known: {', '.join(allowed)})"
-            raise LessonError(f"{where}: unknown field {key}{hint}")
+    fault = unknown_field(data, allowed, f"known: {', '.join(allowed)}")
+    if fault is not None:
+        raise LessonError(f"{where}: {fault}")
 
 
 def _key(value: Any, where: str) -> str:
@@ -242,6 +238,8 @@ def read_lesson(data: Any, name: str = "lesson") -> Lesson:
             raise LessonError(f"{at_step}: cards: {exc}") from None
         say = _key(raw.get("say"), f"{at_step}: say")
         steps.append(Step(at, say, _ints(raw.get("rows"), at_step), cards, ask, question))
+    if not deal.is_over:  # a wrong answer's play-out is set against the lesson's own result
+        raise LessonError(f"{where}: record: the main line plays the deal to its end (it stops after {len(actions)})")
     teaches = _ints(data["teaches"], f"{where}: teaches")
     if teaches and not any(s.ask for s in steps):
         raise LessonError(f"{where}: a lesson that teaches bid-table rows has a checkpoint")

@@ -40,7 +40,7 @@ KINDS: dict[str, tuple[str, ...]] = {
 }
 TEXTS = ("hint", "right", "wrong", "why")
 DEALS = ("this", "next")
-PULLA_MAX = 60
+PULLA_MAX = 60  # bets a lesson's pulla may hold (three bowls of 20 bets)
 ROLES = ("forehand", "middle", "rear", "out")  # a player's place in a deal: forehand … sits out
 
 
@@ -241,13 +241,20 @@ def _role(roles: DealRoles, name: str) -> str:
 
 
 # ---------------------------------------------------------------------- reading
-def _known(raw: Mapping[Any, Any], allowed: Sequence[str], where: str) -> None:
-    for key in raw:
+def unknown_field(data: Mapping[Any, Any], allowed: Sequence[str], known: str) -> str | None:
+    """The fault of the first key of ``data`` not in ``allowed``, with the nearest known one
+    or ``known`` (what the fields are) as its hint; ``None`` when every key is known."""
+    for key in data:
         if key not in allowed:
             close = difflib.get_close_matches(str(key), allowed, 1)
-            known = ", ".join(allowed)
-            hint = f" (did you mean {close[0]}?)" if close else f" (a {raw.get('question')} question takes {known})"
-            raise QuestionError(f"{where}: unknown field {key}{hint}")
+            return f"unknown field {key} ({f'did you mean {close[0]}?' if close else known})"
+    return None
+
+
+def _known(raw: Mapping[Any, Any], allowed: Sequence[str], where: str) -> None:
+    fault = unknown_field(raw, allowed, f"a {raw.get('question')} question takes {', '.join(allowed)}")
+    if fault is not None:
+        raise QuestionError(f"{where}: {fault}")
 
 
 def _whole(value: Any, low: int, high: int, what: str, where: str) -> int:
@@ -328,7 +335,8 @@ def _money(kind: str, raw: Mapping[Any, Any], table: tuple[str, ...], where: str
         return {}
     if "pulla" not in raw:
         raise QuestionError(f"{where}: a {kind} question needs pulla: the bets in the pulla")
-    made: dict[str, Any] = {"pulla": _whole(raw["pulla"], 0, PULLA_MAX, "pulla: the bets in the pulla", where)}
+    least = 1 if kind in ("share", "remainder") else 0  # an empty pulla has nothing to share
+    made: dict[str, Any] = {"pulla": _whole(raw["pulla"], least, PULLA_MAX, "pulla: the bets in the pulla", where)}
     if kind == "bet_in":
         if len(table) != 3:
             raise QuestionError(f"{where}: bet_in: a player joins a table of three (this one is full)")

@@ -37,7 +37,7 @@ from .judge import Kind
 from .lesson import Lesson, Step, chapters
 from .progress import Progress
 from .question import Choice
-from .telling import choice_label, tell, tell_choice
+from .telling import question_label, tell, tell_choice
 
 __all__ = ["Control", "Feedback", "LessonRunner", "Stage", "Tone", "next_lesson"]
 
@@ -65,6 +65,7 @@ class Tone(Enum):
 class Feedback:
     text: str
     tone: Tone
+    more: str = ""  # said after ``text`` where the window has room for it
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,7 @@ class LessonRunner:
         self.stage = Stage.PLAYING_TO
         self.feedback: Feedback | None = None
         self.wrong: Action | None = None  # the wrong answer just given (it can be played out)
+        self.wrong_said = ""  # the catalog key of what that answer was told
         self.watching = False  # the learner asked to watch the scripted play at the table's own speed
 
     # ------------------------------------------------------------------ what is shown
@@ -224,9 +226,7 @@ class LessonRunner:
         came to for the learner, and, when the wrong answer did as well, why it was still worse."""
         self.stage = Stage.PLAYED_OUT
         result, main = self.table.deal.result, self.lesson.result
-        if result is None or main is None:
-            self.feedback = Feedback(t("lesson.ui.lost"), Tone.BAD)
-            return
+        assert result is not None and main is not None  # played to the end, both (a lesson's record is whole)
         you, seats = self.lesson.you, self.table.session.seats
         yours, lessons = result.net_pins(you), main.net_pins(you)
         lines = [
@@ -234,12 +234,12 @@ class LessonRunner:
             t("lesson.ui.lesson_came", result=describe_result(main, seats)[0], net=bets_and_pins(lessons, True)),
         ]
         lucky = yours >= lessons
-        ask = self.current.ask
-        if lucky and ask is not None:
-            lines.append(t("lesson.ui.lucky") + " " + t(f"lesson.{ask.wrong}"))
+        if lucky:  # and why it was still worse: what that answer was told
+            lines.append(t("lesson.ui.lucky"))
+            self.feedback = Feedback(" ".join(lines), Tone.NOTE, t(f"lesson.{self.wrong_said}"))
         else:
             lines.append(t("lesson.ui.lost", cost=bets_and_pins(lessons - yours, True).lstrip("+")))
-        self.feedback = Feedback(" ".join(lines), Tone.NOTE if lucky else Tone.BAD)
+            self.feedback = Feedback(" ".join(lines), Tone.BAD)
 
     # ------------------------------------------------------------------ the learner's moves
     def answer(self, action: Action | None) -> Update | None:
@@ -263,7 +263,7 @@ class LessonRunner:
         verdict = self.lesson.judge(step, action, self.table.deal)
         said = tell(verdict)
         if not verdict.right:
-            self.wrong = action
+            self.wrong, self.wrong_said = action, verdict.say
             self.stage = Stage.WRONG
             self.progress.wrong_answer(self.lesson.id)
             self.feedback = Feedback(said, Tone.BAD)
@@ -335,7 +335,7 @@ class LessonRunner:
         if question and ask is not None:  # what the answer was
             self.feedback = Feedback(t("lesson.ui.skipped_answer", action=say_action(ask.accept[0])), Tone.QUIET)
         elif question and asked is not None:
-            answer = choice_label(asked.answer(), asked.kind, self.lesson.record.names[self.lesson.you])
+            answer = question_label(asked.answer(), asked.kind, self.lesson.record.names[self.lesson.you])
             self.feedback = Feedback(t("lesson.ui.skipped_answer", action=answer), Tone.QUIET)
         return True
 
@@ -363,7 +363,7 @@ class LessonRunner:
         self.runner.let_bot_play(self.learner)
         self.stage = Stage.PLAYING_OUT
         self.feedback = Feedback(t("lesson.ui.playing_out"), Tone.QUIET)
-        self.wrong = None
+        self.wrong = None  # (what it was told stays, for the end of the play-out)
         return update
 
     def play_on(self) -> None:

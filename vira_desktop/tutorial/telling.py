@@ -15,7 +15,7 @@ from ..session.words import bets_and_pins, card_text, say_action
 from .judge import Detail, Kind, Verdict
 from .question import ROLES, Choice, Fact, QuestionVerdict
 
-__all__ = ["choice_label", "fact_text", "goal", "tell", "tell_choice"]
+__all__ = ["fact_text", "goal", "question_label", "tell", "tell_choice"]
 
 
 def goal(game: Game) -> str:
@@ -81,7 +81,7 @@ def _name(name: str, you: str | None) -> str:
     return t("new_game.you") if name == you else name
 
 
-def choice_label(choice: Choice, kind: str, you: str | None = None) -> str:
+def question_label(choice: Choice, kind: str, you: str | None = None) -> str:
     """A choice as its button says it: a name (two: "Anna + Bertil"), bets, pins, bets and
     pins; ``you``: the learner's name, said "You"."""
     if choice.names:
@@ -113,7 +113,7 @@ def fact_text(fact: Fact, you: str | None = None) -> str:
         values.update({k: _pins(int(v)) for k, v in fact.values.items() if k in ("a", "b", "c")})
     if what == "bet_in":
         meant = Choice("", amount=int(fact.values["bets"]), pins=int(fact.values["pins"]))
-        values["choice"] = choice_label(meant, "bet_in")
+        values["choice"] = question_label(meant, "bet_in")
         values["case"] = t(f"lesson.ui.question.case.{fact.values['case']}")
     if what in ("share_over", "share_under"):
         values["each"] = bets_and_pins(int(fact.values["each"])).lstrip("+")

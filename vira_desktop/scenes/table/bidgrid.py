@@ -67,7 +67,8 @@ class BidGrid:
 
     def __init__(self) -> None:
         self.cells: dict[Cell, _Lit] = {}
-        self.focus: Cell | None = None
+        self._focus: Cell | None = None
+        self.moved = False  # the focus was moved by a raise, not by the player: Enter asks first
         self.hover: Cell | None = None
         self.standing: Cell | None = None
         self.advice: dict[Cell, BidAdvice] = {}  # the coach's word on the lit cells, once it is in
@@ -90,7 +91,8 @@ class BidGrid:
         self.advice = {}
         if self.focus is not None and self.focus not in self.cells:
             # a raise made the chosen cell illegal: the keys go on from the lowest legal bid
-            self.focus = min(self.cells, key=self._bid_order) if self.cells else None
+            self._focus = min(self.cells, key=self._bid_order) if self.cells else None
+            self.moved = self._focus is not None
         # with no cell chosen, none is until an arrow, a click or the hint: Enter never bids by chance
 
     def set_advice(self, advice: Mapping[Bid, BidAdvice] | None) -> None:
@@ -114,6 +116,15 @@ class BidGrid:
             if (bid.game is not None and g == bid.game) or (bid.game is None and group == bid.group):
                 return (i, 3 if bid.in_forehand else bid.suit_level)
         return None
+
+    @property
+    def focus(self) -> Cell | None:
+        """The chosen cell (keys, a click or the hint), which Enter bids."""
+        return self._focus
+
+    @focus.setter
+    def focus(self, cell: Cell | None) -> None:
+        self._focus, self.moved = cell, False
 
     def focused_bid(self) -> Bid | None:
         lit = self.cells.get(self.focus) if self.focus is not None else None

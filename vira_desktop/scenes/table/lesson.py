@@ -22,7 +22,7 @@ from ...session.words import say_refusal
 from ...tutorial.lesson import Lesson, Step, chapter_index, lesson
 from ...tutorial.progress import Progress
 from ...tutorial.runner import LessonRunner, Stage, Tone, next_lesson
-from ...tutorial.telling import choice_label
+from ...tutorial.telling import question_label
 from ..overlays import GLOSSARY_TERMS
 from ..theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
 from .input import Command, Intent
@@ -234,13 +234,13 @@ class LessonScene(TableScene):
             super().open_overlay(name)
 
     # ------------------------------------------------------------------ buttons and drawing
-    def choice_labels(self) -> list[str]:
+    def question_labels(self) -> list[str]:
         """The question's choices as their buttons say them, numbered for the keys 1–4."""
         question = self.current.question
         if question is None:
             return []
         you = self.lesson.record.names[self.lesson.you]
-        return [f"{i}. {choice_label(c, question.kind, you)}" for i, c in enumerate(self.lesson_runner.choices(), 1)]
+        return [f"{i}. {question_label(c, question.kind, you)}" for i, c in enumerate(self.lesson_runner.choices(), 1)]
 
     def _choice_columns(self, labels: list[str]) -> int:
         """Four choices in a row where their words fit, else two."""
@@ -249,7 +249,7 @@ class LessonScene(TableScene):
 
     def _choices_h(self) -> int:
         """The height the question's choices take in the card (none where no question stands)."""
-        labels = self.choice_labels()
+        labels = self.question_labels()
         if not labels:
             return 0
         rows = -(-len(labels) // self._choice_columns(labels))
@@ -259,7 +259,7 @@ class LessonScene(TableScene):
         y = self._box_y() + self._box_h() - 40
         x = BOX_X + 10
         specs: list[ButtonSpec] = []
-        labels = self.choice_labels()
+        labels = self.question_labels()
         if labels:  # the question's choices, in rows over the lesson's buttons
             columns = self._choice_columns(labels)
             width = (TEXT_W - (columns - 1) * CHOICE_GAP) // columns
@@ -309,7 +309,11 @@ class LessonScene(TableScene):
         feedback = lr.feedback
         if feedback is not None:
             colour = TONES[feedback.tone]
-            lines += [(part, colour, True) for part in wrap_text(feedback.text, TEXT_PT, True, TEXT_W)]
+            said = wrap_text(feedback.text, TEXT_PT, True, TEXT_W)
+            more = wrap_text(feedback.more, TEXT_PT, True, TEXT_W) if feedback.more else []
+            if len(said) + len(more) <= text_lines(TOP_H if self._at_top() else BOX_H) + GROWS:
+                said += more  # what more there is to say, where the card has room for it
+            lines += [(part, colour, True) for part in said]
         return lines, self._rows() if feedback is None else []  # an answer's words come first
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -328,7 +332,7 @@ class LessonScene(TableScene):
         lines, rows = self._words()
         room = text_lines(height - self._choices_h()) - len(rows)
         if len(lines) > room:  # the answer's words (bold) matter most: the step's text gives way, whole
-            lines = [line for line in lines if line[2]][-room:]
+            lines = ([line for line in lines if line[2]] or lines)[: max(room, 1)]
         self._terms = []
         for part, colour, bold in lines:
             surface.blit(font(TEXT_PT, bold).render(part, True, colour), (x, y))

@@ -386,6 +386,9 @@ class TableScene(_TableBase):
             chosen = self.grid.focused_bid() if self.grid_shown() else None
             if chosen is None:
                 self.message(t("message.bid_first"), RED)
+            elif self.grid.moved:  # the raise moved the choice: the player confirms it first
+                self.grid.moved = False
+                self.message(t("message.focus_moved", bid=say_action(chosen)), GOLD)
             else:
                 self.press(chosen)
         elif name == "pass":

@@ -71,14 +71,17 @@ def draw_token(surface: pygame.Surface, kind: Kind, colour: Colour, x: int, y: i
         pygame.draw.polygon(surface, colour, [(x + 8, y), (x, y + 16), (x + 16, y + 16)])
 
 
+PLATE_H = 84  # a plate's height with one row of stacks in its bowl
+
+
 @cache
-def plate() -> pygame.Surface:
+def plate(height: int = PLATE_H) -> pygame.Surface:
     """A player's plate: a dark translucent card on the felt with a soft edge and a shadow."""
-    surface = pygame.Surface((210, 94), pygame.SRCALPHA)
-    pygame.draw.rect(surface, (0, 0, 0, 70), (5, 6, 200, 84), border_radius=11)
+    surface = pygame.Surface((210, height + 10), pygame.SRCALPHA)
+    pygame.draw.rect(surface, (0, 0, 0, 70), (5, 6, 200, height), border_radius=11)
     surface = pygame.transform.gaussian_blur(surface, 3)
-    pygame.draw.rect(surface, (12, 40, 26, 225), (3, 1, 200, 84), border_radius=10)
-    pygame.draw.rect(surface, (255, 255, 255, 28), (3, 1, 200, 84), 1, border_radius=10)
+    pygame.draw.rect(surface, (12, 40, 26, 225), (3, 1, 200, height), border_radius=10)
+    pygame.draw.rect(surface, (255, 255, 255, 28), (3, 1, 200, height), 1, border_radius=10)
     return ready(surface)
 
 
@@ -100,12 +103,13 @@ class Bowls:
         view = state.view
         to_act = None if state.over else state.seats[view.to_act]
         for name in state.players:
-            x, y = self.place_of(name).plate
+            x, y, _, height = self.plate_rect(name, state)
             colour = PLAYER_COLOURS[state.colour_index(name)]
-            surface.blit(plate(), (x - 3, y - 1))
-            pygame.draw.rect(surface, colour, (x + 3, y + 10, 3, 64), border_radius=2)  # the player's colour
+            bowl = self._bowl(name, state)
+            surface.blit(plate(height), (x - 3, y - 1))
+            pygame.draw.rect(surface, colour, (x + 3, y + 10, 3, height - 20), border_radius=2)  # the player's colour
             if name == to_act:
-                pygame.draw.rect(surface, FOCUS, (x, y, 200, 84), 2, border_radius=10)
+                pygame.draw.rect(surface, FOCUS, (x, y, 200, height), 2, border_radius=10)
             if name in state.seats:
                 seat = Seat(state.seats.index(name))
                 role = t(f"table.role.{ROLES[seat]}")
@@ -122,18 +126,29 @@ class Bowls:
             name_w = PLATE_TEXT_W - (won.get_width() + 8 if tricks else 0)
             surface.blit(self.text(name, 16, True, colour, name_w), (x + 10, y + 6))
             surface.blit(self.text(role, 12, False, INK, PLATE_TEXT_W), (x + 10, y + 26))
-            self._bowl(surface, (x + 10, y + 48), name, state)
+            surface.blit(bowl, self.bowl_rect(name, state))
             if name not in state.seats:  # the sitter-out: set apart, greyed over
-                shade = pygame.Surface((200, 84), pygame.SRCALPHA)
+                shade = pygame.Surface((200, height), pygame.SRCALPHA)
                 shade.fill((20, 30, 25, 140))
                 surface.blit(shade, (x, y))
                 surface.blit(self.text(t("table.sits_out"), 12, True, GOLD, PLATE_TEXT_W), (x + 10, y + 26))
 
-    def _bowl(self, surface: pygame.Surface, pos: tuple[int, int], owner: str, state: TableState) -> None:
+    def plate_rect(self, name: str, state: TableState) -> pygame.Rect:
+        """Where ``name``'s plate is drawn: a row taller for each row more of stacks in its
+        bowl; at the bottom it grows upwards, clear of the hand."""
+        x, y = self.place_of(name).plate
+        height = PLATE_H + self._bowl(name, state).get_height() - BOWL_H
+        return pygame.Rect(x, min(y, PLATES_END - height), 200, height)
+
+    def bowl_rect(self, name: str, state: TableState) -> pygame.Rect:
+        """Where ``name``'s bowl is drawn, on the plate."""
+        plate_at = self.plate_rect(name, state)
+        return self._bowl(name, state).get_rect(topleft=(plate_at.x + 5, plate_at.y + 44))
+
+    def _bowl(self, owner: str, state: TableState) -> pygame.Surface:
         """The bowl in the player's colour with its tokens in stacks, a count beside each:
         the player's own first, then those of other players, in their colours (drawn once for
-        each new content, then blitted)."""
-        x, y = pos
+        each new content); a row of stacks more where one row does not hold them."""
         held = state.bowls.get(owner, {})
         colours = tuple((o, state.colour_index(o)) for o in sorted({o for o, _ in held} | {owner}))
         key = (owner, tuple(sorted(held.items())), colours)
@@ -143,16 +158,18 @@ class Bowls:
                 self._bowls.clear()
             rows = stack_rows(self.text, held, state, 164, first=owner)
             grow = ROW_H * (len(rows) - 1)  # a second row of stacks rather than a count cut short
-            image = pygame.Surface((190, 34 + grow), pygame.SRCALPHA)
+            image = pygame.Surface((190, BOWL_H + grow), pygame.SRCALPHA)
             rim = PLAYER_COLOURS[state.colour_index(owner)]
             pygame.draw.ellipse(image, (14, 52, 32), (1, 2, 188, 30 + grow))
             pygame.draw.ellipse(image, rim, (1, 2, 188, 30 + grow), 2)
             draw_stacks(image, self.text, rows, (15, 8), state)  # inside the oval
             self._bowls[key] = image
-        surface.blit(image, (x - 5, y - 4))
+        return image
 
 
 STACK_GAP, ROW_H = 6, 16  # between two stacks; between two rows of stacks
+BOWL_H = 34  # a bowl's height with one row of stacks
+PLATES_END = 676  # no plate reaches below this: the hand is dealt there
 
 
 def stack_rows(
@@ -208,20 +225,23 @@ class Pulla:
         colours = tuple((o, state.colour_index(o)) for o in sorted({o for o, _ in state.pulla}))
         key = (tuple(sorted(state.pulla.items())), state.pulla_bets, state.sexmastare, colours, current())
         if self._drawn is None or self._drawn[0] != key:
-            image = pygame.Surface((320, 130), pygame.SRCALPHA)
+            image = pygame.Surface((320, 130 + 2 * ROW_H), pygame.SRCALPHA)
             self._draw(image, state, 20, 6)
             self._drawn = (key, image)
         surface.blit(self._drawn[1], (x - 20, y - 6))
 
     def _draw(self, surface: pygame.Surface, state: TableState, x: int, y: int) -> None:
-        surface.blit(pewter_bowl(192, 82), (x - 12, y - 4))
+        rows = stack_rows(self.text, state.pulla, state, 142)
+        grow = ROW_H * max(0, len(rows) - 2)  # two rows of stacks fit the bowl; it deepens for more
+        surface.blit(pewter_bowl(192, 82 + grow), (x - 12, y - 4))
         label = self.text(t("table.pulla", count=state.pulla_bets), 13, True, INK)
         surface.blit(label, label.get_rect(center=(x + 90, y + 22)))
-        draw_stacks(surface, self.text, stack_rows(self.text, state.pulla, state, 142), (x + 22, y + 38), state)
+        draw_stacks(surface, self.text, rows, (x + 22, y + 38), state)
+        below = y + 82 + grow
         if state.sexmastare:
             line = t("table.sexmastare", count=state.sexmastare)
-            surface.blit(self.text(line, 11, False, GOLD), (x - 10, y + 82))
-        self._legend(surface, state, (x - 10, y + (96 if state.sexmastare else 82)))
+            surface.blit(self.text(line, 11, False, GOLD), (x - 10, below))
+        self._legend(surface, state, (x - 10, below + (14 if state.sexmastare else 0)))
 
     def _legend(self, surface: pygame.Surface, state: TableState, pos: tuple[int, int]) -> None:
         x, y = pos
