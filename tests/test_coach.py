@@ -9,7 +9,7 @@ import random
 import pytest
 
 from vira_desktop.ai import NormalBot
-from vira_desktop.i18n import configure
+from vira_desktop.i18n import configure, t
 from vira_desktop.rules.actions import Bid, ChooseLevel, ChooseTrump, Pass
 from vira_desktop.rules.cards import ALL_CARDS, Suit
 from vira_desktop.rules.deal import Deal
@@ -116,7 +116,8 @@ def test_a_cell_says_its_chance_and_expected_result_in_words() -> None:
     view = deal.view(int(deal.to_act))
     said = next(iter(bid_advice(NormalBot(99), view).values()))
     text = said.text()
-    assert text.startswith("Coach: ~") and "% to go home · expected " in text and " pins (" in text
+    assert text.startswith("Coach: ~") and "% to go home · on average " in text and "where a pass is 0 (" in text
+    assert t(f"coach.meaning.{said.rating.value}") in text  # what its colour means, in words
     configure("sv")
     assert "att gå hem" in said.text() and "pinnar" in said.text()
     assert signed(0.04) == "±0" and signed(-1.25).startswith("−1,")

@@ -1316,7 +1316,7 @@ def test_the_coach_colours_each_lit_cell_once_the_worker_answers(app: App) -> No
     good = next(c for c, a in grid.advice.items() if a.rating is Rating.GOOD)
     hover(app, grid.rect_of(good).center)
     assert scene.view.details[0] == grid.advice[good].text()
-    assert scene.view.details[0].startswith("Coach: ~") and "pins (good)" in scene.view.details[0]
+    assert scene.view.details[0].startswith("Coach: ~") and "(good: the coach would bid it)" in scene.view.details[0]
 
 
 def test_the_hint_moves_what_the_panel_describes_to_its_cell(app: App) -> None:

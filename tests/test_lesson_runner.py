@@ -281,3 +281,20 @@ def test_the_lessons_own_play_goes_briskly_unless_the_learner_watches(tmp_path: 
     assert stage(lr) is Stage.PLAYING_OUT and lr.brisk
     assert lr.watch() and not lr.brisk
     assert not lr.watch() and lr.brisk
+
+
+def test_coming_back_to_a_question_answered_right_to_try_another_costs_no_star(tmp_path: Path) -> None:
+    lr = runner_for("auction_hold", tmp_path)
+    while lr.current.ask is None:
+        assert lr.next()
+        lr.settle()
+    step = lr.current
+    assert step.ask is not None
+    lr.answer(step.ask.accept[0])
+    assert lr.next()
+    lr.settle()
+    assert lr.back()
+    lr.settle()
+    lr.answer(a_wrong_answer(lr, random.Random(4)))  # exploring: the first answer was right
+    assert stage(lr) is Stage.WRONG
+    assert lr.progress.of("auction_hold").wrong == 0

@@ -249,7 +249,7 @@ class NormalBot:
         if "gök" in standing and view.bids and view.bids[-1][1] != "pass":
             lows = low_holding_suits(view.hand)
             return Reason("pass_gok", f"pass on the gök with low holdings in {lows} suit(s)", count=lows)
-        return Reason("pass", "pass: no game above the standing bid is likely to go home")
+        return Reason("pass", "pass: no game above the standing bid is worth its risk for this hand")
 
     # ------------------------------------------------------------------ after the auction
     def _prepare(self, view: View) -> Choice:

@@ -65,7 +65,8 @@ class BidAdvice:
         return 2 * self.outlook.pins
 
     def text(self) -> str:
-        """ "Coach: chance to go home ~64% · expected +0.3 bets, +1.2 pins" """
+        """ "Coach: ~64% to go home · on average +0.3 bets, +1.2 pins for you, where a pass is 0
+        (good: the coach would bid it)" """
         o = self.outlook
         return t(
             "coach.cell",
@@ -73,6 +74,7 @@ class BidAdvice:
             bets=signed(o.bets),
             pins=signed(self.total_pins),
             rating=t(f"coach.rating.{self.rating.value}"),
+            meaning=t(f"coach.meaning.{self.rating.value}"),
         )
 
 

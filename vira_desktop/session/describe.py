@@ -128,19 +128,21 @@ def describe_game(game: Game, suit_level: int, highest: Suit, pulla: PullaTable)
     Pulla: home lifts 1 bet; bet pays 1; kodilj pays 2.
     """
     label = game_label(game.name, suit_level)
-    lines = [t("game.line", game=label, tricks=_tricks(game), trumps=_trumps(game, suit_level, highest))]
+    lines = [t("game.line", game=label, tricks=_tricks(game, suit_level), trumps=_trumps(game, suit_level, highest))]
     lines.append(t("game.home", pins=_pins(game, suit_level, highest)))
     row = pulla.row(game)
     lines.append(t("game.pulla", home=t("words.bets", count=row.home), bet=row.bet, kodilj=row.kodilj))
     return lines
 
 
-def _tricks(game: Game) -> str:
+def _tricks(game: Game, suit_level: int = 0) -> str:
     if game.misere is not None and not game.can_play_low:
         kind = t("game.misere_open" if game.misere.open else "game.misere_closed")
         return t("game.misere", kind=kind, cards=game.misere.cards)
-    if game.can_play_low:
+    if game.plays_low(suit_level):
         return t("game.tricks_or_low", tricks=game.tricks)
+    if game.can_play_low:  # a gask bid in suit: played high only
+        return t("game.tricks_high_only", tricks=game.tricks)
     return t("game.tricks", tricks=game.tricks)
 
 

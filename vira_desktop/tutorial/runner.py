@@ -110,6 +110,7 @@ class LessonRunner:
         self.feedback: Feedback | None = None
         self.wrong: Action | None = None  # the wrong answer just given (it can be played out)
         self.wrong_said = ""  # the catalog key of what that answer was told
+        self._right: set[int] = set()  # the steps whose question was answered right, this time through
         self.watching = False  # the learner asked to watch the scripted play at the table's own speed
 
     # ------------------------------------------------------------------ what is shown
@@ -265,7 +266,7 @@ class LessonRunner:
         if not verdict.right:
             self.wrong, self.wrong_said = action, verdict.say
             self.stage = Stage.WRONG
-            self.progress.wrong_answer(self.lesson.id)
+            self._wrong_answer()
             self.feedback = Feedback(said, Tone.BAD)
             return None
         # the same deal goes on with the learner's own move; another line, with the lesson's
@@ -273,6 +274,7 @@ class LessonRunner:
         update = self.runner.submit(ask.seat, played)
         self.stage = Stage.ANSWERED
         self.feedback = Feedback(said, Tone.GOOD)
+        self._right.add(self.step)
         self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))
         return update
 
@@ -295,12 +297,19 @@ class LessonRunner:
         if verdict.right:
             self.stage = Stage.ANSWERED
             self.feedback = Feedback(said, Tone.GOOD)
+            self._right.add(self.step)
             self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))
         else:
             self.stage = Stage.WRONG
-            self.progress.wrong_answer(self.lesson.id)
+            self._wrong_answer()
             self.feedback = Feedback(said, Tone.BAD)
         return True
+
+    def _wrong_answer(self) -> None:
+        """A wrong answer costs a star, unless this question was answered right already (the
+        learner came Back to it to try another answer: that is exploring, not a mistake)."""
+        if self.step not in self._right:
+            self.progress.wrong_answer(self.lesson.id)
 
     def hint(self) -> bool:
         """The checkpoint's own hint (``False``: no question stands; the coach may answer)."""

@@ -5,7 +5,7 @@ beside its games); columns for plain, in suit and in highest suit where the game
 has a free trump, and "in forehand" (headed by its short form, "in fh") for the better hand
 making the standing bid again, which players call holding the bid. Only the
 cells of legal bids are lit; the standing bid is marked; the focused cell (keys,
-a click or the hint) is filled, the one under the mouse outlined. With the coach's
+a click or the hint) is ringed in white, the one under the mouse outlined. With the coach's
 advice, each lit cell is filled by how sensible the bid looks for the player's hand:
 wholly (good), its left half (doubtful) or not at all (poor), in a colour-blind-safe blue,
 amber and grey, so the fill alone tells it.
@@ -40,6 +40,7 @@ HALF_W = 362
 LEGEND_LINES = 5  # under the rows: the columns, the bids without a level, the coach's colours
 RATING_FILL = {Rating.GOOD: (70, 150, 225), Rating.DOUBTFUL: (215, 160, 55), Rating.POOR: (92, 96, 100)}
 LIT = (60, 110, 80)  # a legal bid without the coach's word
+FOCUS_RING = (255, 255, 255)  # the chosen cell (keys, a click, the hint): Enter bids it
 
 
 def _rows() -> list[Row]:
@@ -234,14 +235,14 @@ class BidGrid:
             return
         focused, hovered = cell == self.focus, cell == self.hover
         said = self.advice.get(cell)
-        dark = focused
-        if focused:
-            pygame.draw.rect(out, GOLD, rect, border_radius=3)
-        elif said is None:
+        dark = False
+        if said is None:
             pygame.draw.rect(out, LIT, rect, border_radius=3)
         else:
             dark = self._rated(out, rect, said.rating)
-        if hovered and not focused:
+        if focused:  # a ring of its own around the cell: never a fill the coach's colours could mean
+            pygame.draw.rect(out, FOCUS_RING, rect.inflate(6, 6), 2, border_radius=5)
+        elif hovered:
             pygame.draw.rect(out, (255, 255, 255), rect, 1, border_radius=3)
         label = t(f"grid.cell.{lit.label or 'bid'}")  # the column's head says which bid it is
         text = bold.render(fit_text(label, 12, True, CELL_W - 4), True, (20, 20, 20) if dark else INK)

@@ -377,7 +377,8 @@ class LessonScene(TableScene):
         """The bid-table rows this step is about, in one line: one row with its tricks and
         pins, several by their numbers and names (B shows them whole)."""
         lr = self.lesson_runner
-        rows = self.current.rows if lr.in_lesson and not lr.finished else ()
+        asking = lr.stage is Stage.ASKING  # the rows would tell the answer: they show once it is given
+        rows = self.current.rows if lr.in_lesson and not lr.finished and not asking else ()
         if len(rows) == 1:
             game = GAMES[rows[0] - 1]
             pins = " / ".join("–" if p is None else str(p) for p in game.pins)
