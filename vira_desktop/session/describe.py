@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..i18n import every_language, t
-from ..rules.actions import Action, Bid, ChooseLevel, ChooseTrump
+from ..rules.actions import Action, Bid, ChooseLevel, ChooseTrump, Turn
 from ..rules.cards import Suit, SuitClass, suit_class, trumps_at
 from ..rules.games import BID_GROUPS, Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
@@ -215,14 +215,32 @@ def choice_label(action: Action, game: Game | None, highest: Suit, suit_level: i
     return say_action(action)
 
 
-def choice_notes(actions: Sequence[Action], game: Game | None, pulla: PullaTable) -> list[str]:
+def choice_notes(
+    actions: Sequence[Action], game: Game | None, pulla: PullaTable, repurchase: bool = False
+) -> list[str]:
     """Above a trump or a level to choose: how its pins are paid, then the pulla's bets (where
-    every choice's row agrees)."""
+    every choice's row agrees); above the declarer's choice after the buy, what a repurchase
+    (or turning again, which is one) would cost against playing now."""
     games = [a.game for a in actions if isinstance(a, ChooseLevel)]
     if games:
-        notes = [t("choice.level_note")]
+        notes = [t("choice.level_note_low" if all(g.is_low for g in games) else "choice.level_note")]
     elif game is not None and any(isinstance(a, ChooseTrump) for a in actions):
         games, notes = [game], [t("choice.pays_note")]
+    elif game is not None and (repurchase or any(isinstance(a, Turn) and a.again for a in actions)):
+        row = pulla.row(game)
+        if row.re_home is None:
+            return []
+        return [
+            t(
+                "choice.repurchase_note",
+                re_home=row.re_home,
+                re_bet=row.re_bet,
+                re_kodilj=row.re_kodilj,
+                home=row.home,
+                bet=row.bet,
+                kodilj=row.kodilj,
+            )
+        ]
     else:
         return []
     rows = {pulla.row(g) for g in games}

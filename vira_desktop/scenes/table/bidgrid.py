@@ -40,6 +40,7 @@ HALF_W = 362
 LEGEND_LINES = 5  # under the rows: the columns, the bids without a level, the coach's colours
 RATING_FILL = {Rating.GOOD: (70, 150, 225), Rating.DOUBTFUL: (215, 160, 55), Rating.POOR: (92, 96, 100)}
 LIT = (60, 110, 80)  # a legal bid without the coach's word
+STANDING = (200, 80, 70)  # the standing bid's frame
 FOCUS_RING = (255, 255, 255)  # the chosen cell (keys, a click, the hint): Enter bids it
 
 
@@ -229,8 +230,8 @@ class BidGrid:
     def _cell(self, out: pygame.Surface, cell: Cell, bold: pygame.font.Font) -> None:
         rect = self.rect_of(cell).move(-BOX.x, -BOX.y)
         lit = self.cells.get(cell)
-        if cell == self.standing:
-            pygame.draw.rect(out, (200, 80, 70), rect, 2, border_radius=3)
+        if cell == self.standing:  # drawn again over a lit cell below: "higher gask" lights the standing "gask"
+            pygame.draw.rect(out, STANDING, rect, 2, border_radius=3)
         if lit is None:
             return
         focused, hovered = cell == self.focus, cell == self.hover
@@ -247,6 +248,8 @@ class BidGrid:
         label = t(f"grid.cell.{lit.label or 'bid'}")  # the column's head says which bid it is
         text = bold.render(fit_text(label, 12, True, CELL_W - 4), True, (20, 20, 20) if dark else INK)
         out.blit(text, text.get_rect(center=rect.center))
+        if cell == self.standing:
+            pygame.draw.rect(out, STANDING, rect.inflate(2, 2), 2, border_radius=4)
 
     @staticmethod
     def _rated(out: pygame.Surface, rect: pygame.Rect, rating: Rating) -> bool:

@@ -81,6 +81,8 @@ def choice_button(choice: CardChoice, selected: int) -> str:
     if selected > choice.max_count:
         return t("choice.too_many", max=choice.max_count)
     if selected < choice.min_count:
+        if choice.action is Repurchase and not selected:  # say what the cards are for
+            return t("choice.repurchase_pick")
         return t("choice.more", count=choice.min_count - selected)
     if choice.action is Buy:
         return t("choice.buy", n=selected) if selected else t("choice.buy_nothing")
@@ -145,7 +147,8 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
     notes = [t(ACTION_HELP[a.text]) for a in decision.actions if a.text in ACTION_HELP]
     choice, n = decision.choice, s.selected
     count = len(decision.actions) + (choice is not None) + 1
-    pays = choice_notes(decision.actions, view.game, view.rules.pulla)  # what a trump or a level pays
+    repurchase = choice is not None and choice.action is Repurchase
+    pays = choice_notes(decision.actions, view.game, view.rules.pulla, repurchase)  # what each choice pays
     while pays and PANEL_TOP + 18 * s.detail_lines(pays) + MIN_STEP * count > LOG_TOP:
         pays.pop()  # eight levels of solo leave room for the first note only: the buttons say the rest
     notes += pays
