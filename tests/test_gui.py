@@ -1425,3 +1425,19 @@ def test_a_raise_that_makes_the_focused_cell_illegal_moves_the_focus_to_the_lowe
     grid.focus = None
     grid.set_bids([a for a in deal.legal_actions() if isinstance(a, Bid)], "8-spel", second)
     assert grid.focus is None  # nothing chosen: nothing is chosen for the player
+
+
+def test_a_bid_without_a_level_says_what_it_stands_for_here(app: App) -> None:
+    """Over Cecilia's turné 6, 'turné (any level)' stands for turné 7: the panel says its
+    tricks and payments as for the game itself, as the engine resolves it."""
+    from vira_desktop.rules.games import game
+    from vira_desktop.session.describe import describe_game
+
+    scene = coached_table(app)
+    grid = scene.grid
+    cell = next(c for c, lit in grid.cells.items() if lit.bid.game is None and lit.bid.group == "turné")
+    hover(app, grid.rect_of(cell).center)
+    ask = scene.viewer_ask()
+    assert ask is not None
+    here = describe_game(game("turné 7"), 0, ask.view.highest, ask.view.rules.pulla)
+    assert all(line in scene.view.details for line in here), scene.view.details

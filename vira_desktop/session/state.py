@@ -7,12 +7,14 @@ deal itself. Everything here is what the seat shown may know.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from ..i18n import t
 from ..rules.actions import Bid
 from ..rules.cards import Card
 from ..rules.decision import Phase
+from ..rules.games import Game
 from ..rules.ledger import PULLA, SEXMASTARE, Kind, Ledger
 from ..rules.seat import SEATS, Seat
 from ..rules.session import SeatingDraw, Session
@@ -44,6 +46,7 @@ class TableState:
     history: int = 0  # actions taken in this deal so far
     standing_row: int | None = None  # in the auction: the bid-table row the standing bid stands for
     biddable_rows: frozenset[int] = frozenset()  # in the auction: the rows the player on turn may bid
+    bid_games: Mapping[Bid, Game] = field(default_factory=dict)  # in the auction: the game each legal bid stands for
     thinking: str | None = None  # the player a bot is thinking for
     deals_left: int | None = None  # once the end of the session is agreed: deals to finish
     seating: SeatingDraw | None = None  # shown at the start of a session
@@ -82,10 +85,12 @@ def table_state(session: Session, deal_index: int, viewer_name: str, **extra: ob
     viewer = SEATS[session.seats.index(viewer_name)] if viewer_name in session.seats else None
     view = deal.view(viewer) if viewer is not None else deal.public_view()
     ledger: Ledger = session.ledger
-    standing, biddable = None, frozenset[int]()
+    standing, biddable, bid_games = None, frozenset[int](), {}
     if deal.phase is Phase.AUCTION:
         standing = deal.standing_game.no if deal.standing_game is not None else None
-        biddable = frozenset(a.game.no for a in deal.legal_actions() if isinstance(a, Bid) and a.game is not None)
+        bids = [a for a in deal.legal_actions() if isinstance(a, Bid)]
+        biddable = frozenset(a.game.no for a in bids if a.game is not None)
+        bid_games = {a: deal.bid_game(a) for a in bids}  # a bid without a level: the lowest that outbids
     return TableState(
         players=tuple(session.players),
         seats=session.seats,
@@ -103,6 +108,7 @@ def table_state(session: Session, deal_index: int, viewer_name: str, **extra: ob
         history=len(deal.history),
         standing_row=standing,
         biddable_rows=biddable,
+        bid_games=bid_games,
         deals_left=session.deals_left,
         ala_om=session.deals[-1].ala_om if deal.is_over and session.deals else 0,
         **extra,  # type: ignore[arg-type]

@@ -534,6 +534,9 @@ class TableScene(_TableBase):
             # hold: the same bid, in forehand; a group bid: the lowest game that outbids, or the declarer's choice
             key = "message.hold_bid" if cell[1] == 3 else group_bid_key(bid)
             lines = [t(key, bid=say_action(bid))]
+            stands = self.view.state.bid_games.get(bid) if self.view.state is not None else None
+            if stands is not None:  # what it stands for here, as the engine says: its tricks and pays
+                lines += describe_game(stands, bid.suit_level, ask.view.highest, ask.view.rules.pulla)
         elif not self.layout.passes:
             lines = [t("message.must_open")]
         else:
