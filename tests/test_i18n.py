@@ -159,8 +159,10 @@ def test_the_glossary_shows_every_meaning_whole_inside_its_page(language: str) -
     import pygame
 
     from vira_desktop.scenes.overlays import GLOSSARY_BOTTOM, GLOSSARY_LINE, GLOSSARY_TERMS, glossary_pages
+    from vira_desktop.scenes.theme import font
 
     pygame.init()
+    font.cache_clear()  # fonts made under an earlier pygame.init (another test's window) are no longer valid
     configure(language)
     pages = glossary_pages()
     entries = [entry for page in pages for entry in page]
