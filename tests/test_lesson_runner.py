@@ -64,6 +64,15 @@ def wrong_answer(taught: Lesson, step: Step, ask: Ask, rng: random.Random) -> Ac
     return rng.choice(answers)
 
 
+def at_the_first_checkpoint(ident: str, tmp_path: Path) -> tuple[LessonRunner, Step]:
+    """Lesson ``ident`` walked on, step by step, to its first "your move"."""
+    lr = runner_for(ident, tmp_path)
+    while lr.current.ask is None:
+        assert lr.next()
+        lr.settle()
+    return lr, lr.current
+
+
 def answer_rightly_to_the_end(lr: LessonRunner) -> None:
     """Every step on, each "your move" answered with the lesson's own move."""
     while not lr.finished:
@@ -165,11 +174,7 @@ def walk_question(lr: LessonRunner) -> None:
 
 
 def test_a_skipped_question_tells_its_answer_and_the_main_line_goes_on(tmp_path: Path) -> None:
-    lr = runner_for("auction_hold", tmp_path)
-    while lr.current.ask is None:
-        assert lr.next()
-        lr.settle()
-    step = lr.current
+    lr, step = at_the_first_checkpoint("auction_hold", tmp_path)
     assert step.ask is not None
     assert lr.next(skipped=True)
     assert tone(lr) is Tone.QUIET
@@ -284,11 +289,7 @@ def test_the_lessons_own_play_goes_briskly_unless_the_learner_watches(tmp_path: 
 
 
 def test_coming_back_to_a_question_answered_right_to_try_another_costs_no_star(tmp_path: Path) -> None:
-    lr = runner_for("auction_hold", tmp_path)
-    while lr.current.ask is None:
-        assert lr.next()
-        lr.settle()
-    step = lr.current
+    lr, step = at_the_first_checkpoint("auction_hold", tmp_path)
     assert step.ask is not None
     lr.answer(step.ask.accept[0])
     assert lr.next()

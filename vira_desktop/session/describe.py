@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import asdict
 
 from ..i18n import every_language, t
 from ..rules.actions import Action, Bid, ChooseLevel, ChooseTrump, Turn
@@ -230,17 +231,7 @@ def choice_notes(
         row = pulla.row(game)
         if row.re_home is None:
             return []
-        return [
-            t(
-                "choice.repurchase_note",
-                re_home=row.re_home,
-                re_bet=row.re_bet,
-                re_kodilj=row.re_kodilj,
-                home=row.home,
-                bet=row.bet,
-                kodilj=row.kodilj,
-            )
-        ]
+        return [t("choice.repurchase_note", **asdict(row))]  # home, bet, kodilj, and after a repurchase
     else:
         return []
     rows = {pulla.row(g) for g in games}
