@@ -494,3 +494,19 @@ def test_every_lesson_text_fits_its_card_in_every_language(language: str) -> Non
         assert long == []
     finally:
         configure("en")
+
+
+def test_enter_on_a_finished_lesson_opens_the_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from vira_desktop.tutorial.runner import Stage, next_lesson
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_lesson(app, "deal_suits")  # reading steps only: Enter walks it to its end
+    for _ in range(len(scene.lesson.steps) * 40):
+        if scene.stage is Stage.FINISHED:
+            break
+        key(app, pygame.K_RETURN, frames=6)
+    assert scene.stage is Stage.FINISHED
+    key(app, pygame.K_RETURN)
+    top = app.stack.top
+    assert isinstance(top, LessonScene) and top.lesson.id == next_lesson("deal_suits")
+    app.stack.clear()

@@ -5,7 +5,8 @@ checkpoint's position:
 
 - **right**: the lesson's answer, or one that comes to the same deal: played on with
   the record's other actions unchanged, it reaches the very same result (an unspecified
-  ``turné`` where the lesson bids ``turné 6``, a hold that wins the same contract);
+  ``turné`` where the lesson bids ``turné 6``, a hold that wins the same contract), unless
+  the checkpoint says otherwise of that very answer (``good``, ``why``);
 - **also good**: as good, but another line: an answer the checkpoint names (``accept``,
   ``good``) or one its card rule admits (``choose``: "these cards, and any of those").
   The lesson goes on with its own line and says so, naming what differs;
@@ -177,17 +178,17 @@ def judge(
     right, wrong = texts
     if answer == main:
         return Verdict(Kind.RIGHT, right)
+    facts = detail(deal, answer, main)
+    if answer in rules.good:  # the lesson's own word on this answer comes before the replay's
+        return Verdict(Kind.ALSO_GOOD, rules.good[answer], facts, own=True)
+    if answer in rules.why:
+        return Verdict(Kind.WRONG, rules.why[answer], own=True)
     if same_deal(deal, answer, rest, result):
         return Verdict(Kind.RIGHT, right, Detail("same", answer, main))
-    facts = detail(deal, answer, main)
-    if answer in rules.good:
-        return Verdict(Kind.ALSO_GOOD, rules.good[answer], facts, own=True)
     if answer in rules.accept:
         return Verdict(Kind.ALSO_GOOD, right, facts)
     if rules.choose is not None and type(answer) is type(main) and rules.choose.admits(_cards_of(answer)):
         return Verdict(Kind.ALSO_GOOD, right, facts)
-    if answer in rules.why:
-        return Verdict(Kind.WRONG, rules.why[answer], own=True)
     kind = answer_class(deal, answer, main)
     if kind is not None and kind in rules.why:
         return Verdict(Kind.WRONG, rules.why[kind], facts, own=True)

@@ -208,6 +208,8 @@ class LessonScene(TableScene):
     def intent(self, intent: Intent) -> None:
         if intent == Command("back"):
             self.app.open("tutorial", chapter=chapter_index(self.lesson.chapter))
+        elif intent == Command("confirm") and self.lesson_runner.stage is Stage.FINISHED:
+            self.command(Command("lesson_following"))  # the lesson is done: on to the next one
         elif intent == Command("confirm") and self._next_ready():
             self.command(Command("lesson_next"))
         else:
@@ -299,7 +301,8 @@ class LessonScene(TableScene):
         lr = self.lesson_runner
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
         if lr.behind:  # the step's words wait for its position: they may tell how the deal ended
-            lines += [(part, MUTED, False) for part in wrap_text(t("lesson.ui.playing_on"), TEXT_PT, False, TEXT_W)]
+            going = t("lesson.ui.playing_on_watching" if lr.watching else "lesson.ui.playing_on")
+            lines += [(part, MUTED, False) for part in wrap_text(going, TEXT_PT, False, TEXT_W)]
         elif lr.in_lesson and not lr.finished:
             lines += [(part, INK, False) for part in wrap_text(t(f"lesson.{self.current.say}"), TEXT_PT, False, TEXT_W)]
         elif lr.stage is Stage.FREE:

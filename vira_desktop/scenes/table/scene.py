@@ -535,8 +535,8 @@ class TableScene(_TableBase):
             key = "message.hold_bid" if cell[1] == 3 else group_bid_key(bid)
             lines = [t(key, bid=say_action(bid))]
             stands = self.view.state.bid_games.get(bid) if self.view.state is not None else None
-            if stands is not None:  # what it stands for here, as the engine says: its tricks and pays
-                lines += describe_game(stands, bid.suit_level, ask.view.highest, ask.view.rules.pulla)
+            if stands is not None:  # what it stands for here, as the engine says: its tricks and pins
+                lines += describe_game(stands, bid.suit_level, ask.view.highest, ask.view.rules.pulla)[:2]
         elif not self.layout.passes:
             lines = [t("message.must_open")]
         else:
