@@ -162,7 +162,7 @@ class Bowls:
             rim = PLAYER_COLOURS[state.colour_index(owner)]
             pygame.draw.ellipse(image, (14, 52, 32), (1, 2, 188, 30 + grow))
             pygame.draw.ellipse(image, rim, (1, 2, 188, 30 + grow), 2)
-            draw_stacks(image, self.text, rows, (15, 8), state)  # inside the oval
+            draw_stacks(image, self.text, rows, (15, 8), state, 164)  # inside the oval
             self._bowls[key] = image
         return image
 
@@ -200,10 +200,13 @@ def draw_stacks(
     rows: list[list[tuple[str, Kind, int, int]]],
     pos: tuple[int, int],
     state: TableState,
+    width: int = 0,
 ) -> None:
-    """The rows of :func:`stack_rows`: up to four tokens drawn in each stack, its count after it."""
+    """The rows of :func:`stack_rows`: up to four tokens drawn in each stack, its count after it;
+    with ``width``, a row after the first is centred in it (an oval narrows at its ends)."""
     for r, row in enumerate(rows):
-        x, y = pos[0], pos[1] + ROW_H * r
+        used = sum(w for *_, w in row) + STACK_GAP * (len(row) - 1)
+        x, y = pos[0] + (max(0, width - used) // 2 if r and width else 0), pos[1] + ROW_H * r
         for owner, kind, n, w in row:
             colour = PLAYER_COLOURS[state.colour_index(owner)]
             for k in range(min(n, 4)):
@@ -236,7 +239,7 @@ class Pulla:
         surface.blit(pewter_bowl(192, 82 + grow), (x - 12, y - 4))
         label = self.text(t("table.pulla", count=state.pulla_bets), 13, True, INK)
         surface.blit(label, label.get_rect(center=(x + 90, y + 22)))
-        draw_stacks(surface, self.text, rows, (x + 22, y + 38), state)
+        draw_stacks(surface, self.text, rows, (x + 22, y + 38), state, 142)
         below = y + 82 + grow
         if state.sexmastare:
             line = t("table.sexmastare", count=state.sexmastare)
