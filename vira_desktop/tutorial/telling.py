@@ -49,9 +49,9 @@ def _facts(d: Detail) -> list[str]:
             return [t("lesson.ui.judge.unspecified", yours=yours, game=d.your_game.name)]
         return [t("lesson.ui.judge.same_game", yours=yours, action=main)]
     if d.what == "cards":
-        lines = [t("lesson.ui.judge.kept", cards=_cards(d.kept))] if d.kept else []
+        lines = [t("lesson.ui.judge.kept", cards=_cards(d.kept), count=len(d.kept))] if d.kept else []
         if d.gone:
-            lines.append(t("lesson.ui.judge.gone", cards=_cards(d.gone)))
+            lines.append(t("lesson.ui.judge.gone", cards=_cards(d.gone), count=len(d.gone)))
         return lines
     return [t(f"lesson.ui.judge.{d.what}", yours=yours, action=main)]
 
