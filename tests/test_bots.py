@@ -620,3 +620,37 @@ def test_simulate_repeatable_with_contract_and_house_rules() -> None:
     ]
     assert runs[0] == runs[1]
     assert runs[0]["errors"] == 0
+
+
+def test_a_reasons_words_agree_with_the_card_played() -> None:
+    """In normal self-play a card that takes the trick is never said to follow low or to leave
+    partner's card winning, and a lead called low is never a king, an ace or a lone honour."""
+    from vira_desktop.ai import NormalBot
+    from vira_desktop.ai.play import LOW_FOLLOWS, LOW_LEADS
+    from vira_desktop.rules.actions import PlayCard
+    from vira_desktop.rules.cards import Rank
+    from vira_desktop.rules.deal import Deal
+    from vira_desktop.rules.tricks import trick_winner
+
+    bots = [NormalBot(s) for s in range(3)]
+    checked = 0
+    for number in range(40):
+        deal = Deal.from_number(number)
+        while not deal.is_over:
+            decision = deal.decision()
+            view = deal.view(decision.seat)
+            choice = bots[decision.seat].choose(view)
+            action, key = choice.action, choice.reason.key
+            assert action is not None
+            if isinstance(action, PlayCard) and not view.low:
+                card = action.card
+                if view.trick and key in (*LOW_FOLLOWS, "partner_wins"):
+                    seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
+                    assert seat != view.seat, (number, key, card)
+                    checked += 1
+                if not view.trick and key in LOW_LEADS:
+                    alone = sum(1 for c in view.hand if c.suit is card.suit) == 1
+                    assert card.rank < Rank.KING and not (alone and card.rank >= Rank.JACK), (number, key, card)
+                    checked += 1
+            deal.apply(action)
+    assert checked > 100

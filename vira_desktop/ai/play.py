@@ -32,12 +32,34 @@ def _beats(card: Card, current: Card, trump: Suit | None, led: Suit, aces_low: b
 def choose_card(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     view = k.view
     if view.low:
-        if view.seat == view.declarer:
-            return _misere_declarer(legal, k)
-        return _misere_defender(legal, k)
-    if view.seat == view.declarer:
-        return _declarer(legal, k)
-    return _defender(legal, k)
+        chosen = _misere_declarer(legal, k) if view.seat == view.declarer else _misere_defender(legal, k)
+    else:
+        chosen = _declarer(legal, k) if view.seat == view.declarer else _defender(legal, k)
+    return chosen[0], said_as_played(chosen[0], chosen[1], k)
+
+
+# Reasons that call the card low, or say it does not overtake: their words must fit the card.
+LOW_FOLLOWS = ("follow_low",)
+LOW_LEADS = ("lead_low", "lead_low_longest", "lead_low_trump", "give_up_weakest", "trump_not_into_ruff")
+
+
+def said_as_played(card: Card, reason: Reason, k: Knowledge) -> Reason:
+    """``reason`` in words that fit ``card``: a card that takes the trick is never called low
+    nor "no need to overtake"; a king or an ace, or a lone honour, is never "a low card"."""
+    view = k.view
+    if view.trick and reason.key in (*LOW_FOLLOWS, "partner_wins"):
+        seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
+        if seat == view.seat:
+            if reason.key == "partner_wins":
+                return Reason("overtake_forced", "every card I may play beats partner's: overtaking perforce")
+            return Reason("follow_lowest_wins", "following with my lowest card, which takes the trick")
+    if not view.trick and reason.key in LOW_LEADS:
+        suit = [c for c in view.hand if c.suit is card.suit]
+        if len(suit) == 1 and card.rank >= Rank.JACK:
+            return Reason("lead_lone_honour", "leading my only card of the suit")
+        if card.rank >= Rank.KING:
+            return Reason("lead_lowest_high", "leading the lowest card of the suit, though a high one")
+    return reason
 
 
 def _low(cards: Sequence[Card], aces_low: bool = False) -> Card:
