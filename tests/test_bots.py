@@ -654,3 +654,33 @@ def test_a_reasons_words_agree_with_the_card_played() -> None:
                     checked += 1
             deal.apply(action)
     assert checked > 100
+
+
+def test_a_buying_game_or_solo_is_played_with_the_trump_it_was_bid_with() -> None:
+    """The normal bot values a buying game or a solo with a planned trump; when it then names
+    trump (before any card changes hands) it names that one, where the bid allows it."""
+    from vira_desktop.ai import NormalBot
+    from vira_desktop.rules.actions import ChooseTrump
+    from vira_desktop.rules.deal import Deal
+    from vira_desktop.rules.games import Family
+
+    bots = [NormalBot(s) for s in range(3)]
+    named = 0
+    for number in range(150):
+        deal = Deal.from_number(number)
+        while not deal.is_over and deal.phase.value in ("auction", "level", "trump"):
+            decision = deal.decision()
+            view = deal.view(decision.seat)
+            choice = bots[decision.seat].choose(view)
+            assert choice.action is not None
+            game = view.game
+            chooses = isinstance(choice.action, ChooseTrump) and game is not None
+            if chooses and game is not None and game.family in (Family.BUYING, Family.SOLO):
+                assert isinstance(choice.action, ChooseTrump)
+                planned = bots[decision.seat].odds(view)[game.name].trump
+                allowed = {a.suit for a in decision.actions if isinstance(a, ChooseTrump)}
+                if planned in allowed:
+                    assert choice.action.suit is planned, (number, game.name)
+                    named += 1
+            deal.apply(choice.action)
+    assert named > 20

@@ -93,6 +93,15 @@ class NormalBot:
     def chance(self, view: View, game: Game, level: int) -> float:
         return self.odds(view)[game.name].chance[level]
 
+    def _planned_trump(self, view: View, options: Sequence[ChooseTrump]) -> ChooseTrump | None:
+        """In a buying game or a solo, trump is chosen before any card changes hands: the one
+        the bid was valued with (its own sampling of the buy), where the bid allows it."""
+        game = view.game
+        if game is None or game.family not in (Family.BUYING, Family.SOLO):
+            return None
+        planned = self.odds(view)[game.name].trump
+        return next((a for a in options if a.suit is planned), None)
+
     # ------------------------------------------------------------------ the entry point
     def choose(self, view: View) -> Choice:
         decision = view.decision
@@ -307,6 +316,10 @@ class NormalBot:
             return Choice(HighLow(seat, False), Reason("high", said, pct=high_chance))
         if phase is Phase.TRUMP:
             options = [a for a in decision.actions if isinstance(a, ChooseTrump)]
+            planned = self._planned_trump(view, options)
+            if planned is not None:
+                said = f"trump {planned.suit.name}: the trump this hand was bid with"
+                return Choice(planned, Reason("trump_as_bid", said, suit=planned.suit.name))
             pick = max(
                 options,
                 key=lambda a: (
