@@ -135,13 +135,13 @@ def detail(deal: Deal, answer: Action, main: Action) -> Detail:
     return Detail("choice", answer, main)
 
 
-def answer_class(deal: Deal, answer: Action, main: Action) -> str | None:
-    """The class of ``CLASSES`` that ``answer`` falls in, set against ``main`` (or ``None``)."""
-    if isinstance(answer, Bid) and isinstance(main, Bid):
-        yours, lesson = deal.bid_game(answer).no, deal.bid_game(main).no
-        if yours != lesson:
-            return "higher bid" if yours > lesson else "lower bid"
+def answer_class(facts: Detail) -> str | None:
+    """The class of ``CLASSES`` that the answer of ``facts`` falls in (or ``None``)."""
+    answer, main = facts.yours, facts.main
+    if facts.what == "level":
         return "other level"
+    if facts.what == "bid" and facts.your_game is not None and facts.main_game is not None:
+        return "higher bid" if facts.your_game.no > facts.main_game.no else "lower bid"
     if isinstance(answer, PlayCard) and isinstance(main, PlayCard):
         return "same suit" if answer.card.suit == main.card.suit else "other suit"
     if isinstance(answer, Repurchase) and not isinstance(main, Repurchase):
@@ -189,7 +189,7 @@ def judge(
         return Verdict(Kind.ALSO_GOOD, right, facts)
     if rules.choose is not None and type(answer) is type(main) and rules.choose.admits(_cards_of(answer)):
         return Verdict(Kind.ALSO_GOOD, right, facts)
-    kind = answer_class(deal, answer, main)
+    kind = answer_class(facts)
     if kind is not None and kind in rules.why:
         return Verdict(Kind.WRONG, rules.why[kind], facts, own=True)
     return Verdict(Kind.WRONG, wrong, facts)

@@ -265,17 +265,12 @@ class LessonRunner:
         said = tell(verdict)
         if not verdict.right:
             self.wrong, self.wrong_said = action, verdict.say
-            self.stage = Stage.WRONG
-            self._wrong_answer()
-            self.feedback = Feedback(said, Tone.BAD)
+            self._answered_wrong(said)
             return None
         # the same deal goes on with the learner's own move; another line, with the lesson's
         played = action if verdict.kind is Kind.RIGHT else step.ask.accept[0]
         update = self.runner.submit(ask.seat, played)
-        self.stage = Stage.ANSWERED
-        self.feedback = Feedback(said, Tone.GOOD)
-        self._right.add(self.step)
-        self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))
+        self._answered_right(said)
         return update
 
     def choices(self) -> tuple[Choice, ...]:
@@ -295,19 +290,23 @@ class LessonRunner:
         verdict = question.judge(choices[index])
         said = tell_choice(verdict, self.lesson.record.names[self.lesson.you])
         if verdict.right:
-            self.stage = Stage.ANSWERED
-            self.feedback = Feedback(said, Tone.GOOD)
-            self._right.add(self.step)
-            self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))
+            self._answered_right(said)
         else:
-            self.stage = Stage.WRONG
-            self._wrong_answer()
-            self.feedback = Feedback(said, Tone.BAD)
+            self._answered_wrong(said)
         return True
 
-    def _wrong_answer(self) -> None:
-        """A wrong answer costs a star, unless this question was answered right already (the
-        learner came Back to it to try another answer: that is exploring, not a mistake)."""
+    def _answered_right(self, said: str) -> None:
+        """The step's question answered right: praised, kept, on to Next."""
+        self.stage = Stage.ANSWERED
+        self.feedback = Feedback(said, Tone.GOOD)
+        self._right.add(self.step)
+        self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))
+
+    def _answered_wrong(self, said: str) -> None:
+        """A wrong answer, explained; it costs a star unless this question was answered right
+        already (the learner came Back to try another answer: that is exploring, not a mistake)."""
+        self.stage = Stage.WRONG
+        self.feedback = Feedback(said, Tone.BAD)
         if self.step not in self._right:
             self.progress.wrong_answer(self.lesson.id)
 
