@@ -103,9 +103,9 @@ class Bowls:
         view = state.view
         to_act = None if state.over else state.seats[view.to_act]
         for name in state.players:
-            x, y, _, height = self.plate_rect(name, state)
+            bowl, plate_at, bowl_at = self._placed(name, state)
+            x, y, _, height = plate_at
             colour = PLAYER_COLOURS[state.colour_index(name)]
-            bowl = self._bowl(name, state)
             surface.blit(plate(height), (x - 3, y - 1))
             pygame.draw.rect(surface, colour, (x + 3, y + 10, 3, height - 20), border_radius=2)  # the player's colour
             if name == to_act:
@@ -126,7 +126,7 @@ class Bowls:
             name_w = PLATE_TEXT_W - (won.get_width() + 8 if tricks else 0)
             surface.blit(self.text(name, 16, True, colour, name_w), (x + 10, y + 6))
             surface.blit(self.text(role, 12, False, INK, PLATE_TEXT_W), (x + 10, y + 26))
-            surface.blit(bowl, self.bowl_rect(name, state))
+            surface.blit(bowl, bowl_at)
             if name not in state.seats:  # the sitter-out: set apart, greyed over
                 shade = pygame.Surface((200, height), pygame.SRCALPHA)
                 shade.fill((20, 30, 25, 140))
@@ -134,16 +134,21 @@ class Bowls:
                 surface.blit(self.text(t("table.sits_out"), 12, True, GOLD, PLATE_TEXT_W), (x + 10, y + 26))
 
     def plate_rect(self, name: str, state: TableState) -> pygame.Rect:
-        """Where ``name``'s plate is drawn: a row taller for each row more of stacks in its
-        bowl; at the bottom it grows upwards, clear of the hand."""
-        x, y = self.place_of(name).plate
-        height = PLATE_H + self._bowl(name, state).get_height() - BOWL_H
-        return pygame.Rect(x, min(y, PLATES_END - height), 200, height)
+        """Where ``name``'s plate is drawn (see :meth:`_placed`)."""
+        return self._placed(name, state)[1]
 
     def bowl_rect(self, name: str, state: TableState) -> pygame.Rect:
         """Where ``name``'s bowl is drawn, on the plate."""
-        plate_at = self.plate_rect(name, state)
-        return self._bowl(name, state).get_rect(topleft=(plate_at.x + 5, plate_at.y + 44))
+        return self._placed(name, state)[2]
+
+    def _placed(self, name: str, state: TableState) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
+        """``name``'s bowl, and where its plate and the bowl go: the plate a row taller for
+        each row more of stacks in the bowl; at the bottom it grows upwards, clear of the hand."""
+        bowl = self._bowl(name, state)
+        x, y = self.place_of(name).plate
+        height = PLATE_H + bowl.get_height() - BOWL_H
+        plate_at = pygame.Rect(x, min(y, PLATES_END - height), 200, height)
+        return bowl, plate_at, bowl.get_rect(topleft=(plate_at.x + 5, plate_at.y + 44))
 
     def _bowl(self, owner: str, state: TableState) -> pygame.Surface:
         """The bowl in the player's colour with its tokens in stacks, a count beside each:
