@@ -6,6 +6,8 @@ returns a card with a one-line reason.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Sequence
 
 from ..rules.cards import SUIT_MASKS, Card, Rank, Suit
@@ -15,7 +17,11 @@ from ..rules.view import View
 from .base import Reason
 from .knowledge import Knowledge, discards, read_markings
 
-__all__ = ["choose_card", "rank_value", "rounds_to_force"]
+__all__ = ["choose_card", "expected_held", "rank_value", "rounds_to_force", "void_chance"]
+
+DECLARER_TRUMPS = 5  # a trump declarer's trumps when the play starts, typically
+SHORT_TRUMPS = 2.5  # the declarer's expected trumps at most which a defender leads trump to stop his ruffs
+OVERRUFF_RISK = 0.15  # the chance the next player is void in the suit led that makes me ruff high
 
 
 def rank_value(card: Card, aces_low: bool) -> int:
@@ -40,7 +46,14 @@ def choose_card(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
 
 # Reasons that call the card low, or say it does not overtake: their words must fit the card.
 LOW_FOLLOWS = ("follow_low",)
-LOW_LEADS = ("lead_low", "lead_low_longest", "lead_low_trump", "give_up_weakest", "trump_not_into_ruff")
+LOW_LEADS = (
+    "lead_low",
+    "lead_low_longest",
+    "lead_not_from_honour",
+    "lead_low_trump",
+    "give_up_weakest",
+    "trump_not_into_ruff",
+)
 
 
 def said_as_played(card: Card, reason: Reason, k: Knowledge) -> Reason:
@@ -121,6 +134,63 @@ def _above_outside(k: Knowledge, card: Card) -> int:
     return bin(above & k.outside(k.view.seat)).count("1")
 
 
+def _hidden_holders(k: Knowledge, seat: int, suit: Suit) -> tuple[int, int, int]:
+    """For a hidden hand: its size, the unseen cards of ``suit``, and the unseen cards it
+    draws from (the unseen ones less the hands of others shown void in the suit)."""
+    view = k.view
+    size = view.hand_sizes[seat]
+    n = bin(SUIT_MASKS[suit] & k.unseen).count("1")
+    pool = bin(k.unseen).count("1")
+    for other in range(3):
+        if other not in (seat, view.seat) and other not in view.open_hands and suit in k.voids.get(other, set()):
+            pool -= view.hand_sizes[other]
+    return size, n, max(pool, size)
+
+
+def void_chance(k: Knowledge, seat: int, suit: Suit) -> float:
+    """The chance that ``seat`` holds no card of ``suit``, from what this seat has seen."""
+    if seat in k.view.open_hands:
+        return float(not any(c.suit is suit for c in k.view.open_hands[seat]))
+    if suit in k.voids.get(seat, set()):
+        return 1.0
+    size, n, pool = _hidden_holders(k, seat, suit)
+    return math.comb(pool - n, size) / math.comb(pool, size) if pool >= n else 0.0
+
+
+def expected_held(k: Knowledge, seat: int, suit: Suit) -> float:
+    """How many cards of ``suit`` ``seat`` is expected to hold, from what this seat has seen."""
+    if seat in k.view.open_hands:
+        return float(sum(1 for c in k.view.open_hands[seat] if c.suit is suit))
+    if suit in k.voids.get(seat, set()):
+        return 0.0
+    size, n, pool = _hidden_holders(k, seat, suit)
+    return n * size / pool if pool else 0.0
+
+
+def _sequence_bottom(cards: Sequence[Card], k: Knowledge) -> Card:
+    """The lowest card of the run my highest card of a suit heads (no outside card between):
+    from K-Q-9 the queen, since the king and the queen are worth the same."""
+    ordered = sorted(cards, key=lambda c: -c.rank)
+    out = ordered[0]
+    for c in ordered[1:]:
+        between = SUIT_MASKS[c.suit] & ((1 << out) - 1) & ~((2 << c) - 1)
+        if between & k.outside(k.view.seat):
+            break
+        out = c
+    return out
+
+
+def _sequence_top(cards: Sequence[Card], k: Knowledge) -> Card | None:
+    """The highest honour (ten or higher) of a suit that has a card of equal worth just below
+    it among mine (no outside card between): the K of K-Q-9, the J of K-J-10."""
+    ordered = sorted(cards, key=lambda c: -c.rank)
+    for c, below in itertools.pairwise(ordered):
+        between = SUIT_MASKS[c.suit] & ((1 << c) - 1) & ~((2 << below) - 1)
+        if c.rank >= Rank.TEN and not between & k.outside(k.view.seat):
+            return c
+    return None
+
+
 def _knock_out(cards: Sequence[Card], k: Knowledge) -> Card | None:
     """The top of a sequence that only one outstanding card beats (K-Q against the ace)."""
     top = _high(cards)
@@ -191,9 +261,11 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
             return (keep, short)
 
         suit = min((s for s in Suit if any(c.suit is s for c in safe)), key=lambda s: (*cost(s), int(s)))
-        return _low([c for c in safe if c.suit is suit]), Reason(
-            "give_up_weakest", "giving up a trick in my weakest side suit"
-        )
+        mine = [c for c in safe if c.suit is suit]
+        head = _sequence_top(mine, k)
+        if head is not None:
+            return head, Reason("give_up_top_sequence", "giving up a trick with the top of a sequence")
+        return _low(mine), Reason("give_up_weakest", "giving up a trick in my weakest side suit")
     if side:
         if trumps:
             if k.is_master(_high(trumps)):
@@ -227,13 +299,58 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
             return winner, Reason("win_cheaply", "winning the trick as cheaply as possible")
         if winner.suit is led and k.is_master(winner):
             return winner, Reason("win_sure", "taking the trick with a sure winner")
-        if winner.suit is trump and not following:
-            return winner, Reason("ruff", "ruffing")
         if not following:
-            return winner, Reason("ruff", "ruffing")
+            return _ruff(legal, winner, k)
     if following:
+        high = _third_hand_high(legal, k, partner, win_seat, win_card)
+        if high is not None:
+            return high, Reason("third_hand_high", "partner led: playing high before the declarer, who plays last")
         return _low(legal), Reason("follow_low", "following low")
     return _discard(legal, k), Reason("discard_least_useful", "discarding the least useful card")
+
+
+def _ruff(legal: Sequence[Card], cheapest: Card, k: Knowledge) -> tuple[Card, Reason]:
+    """Ruff; in second seat with the lowest trump above every trump the next player may
+    overruff with, when it costs nothing (my other trumps still draw all of theirs) or when he
+    is likely void in the suit led and my trumps can spare it."""
+    view = k.view
+    trump = cheapest.suit
+    nxt = Seat(view.seat).next
+    cheap = cheapest, Reason("ruff", "ruffing")
+    chance = void_chance(k, nxt, view.trick[0][1].suit)
+    if view.declarer not in (view.seat, nxt) or chance == 0.0 or not _may_hold(k, nxt, trump):
+        return cheap  # the next player is partner, or must follow suit, or has no trump
+    outside = k.cards(SUIT_MASKS[trump] & k.outside(view.seat))
+    shown = {c for seat, hand in view.open_hands.items() if seat != nxt for c in hand}
+    theirs = [c for c in outside if c not in shown]
+    mine = [c for c in legal if c.suit is trump]
+    safe = [c for c in mine if theirs and c.rank > max(x.rank for x in theirs)]
+    if not safe or _low(safe) == cheapest:
+        return cheap
+    card = _low(safe)
+    drawing = [c for c in mine if c != card and c.rank > max(x.rank for x in outside)]
+    free = len(drawing) >= len(outside)
+    spare = len(mine) > sum(expected_held(k, s, trump) for s in range(3) if s != view.seat)
+    if free or (chance >= OVERRUFF_RISK and spare):
+        return card, Reason("ruff_high", "ruffing high: the next player may overruff a low trump")
+    return cheap
+
+
+def _third_hand_high(
+    legal: Sequence[Card], k: Knowledge, partner: int | None, win_seat: int, win_card: Card
+) -> Card | None:
+    """Partner led a low card and the declarer plays last: play my highest card of the suit (the
+    lowest of equals) when it beats partner's, so the declarer must spend a high card to win."""
+    view = k.view
+    if partner is None or len(view.trick) != 1 or win_seat != partner or view.declarer != Seat(view.seat).next:
+        return None
+    led = view.trick[0][1].suit
+    if view.trump is not None and led is not view.trump and void_chance(k, view.declarer, led) >= 1.0:
+        return None  # he ruffs: a high card would be wasted
+    card = _sequence_bottom(legal, k)
+    if win_card.rank >= Rank.TEN:
+        return None  # partner led an honour, likely the top of his sequence: no overtaking it
+    return card if card.rank > win_card.rank and card != _low(legal) else None
 
 
 def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
@@ -245,9 +362,19 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
         ruffs = trump is not None and _may_hold(k, declarer, trump)
         into_ruff = k.voids.get(declarer, set()) if ruffs else set()
         masters = [c for c in legal if c.suit is not trump and k.is_master(c) and c.suit not in into_ruff]
-        if masters:
-            return _high(masters), Reason("cash_winner", "cashing a sure winner")
+        waiting = [c for c in masters if _tenace_below(c, legal, k)]
+        if masters and len(waiting) < len(masters):
+            return _high([c for c in masters if c not in waiting]), Reason("cash_winner", "cashing a sure winner")
         trumps = [c for c in legal if c.suit is trump]
+        if (
+            trump is not None
+            and trumps
+            and into_ruff - {trump}
+            and _declarer_trumps(k, declarer, trump) <= SHORT_TRUMPS
+        ):
+            return _low(trumps), Reason(
+                "trump_stops_ruffs", "leading trump: the declarer is short of trumps and void in a suit"
+            )
         if trumps and all(c.suit in into_ruff for c in legal if c.suit is not trump):
             top = _high(trumps)
             if k.is_master(top):
@@ -265,15 +392,7 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
         side = [c for c in legal if c.suit is not trump]
         side = [c for c in side if c.suit not in into_ruff] or side
         if side:
-            # Top of a sequence, else low from the longest side suit (not where he ruffs).
-            for c in sorted(side, key=lambda c: -c.rank):
-                nxt = Card.of(Rank(c.rank - 1), c.suit) if c.rank > 2 else None
-                if c.rank >= 11 and nxt is not None and nxt in legal:
-                    return c, Reason("lead_top_sequence", "leading the top of a sequence")
-            longest = max(Suit, key=lambda s: (sum(1 for c in side if c.suit is s), -int(s)))
-            return _low([c for c in side if c.suit is longest]), Reason(
-                "lead_low_longest", "leading low from the longest side suit"
-            )
+            return _side_lead(side, k, declarer)
         return _low(legal), Reason("lead_low_trump", "leading a low trump")
     led = view.trick[0][1].suit
     if legal[0].suit is not led and len(discards(k.view)[k.view.seat]) < 2 and not _should_ruff(legal, k, partner):
@@ -281,6 +400,54 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
         if marking is not None:
             return marking
     return _follow_high(legal, k, partner)
+
+
+def _declarer_trumps(k: Knowledge, declarer: int, trump: Suit) -> float:
+    """The trumps the declarer is expected to hold now: a declarer starts the play with about
+    ``DECLARER_TRUMPS`` (he chose the suit and bought for it), less those he has played, and
+    never more than the unseen ones can give him."""
+    played = sum(1 for _, cards in k.view.tricks for seat, c in cards if seat == declarer and c.suit is trump)
+    played += sum(1 for seat, c in k.view.trick if seat == declarer and c.suit is trump)
+    unseen = bin(SUIT_MASKS[trump] & k.outside(k.view.seat)).count("1")
+    return min(float(unseen), max(DECLARER_TRUMPS - played, expected_held(k, declarer, trump)))
+
+
+def _tenace_below(master: Card, legal: Sequence[Card], k: Knowledge) -> bool:
+    """I hold a card one outside card below ``master`` (Q-10 over the jack): cashing the master
+    would make that card the master over mine, so the suit is left for the others to lead."""
+    below = [c for c in legal if c.suit is master.suit and c.rank < master.rank]
+    if not below:
+        return False
+    nxt = _high(below)
+    between = SUIT_MASKS[master.suit] & ((1 << master) - 1) & ~((2 << nxt) - 1)
+    return bin(between & k.outside(k.view.seat)).count("1") == 1
+
+
+def _side_lead(side: Sequence[Card], k: Knowledge, declarer: int) -> tuple[Card, Reason]:
+    """A defender's lead in a side suit: the top of an honour sequence; else low from the longest
+    suit, but not from a tenace nor away from a lone honour (K-x-x, Q-x) when the declarer
+    plays last and so may take it with a higher card or finesse against it."""
+    suits = [s for s in Suit if any(c.suit is s for c in side)]
+    cards = {s: [c for c in side if c.suit is s] for s in suits}
+    tops = [t for t in (_sequence_top(cards[s], k) for s in suits) if t is not None]
+    if tops:
+        return _high(tops), Reason("lead_top_sequence", "leading the top of a sequence")
+    declarer_last = Seat(k.view.seat).next != declarer
+
+    def exposed(s: Suit) -> bool:
+        top = _high(cards[s])
+        if k.is_master(top):
+            return _tenace_below(top, cards[s], k)
+        return declarer_last and top.rank >= Rank.JACK and len(cards[s]) > 1
+
+    calm = [s for s in suits if not exposed(s)]
+    longest = max(calm or suits, key=lambda s: (len(cards[s]), -int(s)))
+    card = _low(cards[longest])
+    if calm and len(calm) < len(suits):
+        return card, Reason(
+            "lead_not_from_honour", "leading low elsewhere: my honours there would fall to the declarer's"
+        )
+    return card, Reason("lead_low_longest", "leading low from the longest side suit")
 
 
 def _should_ruff(legal: Sequence[Card], k: Knowledge, partner: int) -> bool:
