@@ -19,6 +19,7 @@ from .knowledge import Knowledge, discards, read_markings
 
 __all__ = ["choose_card", "expected_held", "rank_value", "rounds_to_force", "void_chance"]
 
+FORCING = True  # the forcing defence is played (a switch for benchmarks that weigh it)
 DECLARER_TRUMPS = 5  # a trump declarer's trumps when the play starts, typically
 SHORT_TRUMPS = 2.5  # the declarer's expected trumps at most which a defender leads trump to stop his ruffs
 OVERRUFF_RISK = 0.15  # the chance the next player is void in the suit led that makes me ruff high
@@ -375,6 +376,9 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
             return _low(trumps), Reason(
                 "trump_stops_ruffs", "leading trump: the declarer is short of trumps and void in a suit"
             )
+        forcing = _forcing_lead(legal, k, declarer, into_ruff)
+        if forcing is not None:
+            return forcing, Reason("force_declarer", "forcing the declarer to ruff: my trumps outlast his")
         if trumps and all(c.suit in into_ruff for c in legal if c.suit is not trump):
             top = _high(trumps)
             if k.is_master(top):
@@ -410,6 +414,19 @@ def _declarer_trumps(k: Knowledge, declarer: int, trump: Suit) -> float:
     played += sum(1 for seat, c in k.view.trick if seat == declarer and c.suit is trump)
     unseen = bin(SUIT_MASKS[trump] & k.outside(k.view.seat)).count("1")
     return min(float(unseen), max(DECLARER_TRUMPS - played, expected_held(k, declarer, trump)))
+
+
+def _forcing_lead(legal: Sequence[Card], k: Knowledge, declarer: int, voids: set[Suit]) -> Card | None:
+    """The forcing defence: with as many trumps as the declarer (three or more), lead a suit he
+    is void in; each ruff shortens him until my trumps take control. None where it does not apply."""
+    trump = k.view.trump
+    if not FORCING or trump is None:
+        return None
+    mine = [c for c in legal if c.suit is trump]
+    if len(mine) < 3 or len(mine) < _declarer_trumps(k, declarer, trump):
+        return None
+    force = [c for c in legal if c.suit in voids and c.suit is not trump]
+    return _low(force) if force else None
 
 
 def _tenace_below(master: Card, legal: Sequence[Card], k: Knowledge) -> bool:
