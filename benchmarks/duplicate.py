@@ -37,6 +37,11 @@ their mean, standard error and a normal 95% interval are reported.
 
 For each side the contracts it declared are counted too: the new bot's at the
 tables N_s where it was the declarer, the baseline's at the tables B.
+
+``--new-from SHA`` takes the new side from a commit too (``--new-from`` equal to
+``--baseline``: every difference exactly 0, a self-test of the harness);
+``--new-salt N`` seeds the new side's bots apart, for a null match of a bot
+against itself whose interval must cover 0.
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -70,6 +75,7 @@ EXPORTS = ROOT / "build" / "duplicate"
 BASELINE = "7daa9c5"  # main before any issue-21 change
 OUTCOMES = ("home", "bet", "kodilj", "laid")
 NEW, BASE = 0, 1  # the two sides, as indices into a pair of sides
+SALT = 10**15  # a side's salt moves its bot seeds far from every bot_seed
 
 
 def bot_seed(seed: int, deal: int, seat: int) -> int:
@@ -156,10 +162,12 @@ class SideSpec:
     level: str = "normal"
     folder: Path | None = None
     label: str = "working tree"
+    salt: int = 0  # shifts the side's bot seeds (a null match: the same bot, other sampling)
 
 
 class Side(Protocol):
     level: str
+    salt: int
 
     def request(self, msg: dict[str, Any]) -> dict[str, Any]: ...
 
@@ -169,8 +177,8 @@ class Side(Protocol):
 class Local:
     """A side played in this process by this tree's bots, through the same :class:`Server`."""
 
-    def __init__(self, level: str) -> None:
-        self.level = level
+    def __init__(self, level: str, salt: int = 0) -> None:
+        self.level, self.salt = level, salt
         self.server = Server()
 
     def request(self, msg: dict[str, Any]) -> dict[str, Any]:
@@ -183,8 +191,8 @@ class Local:
 class Remote:
     """A side played by a server subprocess that imports the package of ``folder``."""
 
-    def __init__(self, folder: Path, level: str) -> None:
-        self.level = level
+    def __init__(self, folder: Path, level: str, salt: int = 0) -> None:
+        self.level, self.salt = level, salt
         env = {**os.environ, "PYTHONPATH": str(folder)}
         command = [sys.executable, str(Path(__file__).resolve()), "--serve", str(folder)]
         self.proc = subprocess.Popen(
@@ -217,7 +225,9 @@ def _checked(reply: dict[str, Any], msg: dict[str, Any]) -> dict[str, Any]:
 
 
 def open_side(spec: SideSpec) -> Side:
-    return Local(spec.level) if spec.folder is None else Remote(spec.folder, spec.level)
+    if spec.folder is None:
+        return Local(spec.level, spec.salt)
+    return Remote(spec.folder, spec.level, spec.salt)
 
 
 # ---------------------------------------------------------------------- tables and deals
@@ -233,8 +243,9 @@ def play_table(sides: Sequence[Side], seating: Sequence[int], number: int, seeds
     hands = [[str(c) for c in hand] for hand in deal.dealt]
     told = dict.fromkeys(seating, 0)  # side -> actions it has been sent
     for k in told:
-        start = {"op": "deal", "table": table, "number": number, "hands": hands, "seeds": seeds}
-        sides[k].request({**start, "level": sides[k].level})
+        salted = [x + sides[k].salt * SALT for x in seeds]
+        start = {"op": "deal", "table": table, "number": number, "hands": hands, "level": sides[k].level}
+        sides[k].request({**start, "seeds": salted})
 
     def news(k: int) -> list[tuple[int, str]]:
         fresh = [(int(a.seat), a.text) for a in deal.history[told[k] :]]
@@ -448,6 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", default="normal", help="the new side's bot level")
     parser.add_argument("--baseline-level", default="normal")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes, each with its own servers")
+    parser.add_argument("--new-salt", type=int, default=0, help="seed the new side's bots apart (a null match)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--serve", metavar="FOLDER", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -459,10 +471,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     baseline = SideSpec(args.baseline_level, base_folder, f"{args.baseline_level} of {base_sha[:7]}")
     if args.new_from:
         new_folder, new_sha = export(args.new_from)
-        new = SideSpec(args.level, new_folder, f"{args.level} of {new_sha[:7]}")
+        new = SideSpec(args.level, new_folder, f"{args.level} of {new_sha[:7]}", args.new_salt)
     else:
         here = _git("describe", "--always", "--dirty")
-        new = SideSpec(args.level, None, f"{args.level} of the working tree ({here})")
+        new = SideSpec(args.level, None, f"{args.level} of the working tree ({here})", args.new_salt)
+    if args.new_salt:
+        new = replace(new, label=f"{new.label}, bot seeds salted {args.new_salt}")
     print(f"duplicate: {new.label} against {baseline.label}, {args.deals} deals, {args.jobs} jobs", file=sys.stderr)
     scores, seconds = run_match(args.deals, args.seed, new, baseline, args.jobs, progress=True)
     info = {"new_side": new.label, "baseline_side": baseline.label, "seed": args.seed, **summary(scores, seconds)}
