@@ -26,7 +26,9 @@ seeded per deal and seat, alike on both sides (``bot_seed``), so the sampling
 luck of a seat is shared as well. Summing over the three seats makes every deal
 count each seat's cards once. The score is what one new bot gains over the
 baseline in its place, playing each seat of the deal once against two baseline
-players.
+players. (Four tables, not the six rotations of ``vira match``: the tables with
+two new bots would cancel the cards as well, but each difference here is one
+substitution, readable per seat, and a deal costs four tables instead of six.)
 
 A seat's result is its net in pins for the deal as the ledger counts it
 (``DealResult.net_pins``: pins received from the other seats, less 8 pins for
@@ -148,9 +150,12 @@ def serve(folder: Path) -> None:
     sys.path.insert(0, str(folder))
     out, sys.stdout = sys.stdout, sys.stderr  # nothing a bot prints can break the protocol
     server = Server()
-    for line in sys.stdin:
-        out.write(json.dumps(server.handle(json.loads(line)), ensure_ascii=False) + "\n")
-        out.flush()
+    try:
+        for line in sys.stdin:
+            out.write(json.dumps(server.handle(json.loads(line)), ensure_ascii=False) + "\n")
+            out.flush()
+    except BrokenPipeError:  # the match stopped while this server was answering
+        pass
 
 
 # ---------------------------------------------------------------------- the sides
@@ -306,13 +311,19 @@ def _result(deal: Deal) -> DealResult:
 
 
 _SIDES: list[Side] = []  # a worker's sides, opened once per process
+_FAULT: list[str] = []  # why they could not be opened (a pool restarts a worker whose initializer raises)
 
 
 def _open(specs: tuple[SideSpec, SideSpec]) -> None:
-    _SIDES[:] = [open_side(spec) for spec in specs]
+    try:
+        _SIDES[:] = [open_side(spec) for spec in specs]
+    except Exception as exc:
+        _FAULT.append(f"{type(exc).__name__}: {exc}")
 
 
 def _work(chunk: list[tuple[int, int]], seed: int) -> list[DealScore]:
+    if _FAULT:
+        raise RuntimeError(_FAULT[0])
     return [play_deal(_SIDES, index, number, seed) for index, number in chunk]
 
 
@@ -478,7 +489,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.new_salt:
         new = replace(new, label=f"{new.label}, bot seeds salted {args.new_salt}")
     print(f"duplicate: {new.label} against {baseline.label}, {args.deals} deals, {args.jobs} jobs", file=sys.stderr)
-    scores, seconds = run_match(args.deals, args.seed, new, baseline, args.jobs, progress=True)
+    try:
+        scores, seconds = run_match(args.deals, args.seed, new, baseline, args.jobs, progress=True)
+    except RuntimeError as exc:  # a side's fault: one line, not a traceback from a worker
+        print(f"duplicate: {exc}", file=sys.stderr)
+        return 2
     info = {"new_side": new.label, "baseline_side": baseline.label, "seed": args.seed, **summary(scores, seconds)}
     if args.json:
         print(json.dumps(info, ensure_ascii=False))
