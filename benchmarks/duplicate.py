@@ -261,7 +261,10 @@ def play_table(sides: Sequence[Side], seating: Sequence[int], number: int, seeds
         k = seating[ask.seat]
         reply = sides[k].request({"op": "ask", "table": table, "seat": int(ask.seat), "actions": news(k)})
         text = reply["action"]
-        flow.answer(ask, None if text is None else parse_action(str(text), int(ask.seat)))
+        try:
+            flow.answer(ask, None if text is None else parse_action(str(text), int(ask.seat)))
+        except ValueError as exc:  # an answer this engine does not take
+            raise RuntimeError(f"table {table}: seat {int(ask.seat)} of side {k} answered {text!r}: {exc}") from None
     result = deal.result
     assert result is not None
     for k in told:
