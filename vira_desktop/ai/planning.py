@@ -11,6 +11,7 @@ import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from ..rules.cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class
 from ..rules.games import GAMES, Family, Game, game
@@ -18,12 +19,13 @@ from .base import Reason
 from .evaluate import (
     danger_cards,
     home_chance,
-    misere_chance,
     misere_chance_mask,
+    pool_figures,
+    safest_mask,
     sure_tricks_mask,
+    top_mask,
     trump_tricks,
     trump_tricks_mask,
-    weighted_dangers,
 )
 
 __all__ = [
@@ -158,36 +160,7 @@ def buying_discards(cards: Sequence[Card], trump: Suit, limit: int) -> list[Card
     return weak[:limit]
 
 
-_BY_RANK = sorted(range(52), key=lambda i: (-(i % 13), i // 13))  # aces first, then kings, …
-
-
-def _top(mask: int, n: int, skip_suit: int = -1) -> int:
-    """The ``n`` highest cards of ``mask`` (outside ``skip_suit``)."""
-    out = 0
-    for i in _BY_RANK:
-        if n <= 0:
-            break
-        if mask >> i & 1 and i // 13 != skip_suit:
-            out |= 1 << i
-            n -= 1
-    return out
-
-
-def safest_mask(mask: int, keep: int, aces_low: bool = False, dead: int = 0) -> int:
-    """The ``keep`` cards of ``mask`` safest for a misère: dangerous cards go first, then high ones.
-    Cards laid away are out of play, so they stop counting as the others' cards."""
-    while mask.bit_count() > keep:
-        excess = mask.bit_count() - keep
-        bad = weighted_dangers(mask, aces_low, dead)[: max(1, (excess + 1) // 2)]
-        if bad:
-            for _, i in bad:
-                mask &= ~(1 << i)
-                dead |= 1 << i
-        else:
-            top = _top(mask, excess)
-            mask &= ~top
-            dead |= top
-    return mask
+_top = top_mask  # the ``n`` highest cards of a mask (outside a suit): aces first, then kings, …
 
 
 def safest(cards: Sequence[Card], keep: int, aces_low: bool = False, dead: int = 0) -> list[Card]:
@@ -200,7 +173,8 @@ def best_thirteen_low(cards: Sequence[Card], aces_low: bool = False) -> list[Car
 
 
 def thirteen_mask(pool: int, trump: int) -> int:
-    """13 of up to 26 cards for a trump game: every card of the trump, then the highest others."""
+    """13 of up to 26 cards for a trump game: every card of the trump, then the highest others
+    (``evaluate.pool_figures`` weighs these for every trump at once)."""
     trumps = pool & SUIT_MASKS[trump]
     return trumps | _top(pool, 13 - trumps.bit_count(), trump)
 
@@ -218,15 +192,43 @@ def best_thirteen_high(cards: Sequence[Card], allowed: Sequence[Suit]) -> tuple[
     return hand, trump, value
 
 
-def _sample(rng: random.Random, unseen: Sequence[Card], n: int) -> list[Card]:
-    return rng.sample(list(unseen), n)
+_T = TypeVar("_T")
 
 
-def _buying_tricks(hand: Sequence[Card], unseen: Sequence[Card], trump: Suit, rng: random.Random) -> list[float]:
-    """Tricks expected after the declarer's buy with ``trump``, one figure per sampled stock."""
-    out = buying_discards(hand, trump, 13)
-    kept = [c for c in hand if c not in out]
-    return [trump_tricks(kept + _sample(rng, unseen, len(out)), trump) - BUY_DEFENCE for _ in range(SAMPLES)]
+def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
+    """``rng.sample(population, k)``: the same draws from the RNG (CPython's algorithm, checked
+    by tests/test_evaluate.py) without its overhead; the auction samples thousands of times a deal."""
+    n = len(population)
+    getrandbits = rng.getrandbits
+    out = []
+    if n <= 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0):  # a list is smaller than a set
+        pool = list(population)
+        for i in range(k):
+            left = n - i
+            width = left.bit_length()
+            j = getrandbits(width)
+            while j >= left:
+                j = getrandbits(width)
+            out.append(pool[j])
+            pool[j] = pool[left - 1]
+    else:
+        width = n.bit_length()
+        selected: set[int] = set()
+        for _ in range(k):
+            j = getrandbits(width)
+            while j >= n or j in selected:
+                j = getrandbits(width)
+            selected.add(j)
+            out.append(population[j])
+    return out
+
+
+def _buying_tricks(hand: int, bits: Sequence[int], trump: int, rng: random.Random) -> list[float]:
+    """Tricks expected after the declarer's buy with ``trump``, one figure per sampled stock
+    (``bits``: the unseen cards' bits)."""
+    out = mask_of(buying_discards(list(cards_from_mask(hand)), Suit(trump), 13))
+    kept, n = hand & ~out, out.bit_count()
+    return [trump_tricks_mask(kept | sum(_draw(rng, bits, n)), trump) - BUY_DEFENCE for _ in range(SAMPLES)]
 
 
 class HandOdds(Mapping[str, GameOdds]):
@@ -244,25 +246,57 @@ class HandOdds(Mapping[str, GameOdds]):
         self.highest = highest
         self.seed = seed
         self.aces_rule = aces_rule
+        self.mask = mask_of(self.hand)
+        self.bits = [1 << c for c in self.unseen]  # what the samples are drawn from, as bits
         self._games: dict[str, GameOdds] = {}
+        self._hopeless: dict[str, float] = {}  # games given up on: the threshold they cannot reach
         self._per_trump: dict[Suit, list[float]] = {}
+        self._buy_odds: dict[tuple[Suit, int], float] = {}
+        self._tricks: dict[Suit, float] = {}  # the hand's own, by trump (the solos)
 
     def _rng(self, salt: int) -> random.Random:
         return random.Random(self.seed * 1009 + salt)
 
     def buy_odds(self, trump: Suit, need: int) -> float:
-        if trump not in self._per_trump:
-            self._per_trump[trump] = _buying_tricks(self.hand, self.unseen, trump, self._rng(100 + int(trump)))
-        return sum(home_chance(t, need) for t in self._per_trump[trump]) / SAMPLES
+        key = (trump, need)
+        if key not in self._buy_odds:
+            if trump not in self._per_trump:
+                rng = self._rng(100 + int(trump))
+                self._per_trump[trump] = _buying_tricks(self.mask, self.bits, int(trump), rng)
+            self._buy_odds[key] = sum(home_chance(t, need) for t in self._per_trump[trump]) / SAMPLES
+        return self._buy_odds[key]
+
+    def hand_tricks(self, trump: Suit) -> float:
+        """The hand's expected tricks with ``trump`` as dealt."""
+        if trump not in self._tricks:
+            self._tricks[trump] = trump_tricks_mask(self.mask, int(trump))
+        return self._tricks[trump]
 
     def __getitem__(self, name: str) -> GameOdds:
         if name not in self._games:
-            raw = self._estimate(game(name))
-            scaling = auction_scaling(raw.game)
-            # a chance that rests on sure tricks is never scaled down
-            chances = tuple(max(_scaled(c, scaling), c if c >= SURE else 0.0) for c in raw.chance)
-            self._games[name] = replace(raw, chance=chances)  # type: ignore[arg-type]
+            raw = self._estimate(_GAMES_BY_NAME.get(name) or game(name))
+            assert raw is not None
+            self._games[name] = _calibrated(raw)
         return self._games[name]
+
+    def hopeless(self, name: str, threshold: float) -> bool:
+        """True when no suit level of ``name`` has ``threshold`` chance of going home.
+
+        A game whose figure is a mean over sampled stocks is given up as soon as the
+        samples drawn so far cannot reach it however the rest turn out: most games are far
+        out of reach of most hands, and the auction asks this of every game above the
+        standing bid. The figures asked for later are the same as without it.
+        """
+        if name not in self._games:
+            if threshold >= self._hopeless.get(name, math.inf):
+                return True
+            g = _GAMES_BY_NAME.get(name) or game(name)
+            raw = self._estimate(g, _sum_limit(g, threshold))
+            if raw is None:
+                self._hopeless[name] = threshold
+                return True
+            self._games[name] = _calibrated(raw)
+        return max(self._games[name].chance) < threshold
 
     def __iter__(self) -> Iterator[str]:
         return iter(g.name for g in GAMES)
@@ -270,7 +304,9 @@ class HandOdds(Mapping[str, GameOdds]):
     def __len__(self) -> int:
         return len(GAMES)
 
-    def _estimate(self, g: Game) -> GameOdds:
+    def _estimate(self, g: Game, limit: float = -math.inf) -> GameOdds | None:
+        """The raw odds of ``g``; None once its sampled figures are sure to add up to less than
+        ``limit`` (a stock game or a köpmisär, where each sample's figure is at most 1)."""
         hand, unseen, highest, aces_rule = self.hand, self.unseen, self.highest, self.aces_rule
         rng = self._rng(g.no)
         fam = g.family
@@ -288,7 +324,7 @@ class HandOdds(Mapping[str, GameOdds]):
                 turns = [(sum(1 for c in unseen if c.suit is t) / len(unseen), t) for t in Suit]
             else:
                 picks = (
-                    max({c.suit for c in _sample(rng, unseen, k)}, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
+                    max({c.suit for c in _draw(rng, unseen, k)}, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
                     for _ in range(SAMPLES)
                 )
                 turns = [(1 / SAMPLES, t) for t in picks]
@@ -306,81 +342,110 @@ class HandOdds(Mapping[str, GameOdds]):
                 turned_classes=shares,
             )
         if fam is Family.SOLO:
-            mask = mask_of(hand)
+            mask = self.mask
             solo = [
                 max(
-                    home_chance(best_trump(hand, allowed)[1] - 1.2, g.tricks, 0.6),
+                    home_chance(max(self.hand_tricks(t) for t in allowed) - 1.2, g.tricks, 0.6),
                     max(_sure_chance(mask, int(t), g.tricks) for t in allowed),
                 )
                 for allowed in (_allowed(lv, highest) for lv in range(3))
             ]
-            suit = max(Suit, key=lambda t: (sure_tricks_mask(mask, int(t)), trump_tricks(hand, t), -int(t)))
+            suit = max(Suit, key=lambda t: (sure_tricks_mask(mask, int(t)), self.hand_tricks(t), -int(t)))
             return GameOdds(g, (solo[0], solo[1], solo[2]), suit, False, Reason("note_solo", "solo"))
         if fam is Family.SOLO_MISERE:
             assert g.misere is not None
-            cards = safest(hand, g.misere.cards, aces_rule)
-            chance = misere_chance(cards, g.misere.open)
+            chance = misere_chance_mask(safest_mask(self.mask, g.misere.cards, aces_rule), g.misere.open)
             return GameOdds(g, (chance, 0.0, 0.0), None, True, Reason("note_solo_misere", "solo misère"))
         if fam is Family.KOPMISAR:
             assert g.misere is not None
             away = list(dict.fromkeys(danger_cards(hand) + sorted(hand, key=lambda c: -c.rank)))[: g.level]
-            kept = [c for c in hand if c not in away]
+            kept = self.mask & ~mask_of(away)
             total = 0.0
-            for _ in range(SAMPLES):
-                new = kept + _sample(rng, unseen, g.level)
-                total += misere_chance(safest(new, g.misere.cards, aces_rule), False)
+            for left in range(SAMPLES - 1, -1, -1):
+                new = kept | sum(_draw(rng, self.bits, g.level))
+                total += misere_chance_mask(safest_mask(new, g.misere.cards, aces_rule), False)
+                if total + left < limit:
+                    return None
             return GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, True, Reason("note_kopmisar", "köpmisär"))
-        return _stock_odds(g, hand, unseen, highest, rng, aces_rule)
+        return _stock_odds(g, self.mask, self.bits, highest, rng, aces_rule, limit)
+
+
+def _calibrated(raw: GameOdds) -> GameOdds:
+    """``raw`` with its chances scaled for the auction (a chance resting on sure tricks is
+    never scaled down)."""
+    scaling = auction_scaling(raw.game)
+    chances = tuple(max(_scaled(c, scaling), c if c >= SURE else 0.0) for c in raw.chance)
+    return replace(raw, chance=chances)  # type: ignore[arg-type]
+
+
+def _sum_limit(g: Game, threshold: float) -> float:
+    """Below what sum of its sampled raw figures (each at most 1) the auction chance of ``g``
+    is below ``threshold`` at every level: the raw chance that scales up to the threshold,
+    less a margin far above any rounding, times the samples; -inf where nothing can tell."""
+    if not 0.0 < threshold < 1.0:
+        return -math.inf
+    slope, shift = auction_scaling(g)
+    raw = 1.0 / (1.0 + math.exp(-(math.log(threshold / (1.0 - threshold)) - shift) / slope))
+    return SAMPLES * (min(raw, SURE) - 1e-6)
+
+
+_GAMES_BY_NAME = {g.name: g for g in GAMES}
 
 
 def _stock_odds(
     g: Game,
-    hand: Sequence[Card],
-    unseen: Sequence[Card],
+    hand_mask: int,
+    bits: Sequence[int],
     highest: Suit,
     rng: random.Random,
     aces_rule: bool,
-) -> GameOdds:
+    limit: float = -math.inf,
+) -> GameOdds | None:
+    """The odds of a game played with 13 cards of the hand and the stock; None as soon as both
+    its high and its low figures are sure to add up to less than ``limit`` over the samples."""
     keep = 13 if g.family in (Family.VIRA, Family.GOK) else g.level
     high = g.family is not Family.GOK
+    need = g.tricks
     chances = [0.0, 0.0, 0.0]
     low_chance = 0.0
-    trump_votes: dict[Suit, int] = {}
-    hand_mask = mask_of(hand)
+    trump_votes: dict[int, int] = {}
     kept_high = _top(hand_mask, keep)
     kept_low = safest_mask(hand_mask, keep) if keep < 13 else hand_mask
     dead = hand_mask & ~kept_low  # cards set aside before taking the stock are out of play
     aces_low = aces_rule or g.can_play_low
+    levels = [[int(t) for t in _allowed(lv, highest)] for lv in range(3)]
+    seen_high = PLAY_CALIBRATION.get((g.name, False), PLAY_CALIBRATION.get((g.family.value, False), (1.0, 0.0)))
+    seen_low = PLAY_CALIBRATION.get((g.name, True), PLAY_CALIBRATION.get((g.family.value, True), (1.0, 0.0)))
+    exp = math.exp
     at_play = []
-    for _ in range(SAMPLES):
-        stock = mask_of(_sample(rng, unseen, 13))
+    for left in range(SAMPLES - 1, -1, -1):
+        stock = sum(_draw(rng, bits, 13))
         seen = 0.0
         if high:
-            pool = kept_high | stock
-            per_trump = {}
+            per_trump = []
             most = -math.inf  # the most tricks with any trump: seen by the declarer, calibrated once
-            for t in Suit:
-                thirteen = thirteen_mask(pool, t)
-                tricks = trump_tricks_mask(thirteen, t)
-                sure = _sure_chance(thirteen, t, g.tricks)
-                per_trump[t] = max(home_chance(tricks, g.tricks, 0.6), sure)
+            for tricks, sure_tricks in pool_figures(kept_high | stock):
+                sure = SURE if sure_tricks >= need else 0.0
+                per_trump.append(max(1.0 / (1.0 + exp(-(tricks - need + 0.35) / 0.6)), sure))  # home_chance
                 most = max(most, tricks)
                 seen = max(seen, sure)
-            seen = max(seen, play_calibrated(home_chance(most, g.tricks), g, False))
+            seen = max(seen, _scaled(home_chance(most, need), seen_high))
             for lv in range(3):
-                chances[lv] += max(per_trump[t] for t in _allowed(lv, highest))
-            trump = max(Suit, key=lambda t: (per_trump[t], -int(t)))
+                chances[lv] += max(per_trump[t] for t in levels[lv])
+            trump = max(range(4), key=lambda t: (per_trump[t], -t))
             trump_votes[trump] = trump_votes.get(trump, 0) + 1
         if g.misere is not None:
             pool = kept_low | stock
             cards = safest_mask(safest_mask(pool, 13, False, dead), g.misere.cards, aces_low, dead)
             low = misere_chance_mask(cards, g.misere.open, False, dead | (pool & ~cards))
             low_chance += low
-            seen = max(seen, play_calibrated(low, g, True))
+            seen = max(seen, _scaled(low, seen_low))
         at_play.append(seen)
+        if max(chances[0], low_chance) + left < limit:
+            return None
     chances = [c / SAMPLES for c in chances]
     low_chance /= SAMPLES
-    planned = max(trump_votes, key=lambda t: trump_votes[t]) if trump_votes else None
+    planned = Suit(max(trump_votes, key=lambda t: trump_votes[t])) if trump_votes else None
     if not high:
         return GameOdds(g, (low_chance, 0.0, 0.0), None, True, Reason("note_gok", "gök"), tuple(at_play))
     if g.can_play_low and low_chance > chances[0]:
