@@ -174,7 +174,7 @@ _RANK_MAJOR: tuple[_Table[int], ...] = tuple(_Table(_rank_major(s)) for s in ran
 _FROM_RANK = tuple(0x1FFF & ~((2 << r) - 1) for r in range(13))  # the ranks above each rank index
 
 
-def _nth_highest(ranked: int, count: int, n: int) -> int:
+def _nth_highest(ranked: int, count: int, n: int) -> int:  # as written out in pool_figures
     """The bit position of the ``n``-th highest of the ``count`` set bits of ``ranked`` (0 < n < count)."""
     if n <= count - n:
         for _ in range(n - 1):
@@ -185,11 +185,18 @@ def _nth_highest(ranked: int, count: int, n: int) -> int:
     return (ranked & -ranked).bit_length() - 1
 
 
+def _cut_masks(cut: int) -> tuple[int, ...]:
+    """For each suit, the holding bits at or above the rank-major position ``cut``."""
+    rank, last_suit = cut >> 2, 3 - (cut & 3)
+    return tuple(_FROM_RANK[rank] | (1 << rank if s <= last_suit else 0) for s in range(4))
+
+
+_CUT = tuple(_cut_masks(cut) for cut in range(52))
+
+
 def _above_cut(suits: Sequence[int], cut: int) -> list[int]:
     """The cards of ``suits`` at or above the rank-major position ``cut``, by suit."""
-    rank, last_suit = cut >> 2, 3 - (cut & 3)
-    above, at = _FROM_RANK[rank], 1 << rank
-    return [m & above | (m & at if s <= last_suit else 0) for s, m in enumerate(suits)]
+    return [m & above for m, above in zip(suits, _CUT[cut], strict=True)]
 
 
 def top_cards(suits: Sequence[int], n: int, skip: int = -1) -> list[int]:
@@ -212,28 +219,53 @@ def top_mask(mask: int, n: int, skip: int = -1) -> int:
 def pool_figures(pool: int) -> list[tuple[float, int]]:
     """For each trump suit index: the expected and the sure tricks of the 13 cards a
     declarer keeps from ``pool`` (up to 26 cards) for it, every trump and then the
-    highest others (``planning.thirteen_mask``)."""
-    suits = _split(pool)
-    lengths = [m.bit_count() for m in suits]
+    highest others (``planning.thirteen_mask``); :func:`trump_tricks_mask` and
+    :func:`sure_tricks_mask` of them, written out for speed (tests/test_evaluate.py)."""
+    p0, p1, p2, p3 = suits = (pool & 0x1FFF, pool >> 13 & 0x1FFF, pool >> 26 & 0x1FFF, pool >> 39 & 0x1FFF)
+    lengths = (p0.bit_count(), p1.bit_count(), p2.bit_count(), p3.bit_count())
     major = _RANK_MAJOR
-    rows = [major[s][m] for s, m in enumerate(suits)]
+    rows = (major[0][p0], major[1][p1], major[2][p2], major[3][p3])
     everything = rows[0] | rows[1] | rows[2] | rows[3]
-    total = sum(lengths)
-    draws, sure = _DRAWS, _SURE_IN
+    total = lengths[0] + lengths[1] + lengths[2] + lengths[3]
+    side, value, shapes, draws, sure, cuts = _SIDE_VALUE, _TRUMP_VALUE, _SHAPE, _DRAWS, _SURE_IN, _CUT
     out = []
     for trump in range(4):
         trumps = suits[trump]
         n = 13 - lengths[trump]
-        if total - lengths[trump] <= n:
-            kept = list(suits)
+        others = total - lengths[trump]
+        if others <= n:
+            k0, k1, k2, k3 = suits
         elif n <= 0:
-            kept = [0, 0, 0, 0]
-            kept[trump] = trumps
+            k0 = k1 = k2 = k3 = 0
         else:
-            kept = _above_cut(suits, _nth_highest(everything & ~rows[trump], total - lengths[trump], n))
-            kept[trump] = trumps
-        k0, k1, k2, k3 = kept
-        out.append((_holding_tricks(kept, trump), sure[k0] + sure[k1] + sure[k2] + sure[k3] if draws[trumps] else 0))
+            ranked = everything & ~rows[trump]
+            if n <= others - n:  # the n-th highest other card, from the top or from the bottom
+                for _ in range(n - 1):
+                    ranked ^= 1 << (ranked.bit_length() - 1)
+                cut = ranked.bit_length() - 1
+            else:
+                for _ in range(others - n):
+                    ranked &= ranked - 1
+                cut = (ranked & -ranked).bit_length() - 1
+            c0, c1, c2, c3 = cuts[cut]
+            k0, k1, k2, k3 = p0 & c0, p1 & c1, p2 & c2, p3 & c3
+        if trump == 0:
+            k0 = trumps
+            sides = side[k1] + side[k2] + side[k3]
+        elif trump == 1:
+            k1 = trumps
+            sides = side[k0] + side[k2] + side[k3]
+        elif trump == 2:
+            k2 = trumps
+            sides = side[k0] + side[k1] + side[k3]
+        else:
+            k3 = trumps
+            sides = side[k0] + side[k1] + side[k2]
+        extra, short = shapes[
+            k0.bit_count() | k1.bit_count() << 4 | k2.bit_count() << 8 | k3.bit_count() << 12 | trump << 16
+        ]
+        tricks = value[trumps] + 0.85 * sides + extra - short
+        out.append((tricks, sure[k0] + sure[k1] + sure[k2] + sure[k3] if draws[trumps] else 0))
     return out
 
 
@@ -301,15 +333,24 @@ def suit_danger_key(mask: int, suit: int, aces_low: bool, dead: int) -> int:
     return m13 | (dead >> (13 * suit) & 0x1FFF & ~m13) << 13 | (_ACES_LOW if aces_low else 0) | suit << 27
 
 
+def _danger_lists(mask: int, aces_low: bool, dead: int) -> list[tuple[tuple[float, int], ...]]:
+    """:func:`_suit_dangers` of each suit of a hand (bitmask) with ``dead`` cards out of play."""
+    dangers = _suit_dangers
+    flag = _ACES_LOW if aces_low else 0
+    out = dead & ~mask
+    m0, m1, m2, m3 = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF
+    return [
+        dangers(m0 | (out & 0x1FFF) << 13 | flag),
+        dangers(m1 | (out >> 13 & 0x1FFF) << 13 | flag | 1 << 27),
+        dangers(m2 | (out >> 26 & 0x1FFF) << 13 | flag | 2 << 27),
+        dangers(m3 | (out >> 39 & 0x1FFF) << 13 | flag | 3 << 27),
+    ]
+
+
 def ranked_dangers(mask: int, aces_low: bool, dead: int = 0) -> list[tuple[float, int]]:
     """(minus the weight, card index) of the dangerous cards, worst first (:func:`weighted_dangers`)."""
-    dangers = _suit_dangers
-    out = [
-        *dangers(suit_danger_key(mask, 0, aces_low, dead)),
-        *dangers(suit_danger_key(mask, 1, aces_low, dead)),
-        *dangers(suit_danger_key(mask, 2, aces_low, dead)),
-        *dangers(suit_danger_key(mask, 3, aces_low, dead)),
-    ]
+    d0, d1, d2, d3 = _danger_lists(mask, aces_low, dead)
+    out = [*d0, *d1, *d2, *d3]
     out.sort()
     return out
 
@@ -328,7 +369,7 @@ def safest_mask(mask: int, keep: int, aces_low: bool = False, dead: int = 0) -> 
     if count <= keep:
         return mask
     dangers = _suit_dangers
-    by_suit = [dangers(suit_danger_key(mask, s, aces_low, dead)) for s in range(4)]
+    by_suit = _danger_lists(mask, aces_low, dead)
     while count > keep:
         excess = count - keep
         ranked = [*by_suit[0], *by_suit[1], *by_suit[2], *by_suit[3]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TypeVar
 
 from ..rules.cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class
@@ -155,9 +155,15 @@ def best_trump(cards: Sequence[Card], allowed: Sequence[Suit]) -> tuple[Suit, fl
 def buying_discards(cards: Sequence[Card], trump: Suit, limit: int) -> list[Card]:
     """Cards a buying declarer lays aside: side cards below the queen that are not aces,
     weakest first, at most ``limit``."""
+    length = [0, 0, 0, 0]
+    for c in cards:
+        length[c // 13] += 1
     weak = [c for c in cards if c.suit is not trump and c.rank < 12]
-    weak.sort(key=lambda c: (sum(1 for x in cards if x.suit is c.suit), c.rank))
+    weak.sort(key=lambda c: (length[c // 13], c.rank))
     return weak[:limit]
+
+
+_BELOW_QUEEN = sum(0x3FF << (13 * s) for s in range(4))  # twos to jacks
 
 
 _top = top_mask  # the ``n`` highest cards of a mask (outside a suit): aces first, then kings, …
@@ -226,7 +232,7 @@ def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
 def _buying_tricks(hand: int, bits: Sequence[int], trump: int, rng: random.Random) -> list[float]:
     """Tricks expected after the declarer's buy with ``trump``, one figure per sampled stock
     (``bits``: the unseen cards' bits)."""
-    out = mask_of(buying_discards(list(cards_from_mask(hand)), Suit(trump), 13))
+    out = hand & _BELOW_QUEEN & ~SUIT_MASKS[trump]  # buying_discards without a limit
     kept, n = hand & ~out, out.bit_count()
     return [trump_tricks_mask(kept | sum(_draw(rng, bits, n)), trump) - BUY_DEFENCE for _ in range(SAMPLES)]
 
@@ -321,10 +327,12 @@ class HandOdds(Mapping[str, GameOdds]):
             k = fam.turned_cards
             home, fail = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]  # by the class of the trump turned
             if k == 1:
-                turns = [(sum(1 for c in unseen if c.suit is t) / len(unseen), t) for t in Suit]
+                unseen_mask = mask_of(unseen)
+                turns = [((unseen_mask & SUIT_MASKS[t]).bit_count() / len(unseen), t) for t in Suit]
             else:
+                suits = [_SUITS[c // 13] for c in unseen]
                 picks = (
-                    max({c.suit for c in _draw(rng, unseen, k)}, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
+                    max(set(_draw(rng, suits, k)), key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
                     for _ in range(SAMPLES)
                 )
                 turns = [(1 / SAMPLES, t) for t in picks]
@@ -374,8 +382,8 @@ def _calibrated(raw: GameOdds) -> GameOdds:
     """``raw`` with its chances scaled for the auction (a chance resting on sure tricks is
     never scaled down)."""
     scaling = auction_scaling(raw.game)
-    chances = tuple(max(_scaled(c, scaling), c if c >= SURE else 0.0) for c in raw.chance)
-    return replace(raw, chance=chances)  # type: ignore[arg-type]
+    c0, c1, c2 = (max(_scaled(c, scaling), c if c >= SURE else 0.0) for c in raw.chance)
+    return GameOdds(raw.game, (c0, c1, c2), raw.trump, raw.low, raw.note, raw.at_play, raw.turned_classes)
 
 
 def _sum_limit(g: Game, threshold: float) -> float:
@@ -390,6 +398,7 @@ def _sum_limit(g: Game, threshold: float) -> float:
 
 
 _GAMES_BY_NAME = {g.name: g for g in GAMES}
+_SUITS = tuple(Suit)
 
 
 def _stock_odds(
