@@ -19,6 +19,7 @@ __all__ = [
     "danger",
     "danger_cards",
     "home_chance",
+    "misere_best",
     "misere_chance",
     "pool_figures",
     "safest_mask",
@@ -415,8 +416,12 @@ def danger(cards: Iterable[Card], aces_low: bool = False, dead: int = 0) -> floa
 def misere_chance_mask(mask: int, open_hand: bool, aces_low: bool = False, dead: int = 0) -> float:
     """Chance to take no trick: near certain with no danger, falling fast with each danger."""
     d = danger_mask(mask, aces_low, dead)
-    base = 0.93 if not open_hand else 0.85
-    return float(base * (0.35 if not open_hand else 0.22) ** d)
+    return float(misere_best(open_hand) * (0.35 if not open_hand else 0.22) ** d)
+
+
+def misere_best(open_hand: bool) -> float:
+    """The best chance a misère hand can have (no danger at all)."""
+    return 0.93 if not open_hand else 0.85
 
 
 def misere_chance(cards: Iterable[Card], open_hand: bool, aces_low: bool = False, dead: int = 0) -> float:

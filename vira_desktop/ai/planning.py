@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -19,6 +19,7 @@ from .base import Reason
 from .evaluate import (
     danger_cards,
     home_chance,
+    misere_best,
     misere_chance_mask,
     pool_figures,
     safest_mask,
@@ -372,7 +373,7 @@ class HandOdds(Mapping[str, GameOdds]):
             for left in range(SAMPLES - 1, -1, -1):
                 new = kept | sum(_draw(rng, self.bits, g.level))
                 total += misere_chance_mask(safest_mask(new, g.misere.cards, aces_rule), False)
-                if total + left < limit:
+                if total + left * misere_best(False) < limit:
                     return None
             return GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, True, Reason("note_kopmisar", "köpmisär"))
         return _stock_odds(g, self.mask, self.bits, highest, rng, aces_rule, limit)
@@ -411,47 +412,73 @@ def _stock_odds(
     limit: float = -math.inf,
 ) -> GameOdds | None:
     """The odds of a game played with 13 cards of the hand and the stock; None as soon as both
-    its high and its low figures are sure to add up to less than ``limit`` over the samples."""
+    its high and its low figures are sure to add up to less than ``limit`` over the samples
+    (each part is sampled only as far as it takes to tell)."""
     keep = 13 if g.family in (Family.VIRA, Family.GOK) else g.level
     high = g.family is not Family.GOK
     need = g.tricks
-    chances = [0.0, 0.0, 0.0]
-    low_chance = 0.0
-    trump_votes: dict[int, int] = {}
     kept_high = _top(hand_mask, keep)
     kept_low = safest_mask(hand_mask, keep) if keep < 13 else hand_mask
     dead = hand_mask & ~kept_low  # cards set aside before taking the stock are out of play
     aces_low = aces_rule or g.can_play_low
-    levels = [[int(t) for t in _allowed(lv, highest)] for lv in range(3)]
+    h, partner = int(highest), int(highest.partner)
     seen_high = PLAY_CALIBRATION.get((g.name, False), PLAY_CALIBRATION.get((g.family.value, False), (1.0, 0.0)))
     seen_low = PLAY_CALIBRATION.get((g.name, True), PLAY_CALIBRATION.get((g.family.value, True), (1.0, 0.0)))
     exp = math.exp
+    stocks: list[int] = []
+
+    def stock(i: int) -> int:
+        while len(stocks) <= i:
+            stocks.append(sum(_draw(rng, bits, 13)))
+        return stocks[i]
+
+    def high_sample(i: int) -> tuple[float, float, float, float, int]:
+        """The chance at each suit level, the chance the declarer sees, and the best trump."""
+        per_trump = []
+        most = -math.inf  # the most tricks with any trump: seen by the declarer, calibrated once
+        seen = 0.0
+        for tricks, sure_tricks in pool_figures(kept_high | stock(i)):
+            sure = SURE if sure_tricks >= need else 0.0
+            per_trump.append(max(1.0 / (1.0 + exp(-(tricks - need + 0.35) / 0.6)), sure))  # home_chance
+            most = max(most, tricks)
+            seen = max(seen, sure)
+        seen = max(seen, _scaled(home_chance(most, need), seen_high))
+        trump = max(range(4), key=lambda t: (per_trump[t], -t))
+        return max(per_trump), max(per_trump[h], per_trump[partner]), per_trump[h], seen, trump
+
+    def low_sample(i: int) -> float:
+        assert g.misere is not None
+        pool = kept_low | stock(i)
+        cards = safest_mask(safest_mask(pool, 13, False, dead), g.misere.cards, aces_low, dead)
+        return misere_chance_mask(cards, g.misere.open, False, dead | (pool & ~cards))
+
+    highs: list[tuple[float, float, float, float, int]] = []
+    lows: list[float] = []
+    if limit > -math.inf:
+        high_out = not high or _out_of_reach(highs, high_sample, lambda x: x[0], 1.0, limit)
+        low_out = g.misere is None or _out_of_reach(lows, low_sample, float, misere_best(g.misere.open), limit)
+        if high_out and low_out:
+            return None
+    while high and len(highs) < SAMPLES:
+        highs.append(high_sample(len(highs)))
+    while g.misere is not None and len(lows) < SAMPLES:
+        lows.append(low_sample(len(lows)))
+    chances = [0.0, 0.0, 0.0]
+    low_chance = 0.0
+    trump_votes: dict[int, int] = {}
     at_play = []
-    for left in range(SAMPLES - 1, -1, -1):
-        stock = sum(_draw(rng, bits, 13))
+    for i in range(SAMPLES):
         seen = 0.0
         if high:
-            per_trump = []
-            most = -math.inf  # the most tricks with any trump: seen by the declarer, calibrated once
-            for tricks, sure_tricks in pool_figures(kept_high | stock):
-                sure = SURE if sure_tricks >= need else 0.0
-                per_trump.append(max(1.0 / (1.0 + exp(-(tricks - need + 0.35) / 0.6)), sure))  # home_chance
-                most = max(most, tricks)
-                seen = max(seen, sure)
-            seen = max(seen, _scaled(home_chance(most, need), seen_high))
-            for lv in range(3):
-                chances[lv] += max(per_trump[t] for t in levels[lv])
-            trump = max(range(4), key=lambda t: (per_trump[t], -t))
+            level0, level1, level2, seen, trump = highs[i]
+            chances[0] += level0
+            chances[1] += level1
+            chances[2] += level2
             trump_votes[trump] = trump_votes.get(trump, 0) + 1
         if g.misere is not None:
-            pool = kept_low | stock
-            cards = safest_mask(safest_mask(pool, 13, False, dead), g.misere.cards, aces_low, dead)
-            low = misere_chance_mask(cards, g.misere.open, False, dead | (pool & ~cards))
-            low_chance += low
-            seen = max(seen, _scaled(low, seen_low))
+            low_chance += lows[i]
+            seen = max(seen, _scaled(lows[i], seen_low))
         at_play.append(seen)
-        if max(chances[0], low_chance) + left < limit:
-            return None
     chances = [c / SAMPLES for c in chances]
     low_chance /= SAMPLES
     planned = Suit(max(trump_votes, key=lambda t: trump_votes[t])) if trump_votes else None
@@ -464,3 +491,17 @@ def _stock_odds(
     return GameOdds(
         g, (chances[0], chances[1], chances[2]), planned, False, Reason("note_gask_high", "gask high"), tuple(at_play)
     )
+
+
+def _out_of_reach(
+    figures: list[_T], sample: Callable[[int], _T], chance: Callable[[_T], float], best: float, limit: float
+) -> bool:
+    """Samples a part of a game into ``figures`` until the chances so far, with ``best`` for
+    each sample still to come, add up to less than ``limit`` (True), or every sample is in."""
+    total = 0.0
+    while len(figures) < SAMPLES:
+        figures.append(sample(len(figures)))
+        total += chance(figures[-1])
+        if total + best * (SAMPLES - len(figures)) < limit:
+            return True
+    return False
