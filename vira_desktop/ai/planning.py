@@ -107,10 +107,6 @@ def _scaled(chance: float, slope_shift: tuple[float, float]) -> float:
 SURE = 0.97  # the chance given to a hand whose sure tricks are enough (a misplayed card aside)
 
 
-def _sure_chance(mask: int, trump: int, needed: int) -> float:
-    return SURE if sure_tricks_mask(mask, trump) >= needed else 0.0
-
-
 Shares = tuple[float, float, float]
 
 
@@ -260,6 +256,8 @@ class HandOdds(Mapping[str, GameOdds]):
         self._per_trump: dict[Suit, list[float]] = {}
         self._buy_odds: dict[tuple[Suit, int], float] = {}
         self._tricks: dict[Suit, float] = {}  # the hand's own, by trump (the solos)
+        self._sure: dict[Suit, int] = {}
+        self._solo_misere: dict[tuple[int, bool], float] = {}
 
     def _rng(self, salt: int) -> random.Random:
         return random.Random(self.seed * 1009 + salt)
@@ -278,6 +276,20 @@ class HandOdds(Mapping[str, GameOdds]):
         if trump not in self._tricks:
             self._tricks[trump] = trump_tricks_mask(self.mask, int(trump))
         return self._tricks[trump]
+
+    def hand_sure(self, trump: Suit) -> int:
+        """The hand's sure tricks with ``trump`` as dealt."""
+        if trump not in self._sure:
+            self._sure[trump] = sure_tricks_mask(self.mask, int(trump))
+        return self._sure[trump]
+
+    def solo_misere(self, cards: int, open_hand: bool) -> float:
+        """The chance of a solo misère kept to its safest ``cards`` cards."""
+        key = (cards, open_hand)
+        if key not in self._solo_misere:
+            kept = safest_mask(self.mask, cards, self.aces_rule)
+            self._solo_misere[key] = misere_chance_mask(kept, open_hand)
+        return self._solo_misere[key]
 
     def __getitem__(self, name: str) -> GameOdds:
         if name not in self._games:
@@ -315,7 +327,6 @@ class HandOdds(Mapping[str, GameOdds]):
         """The raw odds of ``g``; None once its sampled figures are sure to add up to less than
         ``limit`` (a stock game or a köpmisär, where each sample's figure is at most 1)."""
         hand, unseen, highest, aces_rule = self.hand, self.unseen, self.highest, self.aces_rule
-        rng = self._rng(g.no)
         fam = g.family
         if fam is Family.BUYING:
             chances = [max(self.buy_odds(t, g.tricks) for t in _allowed(lv, highest)) for lv in range(3)]
@@ -331,7 +342,7 @@ class HandOdds(Mapping[str, GameOdds]):
                 unseen_mask = mask_of(unseen)
                 turns = [((unseen_mask & SUIT_MASKS[t]).bit_count() / len(unseen), t) for t in Suit]
             else:
-                suits = [_SUITS[c // 13] for c in unseen]
+                rng, suits = self._rng(g.no), [_SUITS[c // 13] for c in unseen]
                 picks = (
                     max(set(_draw(rng, suits, k)), key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
                     for _ in range(SAMPLES)
@@ -351,24 +362,24 @@ class HandOdds(Mapping[str, GameOdds]):
                 turned_classes=shares,
             )
         if fam is Family.SOLO:
-            mask = self.mask
             solo = [
                 max(
                     home_chance(max(self.hand_tricks(t) for t in allowed) - 1.2, g.tricks, 0.6),
-                    max(_sure_chance(mask, int(t), g.tricks) for t in allowed),
+                    max(SURE if self.hand_sure(t) >= g.tricks else 0.0 for t in allowed),
                 )
                 for allowed in (_allowed(lv, highest) for lv in range(3))
             ]
-            suit = max(Suit, key=lambda t: (sure_tricks_mask(mask, int(t)), self.hand_tricks(t), -int(t)))
+            suit = max(Suit, key=lambda t: (self.hand_sure(t), self.hand_tricks(t), -int(t)))
             return GameOdds(g, (solo[0], solo[1], solo[2]), suit, False, Reason("note_solo", "solo"))
         if fam is Family.SOLO_MISERE:
             assert g.misere is not None
-            chance = misere_chance_mask(safest_mask(self.mask, g.misere.cards, aces_rule), g.misere.open)
+            chance = self.solo_misere(g.misere.cards, g.misere.open)
             return GameOdds(g, (chance, 0.0, 0.0), None, True, Reason("note_solo_misere", "solo misère"))
         if fam is Family.KOPMISAR:
             assert g.misere is not None
             away = list(dict.fromkeys(danger_cards(hand) + sorted(hand, key=lambda c: -c.rank)))[: g.level]
             kept = self.mask & ~mask_of(away)
+            rng = self._rng(g.no)
             total = 0.0
             for left in range(SAMPLES - 1, -1, -1):
                 new = kept | sum(_draw(rng, self.bits, g.level))
@@ -376,7 +387,7 @@ class HandOdds(Mapping[str, GameOdds]):
                 if total + left * misere_best(False) < limit:
                     return None
             return GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, True, Reason("note_kopmisar", "köpmisär"))
-        return _stock_odds(g, self.mask, self.bits, highest, rng, aces_rule, limit)
+        return _stock_odds(g, self.mask, self.bits, highest, self._rng(g.no), aces_rule, limit)
 
 
 def _calibrated(raw: GameOdds) -> GameOdds:
