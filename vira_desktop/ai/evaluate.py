@@ -292,10 +292,11 @@ _POSITIONS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(13) if m 
 _ACES_LOW = 1 << 26
 
 
-@lru_cache(maxsize=1 << 17)  # keyed by the cards laid away too: unbounded, it grew without end
+@lru_cache(maxsize=1 << 16)  # keyed by the others' cards too: unbounded, it grew without end
 def _suit_dangers(key: int) -> tuple[tuple[float, int], ...]:
     """(minus the weight, card index) of the dangerous cards of one suit holding, lowest
-    card first; ``key`` packs the holding, the suit's cards out of play (shifted 13), the
+    card first. ``key`` (:func:`suit_danger_key`) packs the holding and the others' cards in
+    the suit, both by position in playing order (the ace at 0 when aces are low), the
     aces-low flag (``_ACES_LOW``) and the suit (shifted 27).
 
     Played from the bottom, each round the opponents lead their lowest card. When
@@ -304,13 +305,11 @@ def _suit_dangers(key: int) -> tuple[tuple[float, int], ...]:
     card is spent a round, and the card must be below their i-th lowest. A card
     safe in the first case but not the second carries ``SPLIT_RISK``.
     """
-    m13, dead13, aces_low, base = key & 0x1FFF, key >> 13 & 0x1FFF, key & _ACES_LOW, 13 * (key >> 27)
-    if aces_low:  # positions in playing order: the ace at 0
-        m13, dead13 = _ace_low(m13), _ace_low(dead13)
-    missing = _POSITIONS[~(m13 | dead13) & 0x1FFF]
+    aces_low, base = key & _ACES_LOW, 13 * (key >> 27)
+    missing = _POSITIONS[key >> 13 & 0x1FFF]
     left = len(missing)
     out = []
-    for n, r in enumerate(_POSITIONS[m13], 1):
+    for n, r in enumerate(_POSITIONS[key & 0x1FFF], 1):
         if left < n:
             break  # the others are out of the suit: I am never made to win with these
         index = base + (r - 1 if r else 12) if aces_low else base + r
@@ -328,23 +327,36 @@ def _suit_dangers(key: int) -> tuple[tuple[float, int], ...]:
     return tuple(out)
 
 
+def _danger_key(m13: int, out13: int, flag: int) -> int:
+    """:func:`_suit_dangers`'s key for a holding and the suit's cards out of play (the suit
+    still to be or-ed in). Only the others' lowest cards, two for each card held, can
+    matter, so higher ones are left out: far fewer keys to cache."""
+    if flag:
+        m13, out13 = _ace_low(m13), _ace_low(out13)
+    others = ~(m13 | out13) & 0x1FFF
+    pair = 2 * m13.bit_count()
+    low = _POSITIONS[others]
+    if len(low) > pair:
+        others &= (2 << low[pair - 1]) - 1 if pair else 0
+    return m13 | others << 13 | flag
+
+
 def suit_danger_key(mask: int, suit: int, aces_low: bool, dead: int) -> int:
     """The :func:`_suit_dangers` key of ``suit`` in a hand (bitmask) with ``dead`` cards out of play."""
     m13 = mask >> (13 * suit) & 0x1FFF
-    return m13 | (dead >> (13 * suit) & 0x1FFF & ~m13) << 13 | (_ACES_LOW if aces_low else 0) | suit << 27
+    return _danger_key(m13, dead >> (13 * suit) & 0x1FFF & ~m13, _ACES_LOW if aces_low else 0) | suit << 27
 
 
 def _danger_lists(mask: int, aces_low: bool, dead: int) -> list[tuple[tuple[float, int], ...]]:
     """:func:`_suit_dangers` of each suit of a hand (bitmask) with ``dead`` cards out of play."""
-    dangers = _suit_dangers
+    dangers, key = _suit_dangers, _danger_key
     flag = _ACES_LOW if aces_low else 0
     out = dead & ~mask
-    m0, m1, m2, m3 = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF
     return [
-        dangers(m0 | (out & 0x1FFF) << 13 | flag),
-        dangers(m1 | (out >> 13 & 0x1FFF) << 13 | flag | 1 << 27),
-        dangers(m2 | (out >> 26 & 0x1FFF) << 13 | flag | 2 << 27),
-        dangers(m3 | (out >> 39 & 0x1FFF) << 13 | flag | 3 << 27),
+        dangers(key(mask & 0x1FFF, out & 0x1FFF, flag)),
+        dangers(key(mask >> 13 & 0x1FFF, out >> 13 & 0x1FFF, flag) | 1 << 27),
+        dangers(key(mask >> 26 & 0x1FFF, out >> 26 & 0x1FFF, flag) | 2 << 27),
+        dangers(key(mask >> 39 & 0x1FFF, out >> 39 & 0x1FFF, flag) | 3 << 27),
     ]
 
 
