@@ -202,6 +202,8 @@ def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
     """``rng.sample(population, k)``: the same draws from the RNG (CPython's algorithm, checked
     by tests/test_evaluate.py) without its overhead; the auction samples thousands of times a deal."""
     n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError("sample larger than population or is negative")
     getrandbits = rng.getrandbits
     out = []
     if n <= 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0):  # a list is smaller than a set
@@ -258,6 +260,7 @@ class HandOdds(Mapping[str, GameOdds]):
         self._tricks: dict[Suit, float] = {}  # the hand's own, by trump (the solos)
         self._sure: dict[Suit, int] = {}
         self._solo_misere: dict[tuple[int, bool], float] = {}
+        self._away: list[Card] | None = None
 
     def _rng(self, salt: int) -> random.Random:
         return random.Random(self.seed * 1009 + salt)
@@ -282,6 +285,12 @@ class HandOdds(Mapping[str, GameOdds]):
         if trump not in self._sure:
             self._sure[trump] = sure_tricks_mask(self.mask, int(trump))
         return self._sure[trump]
+
+    def buy_away(self) -> list[Card]:
+        """A köpmisär's cards to buy away, first first: the dangerous ones, then the highest."""
+        if self._away is None:
+            self._away = list(dict.fromkeys(danger_cards(self.hand) + sorted(self.hand, key=lambda c: -c.rank)))
+        return self._away
 
     def solo_misere(self, cards: int, open_hand: bool) -> float:
         """The chance of a solo misère kept to its safest ``cards`` cards."""
@@ -326,7 +335,7 @@ class HandOdds(Mapping[str, GameOdds]):
     def _estimate(self, g: Game, limit: float = -math.inf) -> GameOdds | None:
         """The raw odds of ``g``; None once its sampled figures are sure to add up to less than
         ``limit`` (a stock game or a köpmisär, where each sample's figure is at most 1)."""
-        hand, unseen, highest, aces_rule = self.hand, self.unseen, self.highest, self.aces_rule
+        unseen, highest, aces_rule = self.unseen, self.highest, self.aces_rule
         fam = g.family
         if fam is Family.BUYING:
             chances = [max(self.buy_odds(t, g.tricks) for t in _allowed(lv, highest)) for lv in range(3)]
@@ -377,8 +386,7 @@ class HandOdds(Mapping[str, GameOdds]):
             return GameOdds(g, (chance, 0.0, 0.0), None, True, Reason("note_solo_misere", "solo misère"))
         if fam is Family.KOPMISAR:
             assert g.misere is not None
-            away = list(dict.fromkeys(danger_cards(hand) + sorted(hand, key=lambda c: -c.rank)))[: g.level]
-            kept = self.mask & ~mask_of(away)
+            kept = self.mask & ~mask_of(self.buy_away()[: g.level])
             rng = self._rng(g.no)
             total = 0.0
             for left in range(SAMPLES - 1, -1, -1):
