@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vira_desktop.ai.evaluate import danger, danger_cards, misere_chance, sure_tricks_mask
-from vira_desktop.ai.planning import SURE, HandOdds
-from vira_desktop.rules.cards import ALL_CARDS, Card, Suit, mask_of, parse_cards
+from vira_desktop.ai.evaluate import (
+    SPLIT_RISK,
+    danger,
+    danger_cards,
+    misere_chance,
+    pool_figures,
+    safest_mask,
+    sure_tricks_mask,
+    top_mask,
+    trump_tricks_mask,
+    weighted_dangers,
+)
+from vira_desktop.ai.planning import SURE, HandOdds, _draw, thirteen_mask
+from vira_desktop.rules.cards import ALL_CARDS, SUIT_MASKS, Card, Suit, mask_of, parse_cards
+from vira_desktop.rules.games import GAMES
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -83,3 +97,106 @@ def test_a_turned_trump_pays_by_the_suit_it_is_likely_to_be() -> None:
             assert sum(home) == pytest.approx(1.0) and sum(fail) == pytest.approx(1.0)
             assert max(range(3), key=lambda c: home[c]) == heavy  # home with hearts trump
             assert home[heavy] > fail[heavy]  # and fails when another suit turns up
+
+
+# ---------------------------------------------------------------------- the fast paths
+# The auction evaluates thousands of sampled hands a deal on tables and bitmasks; each fast
+# path must give exactly what the plain rule of thumb gives (the bot's bids stay the same).
+
+
+def _top_plain(mask: int, n: int, skip: int = -1) -> int:
+    """The ``n`` highest cards outside suit ``skip``: aces first, then kings, spades first."""
+    out = 0
+    for i in sorted(range(52), key=lambda i: (-(i % 13), i // 13)):
+        if n > 0 and mask >> i & 1 and i // 13 != skip:
+            out |= 1 << i
+            n -= 1
+    return out
+
+
+def _dangers_plain(mask: int, aces_low: bool, dead: int) -> list[tuple[float, int]]:
+    """weighted_dangers by the rule as written: each suit played from the bottom."""
+
+    def value(index: int) -> int:
+        return 1 if aces_low and index == 12 else index + 2
+
+    out = []
+    for s in range(4):
+        m13, d13 = mask >> (13 * s) & 0x1FFF, dead >> (13 * s) & 0x1FFF
+        held = sorted((i for i in range(13) if m13 >> i & 1), key=value)
+        missing = sorted(value(i) for i in range(13) if not (m13 | d13) >> i & 1)
+        for n, index in enumerate(held, 1):
+            if len(missing) < n:
+                break
+            r = value(index)
+            if len(missing) >= 2 * n - 1:
+                led = missing[2 * n - 2]
+                second = missing[2 * n - 1] if len(missing) >= 2 * n else led
+                if r > second:
+                    out.append((1.0 + (r - second) / 20 + 0.01 * n, 13 * s + index))
+                    continue
+                if r > led:
+                    out.append((0.5 + 0.01 * n, 13 * s + index))
+                    continue
+            if r > missing[n - 1]:
+                out.append((SPLIT_RISK + 0.01 * n, 13 * s + index))
+    return sorted(out, key=lambda x: (-x[0], x[1]))
+
+
+def _safest_plain(mask: int, keep: int, aces_low: bool, dead: int) -> int:
+    while mask.bit_count() > keep:
+        excess = mask.bit_count() - keep
+        bad = _dangers_plain(mask, aces_low, dead)[: (excess + 1) // 2]
+        gone = sum(1 << i for _, i in bad) if bad else _top_plain(mask, excess)
+        mask, dead = mask & ~gone, dead | gone
+    return mask
+
+
+_masks = st.lists(st.integers(0, 51), min_size=26, max_size=26, unique=True)
+
+
+@given(_masks, st.integers(0, 13), st.integers(-1, 3))
+def test_top_cards_are_taken_by_rank_then_suit(indices: list[int], n: int, skip: int) -> None:
+    mask = mask_of(indices)
+    assert top_mask(mask, n, skip) == _top_plain(mask, n, skip)
+
+
+@given(_masks, st.integers(13, 26))
+def test_pool_figures_weigh_each_trumps_thirteen(indices: list[int], size: int) -> None:
+    pool = mask_of(indices[:size])
+    for trump, (tricks, sure) in enumerate(pool_figures(pool)):
+        thirteen = pool & SUIT_MASKS[trump] | _top_plain(pool, 13 - (pool & SUIT_MASKS[trump]).bit_count(), trump)
+        assert thirteen == thirteen_mask(pool, trump)
+        assert (tricks, sure) == (trump_tricks_mask(thirteen, trump), sure_tricks_mask(thirteen, trump))
+
+
+@given(_masks, st.integers(9, 20), st.booleans(), st.integers(0, 8))
+def test_misere_dangers_and_the_safest_cards(indices: list[int], size: int, aces_low: bool, n_dead: int) -> None:
+    mask, dead = mask_of(indices[:size]), mask_of(indices[size : size + n_dead])
+    assert weighted_dangers(mask, aces_low, dead) == _dangers_plain(mask, aces_low, dead)
+    for keep in (11, 12, 13):
+        assert safest_mask(mask, keep, aces_low, dead) == _safest_plain(mask, keep, aces_low, dead)
+
+
+@given(st.integers(0, 2**32), st.integers(1, 39), st.integers(0, 13))
+def test_draws_are_the_rngs_own_sample(seed: int, n: int, k: int) -> None:
+    population = list(range(100, 100 + n))
+    k = min(k, n)
+    assert _draw(random.Random(seed), population, k) == random.Random(seed).sample(population, k)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True),
+    st.integers(0, 2**20),
+    st.sampled_from([0.3, 0.62]),
+)
+def test_a_hopeless_game_never_reaches_the_threshold(indices: list[int], seed: int, threshold: float) -> None:
+    """The auction gives a game up on its first samples; the figures stay the same."""
+    hand = [Card(i) for i in indices]
+    unseen = [c for c in ALL_CARDS if c not in hand]
+    quick = HandOdds(hand, unseen, Suit.S, seed)
+    full = HandOdds(hand, unseen, Suit.S, seed)
+    for g in GAMES:
+        assert quick.hopeless(g.name, threshold) == (max(full[g.name].chance) < threshold)
+        assert quick[g.name] == full[g.name]

@@ -148,6 +148,8 @@ class NormalBot:
         best: tuple[float, Bid, float] | None = None
         for bid in bids:
             assert bid.game is not None
+            if odds.hopeless(bid.game.name, self.threshold):  # saves sampling the rest of its stocks
+                continue
             chance = odds[bid.game.name].chance[bid.suit_level]
             if chance >= self.threshold:
                 value = self._bid_value(view, bid, chance)

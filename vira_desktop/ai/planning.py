@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
 
 from ..rules.cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class
 from ..rules.games import GAMES, Family, Game, game
@@ -18,12 +19,14 @@ from .base import Reason
 from .evaluate import (
     danger_cards,
     home_chance,
-    misere_chance,
+    misere_best,
     misere_chance_mask,
+    pool_figures,
+    safest_mask,
     sure_tricks_mask,
+    top_mask,
     trump_tricks,
     trump_tricks_mask,
-    weighted_dangers,
 )
 
 __all__ = [
@@ -104,10 +107,6 @@ def _scaled(chance: float, slope_shift: tuple[float, float]) -> float:
 SURE = 0.97  # the chance given to a hand whose sure tricks are enough (a misplayed card aside)
 
 
-def _sure_chance(mask: int, trump: int, needed: int) -> float:
-    return SURE if sure_tricks_mask(mask, trump) >= needed else 0.0
-
-
 Shares = tuple[float, float, float]
 
 
@@ -153,41 +152,18 @@ def best_trump(cards: Sequence[Card], allowed: Sequence[Suit]) -> tuple[Suit, fl
 def buying_discards(cards: Sequence[Card], trump: Suit, limit: int) -> list[Card]:
     """Cards a buying declarer lays aside: side cards below the queen that are not aces,
     weakest first, at most ``limit``."""
+    length = [0, 0, 0, 0]
+    for c in cards:
+        length[c // 13] += 1
     weak = [c for c in cards if c.suit is not trump and c.rank < 12]
-    weak.sort(key=lambda c: (sum(1 for x in cards if x.suit is c.suit), c.rank))
+    weak.sort(key=lambda c: (length[c // 13], c.rank))
     return weak[:limit]
 
 
-_BY_RANK = sorted(range(52), key=lambda i: (-(i % 13), i // 13))  # aces first, then kings, …
+_BELOW_QUEEN = sum(0x3FF << (13 * s) for s in range(4))  # twos to jacks
 
 
-def _top(mask: int, n: int, skip_suit: int = -1) -> int:
-    """The ``n`` highest cards of ``mask`` (outside ``skip_suit``)."""
-    out = 0
-    for i in _BY_RANK:
-        if n <= 0:
-            break
-        if mask >> i & 1 and i // 13 != skip_suit:
-            out |= 1 << i
-            n -= 1
-    return out
-
-
-def safest_mask(mask: int, keep: int, aces_low: bool = False, dead: int = 0) -> int:
-    """The ``keep`` cards of ``mask`` safest for a misère: dangerous cards go first, then high ones.
-    Cards laid away are out of play, so they stop counting as the others' cards."""
-    while mask.bit_count() > keep:
-        excess = mask.bit_count() - keep
-        bad = weighted_dangers(mask, aces_low, dead)[: max(1, (excess + 1) // 2)]
-        if bad:
-            for _, i in bad:
-                mask &= ~(1 << i)
-                dead |= 1 << i
-        else:
-            top = _top(mask, excess)
-            mask &= ~top
-            dead |= top
-    return mask
+_top = top_mask  # the ``n`` highest cards of a mask (outside a suit): aces first, then kings, …
 
 
 def safest(cards: Sequence[Card], keep: int, aces_low: bool = False, dead: int = 0) -> list[Card]:
@@ -200,7 +176,8 @@ def best_thirteen_low(cards: Sequence[Card], aces_low: bool = False) -> list[Car
 
 
 def thirteen_mask(pool: int, trump: int) -> int:
-    """13 of up to 26 cards for a trump game: every card of the trump, then the highest others."""
+    """13 of up to 26 cards for a trump game: every card of the trump, then the highest others
+    (``evaluate.pool_figures`` weighs these for every trump at once)."""
     trumps = pool & SUIT_MASKS[trump]
     return trumps | _top(pool, 13 - trumps.bit_count(), trump)
 
@@ -218,15 +195,45 @@ def best_thirteen_high(cards: Sequence[Card], allowed: Sequence[Suit]) -> tuple[
     return hand, trump, value
 
 
-def _sample(rng: random.Random, unseen: Sequence[Card], n: int) -> list[Card]:
-    return rng.sample(list(unseen), n)
+_T = TypeVar("_T")
 
 
-def _buying_tricks(hand: Sequence[Card], unseen: Sequence[Card], trump: Suit, rng: random.Random) -> list[float]:
-    """Tricks expected after the declarer's buy with ``trump``, one figure per sampled stock."""
-    out = buying_discards(hand, trump, 13)
-    kept = [c for c in hand if c not in out]
-    return [trump_tricks(kept + _sample(rng, unseen, len(out)), trump) - BUY_DEFENCE for _ in range(SAMPLES)]
+def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
+    """``rng.sample(population, k)``: the same draws from the RNG (CPython's algorithm, checked
+    by tests/test_evaluate.py) without its overhead; the auction samples thousands of times a deal."""
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError("sample larger than population or is negative")
+    getrandbits = rng.getrandbits
+    out = []
+    if n <= 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0):  # a list is smaller than a set
+        pool = list(population)
+        for i in range(k):
+            left = n - i
+            width = left.bit_length()
+            j = getrandbits(width)
+            while j >= left:
+                j = getrandbits(width)
+            out.append(pool[j])
+            pool[j] = pool[left - 1]
+    else:
+        width = n.bit_length()
+        selected: set[int] = set()
+        for _ in range(k):
+            j = getrandbits(width)
+            while j >= n or j in selected:
+                j = getrandbits(width)
+            selected.add(j)
+            out.append(population[j])
+    return out
+
+
+def _buying_tricks(hand: int, bits: Sequence[int], trump: int, rng: random.Random) -> list[float]:
+    """Tricks expected after the declarer's buy with ``trump``, one figure per sampled stock
+    (``bits``: the unseen cards' bits)."""
+    out = hand & _BELOW_QUEEN & ~SUIT_MASKS[trump]  # buying_discards without a limit
+    kept, n = hand & ~out, out.bit_count()
+    return [trump_tricks_mask(kept | sum(_draw(rng, bits, n)), trump) - BUY_DEFENCE for _ in range(SAMPLES)]
 
 
 class HandOdds(Mapping[str, GameOdds]):
@@ -244,25 +251,80 @@ class HandOdds(Mapping[str, GameOdds]):
         self.highest = highest
         self.seed = seed
         self.aces_rule = aces_rule
+        self.mask = mask_of(self.hand)
+        self.bits = [1 << c for c in self.unseen]  # what the samples are drawn from, as bits
         self._games: dict[str, GameOdds] = {}
+        self._hopeless: dict[str, float] = {}  # games given up on: the threshold they cannot reach
         self._per_trump: dict[Suit, list[float]] = {}
+        self._buy_odds: dict[tuple[Suit, int], float] = {}
+        self._tricks: dict[Suit, float] = {}  # the hand's own, by trump (the solos)
+        self._sure: dict[Suit, int] = {}
+        self._solo_misere: dict[tuple[int, bool], float] = {}
+        self._away: list[Card] | None = None
 
     def _rng(self, salt: int) -> random.Random:
         return random.Random(self.seed * 1009 + salt)
 
     def buy_odds(self, trump: Suit, need: int) -> float:
-        if trump not in self._per_trump:
-            self._per_trump[trump] = _buying_tricks(self.hand, self.unseen, trump, self._rng(100 + int(trump)))
-        return sum(home_chance(t, need) for t in self._per_trump[trump]) / SAMPLES
+        key = (trump, need)
+        if key not in self._buy_odds:
+            if trump not in self._per_trump:
+                rng = self._rng(100 + int(trump))
+                self._per_trump[trump] = _buying_tricks(self.mask, self.bits, int(trump), rng)
+            self._buy_odds[key] = sum(home_chance(t, need) for t in self._per_trump[trump]) / SAMPLES
+        return self._buy_odds[key]
+
+    def hand_tricks(self, trump: Suit) -> float:
+        """The hand's expected tricks with ``trump`` as dealt."""
+        if trump not in self._tricks:
+            self._tricks[trump] = trump_tricks_mask(self.mask, int(trump))
+        return self._tricks[trump]
+
+    def hand_sure(self, trump: Suit) -> int:
+        """The hand's sure tricks with ``trump`` as dealt."""
+        if trump not in self._sure:
+            self._sure[trump] = sure_tricks_mask(self.mask, int(trump))
+        return self._sure[trump]
+
+    def buy_away(self) -> list[Card]:
+        """A köpmisär's cards to buy away, first first: the dangerous ones, then the highest."""
+        if self._away is None:
+            self._away = list(dict.fromkeys(danger_cards(self.hand) + sorted(self.hand, key=lambda c: -c.rank)))
+        return self._away
+
+    def solo_misere(self, cards: int, open_hand: bool) -> float:
+        """The chance of a solo misère kept to its safest ``cards`` cards."""
+        key = (cards, open_hand)
+        if key not in self._solo_misere:
+            kept = safest_mask(self.mask, cards, self.aces_rule)
+            self._solo_misere[key] = misere_chance_mask(kept, open_hand)
+        return self._solo_misere[key]
 
     def __getitem__(self, name: str) -> GameOdds:
         if name not in self._games:
-            raw = self._estimate(game(name))
-            scaling = auction_scaling(raw.game)
-            # a chance that rests on sure tricks is never scaled down
-            chances = tuple(max(_scaled(c, scaling), c if c >= SURE else 0.0) for c in raw.chance)
-            self._games[name] = replace(raw, chance=chances)  # type: ignore[arg-type]
+            raw = self._estimate(_GAMES_BY_NAME.get(name) or game(name))
+            assert raw is not None
+            self._games[name] = _calibrated(raw)
         return self._games[name]
+
+    def hopeless(self, name: str, threshold: float) -> bool:
+        """True when no suit level of ``name`` has ``threshold`` chance of going home.
+
+        A game whose figure is a mean over sampled stocks is given up as soon as the
+        samples drawn so far cannot reach it however the rest turn out: most games are far
+        out of reach of most hands, and the auction asks this of every game above the
+        standing bid. The figures asked for later are the same as without it.
+        """
+        if name not in self._games:
+            if threshold >= self._hopeless.get(name, math.inf):
+                return True
+            g = _GAMES_BY_NAME.get(name) or game(name)
+            raw = self._estimate(g, _sum_limit(g, threshold))
+            if raw is None:
+                self._hopeless[name] = threshold
+                return True
+            self._games[name] = _calibrated(raw)
+        return max(self._games[name].chance) < threshold
 
     def __iter__(self) -> Iterator[str]:
         return iter(g.name for g in GAMES)
@@ -270,9 +332,10 @@ class HandOdds(Mapping[str, GameOdds]):
     def __len__(self) -> int:
         return len(GAMES)
 
-    def _estimate(self, g: Game) -> GameOdds:
-        hand, unseen, highest, aces_rule = self.hand, self.unseen, self.highest, self.aces_rule
-        rng = self._rng(g.no)
+    def _estimate(self, g: Game, limit: float = -math.inf) -> GameOdds | None:
+        """The raw odds of ``g``; None once its sampled figures are sure to add up to less than
+        ``limit`` (a stock game or a köpmisär, where each sample's figure is at most 1)."""
+        unseen, highest, aces_rule = self.unseen, self.highest, self.aces_rule
         fam = g.family
         if fam is Family.BUYING:
             chances = [max(self.buy_odds(t, g.tricks) for t in _allowed(lv, highest)) for lv in range(3)]
@@ -285,10 +348,12 @@ class HandOdds(Mapping[str, GameOdds]):
             k = fam.turned_cards
             home, fail = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]  # by the class of the trump turned
             if k == 1:
-                turns = [(sum(1 for c in unseen if c.suit is t) / len(unseen), t) for t in Suit]
+                unseen_mask = mask_of(unseen)
+                turns = [((unseen_mask & SUIT_MASKS[t]).bit_count() / len(unseen), t) for t in Suit]
             else:
+                rng, suits = self._rng(g.no), [_SUITS[c // 13] for c in unseen]
                 picks = (
-                    max({c.suit for c in _sample(rng, unseen, k)}, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
+                    max(set(_draw(rng, suits, k)), key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
                     for _ in range(SAMPLES)
                 )
                 turns = [(1 / SAMPLES, t) for t in picks]
@@ -306,81 +371,136 @@ class HandOdds(Mapping[str, GameOdds]):
                 turned_classes=shares,
             )
         if fam is Family.SOLO:
-            mask = mask_of(hand)
             solo = [
                 max(
-                    home_chance(best_trump(hand, allowed)[1] - 1.2, g.tricks, 0.6),
-                    max(_sure_chance(mask, int(t), g.tricks) for t in allowed),
+                    home_chance(max(self.hand_tricks(t) for t in allowed) - 1.2, g.tricks, 0.6),
+                    max(SURE if self.hand_sure(t) >= g.tricks else 0.0 for t in allowed),
                 )
                 for allowed in (_allowed(lv, highest) for lv in range(3))
             ]
-            suit = max(Suit, key=lambda t: (sure_tricks_mask(mask, int(t)), trump_tricks(hand, t), -int(t)))
+            suit = max(Suit, key=lambda t: (self.hand_sure(t), self.hand_tricks(t), -int(t)))
             return GameOdds(g, (solo[0], solo[1], solo[2]), suit, False, Reason("note_solo", "solo"))
         if fam is Family.SOLO_MISERE:
             assert g.misere is not None
-            cards = safest(hand, g.misere.cards, aces_rule)
-            chance = misere_chance(cards, g.misere.open)
+            chance = self.solo_misere(g.misere.cards, g.misere.open)
             return GameOdds(g, (chance, 0.0, 0.0), None, True, Reason("note_solo_misere", "solo misère"))
         if fam is Family.KOPMISAR:
             assert g.misere is not None
-            away = list(dict.fromkeys(danger_cards(hand) + sorted(hand, key=lambda c: -c.rank)))[: g.level]
-            kept = [c for c in hand if c not in away]
+            kept = self.mask & ~mask_of(self.buy_away()[: g.level])
+            rng = self._rng(g.no)
             total = 0.0
-            for _ in range(SAMPLES):
-                new = kept + _sample(rng, unseen, g.level)
-                total += misere_chance(safest(new, g.misere.cards, aces_rule), False)
+            for left in range(SAMPLES - 1, -1, -1):
+                new = kept | sum(_draw(rng, self.bits, g.level))
+                total += misere_chance_mask(safest_mask(new, g.misere.cards, aces_rule), False)
+                if total + left * misere_best(False) < limit:
+                    return None
             return GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, True, Reason("note_kopmisar", "köpmisär"))
-        return _stock_odds(g, hand, unseen, highest, rng, aces_rule)
+        return _stock_odds(g, self.mask, self.bits, highest, self._rng(g.no), aces_rule, limit)
+
+
+def _calibrated(raw: GameOdds) -> GameOdds:
+    """``raw`` with its chances scaled for the auction (a chance resting on sure tricks is
+    never scaled down)."""
+    scaling = auction_scaling(raw.game)
+    c0, c1, c2 = (max(_scaled(c, scaling), c if c >= SURE else 0.0) for c in raw.chance)
+    return GameOdds(raw.game, (c0, c1, c2), raw.trump, raw.low, raw.note, raw.at_play, raw.turned_classes)
+
+
+def _sum_limit(g: Game, threshold: float) -> float:
+    """Below what sum of its sampled raw figures (each at most 1) the auction chance of ``g``
+    is below ``threshold`` at every level: the raw chance that scales up to the threshold,
+    less a margin far above any rounding, times the samples; -inf where nothing can tell."""
+    if not 0.0 < threshold < 1.0:
+        return -math.inf
+    slope, shift = auction_scaling(g)
+    raw = 1.0 / (1.0 + math.exp(-(math.log(threshold / (1.0 - threshold)) - shift) / slope))
+    return SAMPLES * (min(raw, SURE) - 1e-6)
+
+
+_GAMES_BY_NAME = {g.name: g for g in GAMES}
+_SUITS = tuple(Suit)
 
 
 def _stock_odds(
     g: Game,
-    hand: Sequence[Card],
-    unseen: Sequence[Card],
+    hand_mask: int,
+    bits: Sequence[int],
     highest: Suit,
     rng: random.Random,
     aces_rule: bool,
-) -> GameOdds:
+    limit: float = -math.inf,
+) -> GameOdds | None:
+    """The odds of a game played with 13 cards of the hand and the stock; None as soon as both
+    its high and its low figures are sure to add up to less than ``limit`` over the samples
+    (each part is sampled only as far as it takes to tell)."""
     keep = 13 if g.family in (Family.VIRA, Family.GOK) else g.level
     high = g.family is not Family.GOK
-    chances = [0.0, 0.0, 0.0]
-    low_chance = 0.0
-    trump_votes: dict[Suit, int] = {}
-    hand_mask = mask_of(hand)
+    need = g.tricks
     kept_high = _top(hand_mask, keep)
     kept_low = safest_mask(hand_mask, keep) if keep < 13 else hand_mask
     dead = hand_mask & ~kept_low  # cards set aside before taking the stock are out of play
     aces_low = aces_rule or g.can_play_low
+    h, partner = int(highest), int(highest.partner)
+    seen_high = PLAY_CALIBRATION.get((g.name, False), PLAY_CALIBRATION.get((g.family.value, False), (1.0, 0.0)))
+    seen_low = PLAY_CALIBRATION.get((g.name, True), PLAY_CALIBRATION.get((g.family.value, True), (1.0, 0.0)))
+    exp = math.exp
+    stocks: list[int] = []
+
+    def stock(i: int) -> int:
+        while len(stocks) <= i:
+            stocks.append(sum(_draw(rng, bits, 13)))
+        return stocks[i]
+
+    def high_sample(i: int) -> tuple[float, float, float, float, int]:
+        """The chance at each suit level, the chance the declarer sees, and the best trump."""
+        per_trump = []
+        most = -math.inf  # the most tricks with any trump: seen by the declarer, calibrated once
+        seen = 0.0
+        for tricks, sure_tricks in pool_figures(kept_high | stock(i)):
+            sure = SURE if sure_tricks >= need else 0.0
+            per_trump.append(max(1.0 / (1.0 + exp(-(tricks - need + 0.35) / 0.6)), sure))  # home_chance
+            most = max(most, tricks)
+            seen = max(seen, sure)
+        seen = max(seen, _scaled(home_chance(most, need), seen_high))
+        trump = max(range(4), key=lambda t: (per_trump[t], -t))
+        return max(per_trump), max(per_trump[h], per_trump[partner]), per_trump[h], seen, trump
+
+    def low_sample(i: int) -> float:
+        assert g.misere is not None
+        pool = kept_low | stock(i)
+        cards = safest_mask(safest_mask(pool, 13, False, dead), g.misere.cards, aces_low, dead)
+        return misere_chance_mask(cards, g.misere.open, False, dead | (pool & ~cards))
+
+    highs: list[tuple[float, float, float, float, int]] = []
+    lows: list[float] = []
+    if limit > -math.inf:
+        high_out = not high or _out_of_reach(highs, high_sample, lambda x: x[0], 1.0, limit)
+        low_out = g.misere is None or _out_of_reach(lows, low_sample, float, misere_best(g.misere.open), limit)
+        if high_out and low_out:
+            return None
+    while high and len(highs) < SAMPLES:
+        highs.append(high_sample(len(highs)))
+    while g.misere is not None and len(lows) < SAMPLES:
+        lows.append(low_sample(len(lows)))
+    chances = [0.0, 0.0, 0.0]
+    low_chance = 0.0
+    trump_votes: dict[int, int] = {}
     at_play = []
-    for _ in range(SAMPLES):
-        stock = mask_of(_sample(rng, unseen, 13))
+    for i in range(SAMPLES):
         seen = 0.0
         if high:
-            pool = kept_high | stock
-            per_trump = {}
-            most = -math.inf  # the most tricks with any trump: seen by the declarer, calibrated once
-            for t in Suit:
-                thirteen = thirteen_mask(pool, t)
-                tricks = trump_tricks_mask(thirteen, t)
-                sure = _sure_chance(thirteen, t, g.tricks)
-                per_trump[t] = max(home_chance(tricks, g.tricks, 0.6), sure)
-                most = max(most, tricks)
-                seen = max(seen, sure)
-            seen = max(seen, play_calibrated(home_chance(most, g.tricks), g, False))
-            for lv in range(3):
-                chances[lv] += max(per_trump[t] for t in _allowed(lv, highest))
-            trump = max(Suit, key=lambda t: (per_trump[t], -int(t)))
+            level0, level1, level2, seen, trump = highs[i]
+            chances[0] += level0
+            chances[1] += level1
+            chances[2] += level2
             trump_votes[trump] = trump_votes.get(trump, 0) + 1
         if g.misere is not None:
-            pool = kept_low | stock
-            cards = safest_mask(safest_mask(pool, 13, False, dead), g.misere.cards, aces_low, dead)
-            low = misere_chance_mask(cards, g.misere.open, False, dead | (pool & ~cards))
-            low_chance += low
-            seen = max(seen, play_calibrated(low, g, True))
+            low_chance += lows[i]
+            seen = max(seen, _scaled(lows[i], seen_low))
         at_play.append(seen)
     chances = [c / SAMPLES for c in chances]
     low_chance /= SAMPLES
-    planned = max(trump_votes, key=lambda t: trump_votes[t]) if trump_votes else None
+    planned = Suit(max(trump_votes, key=lambda t: trump_votes[t])) if trump_votes else None
     if not high:
         return GameOdds(g, (low_chance, 0.0, 0.0), None, True, Reason("note_gok", "gök"), tuple(at_play))
     if g.can_play_low and low_chance > chances[0]:
@@ -390,3 +510,17 @@ def _stock_odds(
     return GameOdds(
         g, (chances[0], chances[1], chances[2]), planned, False, Reason("note_gask_high", "gask high"), tuple(at_play)
     )
+
+
+def _out_of_reach(
+    figures: list[_T], sample: Callable[[int], _T], chance: Callable[[_T], float], best: float, limit: float
+) -> bool:
+    """Samples a part of a game into ``figures`` until the chances so far, with ``best`` for
+    each sample still to come, add up to less than ``limit`` (True), or every sample is in."""
+    total = 0.0
+    while len(figures) < SAMPLES:
+        figures.append(sample(len(figures)))
+        total += chance(figures[-1])
+        if total + best * (SAMPLES - len(figures)) < limit:
+            return True
+    return False
