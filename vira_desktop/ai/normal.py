@@ -46,7 +46,7 @@ from .play import choose_card, rank_value
 # A hand that fails goes bet (one trick short) or kodilj (two or more). On the logit, the
 # chance of not going kodilj is the chance of going home plus this gap, for high games
 # (False) and misères (True): fitted on self-play decisions (benchmarks/decide.py --rows).
-KODILJ_GAP: dict[bool, float] = {False: 2.3, True: 1.4}
+KODILJ_GAP: dict[bool, float] = {False: 2.0, True: 2.0}
 
 
 def fail_split(p: float, low: bool = False) -> tuple[float, float]:
@@ -78,7 +78,8 @@ __all__ = ["EasyBot", "NormalBot"]
 
 _LEVEL_WORDS = ("", " in suit", " in highest suit")
 _CHEAP_OPENING = 5  # gask 0: the forced opening stays at the bottom of the bid table
-REBUY_SAMPLES = 12  # stocks sampled to value a repurchase or a turn again
+REBUY_SAMPLES = 24  # stocks sampled to value a repurchase
+TURN_SAMPLES = 60  # cards sampled to value a turn again
 GOK_HOME = 0.75  # how often a gök that is passed goes home in self-play (73% of 107, seed 61)
 GOK_SAMPLES = 24  # hands sampled for the other opponent's low holdings
 
@@ -541,15 +542,17 @@ class NormalBot:
         samples = [(self._chance_with(view, new, view.trump, dead), view.trump) for new in self._draws(view, out)]
         return self._after_rebuy(view, samples), out, sum(p for p, _ in samples) / len(samples)
 
-    def _draws(self, view: View, out: list[Card], turned: Sequence[Card] = ()) -> list[list[Card]]:
-        """Hands after laying ``out`` aside and drawing as many cards (``turned`` first, the
-        rest sampled from the cards this seat has not seen)."""
+    def _draws(
+        self, view: View, out: list[Card], turned: Sequence[Card] = (), count: int = REBUY_SAMPLES
+    ) -> list[list[Card]]:
+        """``count`` hands after laying ``out`` aside and drawing as many cards (``turned``
+        first, the rest sampled from the cards this seat has not seen)."""
         k = Knowledge(view)
         unseen = [c for c in k.cards(k.unseen) if c not in turned]
-        rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(turned))
+        rng = random.Random(self.seed ^ mask_of(view.hand) ^ mask_of(turned))
         kept = [c for c in view.hand if c not in out] + list(turned)
         n = min(len(out) - len(turned), len(unseen))
-        return [kept + rng.sample(unseen, n) for _ in range(REBUY_SAMPLES)]
+        return [kept + rng.sample(unseen, n) for _ in range(count)]
 
     def _chance_with(self, view: View, hand: list[Card], trump: Suit | None, dead: int) -> float:
         """The calibrated chance of going home with ``hand`` (after a buy), as at the decision."""
@@ -572,10 +575,10 @@ class NormalBot:
         k = game.family.turned_cards
         known = Knowledge(view)
         unseen = known.cards(known.unseen)
-        rng = random.Random(self.seed ^ mask_of(view.hand) ^ 0x7E)
+        rng = random.Random(self.seed ^ mask_of(view.hand))
         hand = list(view.hand)
         out: list[tuple[float, Suit | None]] = []
-        for _ in range(REBUY_SAMPLES):
+        for _ in range(TURN_SAMPLES):
             turned = rng.sample(unseen, k)
             suits = [turned[0].suit] if game.family is Family.TURNE else list(dict.fromkeys(c.suit for c in turned))
             best: tuple[float, Suit | None] = (-1.0, None)
@@ -583,7 +586,7 @@ class NormalBot:
                 away = buying_discards(hand, trump, view.stock_left - k)
                 rest = sorted((c for c in hand if c not in away), key=lambda c: (c.suit is trump, c.rank))
                 away += rest[: max(0, k - len(away))]
-                new = self._draws(view, away, turned)[0]
+                new = self._draws(view, away, turned, 1)[0]
                 p = self._chance_with(view, new, trump, 0)
                 best = max(best, (p, trump), key=lambda x: x[0])
             out.append(best)
