@@ -9,7 +9,8 @@ have brought with the same hidden cards. A result is the declarer's net in bets
 (pins at 1/8 bet). The report says, for the hands the bot laid down, how often they
 would have gone home if played and what playing them would have brought against
 laying down; for the hands it played, the same the other way; and for repurchases
-and turns again, their result against the best of playing and laying down at once.
+and turns again, their result against playing or laying down at once (and against the
+better of the two in hindsight, which no decision can reach).
 Run: ``python benchmarks/decide.py [--deals N] [--seed S]``.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import time
 from collections import defaultdict
@@ -28,6 +30,21 @@ from vira_desktop.rules.actions import Decide, Repurchase, Turn
 from vira_desktop.rules.deal import Deal, Phase
 from vira_desktop.rules.scoring import Outcome
 from vira_desktop.session.match import play_deal
+
+
+def _gap_fit(rows: list[tuple[float, Outcome]]) -> float:
+    """The ``KODILJ_GAP`` (ai/normal.py) that best fits ``rows`` of (chance, outcome when
+    played): on the logit, the chance of not going kodilj is the chance of home plus it."""
+
+    def loglik(gap: float) -> float:
+        total = 0.0
+        for p, outcome in rows:
+            p = min(max(p, 1e-4), 1 - 1e-4)
+            q = min(max(1 / (1 + math.exp(-(math.log(p / (1 - p)) + gap))), 1e-6), 1 - 1e-6)
+            total += math.log(1 - q if outcome is Outcome.KODILJ else q)
+        return total
+
+    return max((g / 10 for g in range(0, 61)), key=loglik)
 
 
 def _finish(deal: Deal, bots: Sequence[NormalBot], action: Decide | Repurchase | Turn) -> tuple[float, Outcome]:
@@ -57,9 +74,10 @@ def run(deals: int, seed: int, dump: TextIO | None = None) -> dict[str, object]:
     rng = random.Random(seed)
     start = time.perf_counter()
     stats: dict[str, list[tuple[float, float, float, bool]]] = defaultdict(list)  # kind -> (chance, play, lay, home)
-    rebuys: dict[str, list[tuple[float, float]]] = defaultdict(list)  # kind -> (bot's result, best at once)
+    rebuys: dict[str, list[tuple[float, float, float]]] = defaultdict(list)  # kind -> (bot's result, play, lay)
     totals = {"bot": 0.0, "always_play": 0.0, "hindsight": 0.0}
     decisions = 0
+    fits: dict[bool, list[tuple[float, Outcome]]] = {False: [], True: []}
     for i in range(deals):
         deal = Deal.from_number(rng.getrandbits(48))
         bots = [NormalBot(seed * 7 + i * 3 + s) for s in range(3)]
@@ -73,6 +91,7 @@ def run(deals: int, seed: int, dump: TextIO | None = None) -> dict[str, object]:
         play, played_as = _finish(deal, bots, Decide(seat, True))
         lay, _ = _finish(deal, bots, Decide(seat, False))
         home = played_as is Outcome.HOME
+        fits[view.low].append((chance, played_as))
         if dump is not None:
             g = deal.game
             assert g is not None
@@ -88,7 +107,7 @@ def run(deals: int, seed: int, dump: TextIO | None = None) -> dict[str, object]:
         assert isinstance(choice, Repurchase | Turn)
         kind = "turned_again" if isinstance(choice, Turn) else "repurchased"
         result, _ = _finish(deal, bots, choice)
-        rebuys[kind].append((result, max(play, lay)))
+        rebuys[kind].append((result, play, lay))
         totals["bot"] += result
         totals["hindsight"] += max(play, lay, result)
         # the decision after it, scored the same way
@@ -119,12 +138,15 @@ def run(deals: int, seed: int, dump: TextIO | None = None) -> dict[str, object]:
         "rebuys": {
             k: {
                 "n": len(v),
-                "result_bets_per_hand": round(sum(r for r, _ in v) / len(v), 3),
-                "best_at_once_bets_per_hand": round(sum(b for _, b in v) / len(v), 3),
+                "result_bets_per_hand": round(sum(r for r, _, _ in v) / len(v), 3),
+                "played_at_once_bets_per_hand": round(sum(p for _, p, _ in v) / len(v), 3),
+                "laid_at_once_bets_per_hand": round(sum(x for _, _, x in v) / len(v), 3),
+                "hindsight_at_once_bets_per_hand": round(sum(max(p, x) for _, p, x in v) / len(v), 3),
             }
             for k, v in sorted(rebuys.items())
         },
         "bets_per_100_deals": {k: round(100 * v / deals, 2) for k, v in totals.items()},
+        "kodilj_gap_fit": {"high": _gap_fit(fits[False]), "low": _gap_fit(fits[True])},
     }
 
 
