@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -22,7 +23,7 @@ from ..rules.actions import (
     SetAside,
     Turn,
 )
-from ..rules.cards import Card, Suit, mask_of, suit_class
+from ..rules.cards import Card, Suit, SuitClass, mask_of, suit_class
 from ..rules.decision import Phase
 from ..rules.games import BID_GROUPS, Family, Game, PullaRow
 from ..rules.scoring import low_holding_suits
@@ -42,18 +43,30 @@ from .planning import (
 )
 from .play import choose_card, rank_value
 
-KODILJ_AVERSION = 1.5  # a club player fears going kodilj more than its bets: the table remembers
+# A hand that fails goes bet (one trick short) or kodilj (two or more). On the logit, the
+# chance of not going kodilj is the chance of going home plus this gap, for high games
+# (False) and misères (True): fitted on self-play decisions (benchmarks/decide.py prints
+# the fit; 2.0 on 934 high and 66 low decisions, 1,000 deals of seed 61).
+KODILJ_GAP: dict[bool, float] = {False: 2.0, True: 2.0}
 
 
-def _expected(p: float, home: int, bet: int, kodilj: int) -> float:
-    """Expected bets of playing with chance ``p`` of going home, kodilj weighed with aversion."""
-    share = 1.0 - 0.5 * p  # a hand unlikely to go home mostly fails by two or more
-    return p * home - (1 - p) * ((1 - share) * bet + share * kodilj * KODILJ_AVERSION)
+def fail_split(p: float, low: bool = False) -> tuple[float, float]:
+    """The chances of going bet and of going kodilj for a hand with chance ``p`` of home."""
+    if p <= 0.0 or p >= 1.0:
+        return (0.0, 1.0 - p)
+    not_kodilj = 1.0 / (1.0 + math.exp(-(math.log(p / (1.0 - p)) + KODILJ_GAP[low])))
+    return not_kodilj - p, 1.0 - not_kodilj
+
+
+def _expected(p: float, home: int, bet: int, kodilj: int, low: bool = False) -> float:
+    """Expected bets to (+) or from (-) the pulla of playing with chance ``p`` of going home."""
+    bet_chance, kodilj_chance = fail_split(p, low)
+    return p * home - bet_chance * bet - kodilj_chance * kodilj
 
 
 def _laid(game: Game, row: PullaRow) -> float:
-    """What laying a game down costs, in bets: a solo pays as kodilj (with the same aversion)."""
-    return row.kodilj * KODILJ_AVERSION if game.family.is_solo else float(row.bet)
+    """What laying a game down costs, in bets: a buying game or a gask as bet, a solo as kodilj."""
+    return float(row.kodilj if game.family.is_solo else row.bet)
 
 
 def safest_out(hand: list[Card], n: int, aces_low: bool, dead: int) -> list[Card]:
@@ -66,6 +79,10 @@ __all__ = ["EasyBot", "NormalBot"]
 
 _LEVEL_WORDS = ("", " in suit", " in highest suit")
 _CHEAP_OPENING = 5  # gask 0: the forced opening stays at the bottom of the bid table
+REBUY_SAMPLES = 24  # stocks sampled to value a repurchase
+TURN_SAMPLES = 60  # cards sampled to value a turn again
+GOK_HOME = 0.75  # how often a gök that is passed goes home in self-play (73% of 107, seed 61)
+GOK_SAMPLES = 24  # hands sampled for the other opponent's low holdings
 
 
 class NormalBot:
@@ -129,21 +146,30 @@ class NormalBot:
             key=lambda b: (b.game.no if b.game else 0, b.suit_level, not b.in_forehand),
         )
         odds = self.odds(view)
-        best = self.best_bid(view, bids)
+        penalty = self._gok_penalty(view)
+        best = self.best_bid(view, bids, -penalty)
         if best is not None:
             game = best[1].game
             assert game is not None
             self.last_bid = (game.name, best[1].suit_level, best[2])
             bid = self._unspecified(best[1], actions)
+            if penalty and best[2] < self.threshold:
+                english = (
+                    f"{bid.text}: {best[2]:.0%} to go home, better than passing on the gök without "
+                    f"the low holdings (a penalty bet if it goes home)"
+                )
+                return Choice(bid, Reason("bid_over_gok", english, bid=bid, pct=best[2]))
             return Choice(bid, self._bid_reason(best[1], odds, best[2], bid))
         passes = [a for a in actions if isinstance(a, Pass)]
         if passes:
             return Choice(passes[0], self._pass_reason(view))
         return self._forced_opening(view, bids, actions)
 
-    def best_bid(self, view: View, bids: Sequence[Bid]) -> tuple[float, Bid, float] | None:
+    def best_bid(self, view: View, bids: Sequence[Bid], passing: float = 0.0) -> tuple[float, Bid, float] | None:
         """Of ``bids`` (games named), the one likely to go home that is worth most, with its
-        value and chance; None when none is worth more than passing."""
+        value and chance; None when none is worth more than passing. ``passing`` is what a
+        pass is worth in pins: below 0 (a gök penalty risked) a bid less likely to go home
+        is made when it costs less."""
         odds = self.odds(view)
         best: tuple[float, Bid, float] | None = None
         for bid in bids:
@@ -151,11 +177,35 @@ class NormalBot:
             if odds.hopeless(bid.game.name, self.threshold):  # saves sampling the rest of its stocks
                 continue
             chance = odds[bid.game.name].chance[bid.suit_level]
-            if chance >= self.threshold:
+            if chance >= self.threshold or passing < 0:
                 value = self._bid_value(view, bid, chance)
-                if value > 0 and (best is None or value > best[0] + 1e-9):
+                if value > passing and (best is None or value > best[0] + 1e-9):
                     best = (value, bid, chance)
         return best
+
+    def _gok_penalty(self, view: View) -> float:
+        """The pins a pass on a standing gök risks: a seat passing without the low holdings
+        the rule asks (two suits for the first to pass, one for the second) pays a bet into
+        the pulla if the gök goes home, unless both passes on it fell short."""
+        named = [i for i, (_, text) in enumerate(view.bids) if text != "pass"]
+        if not named or not view.bids[named[-1]][1].startswith("gök") or view.bids[named[-1]][0] == view.seat:
+            return 0.0
+        passes_on_gok = len(view.bids) - 1 - named[-1]
+        needed = 2 if passes_on_gok == 0 else 1
+        if low_holding_suits(view.hand) >= needed:
+            return 0.0
+        gokker = view.bids[named[-1]][0]
+        other = next(s for s in range(3) if s not in (view.seat, gokker))
+        earlier = [text for seat, text in view.bids[: named[-1]] if seat == other]
+        if earlier and earlier[-1] == "pass":  # he passed before the gök: this is the only pass on it
+            return 8 * GOK_HOME
+        # the other passes on it too (or has): the penalty falls on this seat only if he met his
+        k = Knowledge(view)
+        unseen = k.cards(k.unseen)
+        rng = random.Random(self.seed ^ mask_of(view.hand) ^ 0x60C)
+        his_need = 1 if needed == 2 else 2
+        met = sum(low_holding_suits(tuple(rng.sample(unseen, 13))) >= his_need for _ in range(GOK_SAMPLES))
+        return 8 * GOK_HOME * met / GOK_SAMPLES
 
     @staticmethod
     def _unspecified(bid: Bid, actions: Sequence[Action]) -> Bid:
@@ -201,7 +251,7 @@ class NormalBot:
         lay = -_laid(game, row) - pins
 
         def worth(p: float) -> float:
-            return max(_expected(p, row.home, row.bet, row.kodilj) + (2 * p - 1) * pins, lay)
+            return max(_expected(p, row.home, row.bet, row.kodilj, o.low) + (2 * p - 1) * pins, lay)
 
         if o.at_play:
             return sum(map(worth, o.at_play)) / len(o.at_play), sum(o.at_play) / len(o.at_play)
@@ -416,50 +466,134 @@ class NormalBot:
         assert view.game is not None
         return play_calibrated(self._raw_play_chance(view), view.game, view.low)
 
+    def _pins(self, view: View, trump: Suit | None, laid: bool = False) -> float:
+        """Pins the game pays to or from both opponents, in bets, with ``trump`` (a laid gask,
+        vira or solo pays as its suit level, a misère as off-suit)."""
+        game = view.game
+        assert game is not None
+        if laid and not view.low and game.family in (Family.GASK, Family.VIRA, Family.SOLO):
+            klass = SuitClass(view.suit_level)
+        elif view.low or trump is None:
+            klass = SuitClass.OFF_SUIT
+        else:
+            klass = suit_class(trump, view.highest)
+        return 2 * (game.pins_for(klass) or 0) / 8
+
+    def _play_or_lay(self, view: View, p: float, repurchased: bool, trump: Suit | None) -> tuple[float, float]:
+        """Expected bets (pins included) of playing with chance ``p`` and of laying down,
+        by the pulla row of a simple buy or of a repurchase."""
+        game = view.game
+        assert game is not None
+        row = view.rules.pulla.row(game)
+        if repurchased:
+            row = PullaRow(row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0, None, None, None)
+        pins = self._pins(view, trump)
+        play = _expected(p, row.home, row.bet, row.kodilj, view.low) + (2 * p - 1) * pins
+        return play, -_laid(game, row) - self._pins(view, trump, laid=True)
+
+    def _after_rebuy(self, view: View, samples: list[tuple[float, Suit | None]]) -> float:
+        """Expected bets of a repurchase or a turn again whose sampled outcomes are ``samples``
+        (chance of going home, trump): in each the better of playing and laying down then,
+        less the pins paid for the first purchase whatever happens."""
+        first = self._pins(view, view.trump, laid=True)
+        total = sum(max(self._play_or_lay(view, p, True, trump)) for p, trump in samples)
+        return total / len(samples) - first
+
     def _decide(self, view: View) -> Choice:
-        """Play, lay down, repurchase or turn again: the best expected bets."""
+        """Play, lay down, repurchase or turn again: the best expected result, in bets and pins.
+        A repurchase or a turn again is valued with the chance of laying down after it."""
         decision = view.decision
         assert decision is not None and view.game is not None
-        game = view.game
-        row = view.rules.pulla.row(game)
         chance = self._play_chance(view)
-
-        expected = _expected
-        if view.repurchased:
-            play_ev = expected(chance, row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0)
-            lay_ev = -float(row.re_bet or 0)
-        else:
-            play_ev = expected(chance, row.home, row.bet, row.kodilj)
-            lay_ev = -_laid(game, row)
+        play_ev, lay_ev = self._play_or_lay(view, chance, view.repurchased, view.trump)
+        now = max(play_ev, lay_ev)
         rebuy = decision.choice
-        if rebuy is not None and not view.low and view.trump is not None and row.re_bet is not None:
-            out = buying_discards(list(view.hand), view.trump, rebuy.max_count)
-            if out:
-                after = self._rebuy_chance(view, out)
-                re_ev = expected(after, row.re_home or 0, row.re_bet, row.re_kodilj or 0)
-                if re_ev > max(play_ev, lay_ev):
-                    said = f"repurchase {len(out)}: {after:.0%} after it against {chance:.0%} now"
-                    why = Reason("repurchase", said, count=len(out), after=after, now=chance)
-                    return Choice(Repurchase(view.seat, tuple(out)), why)
+        if rebuy is not None and rebuy.action is Repurchase:
+            option = self._repurchase_option(view, rebuy.min_count, rebuy.max_count)
+            if option is not None and option[0] > now + 1e-9:
+                _, out, after = option
+                said = f"repurchase {len(out)}: {after:.0%} after it against {chance:.0%} now"
+                why = Reason("repurchase", said, count=len(out), after=after, now=chance)
+                return Choice(Repurchase(view.seat, tuple(out)), why)
+        again = Turn(view.seat, again=True)
+        if again in decision.actions:
+            samples = self._turn_again_samples(view)
+            if samples and self._after_rebuy(view, samples) > now + 1e-9:
+                after = sum(p for p, _ in samples) / len(samples)
+                said = f"turn again: {after:.0%} with a new trump against {chance:.0%} now"
+                return Choice(again, Reason("turn_again", said, after=after, now=chance))
         if play_ev >= lay_ev:
             return Choice(Decide(view.seat, True), Reason("play", f"play: {chance:.0%} to go home", pct=chance))
         said = f"lay down: only {chance:.0%} to go home, laying down costs less"
         return Choice(Decide(view.seat, False), Reason("lay_down", said, pct=chance))
 
-    def _rebuy_chance(self, view: View, out: list[Card]) -> float:
-        """The chance after exchanging ``out`` for cards from the stock (sampled from unseen)."""
+    def _repurchase_option(self, view: View, low: int, high: int) -> tuple[float, list[Card], float] | None:
+        """The repurchase the bot would make: its expected bets, the cards laid aside and the
+        mean chance after it; None when it has nothing to exchange."""
         game = view.game
-        assert game is not None and view.trump is not None
+        assert game is not None
+        hand = list(view.hand)
+        if game.family is Family.KOPMISAR:
+            out = list(dict.fromkeys(danger_cards(hand) + sorted(hand, key=lambda c: -c.rank)))[:low]
+        elif view.trump is not None and not view.low:
+            out = buying_discards(hand, view.trump, high)
+        else:
+            return None
+        if not out or not low <= len(out) <= high:
+            return None
+        dead = mask_of(view.own_laid_aside) | mask_of(out)
+        samples = [(self._chance_with(view, new, view.trump, dead), view.trump) for new in self._draws(view, out)]
+        return self._after_rebuy(view, samples), out, sum(p for p, _ in samples) / len(samples)
+
+    def _draws(
+        self, view: View, out: list[Card], turned: Sequence[Card] = (), count: int = REBUY_SAMPLES
+    ) -> list[list[Card]]:
+        """``count`` hands after laying ``out`` aside and drawing as many cards (``turned``
+        first, the rest sampled from the cards this seat has not seen)."""
         k = Knowledge(view)
-        unseen = k.cards(k.unseen)
+        unseen = [c for c in k.cards(k.unseen) if c not in turned]
+        rng = random.Random(self.seed ^ mask_of(view.hand) ^ mask_of(turned))
+        kept = [c for c in view.hand if c not in out] + list(turned)
+        n = min(len(out) - len(turned), len(unseen))
+        return [kept + rng.sample(unseen, n) for _ in range(count)]
+
+    def _chance_with(self, view: View, hand: list[Card], trump: Suit | None, dead: int) -> float:
+        """The calibrated chance of going home with ``hand`` (after a buy), as at the decision."""
+        game = view.game
+        assert game is not None
+        if view.low:
+            cards = game.misere.cards if game.misere else 13
+            kept = safest(hand, cards, view.aces_low, dead)
+            dead |= mask_of(hand) & ~mask_of(kept)
+            raw = misere_chance(kept, bool(game.misere and game.misere.open), view.aces_low, dead)
+        else:
+            raw = home_chance(trump_tricks(hand, trump) - BUY_DEFENCE, game.tricks)
+        return play_calibrated(raw, game, view.low)
+
+    def _turn_again_samples(self, view: View) -> list[tuple[float, Suit | None]]:
+        """Sampled outcomes of turning again: new cards turned from the stock, the best trump
+        among them, the turned cards and the weak side cards bought (chance, trump)."""
+        game = view.game
+        assert game is not None
+        k = game.family.turned_cards
+        known = Knowledge(view)
+        unseen = known.cards(known.unseen)
         rng = random.Random(self.seed ^ mask_of(view.hand))
-        kept = [c for c in view.hand if c not in out]
-        n = min(len(out), len(unseen))
-        total = 0.0
-        for _ in range(8):
-            new = kept + rng.sample(unseen, n)
-            total += home_chance(trump_tricks(new, view.trump) - BUY_DEFENCE, game.tricks)
-        return play_calibrated(total / 8, game, False) * 0.9  # a repurchase is a gamble: a tenth off
+        hand = list(view.hand)
+        out: list[tuple[float, Suit | None]] = []
+        for _ in range(TURN_SAMPLES):
+            turned = rng.sample(unseen, k)
+            suits = [turned[0].suit] if game.family is Family.TURNE else list(dict.fromkeys(c.suit for c in turned))
+            best: tuple[float, Suit | None] = (-1.0, None)
+            for trump in suits:
+                away = buying_discards(hand, trump, view.stock_left)
+                rest = sorted((c for c in hand if c not in away), key=lambda c: (c.suit is trump, c.rank))
+                away += rest[: max(0, k - len(away))]
+                new = self._draws(view, away, turned, 1)[0]
+                p = self._chance_with(view, new, trump, 0)
+                best = max(best, (p, trump), key=lambda x: x[0])
+            out.append(best)
+        return out
 
     def _defender_buy(self, view: View) -> Choice:
         decision = view.decision
