@@ -174,7 +174,7 @@ class NormalBot:
         best: tuple[float, Bid, float] | None = None
         for bid in bids:
             assert bid.game is not None
-            if odds.hopeless(bid.game.name, self.threshold):  # saves sampling the rest of its stocks
+            if passing >= 0 and odds.hopeless(bid.game.name, self.threshold):  # saves sampling its other stocks
                 continue
             chance = odds[bid.game.name].chance[bid.suit_level]
             if chance >= self.threshold or passing < 0:
