@@ -48,6 +48,11 @@ from .play import choose_card, rank_value
 # (False) and misères (True): fitted on self-play decisions (benchmarks/decide.py prints
 # the fit; 2.0 on 934 high and 66 low decisions, 1,000 deals of seed 61).
 KODILJ_GAP: dict[bool, float] = {False: 2.0, True: 2.0}
+# Play or lay down weighs a kodilj 1.3 times its bets: near the break-even chance both choices
+# are worth about the same (a duplicate match of 1.3 against 1.0, 1,000 deals: +0.006 pins a
+# deal, 95% CI [-0.10, +0.12]), and a club table remembers a kodilj (self-play 2,000 deals,
+# seed 5: kodilj 4.75% of contracts at 1.0, 4.1% at 1.4).
+KODILJ_AVERSION = 1.3
 
 
 def fail_split(p: float, low: bool = False) -> tuple[float, float]:
@@ -58,7 +63,7 @@ def fail_split(p: float, low: bool = False) -> tuple[float, float]:
     return not_kodilj - p, 1.0 - not_kodilj
 
 
-def _expected(p: float, home: int, bet: int, kodilj: int, low: bool = False) -> float:
+def _expected(p: float, home: float, bet: float, kodilj: float, low: bool = False) -> float:
     """Expected bets to (+) or from (-) the pulla of playing with chance ``p`` of going home."""
     bet_chance, kodilj_chance = fail_split(p, low)
     return p * home - bet_chance * bet - kodilj_chance * kodilj
@@ -79,7 +84,7 @@ __all__ = ["EasyBot", "NormalBot"]
 
 _LEVEL_WORDS = ("", " in suit", " in highest suit")
 _CHEAP_OPENING = 5  # gask 0: the forced opening stays at the bottom of the bid table
-REBUY_SAMPLES = 24  # stocks sampled to value a repurchase
+REBUY_SAMPLES = 60  # stocks sampled to value a repurchase (24 left its value to the seed)
 TURN_SAMPLES = 60  # cards sampled to value a turn again
 GOK_HOME = 0.75  # how often a gök that is passed goes home in self-play (73% of 107, seed 61)
 GOK_SAMPLES = 24  # hands sampled for the other opponent's low holdings
@@ -488,7 +493,7 @@ class NormalBot:
         if repurchased:
             row = PullaRow(row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0, None, None, None)
         pins = self._pins(view, trump)
-        play = _expected(p, row.home, row.bet, row.kodilj, view.low) + (2 * p - 1) * pins
+        play = _expected(p, row.home, row.bet, row.kodilj * KODILJ_AVERSION, view.low) + (2 * p - 1) * pins
         return play, -_laid(game, row) - self._pins(view, trump, laid=True)
 
     def _after_rebuy(self, view: View, samples: list[tuple[float, Suit | None]]) -> float:
