@@ -76,7 +76,8 @@ def run(name: str, deals: int, seed: int, minimum: float, tries: int, dump: Text
         drawn += 1
         deal = Deal.from_number(rng.getrandbits(48))
         bots = [NormalBot(rng.getrandbits(32)) for _ in range(3)]
-        raws = [bots[s].odds(deal.view(s))._estimate(g).chance[0] for s in range(3)]
+        estimates = [bots[s].odds(deal.view(s))._estimate(g) for s in range(3)]
+        raws = [e.chance[0] if e is not None else 0.0 for e in estimates]  # None only with a limit
         seat = max(range(3) if g.no > 1 else (0,), key=lambda s: raws[s])  # forehand opens begär
         if raws[seat] < minimum:
             continue
