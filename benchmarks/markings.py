@@ -7,11 +7,13 @@ follow, not ruffs) form a pair. The marker's intent is taken from the reasons of
 discards (the bot knows why it discards): strength or weakness in the named suit(s), or
 none (no marking meant, or none possible). Partner's reading is ``read_markings`` on
 partner's view once the pair is complete. Printed: the share of pairs whose reading is
-the intent (same kind, same suits; a pair not meant is read as meant when partner does
-not read it as a marking), the pairs not meant that partner reads anyway, the pairs by intended kind, and the share of weakness
-second discards made with a J, Q or K while a smaller card higher than the first (not a
-master) was there to play. Intent keys of the bot before issue 21's marking work are
-read too (``agren_strength``/``agren_weakness`` then ``agren_second``).
+the intent (same kind, same suits; a pair not meant counts as read as meant when partner
+does not read it as a marking), the pairs not meant that partner reads anyway, the pairs
+by intended kind, and the share of weakness second discards made with a J, Q or K while
+a smaller card higher than the first (not a master) was there to play. The reason keys
+of the bot before this work are read too (``agren_strength`` or ``agren_weakness``, then
+``agren_second``). With the declarer's home share in trump games (the auction does not
+depend on card play, so two versions of the bot play the same contracts).
 """
 
 from __future__ import annotations

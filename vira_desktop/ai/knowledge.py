@@ -43,22 +43,26 @@ def _all_tricks(view: View) -> list[tuple[tuple[int, Card], ...]]:
     return tricks
 
 
-def _discard_plays(view: View) -> dict[int, list[tuple[Card, int]]]:
-    """Each seat's discards in order, with the cards played before each (a mask)."""
-    out: dict[int, list[tuple[Card, int]]] = {0: [], 1: [], 2: []}
+def _discard_plays(view: View) -> dict[int, list[tuple[Card, int, int]]]:
+    """Each seat's discards in order, each with the cards played before it (a mask) and the
+    number of cards its seat then held."""
+    out: dict[int, list[tuple[Card, int, int]]] = {0: [], 1: [], 2: []}
     played = 0
-    for cards in _all_tricks(view):
-        led = cards[0][1].suit
-        for n, (seat, card) in enumerate(cards):
-            if n and card.suit is not led and card.suit is not view.trump:
-                out[seat].append((card, played))
-            played |= 1 << card
+    plays = [(n, seat, card, cards[0][1].suit) for cards in _all_tricks(view) for n, (seat, card) in enumerate(cards)]
+    left = list(view.hand_sizes)
+    for _, seat, _, _ in plays:
+        left[seat] += 1
+    for n, seat, card, led in plays:
+        if n and card.suit is not led and card.suit is not view.trump:
+            out[seat].append((card, played, left[seat]))
+        played |= 1 << card
+        left[seat] -= 1
     return out
 
 
 def discards(view: View) -> dict[int, list[Card]]:
     """Each seat's discards (cards played when unable to follow, not ruffs), in order."""
-    return {seat: [card for card, _ in plays] for seat, plays in _discard_plays(view).items()}
+    return {seat: [card for card, _, _ in plays] for seat, plays in _discard_plays(view).items()}
 
 
 def read_markings(view: View) -> list[Marking]:
@@ -67,8 +71,8 @@ def read_markings(view: View) -> list[Marking]:
     The first two discards: a higher card then a lower one shows strength in
     the suit(s) discarded on, a lower then a higher one shows weakness. A
     marking is never made with a master, so a pair with a card that everyone
-    could see was a master (every higher card of its suit already played) was
-    forced, not a marking, and is not read.
+    could see was a master (every higher card of its suit already played), or
+    with a seat's last card, was forced, not a marking, and is not read.
     """
     if view.trump is None or view.low or view.declarer is None:
         return []
@@ -76,9 +80,9 @@ def read_markings(view: View) -> list[Marking]:
     for seat, plays in _discard_plays(view).items():
         if seat == view.declarer or len(plays) < 2:
             continue
-        (first, before1), (second, before2) = plays[0], plays[1]
-        if _plain_master(first, before1) or _plain_master(second, before2):
-            continue
+        if any(held == 1 or _plain_master(card, before) for card, before, held in plays[:2]):
+            continue  # forced: a plain master, or the last card in hand
+        first, second = plays[0][0], plays[1][0]
         suits = tuple(dict.fromkeys((first.suit, second.suit)))
         out.append(Marking(seat, suits, strong=first.rank > second.rank))
     return out

@@ -349,11 +349,12 @@ def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]
     """Ågren marking: every one of a defender's first two discards is read as a marking, so
     both are chosen as one that is true. High then low in suits worth leading to me (masters
     or an honour sequence), else low then high in weak suits, the second card as cheap as
-    the marking allows; never with a master. None when no side card can be spared."""
+    the marking allows; never with a master. None when no side card can be spared or the
+    card is my last."""
     view = k.view
     side = [c for c in legal if c.suit is not view.trump and not k.is_master(c)]
-    if not side:
-        return None
+    if not side or len(view.hand) == 1:
+        return None  # forced: partner does not read a master nor a last card as a marking
     done = discards(view)[view.seat]
     pairs = _marking_pairs(side, k, done[0] if done else None)
     if not pairs:
