@@ -181,24 +181,24 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
             best = max(knocks, key=lambda c: (sum(1 for x in safe if x.suit is c.suit), c.rank, c))
             return best, Reason("set_up_suit", "setting up a suit: the top of a sequence forces out their high card")
         spare = len(trumps) > out_trumps + 0.5
-        strong = marked_suits(view).strong  # the defenders' marked strength: leave it for them to lead
+        ruff_soon = spare and bool(trumps)
+        strong = marked_suits(view).strong  # suits a defender marked strong: he holds their top cards
 
-        def cost(s: Suit) -> tuple[float, bool, int]:
+        def cost(s: Suit) -> tuple[float, int, int]:
             mine = [c for c in safe if c.suit is s]
             top = _high(mine)
             # An honour that is not yet master is worth keeping for when they lead the suit.
             keep = 1.0 if top.rank >= 11 and _above_outside(k, top) <= len(mine) - 1 else 0.0
             length = len(mine)
-            short = length if (spare and trumps) else -length  # a short suit soon lets me ruff; else set up length
-            return (keep, s in strong, short)
+            if ruff_soon:  # a short suit soon lets me ruff; in their strong suit a loser is lost anyway
+                return (keep, length, int(s not in strong))
+            return (keep, int(s in strong), -length)  # else set up length, not where they have shown strength
 
         suits = [s for s in Suit if any(c.suit is s for c in safe)]
         suit = min(suits, key=lambda s: (*cost(s), int(s)))
         card = _low([c for c in safe if c.suit is suit])
-        if strong & set(suits) and suit not in strong:
-            return card, Reason(
-                "give_up_not_marked", "giving up a trick in my weakest side suit the defenders have not marked strong"
-            )
+        if not ruff_soon and strong & set(suits) and suit not in strong:
+            return card, Reason("give_up_not_marked", "giving up a trick, not in a suit the defenders marked strong")
         return card, Reason("give_up_weakest", "giving up a trick in my weakest side suit")
     if side:
         if trumps:
