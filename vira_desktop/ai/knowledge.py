@@ -98,7 +98,7 @@ def marked_suits(view: View, seats: tuple[int, ...] | None = None) -> Marked:
     """The suits the defenders in ``seats`` (default: both) have marked strong or weak.
 
     The lead code's hook: a defender leads partner's strong suits and avoids his weak
-    ones; the declarer leaves alone the suits a defender marked strong."""
+    ones; the declarer does not set up a suit a defender marked strong."""
     strong: set[Suit] = set()
     weak: set[Suit] = set()
     for mark in read_markings(view):

@@ -358,9 +358,10 @@ def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]
     done = discards(view)[view.seat]
     pairs = _marking_pairs(side, k, done[0] if done else None)
     if not pairs:
-        said = "no true Ågren marking possible: discarding the least useful card"
         if not done:
-            return _discard(legal, k), Reason("agren_none", said)
+            return _discard(legal, k), Reason(
+                "agren_none", "no true Ågren marking possible: discarding the least useful card"
+            )
 
         def false(g: Card) -> tuple[int, int]:  # suits the pair would misstate, then what g gives up
             strong = done[0].rank > g.rank
