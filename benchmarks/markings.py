@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -40,6 +41,8 @@ class Tally:
     pairs: int = 0
     read_as_meant: int = 0
     unmeant_read: int = 0
+    pairs_4plus: int = 0  # completed with four or more cards in hand: before the endgame forces discards
+    read_as_meant_4plus: int = 0
     intents: Counter[str] | None = None
     weak_seconds: int = 0
     weak_seconds_honour_needless: int = 0
@@ -80,7 +83,7 @@ def _needless_honour(first: Card, played: Card, legal: list[Card], k: Knowledge,
     )
 
 
-def run(deals: int, seed: int) -> dict[str, object]:
+def run(deals: int, seed: int, progress: bool = False) -> dict[str, object]:
     rng = random.Random(seed)
     tally = Tally()
     assert tally.intents is not None
@@ -122,6 +125,9 @@ def run(deals: int, seed: int) -> dict[str, object]:
             tally.pairs += 1
             tally.read_as_meant += read == intent  # a pair not meant is read as meant when it is not read
             tally.unmeant_read += intent is None and read is not None
+            if len(view.hand) >= 4:
+                tally.pairs_4plus += 1
+                tally.read_as_meant_4plus += read == intent
             tally.intents[_kind(intent)] += 1
             if intent is not None and not intent[0]:
                 legal = [a.card for a in view.decision.actions if isinstance(a, PlayCard)] if view.decision else []
@@ -134,7 +140,13 @@ def run(deals: int, seed: int) -> dict[str, object]:
         if result is not None and deal.view(0).trump is not None and not deal.view(0).low:
             tally.trump_games += 1
             tally.home += result.outcome.value == "home"
-    seconds = time.perf_counter() - start
+        if progress and (i + 1) % 1000 == 0:
+            print(json.dumps(_figures(tally, i + 1, seed, time.perf_counter() - start)), file=sys.stderr, flush=True)
+    return _figures(tally, deals, seed, time.perf_counter() - start)
+
+
+def _figures(tally: Tally, deals: int, seed: int, seconds: float) -> dict[str, object]:
+    assert tally.intents is not None
     pct = lambda a, b: round(100 * a / b, 1) if b else None  # noqa: E731
     return {
         "deals": deals,
@@ -143,6 +155,8 @@ def run(deals: int, seed: int) -> dict[str, object]:
         "read_as_meant_pct": pct(tally.read_as_meant, tally.pairs),
         "pairs_by_intent": dict(sorted(tally.intents.items())),
         "pairs_not_meant_but_read": tally.unmeant_read,
+        "pairs_with_4plus_cards": tally.pairs_4plus,
+        "read_as_meant_4plus_pct": pct(tally.read_as_meant_4plus, tally.pairs_4plus),
         "weakness_seconds": tally.weak_seconds,
         "weakness_second_needless_honour": tally.weak_seconds_honour_needless,
         "weakness_second_needless_honour_pct": pct(tally.weak_seconds_honour_needless, tally.weak_seconds),
@@ -157,8 +171,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON line instead of a table")
+    parser.add_argument("--progress", action="store_true", help="the figures so far every 1000 deals, on stderr")
     args = parser.parse_args()
-    out = run(args.deals, args.seed)
+    out = run(args.deals, args.seed, args.progress)
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
         return

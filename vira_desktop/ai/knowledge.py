@@ -170,9 +170,10 @@ class Knowledge:
 
     def strength(self, suit: Suit) -> list[Card]:
         """The cards that make my ``suit`` worth leading to me, highest first (empty: a weak
-        suit): its masters, or an honour sequence that gives up no more tricks than it has
-        cards (K-Q against the ace, Q-J-10 against A and K). Cards between two of its cards
-        that are already played or in my hand do not break a sequence."""
+        suit): its top master, or the top of an honour sequence that gives up fewer tricks
+        than it has cards (K-Q against the ace, Q-J-10 against A and K; the 9 of Q-J-10-9 is
+        spare). Cards between two of its cards that are already played or in my hand do not
+        break a sequence."""
         mine = sorted((c for c in cards_from_mask(self.hand & SUIT_MASKS[suit])), reverse=True)
         if not mine:
             return []
@@ -184,4 +185,4 @@ class Knowledge:
             if gap & self.outside(self.view.seat):
                 break
             run.append(card)
-        return run if above <= 2 and len(run) > above else []
+        return run[: above + 1] if above <= 2 and len(run) > above else []

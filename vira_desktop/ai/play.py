@@ -345,6 +345,15 @@ def _marking_pairs(side: Sequence[Card], k: Knowledge, first: Card | None) -> li
     return pairs
 
 
+def _in_sequence(card: Card, k: Knowledge) -> bool:
+    """My next higher card of the suit touches ``card`` (nothing between them is out)."""
+    higher = [c for c in k.view.hand if c.suit is card.suit and c.rank > card.rank]
+    if not higher:
+        return False
+    between = SUIT_MASKS[card.suit] & ((1 << min(higher)) - 1) & ~((2 << card) - 1)
+    return not between & k.outside(k.view.seat)
+
+
 def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason] | None:
     """Ågren marking: every one of a defender's first two discards is read as a marking, so
     both are chosen as one that is true. High then low in suits worth leading to me (masters
@@ -377,9 +386,11 @@ def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]
         if done:  # complete with the cheapest card the marking allows
             return (g.rank >= Rank.JACK, _spend(g), two, int(g))
         honours = (f.rank >= Rank.JACK) + (g.rank >= Rank.JACK)
-        # Strength: a high spare card first, so the low one to follow is plain; weakness: the two cheapest.
-        spent = _spend(g) - int(f.rank) if strong else _spend(f) + _spend(g)
-        return (honours, not strong, two, spent, int(f), int(g))
+        # Strength: a high spare card first, so the low one to follow is plain, but not one that
+        # lengthens the sequence; weakness: the two cheapest.
+        if strong:
+            return (honours, False, two, _in_sequence(f, k) + _in_sequence(g, k), _spend(g) - int(f.rank), f, g)
+        return (honours, True, two, 0, _spend(f) + _spend(g), int(f), int(g))
 
     f, g, strong = min(pairs, key=key)
     mark = Marking(view.seat, tuple(dict.fromkeys((f.suit, g.suit))), strong)
