@@ -632,7 +632,7 @@ def test_a_reasons_words_agree_with_the_card_played() -> None:
     """In normal self-play a card that takes the trick is never said to follow low or to leave
     partner's card winning, and a lead called low is never a king, an ace or a lone honour."""
     from vira_desktop.ai import NormalBot
-    from vira_desktop.ai.play import LOW_FOLLOWS, LOW_LEADS
+    from vira_desktop.ai.play import LOW_FOLLOWS, LOW_LEADS, MARKED_LOW_LEADS
     from vira_desktop.rules.actions import PlayCard
     from vira_desktop.rules.cards import Rank
     from vira_desktop.rules.deal import Deal
@@ -654,7 +654,7 @@ def test_a_reasons_words_agree_with_the_card_played() -> None:
                     seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
                     assert seat != view.seat, (number, key, card)
                     checked += 1
-                if not view.trick and key in LOW_LEADS:
+                if not view.trick and key in (*LOW_LEADS, *MARKED_LOW_LEADS):
                     alone = sum(1 for c in view.hand if c.suit is card.suit) == 1
                     assert card.rank < Rank.KING and not (alone and card.rank >= Rank.JACK), (number, key, card)
                     checked += 1
@@ -690,3 +690,47 @@ def test_a_buying_game_or_solo_is_played_with_the_trump_it_was_bid_with() -> Non
                     named += 1
             deal.apply(choice.action)
     assert named > 20
+
+
+def test_a_defenders_first_two_discards_are_a_true_agren_marking_read_as_meant() -> None:
+    """In normal self-play every Ågren marking a defender completes is read by partner as he
+    meant it; strength is shown only in a suit worth leading to him and never with a part of
+    that strength, weakness only in weak suits and completed with the cheapest higher card."""
+    from vira_desktop.ai import NormalBot
+    from vira_desktop.ai.knowledge import Knowledge, Marking, discards, read_markings
+    from vira_desktop.rules.actions import PlayCard
+    from vira_desktop.rules.deal import Deal
+
+    bots = [NormalBot(s) for s in range(3)]
+    completed = 0
+    for number in range(100):
+        deal = Deal.from_number(number)
+        while not deal.is_over:
+            decision = deal.decision()
+            view = deal.view(decision.seat)
+            choice = bots[decision.seat].choose(view)
+            action, reason = choice.action, choice.reason
+            assert action is not None
+            deal.apply(action)
+            if not isinstance(action, PlayCard) or reason.key not in ("agren_first", "agren_complete"):
+                continue
+            mark = reason.values["mark"]
+            assert isinstance(mark, Marking) and view.declarer is not None and view.trump is not None
+            k = Knowledge(view)
+            card = action.card
+            assert not k.is_master(card), (number, card)
+            assert bool(k.strength(card.suit)) is mark.strong and card not in k.strength(card.suit), (number, card)
+            if reason.key == "agren_complete":
+                partner = 3 - view.seat - int(view.declarer)
+                read = [m for m in read_markings(deal.view(partner)) if m.seat == view.seat]
+                assert read == [mark], (number, read, mark)
+                if not mark.strong:
+                    first = discards(view)[view.seat][0]
+                    cheaper = [
+                        c
+                        for c in view.hand
+                        if c.suit is not view.trump and not k.strength(c.suit) and first.rank < c.rank < card.rank
+                    ]
+                    assert not cheaper, (number, card, cheaper)
+                completed += 1
+    assert completed > 25

@@ -15,7 +15,7 @@ from ..rules.seat import Seat
 from ..rules.tricks import trick_winner
 from ..rules.view import View
 from .base import Reason
-from .knowledge import Knowledge, discards, read_markings
+from .knowledge import Knowledge, Marking, discards, marked_suits, read_markings
 
 __all__ = ["choose_card", "expected_held", "rank_value", "rounds_to_force", "void_chance"]
 
@@ -55,6 +55,7 @@ LOW_LEADS = (
     "give_up_weakest",
     "trump_not_into_ruff",
 )
+MARKED_LOW_LEADS = ("lead_avoid_marked_weak", "give_up_not_marked")  # the Ågren markings' lead hooks
 
 
 def said_as_played(card: Card, reason: Reason, k: Knowledge) -> Reason:
@@ -67,7 +68,7 @@ def said_as_played(card: Card, reason: Reason, k: Knowledge) -> Reason:
             if reason.key == "partner_wins":
                 return Reason("overtake_forced", "every card I may play beats partner's: overtaking perforce")
             return Reason("follow_lowest_wins", "following with my lowest card, which takes the trick")
-    if not view.trick and reason.key in LOW_LEADS:
+    if not view.trick and reason.key in (*LOW_LEADS, *MARKED_LOW_LEADS):
         suit = [c for c in view.hand if c.suit is card.suit]
         if len(suit) == 1 and card.rank >= Rank.JACK:
             return Reason("lead_lone_honour", "leading my only card of the suit")
@@ -251,22 +252,29 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
             best = max(knocks, key=lambda c: (sum(1 for x in safe if x.suit is c.suit), c.rank, c))
             return best, Reason("set_up_suit", "setting up a suit: the top of a sequence forces out their high card")
         spare = len(trumps) > out_trumps + 0.5
+        ruff_soon = spare and bool(trumps)
+        strong = marked_suits(view).strong  # suits a defender marked strong: he holds their top cards
 
-        def cost(s: Suit) -> tuple[float, int]:
+        def cost(s: Suit) -> tuple[float, int, int]:
             mine = [c for c in safe if c.suit is s]
             top = _high(mine)
             # An honour that is not yet master is worth keeping for when they lead the suit.
             keep = 1.0 if top.rank >= 11 and _above_outside(k, top) <= len(mine) - 1 else 0.0
             length = len(mine)
-            short = length if (spare and trumps) else -length  # a short suit soon lets me ruff; else set up length
-            return (keep, short)
+            if ruff_soon:  # a short suit soon lets me ruff; in their strong suit a loser is lost anyway
+                return (keep, length, int(s not in strong))
+            return (keep, int(s in strong), -length)  # else set up length, not where they have shown strength
 
-        suit = min((s for s in Suit if any(c.suit is s for c in safe)), key=lambda s: (*cost(s), int(s)))
+        suits = [s for s in Suit if any(c.suit is s for c in safe)]
+        suit = min(suits, key=lambda s: (*cost(s), int(s)))
         mine = [c for c in safe if c.suit is suit]
         head = _sequence_top(mine, k)
         if head is not None:
             return head, Reason("give_up_top_sequence", "giving up a trick with the top of a sequence")
-        return _low(mine), Reason("give_up_weakest", "giving up a trick in my weakest side suit")
+        card = _low(mine)
+        if not ruff_soon and strong & set(suits) and suit not in strong:
+            return card, Reason("give_up_not_marked", "giving up a trick, not in a suit the defenders marked strong")
+        return card, Reason("give_up_weakest", "giving up a trick in my weakest side suit")
     if side:
         if trumps:
             if k.is_master(_high(trumps)):
@@ -388,18 +396,20 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
             return _low(trumps), Reason("trump_declarer_ruffs", "leading trump: he would ruff any side suit I lead")
         for mark in read_markings(view):
             if mark.seat == partner and mark.strong:
-                suited = [c for c in legal if c.suit in mark.suits]
+                suited = [c for c in legal if c.suit in mark.suits and c.suit is not trump and c.suit not in into_ruff]
                 if suited:
                     return _high(suited), Reason(
                         "lead_marked_suit", f"leading partner's marked suit ({mark.describe()})", mark=mark
                     )
         side = [c for c in legal if c.suit is not trump]
         side = [c for c in side if c.suit not in into_ruff] or side
+        side, weak = _not_marked_weak(side, view, partner)
         if side:
-            return _side_lead(side, k, declarer)
+            return _side_lead(side, k, declarer, weak)
         return _low(legal), Reason("lead_low_trump", "leading a low trump")
     led = view.trick[0][1].suit
-    if legal[0].suit is not led and len(discards(k.view)[k.view.seat]) < 2 and not _should_ruff(legal, k, partner):
+    discarding = trump is not None and legal[0].suit is not led and len(discards(view)[view.seat]) < 2
+    if discarding and not _should_ruff(legal, k, partner):
         marking = _marking_discard(legal, k)
         if marking is not None:
             return marking
@@ -440,10 +450,11 @@ def _tenace_below(master: Card, legal: Sequence[Card], k: Knowledge) -> bool:
     return bin(between & k.outside(k.view.seat)).count("1") == 1
 
 
-def _side_lead(side: Sequence[Card], k: Knowledge, declarer: int) -> tuple[Card, Reason]:
+def _side_lead(side: Sequence[Card], k: Knowledge, declarer: int, weak: Marking | None) -> tuple[Card, Reason]:
     """A defender's lead in a side suit: the top of an honour sequence; else low from the longest
     suit, but not from a tenace nor away from a lone honour (K-x-x, Q-x) when the declarer
-    plays last and so may take it with a higher card or finesse against it."""
+    plays last and so may take it with a higher card or finesse against it. ``weak``: partner's
+    weakness marking, where it took a suit out of ``side``."""
     suits = [s for s in Suit if any(c.suit is s for c in side)]
     cards = {s: [c for c in side if c.suit is s] for s in suits}
     tops = [t for t in (_sequence_top(cards[s], k) for s in suits) if t is not None]
@@ -460,11 +471,26 @@ def _side_lead(side: Sequence[Card], k: Knowledge, declarer: int) -> tuple[Card,
     calm = [s for s in suits if not exposed(s)]
     longest = max(calm or suits, key=lambda s: (len(cards[s]), -int(s)))
     card = _low(cards[longest])
+    if weak is not None:
+        said = f"leading low, not in partner's marked suit ({weak.describe()})"
+        return card, Reason("lead_avoid_marked_weak", said, mark=weak)
     if calm and len(calm) < len(suits):
         return card, Reason(
             "lead_not_from_honour", "leading low elsewhere: my honours there would fall to the declarer's"
         )
     return card, Reason("lead_low_longest", "leading low from the longest side suit")
+
+
+def _not_marked_weak(side: list[Card], view: View, partner: int) -> tuple[list[Card], Marking | None]:
+    """``side`` without the suits partner marked weak (and not strong), when that leaves a card;
+    with partner's weakness marking when it took a suit out of the choice I would make."""
+    marked = marked_suits(view, (partner,))
+    avoid = marked.weak - marked.strong
+    kept = [c for c in side if c.suit not in avoid]
+    if not kept or len(kept) == len(side):
+        return side, None
+    mark = next(m for m in read_markings(view) if m.seat == partner and not m.strong)
+    return kept, mark
 
 
 def _should_ruff(legal: Sequence[Card], k: Knowledge, partner: int) -> bool:
@@ -479,37 +505,85 @@ def _should_ruff(legal: Sequence[Card], k: Knowledge, partner: int) -> bool:
     return winner is not None and winner.suit is trump
 
 
+def _spend(card: Card) -> int:
+    """What throwing ``card`` gives up: its rank, and more for an honour (it may yet take a trick)."""
+    return int(card.rank) + (6 if card.rank >= Rank.JACK else 0)
+
+
+def _marking_pairs(side: Sequence[Card], k: Knowledge, first: Card | None) -> list[tuple[Card, Card, bool]]:
+    """Truthful Ågren pairs (first, second, strong): strength only in suits worth leading to me
+    (``Knowledge.strength``) with cards that are no part of that strength, weakness only in
+    weak suits; never a master. With ``first`` given (already discarded), its completions."""
+    strength = {s: k.strength(s) for s in Suit}
+
+    def spare(c: Card) -> bool:
+        return not k.is_master(c) and c not in strength[c.suit]
+
+    pairs = []
+    for f in [first] if first is not None else side:
+        if first is None and not spare(f):
+            continue
+        strong = bool(strength[f.suit])
+        for g in side:
+            if g == f or not spare(g) or bool(strength[g.suit]) is not strong:
+                continue
+            if (f.rank > g.rank) is strong:
+                pairs.append((f, g, strong))
+    return pairs
+
+
+def _in_sequence(card: Card, k: Knowledge) -> bool:
+    """My next higher card of the suit touches ``card`` (nothing between them is out)."""
+    higher = [c for c in k.view.hand if c.suit is card.suit and c.rank > card.rank]
+    if not higher:
+        return False
+    between = SUIT_MASKS[card.suit] & ((1 << min(higher)) - 1) & ~((2 << card) - 1)
+    return not between & k.outside(k.view.seat)
+
+
 def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason] | None:
-    """Ågren marking: show strength (high then low) in a suit with a master, else weakness
-    (low then high) in the weakest suit; only when partner is not losing the trick to a ruff."""
+    """Ågren marking: every one of a defender's first two discards is read as a marking, so
+    both are chosen as one that is true. High then low in suits worth leading to me (masters
+    or an honour sequence), else low then high in weak suits, the second card as cheap as
+    the marking allows; never with a master. None when no side card can be spared or the
+    card is my last."""
     view = k.view
-    trump = view.trump
-    side = [c for c in legal if c.suit is not trump]
-    done = discards(k.view)[k.view.seat]
-    if not side:
-        return None
-    by = {s: sorted((c for c in side if c.suit is s), key=lambda c: c.rank) for s in Suit}
+    side = [c for c in legal if c.suit is not view.trump and not k.is_master(c)]
+    if not side or len(view.hand) == 1:
+        return None  # forced: partner does not read a master nor a last card as a marking
+    done = discards(view)[view.seat]
+    pairs = _marking_pairs(side, k, done[0] if done else None)
+    if not pairs:
+        if not done:
+            return _discard(legal, k), Reason(
+                "agren_none", "no true Ågren marking possible: discarding the least useful card"
+            )
+
+        def false(g: Card) -> tuple[int, int]:  # suits the pair would misstate, then what g gives up
+            strong = done[0].rank > g.rank
+            return sum(1 for s in {done[0].suit, g.suit} if bool(k.strength(s)) is not strong), _spend(g)
+
+        return min(side, key=lambda g: (*false(g), int(g))), Reason(
+            "agren_least_false", "no true Ågren marking possible: the discard that misstates least"
+        )
+
+    def key(p: tuple[Card, Card, bool]) -> tuple[int, ...]:
+        f, g, strong = p
+        two = f.suit is not g.suit
+        if done:  # complete with the cheapest card the marking allows
+            return (g.rank >= Rank.JACK, _spend(g), two, int(g))
+        honours = (f.rank >= Rank.JACK) + (g.rank >= Rank.JACK)
+        # Strength: a high spare card first, so the low one to follow is plain, but not one that
+        # lengthens the sequence; weakness: the two cheapest.
+        if strong:
+            return (honours, False, two, _in_sequence(f, k) + _in_sequence(g, k), _spend(g) - int(f.rank), f, g)
+        return (honours, True, two, 0, _spend(f) + _spend(g), int(f), int(g))
+
+    f, g, strong = min(pairs, key=key)
+    mark = Marking(view.seat, tuple(dict.fromkeys((f.suit, g.suit))), strong)
     if done:
-        first = done[0]
-        same = [c for c in by.get(first.suit, []) if c != first]
-        if not same:
-            return None
-        spare = [c for c in same if not k.is_master(c)]
-        if not spare:
-            return None  # the marking is not worth a sure winner
-        strong = any(k.is_master(c) for c in by[first.suit])
-        return (_low(spare) if strong else _high(spare)), Reason("agren_second", "Ågren marking, second discard")
-    strong_suits = [s for s in Suit if len(by[s]) >= 3 and any(k.is_master(c) for c in by[s])]
-    if strong_suits:
-        s = strong_suits[0]
-        spare = [c for c in by[s] if not k.is_master(c)]
-        if len(spare) >= 2:
-            return _high(spare), Reason("agren_strength", f"Ågren marking: showing strength in {s.word}", suit=s.name)
-    weak = [s for s in Suit if len(by[s]) >= 2 and not any(k.is_master(c) for c in by[s])]
-    if weak:
-        s = max(weak, key=lambda s: len(by[s]))
-        return _low(by[s]), Reason("agren_weakness", f"Ågren marking: showing weakness in {s.word}", suit=s.name)
-    return None
+        return g, Reason("agren_complete", f"Ågren marking, second discard: showing {mark.describe()}", mark=mark)
+    return f, Reason("agren_first", f"Ågren marking, first discard: showing {mark.describe()}", mark=mark)
 
 
 # ---------------------------------------------------------------------- misère
