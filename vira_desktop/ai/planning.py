@@ -198,6 +198,11 @@ def best_thirteen_high(cards: Sequence[Card], allowed: Sequence[Suit]) -> tuple[
 _T = TypeVar("_T")
 
 
+def _list_draw(n: int, k: int) -> bool:
+    """Whether ``rng.sample`` draws ``k`` of ``n`` from a copied list (else: indices into a set)."""
+    return n <= 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0)  # a list is smaller than a set
+
+
 def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
     """``rng.sample(population, k)``: the same draws from the RNG (CPython's algorithm, checked
     by tests/test_evaluate.py) without its overhead; the auction samples thousands of times a deal."""
@@ -206,7 +211,7 @@ def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
         raise ValueError("sample larger than population or is negative")
     getrandbits = rng.getrandbits
     out = []
-    if n <= 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0):  # a list is smaller than a set
+    if _list_draw(n, k):
         pool = list(population)
         for i in range(k):
             left = n - i
@@ -228,12 +233,40 @@ def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
     return out
 
 
+def _draw_mask(rng: random.Random, bits: Sequence[int], k: int) -> int:
+    """``sum(_draw(rng, bits, k))`` for distinct one-bit masks: the same draws, or-ed as drawn."""
+    n = len(bits)
+    if not 0 <= k <= n:
+        raise ValueError("sample larger than population or is negative")
+    getrandbits = rng.getrandbits
+    out = 0
+    if _list_draw(n, k):
+        pool = list(bits)
+        for left in range(n, n - k, -1):
+            width = left.bit_length()
+            j = getrandbits(width)
+            while j >= left:
+                j = getrandbits(width)
+            out |= pool[j]
+            pool[j] = pool[left - 1]
+    else:
+        width = n.bit_length()
+        selected: set[int] = set()
+        for _ in range(k):
+            j = getrandbits(width)
+            while j >= n or j in selected:
+                j = getrandbits(width)
+            selected.add(j)
+            out |= bits[j]
+    return out
+
+
 def _buying_tricks(hand: int, bits: Sequence[int], trump: int, rng: random.Random) -> list[float]:
     """Tricks expected after the declarer's buy with ``trump``, one figure per sampled stock
     (``bits``: the unseen cards' bits)."""
     out = hand & _BELOW_QUEEN & ~SUIT_MASKS[trump]  # buying_discards without a limit
     kept, n = hand & ~out, out.bit_count()
-    return [trump_tricks_mask(kept | sum(_draw(rng, bits, n)), trump) - BUY_DEFENCE for _ in range(SAMPLES)]
+    return [trump_tricks_mask(kept | _draw_mask(rng, bits, n), trump) - BUY_DEFENCE for _ in range(SAMPLES)]
 
 
 class HandOdds(Mapping[str, GameOdds]):
@@ -390,7 +423,7 @@ class HandOdds(Mapping[str, GameOdds]):
             rng = self._rng(g.no)
             total = 0.0
             for left in range(SAMPLES - 1, -1, -1):
-                new = kept | sum(_draw(rng, self.bits, g.level))
+                new = kept | _draw_mask(rng, self.bits, g.level)
                 total += misere_chance_mask(safest_mask(new, g.misere.cards, aces_rule), False)
                 if total + left * misere_best(False) < limit:
                     return None
@@ -448,7 +481,7 @@ def _stock_odds(
 
     def stock(i: int) -> int:
         while len(stocks) <= i:
-            stocks.append(sum(_draw(rng, bits, 13)))
+            stocks.append(_draw_mask(rng, bits, 13))
         return stocks[i]
 
     def high_sample(i: int) -> tuple[float, float, float, float, int]:
@@ -524,3 +557,4 @@ def _out_of_reach(
         if total + best * (SAMPLES - len(figures)) < limit:
             return True
     return False
+
