@@ -425,7 +425,7 @@ class HandOdds(Mapping[str, GameOdds]):
             for left in range(SAMPLES - 1, -1, -1):
                 new = kept | _draw_mask(rng, self.bits, g.level)
                 total += misere_chance_mask(safest_mask(new, g.misere.cards, aces_rule), False)
-                if total + left * misere_best(False) < limit:
+                if total + left * misere_best(False) < limit or _given_up(total, SAMPLES - left, limit):
                     return None
             return GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, True, Reason("note_kopmisar", "köpmisär"))
         return _stock_odds(g, self.mask, self.bits, highest, self._rng(g.no), aces_rule, limit)
@@ -554,7 +554,17 @@ def _out_of_reach(
     while len(figures) < SAMPLES:
         figures.append(sample(len(figures)))
         total += chance(figures[-1])
-        if total + best * (SAMPLES - len(figures)) < limit:
+        if total + best * (SAMPLES - len(figures)) < limit or _given_up(total, len(figures), limit):
             return True
     return False
 
+
+GIVE_UP = 0.03
+
+
+def _given_up(total: float, samples: int, limit: float) -> bool:
+    """Whether a part of a game needing ``limit`` over the samples is given up on its first
+    sample, which came to less than ``GIVE_UP``: the rest would have to average far above
+    it. Over 300 self-play deals (seed 2) all ten samples would have kept 3 of 12,355 such
+    parts in reach; it saves two samples in five."""
+    return samples == 1 and total < GIVE_UP and limit > 0.25 * SAMPLES
