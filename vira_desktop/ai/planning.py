@@ -468,14 +468,12 @@ def _stock_odds(
     (each part is sampled only as far as it takes to tell)."""
     keep = 13 if g.family in (Family.VIRA, Family.GOK) else g.level
     high = g.family is not Family.GOK
+    misere = g.misere
     need = g.tricks
     kept_high = _top(hand_mask, keep)
-    kept_low = safest_mask(hand_mask, keep) if keep < 13 else hand_mask
+    kept_low = safest_mask(hand_mask, keep) if keep < 13 and misere is not None else hand_mask
     dead = hand_mask & ~kept_low  # cards set aside before taking the stock are out of play
     aces_low = aces_rule or g.can_play_low
-    h, partner = int(highest), int(highest.partner)
-    seen_high = PLAY_CALIBRATION.get((g.name, False), PLAY_CALIBRATION.get((g.family.value, False), (1.0, 0.0)))
-    seen_low = PLAY_CALIBRATION.get((g.name, True), PLAY_CALIBRATION.get((g.family.value, True), (1.0, 0.0)))
     exp = math.exp
     stocks: list[int] = []
 
@@ -483,6 +481,29 @@ def _stock_odds(
         while len(stocks) <= i:
             stocks.append(_draw_mask(rng, bits, 13))
         return stocks[i]
+
+    def high_best(i: int) -> float:
+        """The best chance with any trump (home_chance is rising in the tricks)."""
+        figures = pool_figures(kept_high | stock(i))
+        most = max(tricks for tricks, _ in figures)
+        best = 1.0 / (1.0 + exp(-(most - need + 0.35) / 0.6))  # home_chance
+        return max(best, SURE) if any(sure >= need for _, sure in figures) else best
+
+    def low_sample(i: int) -> float:
+        assert misere is not None
+        pool = kept_low | stock(i)
+        cards = safest_mask(safest_mask(pool, 13, False, dead), misere.cards, aces_low, dead)
+        return misere_chance_mask(cards, misere.open, False, dead | (pool & ~cards))
+
+    lows: list[float] = []
+    if limit > -math.inf:
+        high_out = not high or _out_of_reach([], high_best, float, 1.0, limit)
+        low_out = misere is None or _out_of_reach(lows, low_sample, float, misere_best(misere.open), limit)
+        if high_out and low_out:
+            return None
+    h, partner = int(highest), int(highest.partner)
+    seen_high = PLAY_CALIBRATION.get((g.name, False), PLAY_CALIBRATION.get((g.family.value, False), (1.0, 0.0)))
+    seen_low = PLAY_CALIBRATION.get((g.name, True), PLAY_CALIBRATION.get((g.family.value, True), (1.0, 0.0)))
 
     def high_sample(i: int) -> tuple[float, float, float, float, int]:
         """The chance at each suit level, the chance the declarer sees, and the best trump."""
@@ -498,19 +519,7 @@ def _stock_odds(
         trump = max(range(4), key=lambda t: (per_trump[t], -t))
         return max(per_trump), max(per_trump[h], per_trump[partner]), per_trump[h], seen, trump
 
-    def low_sample(i: int) -> float:
-        assert g.misere is not None
-        pool = kept_low | stock(i)
-        cards = safest_mask(safest_mask(pool, 13, False, dead), g.misere.cards, aces_low, dead)
-        return misere_chance_mask(cards, g.misere.open, False, dead | (pool & ~cards))
-
     highs: list[tuple[float, float, float, float, int]] = []
-    lows: list[float] = []
-    if limit > -math.inf:
-        high_out = not high or _out_of_reach(highs, high_sample, lambda x: x[0], 1.0, limit)
-        low_out = g.misere is None or _out_of_reach(lows, low_sample, float, misere_best(g.misere.open), limit)
-        if high_out and low_out:
-            return None
     while high and len(highs) < SAMPLES:
         highs.append(high_sample(len(highs)))
     while g.misere is not None and len(lows) < SAMPLES:
