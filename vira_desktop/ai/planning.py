@@ -261,12 +261,31 @@ def _draw_mask(rng: random.Random, bits: Sequence[int], k: int) -> int:
     return out
 
 
-def _buying_tricks(hand: int, bits: Sequence[int], trump: int, rng: random.Random) -> list[float]:
-    """Tricks expected after the declarer's buy with ``trump``, one figure per sampled stock
-    (``bits``: the unseen cards' bits)."""
-    out = hand & _BELOW_QUEEN & ~SUIT_MASKS[trump]  # buying_discards without a limit
-    kept, n = hand & ~out, out.bit_count()
-    return [trump_tricks_mask(kept | _draw_mask(rng, bits, n), trump) - BUY_DEFENCE for _ in range(SAMPLES)]
+class _Buys:
+    """Tricks expected after the declarer's buy with one trump, one figure per sampled stock,
+    drawn as far as asked (the same figures in the same order however far)."""
+
+    def __init__(self, hand: int, bits: Sequence[int], trump: int, rng: random.Random) -> None:
+        out = hand & _BELOW_QUEEN & ~SUIT_MASKS[trump]  # buying_discards without a limit
+        self.kept, self.n, self.bits, self.trump, self.rng = hand & ~out, out.bit_count(), bits, trump, rng
+        self.tricks: list[float] = []
+
+    def upto(self, samples: int) -> list[float]:
+        """The first ``samples`` figures."""
+        tricks, kept, n, bits, trump, rng = self.tricks, self.kept, self.n, self.bits, self.trump, self.rng
+        while len(tricks) < samples:
+            tricks.append(trump_tricks_mask(kept | _draw_mask(rng, bits, n), trump) - BUY_DEFENCE)
+        return tricks
+
+    def out_of_reach(self, need: int, limit: float) -> bool:
+        """Whether the chances of taking ``need`` tricks are sure to add up to less than ``limit``
+        over the samples (or are given up on, as a stock game's part)."""
+        total = 0.0
+        for n in range(1, SAMPLES + 1):
+            total += home_chance(self.upto(n)[n - 1], need)
+            if total + (SAMPLES - n) < limit:
+                return True
+        return False
 
 
 class HandOdds(Mapping[str, GameOdds]):
@@ -288,7 +307,7 @@ class HandOdds(Mapping[str, GameOdds]):
         self.bits = [1 << c for c in self.unseen]  # what the samples are drawn from, as bits
         self._games: dict[str, GameOdds] = {}
         self._hopeless: dict[str, float] = {}  # games given up on: the threshold they cannot reach
-        self._per_trump: dict[Suit, list[float]] = {}
+        self._buys: dict[Suit, _Buys] = {}
         self._buy_odds: dict[tuple[Suit, int], float] = {}
         self._tricks: dict[Suit, float] = {}  # the hand's own, by trump (the solos)
         self._sure: dict[Suit, int] = {}
@@ -301,11 +320,17 @@ class HandOdds(Mapping[str, GameOdds]):
     def buy_odds(self, trump: Suit, need: int) -> float:
         key = (trump, need)
         if key not in self._buy_odds:
-            if trump not in self._per_trump:
-                rng = self._rng(100 + int(trump))
-                self._per_trump[trump] = _buying_tricks(self.mask, self.bits, int(trump), rng)
-            self._buy_odds[key] = sum(home_chance(t, need) for t in self._per_trump[trump]) / SAMPLES
+            self._buy_odds[key] = sum(home_chance(t, need) for t in self._buy_tricks(trump)) / SAMPLES
         return self._buy_odds[key]
+
+    def _buying(self, trump: Suit) -> _Buys:
+        if trump not in self._buys:
+            self._buys[trump] = _Buys(self.mask, self.bits, int(trump), self._rng(100 + int(trump)))
+        return self._buys[trump]
+
+    def _buy_tricks(self, trump: Suit) -> list[float]:
+        """Tricks expected after the buy with ``trump``, one figure per sampled stock."""
+        return self._buying(trump).upto(SAMPLES)
 
     def hand_tricks(self, trump: Suit) -> float:
         """The hand's expected tricks with ``trump`` as dealt."""
@@ -352,7 +377,13 @@ class HandOdds(Mapping[str, GameOdds]):
             if threshold >= self._hopeless.get(name, math.inf):
                 return True
             g = _GAMES_BY_NAME.get(name) or game(name)
-            raw = self._estimate(g, _sum_limit(g, threshold))
+            limit = _sum_limit(g, threshold)
+            # A game with a bought or turned trump: its chance is at most the best trump's.
+            buys = g.family is Family.BUYING or g.family.turned_cards
+            if buys and limit > -math.inf and all(self._buying(t).out_of_reach(g.tricks, limit) for t in Suit):
+                self._hopeless[name] = threshold
+                return True
+            raw = self._estimate(g, limit)
             if raw is None:
                 self._hopeless[name] = threshold
                 return True
@@ -373,7 +404,7 @@ class HandOdds(Mapping[str, GameOdds]):
         if fam is Family.BUYING:
             chances = [max(self.buy_odds(t, g.tricks) for t in _allowed(lv, highest)) for lv in range(3)]
             trump = max(Suit, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
-            at_play = tuple(play_calibrated(home_chance(t, g.tricks), g, False) for t in self._per_trump[trump])
+            at_play = tuple(play_calibrated(home_chance(t, g.tricks), g, False) for t in self._buy_tricks(trump))
             return GameOdds(
                 g, (chances[0], chances[1], chances[2]), trump, False, Reason("note_buying", "buying"), at_play
             )
