@@ -283,7 +283,7 @@ class _Buys:
         total = 0.0
         for n in range(1, SAMPLES + 1):
             total += home_chance(self.upto(n)[n - 1], need)
-            if total + (SAMPLES - n) < limit:
+            if total + (SAMPLES - n) < limit or _given_up(total, n, limit):
                 return True
         return False
 
