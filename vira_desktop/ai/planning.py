@@ -371,12 +371,17 @@ class HandOdds(Mapping[str, GameOdds]):
         A game whose figure is a mean over sampled stocks is given up as soon as the
         samples drawn so far cannot reach it however the rest turn out: most games are far
         out of reach of most hands, and the auction asks this of every game above the
-        standing bid. The figures asked for later are the same as without it.
+        standing bid; a part of it whose first sample is far below what it needs is given up
+        too (``GIVE_UP``). The figures asked for later are the same as without it.
         """
         if name not in self._games:
             if threshold >= self._hopeless.get(name, math.inf):
                 return True
             g = _GAMES_BY_NAME.get(name) or game(name)
+            hand_only = g.family in (Family.SOLO, Family.SOLO_MISERE)  # no samples: the odds object saved
+            if hand_only and max(_auction_chance(c, g) for c in self._hand_chances(g)) < threshold:
+                self._hopeless[name] = threshold
+                return True
             limit = _sum_limit(g, threshold)
             # A game with a bought or turned trump: its chance is at most the best trump's.
             buys = g.family is Family.BUYING or g.family.turned_cards
@@ -389,6 +394,20 @@ class HandOdds(Mapping[str, GameOdds]):
                 return True
             self._games[name] = _calibrated(raw)
         return max(self._games[name].chance) < threshold
+
+    def _hand_chances(self, g: Game) -> tuple[float, float, float]:
+        """The raw chances of a solo or a solo misère, by suit level (from the hand alone)."""
+        if g.family is Family.SOLO_MISERE:
+            assert g.misere is not None
+            return self.solo_misere(g.misere.cards, g.misere.open), 0.0, 0.0
+        s0, s1, s2 = (
+            max(
+                home_chance(max(self.hand_tricks(t) for t in allowed) - 1.2, g.tricks, 0.6),
+                max(SURE if self.hand_sure(t) >= g.tricks else 0.0 for t in allowed),
+            )
+            for allowed in (_allowed(lv, self.highest) for lv in range(3))
+        )
+        return s0, s1, s2
 
     def __iter__(self) -> Iterator[str]:
         return iter(g.name for g in GAMES)
@@ -435,19 +454,10 @@ class HandOdds(Mapping[str, GameOdds]):
                 turned_classes=shares,
             )
         if fam is Family.SOLO:
-            solo = [
-                max(
-                    home_chance(max(self.hand_tricks(t) for t in allowed) - 1.2, g.tricks, 0.6),
-                    max(SURE if self.hand_sure(t) >= g.tricks else 0.0 for t in allowed),
-                )
-                for allowed in (_allowed(lv, highest) for lv in range(3))
-            ]
             suit = max(Suit, key=lambda t: (self.hand_sure(t), self.hand_tricks(t), -int(t)))
-            return GameOdds(g, (solo[0], solo[1], solo[2]), suit, False, Reason("note_solo", "solo"))
+            return GameOdds(g, self._hand_chances(g), suit, False, Reason("note_solo", "solo"))
         if fam is Family.SOLO_MISERE:
-            assert g.misere is not None
-            chance = self.solo_misere(g.misere.cards, g.misere.open)
-            return GameOdds(g, (chance, 0.0, 0.0), None, True, Reason("note_solo_misere", "solo misère"))
+            return GameOdds(g, self._hand_chances(g), None, True, Reason("note_solo_misere", "solo misère"))
         if fam is Family.KOPMISAR:
             assert g.misere is not None
             kept = self.mask & ~mask_of(self.buy_away()[: g.level])
@@ -463,22 +473,33 @@ class HandOdds(Mapping[str, GameOdds]):
 
 
 def _calibrated(raw: GameOdds) -> GameOdds:
-    """``raw`` with its chances scaled for the auction (a chance resting on sure tricks is
-    never scaled down)."""
-    scaling = auction_scaling(raw.game)
-    c0, c1, c2 = (max(_scaled(c, scaling), c if c >= SURE else 0.0) for c in raw.chance)
+    """``raw`` with its chances scaled for the auction."""
+    c0, c1, c2 = (_auction_chance(c, raw.game) for c in raw.chance)
     return GameOdds(raw.game, (c0, c1, c2), raw.trump, raw.low, raw.note, raw.at_play, raw.turned_classes)
+
+
+def _auction_chance(chance: float, g: Game) -> float:
+    """A raw chance of ``g`` scaled for the auction (a chance resting on sure tricks is never
+    scaled down)."""
+    return max(_scaled(chance, auction_scaling(g)), chance if chance >= SURE else 0.0)
 
 
 def _sum_limit(g: Game, threshold: float) -> float:
     """Below what sum of its sampled raw figures (each at most 1) the auction chance of ``g``
     is below ``threshold`` at every level: the raw chance that scales up to the threshold,
     less a margin far above any rounding, times the samples; -inf where nothing can tell."""
-    if not 0.0 < threshold < 1.0:
-        return -math.inf
-    slope, shift = auction_scaling(g)
-    raw = 1.0 / (1.0 + math.exp(-(math.log(threshold / (1.0 - threshold)) - shift) / slope))
-    return SAMPLES * (min(raw, SURE) - 1e-6)
+    key = (g.no, threshold)
+    if key not in _LIMITS:
+        if not 0.0 < threshold < 1.0:
+            _LIMITS[key] = -math.inf
+        else:
+            slope, shift = auction_scaling(g)
+            raw = 1.0 / (1.0 + math.exp(-(math.log(threshold / (1.0 - threshold)) - shift) / slope))
+            _LIMITS[key] = SAMPLES * (min(raw, SURE) - 1e-6)
+    return _LIMITS[key]
+
+
+_LIMITS: dict[tuple[int, float], float] = {}
 
 
 _GAMES_BY_NAME = {g.name: g for g in GAMES}
@@ -502,7 +523,7 @@ def _stock_odds(
     misere = g.misere
     need = g.tricks
     kept_high = _top(hand_mask, keep)
-    kept_low = safest_mask(hand_mask, keep) if keep < 13 and misere is not None else hand_mask
+    kept_low = hand_mask if keep >= 13 or misere is None else safest_mask(hand_mask, keep) if keep else 0
     dead = hand_mask & ~kept_low  # cards set aside before taking the stock are out of play
     aces_low = aces_rule or g.can_play_low
     exp = math.exp
