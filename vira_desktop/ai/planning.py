@@ -269,6 +269,7 @@ class _Buys:
         out = hand & _BELOW_QUEEN & ~SUIT_MASKS[trump]  # buying_discards without a limit
         self.kept, self.n, self.bits, self.trump, self.rng = hand & ~out, out.bit_count(), bits, trump, rng
         self.tricks: list[float] = []
+        self.chances: dict[int, list[float]] = {}  # home_chance of each figure, by tricks needed
 
     def upto(self, samples: int) -> list[float]:
         """The first ``samples`` figures."""
@@ -280,10 +281,15 @@ class _Buys:
     def out_of_reach(self, need: int, limit: float) -> bool:
         """Whether the chances of taking ``need`` tricks are sure to add up to less than ``limit``
         over the samples (or are given up on, as a stock game's part)."""
+        chances = self.chances.get(need)
+        if chances is None:
+            chances = self.chances[need] = []
         total = 0.0
         for n in range(1, SAMPLES + 1):
-            total += home_chance(self.upto(n)[n - 1], need)
-            if total + (SAMPLES - n) < limit or _given_up(total, n, limit):
+            if len(chances) < n:
+                chances.append(home_chance(self.upto(n)[n - 1], need))
+            total += chances[n - 1]
+            if total + (SAMPLES - n) < limit or (n == 1 and _given_up(total, n, limit)):
                 return True
         return False
 
@@ -308,6 +314,7 @@ class HandOdds(Mapping[str, GameOdds]):
         self._games: dict[str, GameOdds] = {}
         self._hopeless: dict[str, float] = {}  # games given up on: the threshold they cannot reach
         self._buys: dict[Suit, _Buys] = {}
+        self._trump_order: list[Suit] | None = None
         self._buy_odds: dict[tuple[Suit, int], float] = {}
         self._tricks: dict[Suit, float] = {}  # the hand's own, by trump (the solos)
         self._sure: dict[Suit, int] = {}
@@ -327,6 +334,12 @@ class HandOdds(Mapping[str, GameOdds]):
         if trump not in self._buys:
             self._buys[trump] = _Buys(self.mask, self.bits, int(trump), self._rng(100 + int(trump)))
         return self._buys[trump]
+
+    def _trumps(self) -> list[Suit]:
+        """The suits, the hand's best trump first (a game in reach is seen in reach soonest)."""
+        if self._trump_order is None:
+            self._trump_order = sorted(Suit, key=lambda t: -self.hand_tricks(t))
+        return self._trump_order
 
     def _buy_tricks(self, trump: Suit) -> list[float]:
         """Tricks expected after the buy with ``trump``, one figure per sampled stock."""
@@ -385,7 +398,8 @@ class HandOdds(Mapping[str, GameOdds]):
             limit = _sum_limit(g, threshold)
             # A game with a bought or turned trump: its chance is at most the best trump's.
             buys = g.family is Family.BUYING or g.family.turned_cards
-            if buys and limit > -math.inf and all(self._buying(t).out_of_reach(g.tricks, limit) for t in Suit):
+            out = buys and limit > -math.inf
+            if out and all(self._buying(t).out_of_reach(g.tricks, limit) for t in self._trumps()):
                 self._hopeless[name] = threshold
                 return True
             raw = self._estimate(g, limit)
