@@ -399,7 +399,10 @@ class HandOdds(Mapping[str, GameOdds]):
             # A game with a bought or turned trump: its chance is at most the best trump's.
             buys = g.family is Family.BUYING or g.family.turned_cards
             out = buys and limit > -math.inf
-            if out and all(self._buying(t).out_of_reach(g.tricks, limit) for t in self._trumps()):
+            # A game of the same kind needing fewer tricks given up at this threshold or below
+            # was given up on every trump: these chances are lower, sample by sample.
+            easier = out and any(threshold >= self._hopeless.get(e, math.inf) for e in _EASIER[g.no])
+            if easier or (out and all(self._buying(t).out_of_reach(g.tricks, limit) for t in self._trumps())):
                 self._hopeless[name] = threshold
                 return True
             raw = self._estimate(g, limit)
@@ -517,6 +520,17 @@ _LIMITS: dict[tuple[int, float], float] = {}
 
 
 _GAMES_BY_NAME = {g.name: g for g in GAMES}
+# For each game with a bought or turned trump, the games of its family and calibration that
+# need fewer tricks.
+_EASIER: dict[int, tuple[str, ...]] = {
+    g.no: tuple(
+        e.name
+        for e in GAMES
+        if e.family is g.family and auction_scaling(e) == auction_scaling(g) and e.tricks < g.tricks
+    )
+    for g in GAMES
+    if g.family is Family.BUYING or g.family.turned_cards
+}
 _SUITS = tuple(Suit)
 
 
