@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from vira_desktop.ai import planning
 from vira_desktop.ai.evaluate import (
     SPLIT_RISK,
     danger,
@@ -20,7 +22,7 @@ from vira_desktop.ai.evaluate import (
     trump_tricks_mask,
     weighted_dangers,
 )
-from vira_desktop.ai.planning import SURE, HandOdds, _draw, thirteen_mask
+from vira_desktop.ai.planning import SURE, HandOdds, _draw, _draw_mask, thirteen_mask
 from vira_desktop.rules.cards import ALL_CARDS, SUIT_MASKS, Card, Suit, mask_of, parse_cards
 from vira_desktop.rules.games import GAMES
 
@@ -183,6 +185,8 @@ def test_draws_are_the_rngs_own_sample(seed: int, n: int, k: int) -> None:
     population = list(range(100, 100 + n))
     k = min(k, n)
     assert _draw(random.Random(seed), population, k) == random.Random(seed).sample(population, k)
+    bits = [1 << (c % 52) for c in population]
+    assert _draw_mask(random.Random(seed), bits, k) == sum(random.Random(seed).sample(bits, k))
 
 
 @settings(max_examples=12, deadline=None)
@@ -192,11 +196,18 @@ def test_draws_are_the_rngs_own_sample(seed: int, n: int, k: int) -> None:
     st.sampled_from([0.3, 0.62]),
 )
 def test_a_hopeless_game_never_reaches_the_threshold(indices: list[int], seed: int, threshold: float) -> None:
-    """The auction gives a game up on its first samples; the figures stay the same."""
+    """The auction gives a game up on its first samples; the figures stay the same. Without
+    the give-up on a first sample far below the need, exactly the games out of reach are
+    given up; with it, every game out of reach still is, and a game kept is in reach."""
     hand = [Card(i) for i in indices]
     unseen = [c for c in ALL_CARDS if c not in hand]
-    quick = HandOdds(hand, unseen, Suit.S, seed)
     full = HandOdds(hand, unseen, Suit.S, seed)
+    exact = HandOdds(hand, unseen, Suit.S, seed)
+    with patch.object(planning, "GIVE_UP", 0.0):
+        for g in GAMES:
+            assert exact.hopeless(g.name, threshold) == (max(full[g.name].chance) < threshold)
+    quick = HandOdds(hand, unseen, Suit.S, seed)
     for g in GAMES:
-        assert quick.hopeless(g.name, threshold) == (max(full[g.name].chance) < threshold)
-        assert quick[g.name] == full[g.name]
+        out = max(full[g.name].chance) < threshold
+        assert quick.hopeless(g.name, threshold) or not out
+        assert quick[g.name] == full[g.name] == exact[g.name]

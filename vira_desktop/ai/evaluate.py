@@ -389,14 +389,17 @@ def safest_mask(mask: int, keep: int, aces_low: bool = False, dead: int = 0) -> 
         if not ranked:
             return mask & ~top_mask(mask, excess)
         ranked.sort()
-        changed = set()
+        changed = 0
         for _, i in ranked[: (excess + 1) // 2]:
             mask &= ~(1 << i)
             dead |= 1 << i
-            changed.add(i // 13)
+            changed |= 1 << (i // 13)
             count -= 1
-        for s in changed:
-            by_suit[s] = dangers(suit_danger_key(mask, s, aces_low, dead))
+        if count <= keep:
+            break  # the suits' dangers are not asked again
+        for s in range(4):
+            if changed >> s & 1:
+                by_suit[s] = dangers(suit_danger_key(mask, s, aces_low, dead))
     return mask
 
 

@@ -198,6 +198,11 @@ def best_thirteen_high(cards: Sequence[Card], allowed: Sequence[Suit]) -> tuple[
 _T = TypeVar("_T")
 
 
+def _list_draw(n: int, k: int) -> bool:
+    """Whether ``rng.sample`` draws ``k`` of ``n`` from a copied list (else: indices into a set)."""
+    return n <= 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0)  # a list is smaller than a set
+
+
 def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
     """``rng.sample(population, k)``: the same draws from the RNG (CPython's algorithm, checked
     by tests/test_evaluate.py) without its overhead; the auction samples thousands of times a deal."""
@@ -206,7 +211,7 @@ def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
         raise ValueError("sample larger than population or is negative")
     getrandbits = rng.getrandbits
     out = []
-    if n <= 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0):  # a list is smaller than a set
+    if _list_draw(n, k):
         pool = list(population)
         for i in range(k):
             left = n - i
@@ -228,12 +233,65 @@ def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
     return out
 
 
-def _buying_tricks(hand: int, bits: Sequence[int], trump: int, rng: random.Random) -> list[float]:
-    """Tricks expected after the declarer's buy with ``trump``, one figure per sampled stock
-    (``bits``: the unseen cards' bits)."""
-    out = hand & _BELOW_QUEEN & ~SUIT_MASKS[trump]  # buying_discards without a limit
-    kept, n = hand & ~out, out.bit_count()
-    return [trump_tricks_mask(kept | sum(_draw(rng, bits, n)), trump) - BUY_DEFENCE for _ in range(SAMPLES)]
+def _draw_mask(rng: random.Random, bits: Sequence[int], k: int) -> int:
+    """``sum(_draw(rng, bits, k))`` for distinct one-bit masks: the same draws, or-ed as drawn."""
+    n = len(bits)
+    if not 0 <= k <= n:
+        raise ValueError("sample larger than population or is negative")
+    getrandbits = rng.getrandbits
+    out = 0
+    if _list_draw(n, k):
+        pool = list(bits)
+        for left in range(n, n - k, -1):
+            width = left.bit_length()
+            j = getrandbits(width)
+            while j >= left:
+                j = getrandbits(width)
+            out |= pool[j]
+            pool[j] = pool[left - 1]
+    else:
+        width = n.bit_length()
+        selected: set[int] = set()
+        for _ in range(k):
+            j = getrandbits(width)
+            while j >= n or j in selected:
+                j = getrandbits(width)
+            selected.add(j)
+            out |= bits[j]
+    return out
+
+
+class _Buys:
+    """Tricks expected after the declarer's buy with one trump, one figure per sampled stock,
+    drawn as far as asked (the same figures in the same order however far)."""
+
+    def __init__(self, hand: int, bits: Sequence[int], trump: int, rng: random.Random) -> None:
+        out = hand & _BELOW_QUEEN & ~SUIT_MASKS[trump]  # buying_discards without a limit
+        self.kept, self.n, self.bits, self.trump, self.rng = hand & ~out, out.bit_count(), bits, trump, rng
+        self.tricks: list[float] = []
+        self.chances: dict[int, list[float]] = {}  # home_chance of each figure, by tricks needed
+
+    def upto(self, samples: int) -> list[float]:
+        """The first ``samples`` figures."""
+        tricks, kept, n, bits, trump, rng = self.tricks, self.kept, self.n, self.bits, self.trump, self.rng
+        while len(tricks) < samples:
+            tricks.append(trump_tricks_mask(kept | _draw_mask(rng, bits, n), trump) - BUY_DEFENCE)
+        return tricks
+
+    def out_of_reach(self, need: int, limit: float) -> bool:
+        """Whether the chances of taking ``need`` tricks are sure to add up to less than ``limit``
+        over the samples (or are given up on, as a stock game's part)."""
+        chances = self.chances.get(need)
+        if chances is None:
+            chances = self.chances[need] = []
+        total = 0.0
+        for n in range(1, SAMPLES + 1):
+            if len(chances) < n:
+                chances.append(home_chance(self.upto(n)[n - 1], need))
+            total += chances[n - 1]
+            if total + (SAMPLES - n) < limit or (n == 1 and _given_up(total, n, limit)):
+                return True
+        return False
 
 
 class HandOdds(Mapping[str, GameOdds]):
@@ -255,7 +313,8 @@ class HandOdds(Mapping[str, GameOdds]):
         self.bits = [1 << c for c in self.unseen]  # what the samples are drawn from, as bits
         self._games: dict[str, GameOdds] = {}
         self._hopeless: dict[str, float] = {}  # games given up on: the threshold they cannot reach
-        self._per_trump: dict[Suit, list[float]] = {}
+        self._buys: dict[Suit, _Buys] = {}
+        self._trump_order: list[Suit] | None = None
         self._buy_odds: dict[tuple[Suit, int], float] = {}
         self._tricks: dict[Suit, float] = {}  # the hand's own, by trump (the solos)
         self._sure: dict[Suit, int] = {}
@@ -268,11 +327,23 @@ class HandOdds(Mapping[str, GameOdds]):
     def buy_odds(self, trump: Suit, need: int) -> float:
         key = (trump, need)
         if key not in self._buy_odds:
-            if trump not in self._per_trump:
-                rng = self._rng(100 + int(trump))
-                self._per_trump[trump] = _buying_tricks(self.mask, self.bits, int(trump), rng)
-            self._buy_odds[key] = sum(home_chance(t, need) for t in self._per_trump[trump]) / SAMPLES
+            self._buy_odds[key] = sum(home_chance(t, need) for t in self._buy_tricks(trump)) / SAMPLES
         return self._buy_odds[key]
+
+    def _buying(self, trump: Suit) -> _Buys:
+        if trump not in self._buys:
+            self._buys[trump] = _Buys(self.mask, self.bits, int(trump), self._rng(100 + int(trump)))
+        return self._buys[trump]
+
+    def _trumps(self) -> list[Suit]:
+        """The suits, the hand's best trump first (a game in reach is seen in reach soonest)."""
+        if self._trump_order is None:
+            self._trump_order = sorted(Suit, key=lambda t: -self.hand_tricks(t))
+        return self._trump_order
+
+    def _buy_tricks(self, trump: Suit) -> list[float]:
+        """Tricks expected after the buy with ``trump``, one figure per sampled stock."""
+        return self._buying(trump).upto(SAMPLES)
 
     def hand_tricks(self, trump: Suit) -> float:
         """The hand's expected tricks with ``trump`` as dealt."""
@@ -313,18 +384,47 @@ class HandOdds(Mapping[str, GameOdds]):
         A game whose figure is a mean over sampled stocks is given up as soon as the
         samples drawn so far cannot reach it however the rest turn out: most games are far
         out of reach of most hands, and the auction asks this of every game above the
-        standing bid. The figures asked for later are the same as without it.
+        standing bid; a part of it whose first sample is far below what it needs is given up
+        too (``GIVE_UP``). The figures asked for later are the same as without it.
         """
         if name not in self._games:
             if threshold >= self._hopeless.get(name, math.inf):
                 return True
             g = _GAMES_BY_NAME.get(name) or game(name)
-            raw = self._estimate(g, _sum_limit(g, threshold))
+            hand_only = g.family in (Family.SOLO, Family.SOLO_MISERE)  # no samples: the odds object saved
+            if hand_only and max(_auction_chance(c, g) for c in self._hand_chances(g)) < threshold:
+                self._hopeless[name] = threshold
+                return True
+            limit = _sum_limit(g, threshold)
+            # A game with a bought or turned trump: its chance is at most the best trump's.
+            buys = g.family is Family.BUYING or g.family.turned_cards
+            out = buys and limit > -math.inf
+            # A game of the same kind needing fewer tricks given up at this threshold or below
+            # was given up on every trump: these chances are lower, sample by sample.
+            easier = out and any(threshold >= self._hopeless.get(e, math.inf) for e in _EASIER[g.no])
+            if easier or (out and all(self._buying(t).out_of_reach(g.tricks, limit) for t in self._trumps())):
+                self._hopeless[name] = threshold
+                return True
+            raw = self._estimate(g, limit)
             if raw is None:
                 self._hopeless[name] = threshold
                 return True
             self._games[name] = _calibrated(raw)
         return max(self._games[name].chance) < threshold
+
+    def _hand_chances(self, g: Game) -> tuple[float, float, float]:
+        """The raw chances of a solo or a solo misère, by suit level (from the hand alone)."""
+        if g.family is Family.SOLO_MISERE:
+            assert g.misere is not None
+            return self.solo_misere(g.misere.cards, g.misere.open), 0.0, 0.0
+        s0, s1, s2 = (
+            max(
+                home_chance(max(self.hand_tricks(t) for t in allowed) - 1.2, g.tricks, 0.6),
+                max(SURE if self.hand_sure(t) >= g.tricks else 0.0 for t in allowed),
+            )
+            for allowed in (_allowed(lv, self.highest) for lv in range(3))
+        )
+        return s0, s1, s2
 
     def __iter__(self) -> Iterator[str]:
         return iter(g.name for g in GAMES)
@@ -340,7 +440,7 @@ class HandOdds(Mapping[str, GameOdds]):
         if fam is Family.BUYING:
             chances = [max(self.buy_odds(t, g.tricks) for t in _allowed(lv, highest)) for lv in range(3)]
             trump = max(Suit, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
-            at_play = tuple(play_calibrated(home_chance(t, g.tricks), g, False) for t in self._per_trump[trump])
+            at_play = tuple(play_calibrated(home_chance(t, g.tricks), g, False) for t in self._buy_tricks(trump))
             return GameOdds(
                 g, (chances[0], chances[1], chances[2]), trump, False, Reason("note_buying", "buying"), at_play
             )
@@ -371,53 +471,66 @@ class HandOdds(Mapping[str, GameOdds]):
                 turned_classes=shares,
             )
         if fam is Family.SOLO:
-            solo = [
-                max(
-                    home_chance(max(self.hand_tricks(t) for t in allowed) - 1.2, g.tricks, 0.6),
-                    max(SURE if self.hand_sure(t) >= g.tricks else 0.0 for t in allowed),
-                )
-                for allowed in (_allowed(lv, highest) for lv in range(3))
-            ]
             suit = max(Suit, key=lambda t: (self.hand_sure(t), self.hand_tricks(t), -int(t)))
-            return GameOdds(g, (solo[0], solo[1], solo[2]), suit, False, Reason("note_solo", "solo"))
+            return GameOdds(g, self._hand_chances(g), suit, False, Reason("note_solo", "solo"))
         if fam is Family.SOLO_MISERE:
-            assert g.misere is not None
-            chance = self.solo_misere(g.misere.cards, g.misere.open)
-            return GameOdds(g, (chance, 0.0, 0.0), None, True, Reason("note_solo_misere", "solo misère"))
+            return GameOdds(g, self._hand_chances(g), None, True, Reason("note_solo_misere", "solo misère"))
         if fam is Family.KOPMISAR:
             assert g.misere is not None
             kept = self.mask & ~mask_of(self.buy_away()[: g.level])
             rng = self._rng(g.no)
             total = 0.0
             for left in range(SAMPLES - 1, -1, -1):
-                new = kept | sum(_draw(rng, self.bits, g.level))
+                new = kept | _draw_mask(rng, self.bits, g.level)
                 total += misere_chance_mask(safest_mask(new, g.misere.cards, aces_rule), False)
-                if total + left * misere_best(False) < limit:
+                if total + left * misere_best(False) < limit or _given_up(total, SAMPLES - left, limit):
                     return None
             return GameOdds(g, (total / SAMPLES, 0.0, 0.0), None, True, Reason("note_kopmisar", "köpmisär"))
         return _stock_odds(g, self.mask, self.bits, highest, self._rng(g.no), aces_rule, limit)
 
 
 def _calibrated(raw: GameOdds) -> GameOdds:
-    """``raw`` with its chances scaled for the auction (a chance resting on sure tricks is
-    never scaled down)."""
-    scaling = auction_scaling(raw.game)
-    c0, c1, c2 = (max(_scaled(c, scaling), c if c >= SURE else 0.0) for c in raw.chance)
+    """``raw`` with its chances scaled for the auction."""
+    c0, c1, c2 = (_auction_chance(c, raw.game) for c in raw.chance)
     return GameOdds(raw.game, (c0, c1, c2), raw.trump, raw.low, raw.note, raw.at_play, raw.turned_classes)
+
+
+def _auction_chance(chance: float, g: Game) -> float:
+    """A raw chance of ``g`` scaled for the auction (a chance resting on sure tricks is never
+    scaled down)."""
+    return max(_scaled(chance, auction_scaling(g)), chance if chance >= SURE else 0.0)
 
 
 def _sum_limit(g: Game, threshold: float) -> float:
     """Below what sum of its sampled raw figures (each at most 1) the auction chance of ``g``
     is below ``threshold`` at every level: the raw chance that scales up to the threshold,
     less a margin far above any rounding, times the samples; -inf where nothing can tell."""
-    if not 0.0 < threshold < 1.0:
-        return -math.inf
-    slope, shift = auction_scaling(g)
-    raw = 1.0 / (1.0 + math.exp(-(math.log(threshold / (1.0 - threshold)) - shift) / slope))
-    return SAMPLES * (min(raw, SURE) - 1e-6)
+    key = (g.no, threshold)
+    if key not in _LIMITS:
+        if not 0.0 < threshold < 1.0:
+            _LIMITS[key] = -math.inf
+        else:
+            slope, shift = auction_scaling(g)
+            raw = 1.0 / (1.0 + math.exp(-(math.log(threshold / (1.0 - threshold)) - shift) / slope))
+            _LIMITS[key] = SAMPLES * (min(raw, SURE) - 1e-6)
+    return _LIMITS[key]
+
+
+_LIMITS: dict[tuple[int, float], float] = {}
 
 
 _GAMES_BY_NAME = {g.name: g for g in GAMES}
+# For each game with a bought or turned trump, the games of its family and calibration that
+# need fewer tricks.
+_EASIER: dict[int, tuple[str, ...]] = {
+    g.no: tuple(
+        e.name
+        for e in GAMES
+        if e.family is g.family and auction_scaling(e) == auction_scaling(g) and e.tricks < g.tricks
+    )
+    for g in GAMES
+    if g.family is Family.BUYING or g.family.turned_cards
+}
 _SUITS = tuple(Suit)
 
 
@@ -435,21 +548,42 @@ def _stock_odds(
     (each part is sampled only as far as it takes to tell)."""
     keep = 13 if g.family in (Family.VIRA, Family.GOK) else g.level
     high = g.family is not Family.GOK
+    misere = g.misere
     need = g.tricks
     kept_high = _top(hand_mask, keep)
-    kept_low = safest_mask(hand_mask, keep) if keep < 13 else hand_mask
+    kept_low = hand_mask if keep >= 13 or misere is None else safest_mask(hand_mask, keep) if keep else 0
     dead = hand_mask & ~kept_low  # cards set aside before taking the stock are out of play
     aces_low = aces_rule or g.can_play_low
-    h, partner = int(highest), int(highest.partner)
-    seen_high = PLAY_CALIBRATION.get((g.name, False), PLAY_CALIBRATION.get((g.family.value, False), (1.0, 0.0)))
-    seen_low = PLAY_CALIBRATION.get((g.name, True), PLAY_CALIBRATION.get((g.family.value, True), (1.0, 0.0)))
     exp = math.exp
     stocks: list[int] = []
 
     def stock(i: int) -> int:
         while len(stocks) <= i:
-            stocks.append(sum(_draw(rng, bits, 13)))
+            stocks.append(_draw_mask(rng, bits, 13))
         return stocks[i]
+
+    def high_best(i: int) -> float:
+        """The best chance with any trump (home_chance is rising in the tricks)."""
+        figures = pool_figures(kept_high | stock(i))
+        most = max(tricks for tricks, _ in figures)
+        best = 1.0 / (1.0 + exp(-(most - need + 0.35) / 0.6))  # home_chance
+        return max(best, SURE) if any(sure >= need for _, sure in figures) else best
+
+    def low_sample(i: int) -> float:
+        assert misere is not None
+        pool = kept_low | stock(i)
+        cards = safest_mask(safest_mask(pool, 13, False, dead), misere.cards, aces_low, dead)
+        return misere_chance_mask(cards, misere.open, False, dead | (pool & ~cards))
+
+    lows: list[float] = []
+    if limit > -math.inf:
+        high_out = not high or _out_of_reach([], high_best, float, 1.0, limit)
+        low_out = misere is None or _out_of_reach(lows, low_sample, float, misere_best(misere.open), limit)
+        if high_out and low_out:
+            return None
+    h, partner = int(highest), int(highest.partner)
+    seen_high = PLAY_CALIBRATION.get((g.name, False), PLAY_CALIBRATION.get((g.family.value, False), (1.0, 0.0)))
+    seen_low = PLAY_CALIBRATION.get((g.name, True), PLAY_CALIBRATION.get((g.family.value, True), (1.0, 0.0)))
 
     def high_sample(i: int) -> tuple[float, float, float, float, int]:
         """The chance at each suit level, the chance the declarer sees, and the best trump."""
@@ -465,19 +599,7 @@ def _stock_odds(
         trump = max(range(4), key=lambda t: (per_trump[t], -t))
         return max(per_trump), max(per_trump[h], per_trump[partner]), per_trump[h], seen, trump
 
-    def low_sample(i: int) -> float:
-        assert g.misere is not None
-        pool = kept_low | stock(i)
-        cards = safest_mask(safest_mask(pool, 13, False, dead), g.misere.cards, aces_low, dead)
-        return misere_chance_mask(cards, g.misere.open, False, dead | (pool & ~cards))
-
     highs: list[tuple[float, float, float, float, int]] = []
-    lows: list[float] = []
-    if limit > -math.inf:
-        high_out = not high or _out_of_reach(highs, high_sample, lambda x: x[0], 1.0, limit)
-        low_out = g.misere is None or _out_of_reach(lows, low_sample, float, misere_best(g.misere.open), limit)
-        if high_out and low_out:
-            return None
     while high and len(highs) < SAMPLES:
         highs.append(high_sample(len(highs)))
     while g.misere is not None and len(lows) < SAMPLES:
@@ -521,6 +643,17 @@ def _out_of_reach(
     while len(figures) < SAMPLES:
         figures.append(sample(len(figures)))
         total += chance(figures[-1])
-        if total + best * (SAMPLES - len(figures)) < limit:
+        if total + best * (SAMPLES - len(figures)) < limit or _given_up(total, len(figures), limit):
             return True
     return False
+
+
+GIVE_UP = 0.03
+
+
+def _given_up(total: float, samples: int, limit: float) -> bool:
+    """Whether a part of a game needing ``limit`` over the samples is given up on its first
+    sample, which came to less than ``GIVE_UP``: the rest would have to average far above
+    it. Over 300 self-play deals (seed 2) all ten samples would have kept 3 of 12,355 such
+    parts in reach; it saves two samples in five."""
+    return samples == 1 and total < GIVE_UP and limit > 0.25 * SAMPLES
