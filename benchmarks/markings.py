@@ -145,9 +145,13 @@ def run(deals: int, seed: int, progress: bool = False) -> dict[str, object]:
     return _figures(tally, deals, seed, time.perf_counter() - start)
 
 
+def _pct(a: int, b: int) -> float | None:
+    return round(100 * a / b, 1) if b else None
+
+
 def _figures(tally: Tally, deals: int, seed: int, seconds: float) -> dict[str, object]:
     assert tally.intents is not None
-    pct = lambda a, b: round(100 * a / b, 1) if b else None  # noqa: E731
+    pct = _pct
     return {
         "deals": deals,
         "seed": seed,
