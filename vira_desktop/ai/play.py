@@ -22,7 +22,8 @@ __all__ = ["choose_card", "expected_held", "rank_value", "rounds_to_force", "voi
 FORCING = True  # the forcing defence is played (a switch for benchmarks that weigh it)
 DECLARER_TRUMPS = 5  # a trump declarer's trumps when the play starts, typically
 SHORT_TRUMPS = 2.5  # the declarer's expected trumps at most which a defender leads trump to stop his ruffs
-OVERRUFF_RISK = 0.15  # the chance the next player is void in the suit led that makes me ruff high
+LIKELY_VOID = 0.5  # the chance the next player is void in the suit led that makes me ruff high, spare or not
+OVERRUFF_RISK = 0.15  # the same chance that makes me ruff high with trumps to spare
 
 
 def rank_value(card: Card, aces_low: bool) -> int:
@@ -300,6 +301,9 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
             card = (
                 _low([c for c in legal if c.suit is led] or list(legal)) if legal[0].suit is led else _discard(legal, k)
             )
+            forced = trump is not None and card.suit is trump and led is not trump and not last
+            if forced and all(c.suit is trump for c in legal):  # only trumps left: a ruff perforce
+                return _ruff(legal, card, k)
             return card, Reason("partner_wins", "partner's card wins: no need to overtake")
     winner = _cheapest_winner(legal, win_card, trump, led, False)
     following = legal[0].suit is led
@@ -320,8 +324,8 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
 
 def _ruff(legal: Sequence[Card], cheapest: Card, k: Knowledge) -> tuple[Card, Reason]:
     """Ruff; in second seat with the lowest trump above every trump the next player may
-    overruff with, when it costs nothing (my other trumps still draw all of theirs) or when he
-    is likely void in the suit led and my trumps can spare it."""
+    overruff with, when it costs nothing (my other trumps still draw all of theirs), when he
+    is likely void in the suit led, or when he may be and my trumps can spare it."""
     view = k.view
     trump = cheapest.suit
     nxt = Seat(view.seat).next
@@ -340,7 +344,7 @@ def _ruff(legal: Sequence[Card], cheapest: Card, k: Knowledge) -> tuple[Card, Re
     drawing = [c for c in mine if c != card and c.rank > max(x.rank for x in outside)]
     free = len(drawing) >= len(outside)
     spare = len(mine) > sum(expected_held(k, s, trump) for s in range(3) if s != view.seat)
-    if free or (chance >= OVERRUFF_RISK and spare):
+    if free or chance >= LIKELY_VOID or (chance >= OVERRUFF_RISK and spare):
         return card, Reason("ruff_high", "ruffing high: the next player may overruff a low trump")
     return cheap
 
