@@ -551,12 +551,20 @@ class NormalBot:
         return self._after_rebuy(view, samples), out, sum(p for p, _ in samples) / len(samples)
 
     def _draws(
-        self, view: View, out: list[Card], turned: Sequence[Card] = (), count: int = REBUY_SAMPLES
+        self,
+        view: View,
+        out: list[Card],
+        turned: Sequence[Card] = (),
+        count: int = REBUY_SAMPLES,
+        seen: Sequence[Card] | None = None,
     ) -> list[list[Card]]:
         """``count`` hands after laying ``out`` aside and drawing as many cards (``turned``
-        first, the rest sampled from the cards this seat has not seen)."""
-        k = Knowledge(view)
-        unseen = [c for c in k.cards(k.unseen) if c not in turned]
+        first, the rest sampled from the cards this seat has not seen: ``seen``, the unseen
+        cards, where the caller has them already)."""
+        if seen is None:
+            k = Knowledge(view)
+            seen = k.cards(k.unseen)
+        unseen = [c for c in seen if c not in turned]
         rng = random.Random(self.seed ^ mask_of(view.hand) ^ mask_of(turned))
         kept = [c for c in view.hand if c not in out] + list(turned)
         n = min(len(out) - len(turned), len(unseen))
@@ -594,7 +602,7 @@ class NormalBot:
                 away = buying_discards(hand, trump, view.stock_left)
                 rest = sorted((c for c in hand if c not in away), key=lambda c: (c.suit is trump, c.rank))
                 away += rest[: max(0, k - len(away))]
-                new = self._draws(view, away, turned, 1)[0]
+                new = self._draws(view, away, turned, 1, unseen)[0]
                 p = self._chance_with(view, new, trump, 0)
                 best = max(best, (p, trump), key=lambda x: x[0])
             out.append(best)
