@@ -641,7 +641,7 @@ def test_a_reasons_words_agree_with_the_card_played() -> None:
     """In normal self-play a card that takes the trick is never said to follow low or to leave
     partner's card winning, and a lead called low is never a king, an ace or a lone honour."""
     from vira_desktop.ai import NormalBot
-    from vira_desktop.ai.play import LOW_FOLLOWS, LOW_LEADS, MARKED_LOW_LEADS
+    from vira_desktop.ai.play import LOW_FOLLOWS, LOW_LEADS, MARKED_LOW_LEADS, PARTNER_WINS
     from vira_desktop.rules.actions import PlayCard
     from vira_desktop.rules.cards import Rank
     from vira_desktop.rules.deal import Deal
@@ -659,7 +659,7 @@ def test_a_reasons_words_agree_with_the_card_played() -> None:
             assert action is not None
             if isinstance(action, PlayCard) and not view.low:
                 card = action.card
-                if view.trick and key in (*LOW_FOLLOWS, "partner_wins"):
+                if view.trick and key in (*LOW_FOLLOWS, *PARTNER_WINS):
                     seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
                     assert seat != view.seat, (number, key, card)
                     checked += 1

@@ -48,6 +48,7 @@ def choose_card(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
 
 # Reasons that call the card low, or say it does not overtake: their words must fit the card.
 LOW_FOLLOWS = ("follow_low",)
+PARTNER_WINS = ("partner_wins", "partner_wins_discard")  # "no need to overtake": never on a card that does
 LOW_LEADS = (
     "lead_low",
     "lead_low_longest",
@@ -63,7 +64,7 @@ def said_as_played(card: Card, reason: Reason, k: Knowledge) -> Reason:
     """``reason`` in words that fit ``card``: a card that takes the trick is never called low
     nor "no need to overtake"; a king or an ace, or a lone honour, is never "a low card"."""
     view = k.view
-    if view.trick and reason.key in (*LOW_FOLLOWS, "partner_wins"):
+    if view.trick and reason.key in (*LOW_FOLLOWS, *PARTNER_WINS):
         seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
         if seat == view.seat:
             if reason.key == "partner_wins":
@@ -239,7 +240,7 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     if masters:
         # Cash where the defenders have most cards left to follow with.
         best = max(masters, key=lambda c: (k.outside_in_suit(c.suit), c.rank, c))
-        return best, Reason("cash_winner", "cashing a sure winner")
+        return best, Reason("cash_winner", "cashing the highest card left in its suit")
     safe = [c for c in side if not ruffable(c.suit)]
     if safe:
         knocks = []
@@ -304,6 +305,8 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
             forced = trump is not None and card.suit is trump and led is not trump and not last
             if forced and all(c.suit is trump for c in legal):  # only trumps left: a ruff perforce
                 return _ruff(legal, card, k)
+            if card.suit is not led:
+                return card, Reason("partner_wins_discard", "partner's card wins: discarding the least useful card")
             return card, Reason("partner_wins", "partner's card wins: no need to overtake")
     winner = _cheapest_winner(legal, win_card, trump, led, False)
     following = legal[0].suit is led
@@ -377,7 +380,9 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
         masters = [c for c in legal if c.suit is not trump and k.is_master(c) and c.suit not in into_ruff]
         waiting = [c for c in masters if _tenace_below(c, legal, k)]
         if masters and len(waiting) < len(masters):
-            return _high([c for c in masters if c not in waiting]), Reason("cash_winner", "cashing a sure winner")
+            return _high([c for c in masters if c not in waiting]), Reason(
+                "cash_winner", "cashing the highest card left in its suit"
+            )
         trumps = [c for c in legal if c.suit is trump]
         if (
             trump is not None
