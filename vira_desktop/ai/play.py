@@ -524,17 +524,25 @@ def _marking_pairs(side: Sequence[Card], k: Knowledge, first: Card | None) -> li
     (``Knowledge.strength``) with cards that are no part of that strength, weakness only in
     weak suits; never a master. With ``first`` given (already discarded), its completions."""
     strength = {s: k.strength(s) for s in Suit}
+    # Not weak either: a suit of two honours or more (K-J-10-6-5), though not strong enough
+    # to ask partner to lead it, is not shown as weak.
+    honours = {s: sum(1 for c in k.view.hand if c.suit is s and c.rank >= Rank.JACK) for s in Suit}
 
     def spare(c: Card) -> bool:
         return not k.is_master(c) and c not in strength[c.suit]
+
+    def fits(c: Card, strong: bool) -> bool:
+        return bool(strength[c.suit]) if strong else not strength[c.suit] and honours[c.suit] < 2
 
     pairs = []
     for f in [first] if first is not None else side:
         if first is None and not spare(f):
             continue
         strong = bool(strength[f.suit])
+        if first is None and not fits(f, strong):
+            continue
         for g in side:
-            if g == f or not spare(g) or bool(strength[g.suit]) is not strong:
+            if g == f or not spare(g) or not fits(g, strong):
                 continue
             if (f.rank > g.rank) is strong:
                 pairs.append((f, g, strong))
