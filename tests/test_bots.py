@@ -33,6 +33,7 @@ from vira_desktop.rules.actions import (
     AnnounceAces,
     Bid,
     Buy,
+    ChooseTrump,
     Decide,
     Discard,
     HighLow,
@@ -637,37 +638,55 @@ def test_simulate_repeatable_with_contract_and_house_rules() -> None:
     assert runs[0]["errors"] == 0
 
 
+@dataclass(frozen=True)
+class SelfPlayStep:
+    """One decision of normal self-play: the deal (the action already applied), the view and
+    decision the bot was asked with, its choice, and the bot."""
+
+    number: int
+    deal: Deal
+    view: View
+    choice: Choice
+    bot: Bot
+
+
+def normal_self_play(deals: int, phases: Sequence[str] = ()) -> Iterator[SelfPlayStep]:
+    """Normal bots playing deals ``0 .. deals-1`` by number (only while the phase is among
+    ``phases``, when given); each decision is yielded once its action is applied."""
+    from vira_desktop.ai import NormalBot
+
+    bots = [NormalBot(s) for s in range(3)]
+    for number in range(deals):
+        deal = Deal.from_number(number)
+        while not deal.is_over and (not phases or deal.phase.value in phases):
+            seat = deal.decision().seat
+            view = deal.view(seat)
+            choice = bots[seat].choose(view)
+            assert choice.action is not None
+            deal.apply(choice.action)
+            yield SelfPlayStep(number, deal, view, choice, bots[seat])
+
+
 def test_a_reasons_words_agree_with_the_card_played() -> None:
     """In normal self-play a card that takes the trick is never said to follow low or to leave
     partner's card winning, and a lead called low is never a king, an ace or a lone honour."""
-    from vira_desktop.ai import NormalBot
     from vira_desktop.ai.play import LOW_FOLLOWS, LOW_LEADS, MARKED_LOW_LEADS, PARTNER_WINS
-    from vira_desktop.rules.actions import PlayCard
     from vira_desktop.rules.cards import Rank
-    from vira_desktop.rules.deal import Deal
     from vira_desktop.rules.tricks import trick_winner
 
-    bots = [NormalBot(s) for s in range(3)]
     checked = 0
-    for number in range(40):
-        deal = Deal.from_number(number)
-        while not deal.is_over:
-            decision = deal.decision()
-            view = deal.view(decision.seat)
-            choice = bots[decision.seat].choose(view)
-            action, key = choice.action, choice.reason.key
-            assert action is not None
-            if isinstance(action, PlayCard) and not view.low:
-                card = action.card
-                if view.trick and key in (*LOW_FOLLOWS, *PARTNER_WINS):
-                    seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
-                    assert seat != view.seat, (number, key, card)
-                    checked += 1
-                if not view.trick and key in (*LOW_LEADS, *MARKED_LOW_LEADS):
-                    alone = sum(1 for c in view.hand if c.suit is card.suit) == 1
-                    assert card.rank < Rank.KING and not (alone and card.rank >= Rank.JACK), (number, key, card)
-                    checked += 1
-            deal.apply(action)
+    for step in normal_self_play(40):
+        view, action, key = step.view, step.choice.action, step.choice.reason.key
+        if isinstance(action, PlayCard) and not view.low:
+            card = action.card
+            if view.trick and key in (*LOW_FOLLOWS, *PARTNER_WINS):
+                seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
+                assert seat != view.seat, (step.number, key, card)
+                checked += 1
+            if not view.trick and key in (*LOW_LEADS, *MARKED_LOW_LEADS):
+                alone = sum(1 for c in view.hand if c.suit is card.suit) == 1
+                assert card.rank < Rank.KING and not (alone and card.rank >= Rank.JACK), (step.number, key, card)
+                checked += 1
     assert checked > 100
 
 
@@ -675,29 +694,18 @@ def test_a_buying_game_or_solo_is_played_with_the_trump_it_was_bid_with() -> Non
     """The normal bot values a buying game or a solo with a planned trump; when it then names
     trump (before any card changes hands) it names that one, where the bid allows it."""
     from vira_desktop.ai import NormalBot
-    from vira_desktop.rules.actions import ChooseTrump
-    from vira_desktop.rules.deal import Deal
     from vira_desktop.rules.games import Family
 
-    bots = [NormalBot(s) for s in range(3)]
     named = 0
-    for number in range(150):
-        deal = Deal.from_number(number)
-        while not deal.is_over and deal.phase.value in ("auction", "level", "trump"):
-            decision = deal.decision()
-            view = deal.view(decision.seat)
-            choice = bots[decision.seat].choose(view)
-            assert choice.action is not None
-            game = view.game
-            chooses = isinstance(choice.action, ChooseTrump) and game is not None
-            if chooses and game is not None and game.family in (Family.BUYING, Family.SOLO):
-                assert isinstance(choice.action, ChooseTrump)
-                planned = bots[decision.seat].odds(view)[game.name].trump
-                allowed = {a.suit for a in decision.actions if isinstance(a, ChooseTrump)}
-                if planned in allowed:
-                    assert choice.action.suit is planned, (number, game.name)
-                    named += 1
-            deal.apply(choice.action)
+    for step in normal_self_play(150, ("auction", "level", "trump")):
+        view, action, game = step.view, step.choice.action, step.view.game
+        if isinstance(action, ChooseTrump) and game is not None and game.family in (Family.BUYING, Family.SOLO):
+            assert isinstance(step.bot, NormalBot) and view.decision is not None
+            planned = step.bot.odds(view)[game.name].trump
+            allowed = {a.suit for a in view.decision.actions if isinstance(a, ChooseTrump)}
+            if planned in allowed:
+                assert action.suit is planned, (step.number, game.name)
+                named += 1
     assert named > 20
 
 
@@ -705,41 +713,30 @@ def test_a_defenders_first_two_discards_are_a_true_agren_marking_read_as_meant()
     """In normal self-play every Ågren marking a defender completes is read by partner as he
     meant it; strength is shown only in a suit worth leading to him and never with a part of
     that strength, weakness only in weak suits and completed with the cheapest higher card."""
-    from vira_desktop.ai import NormalBot
     from vira_desktop.ai.knowledge import Knowledge, Marking, discards, read_markings
-    from vira_desktop.rules.actions import PlayCard
-    from vira_desktop.rules.deal import Deal
 
-    bots = [NormalBot(s) for s in range(3)]
     completed = 0
-    for number in range(100):
-        deal = Deal.from_number(number)
-        while not deal.is_over:
-            decision = deal.decision()
-            view = deal.view(decision.seat)
-            choice = bots[decision.seat].choose(view)
-            action, reason = choice.action, choice.reason
-            assert action is not None
-            deal.apply(action)
-            if not isinstance(action, PlayCard) or reason.key not in ("agren_first", "agren_complete"):
-                continue
-            mark = reason.values["mark"]
-            assert isinstance(mark, Marking) and view.declarer is not None and view.trump is not None
-            k = Knowledge(view)
-            card = action.card
-            assert not k.is_master(card), (number, card)
-            assert bool(k.strength(card.suit)) is mark.strong and card not in k.strength(card.suit), (number, card)
-            if reason.key == "agren_complete":
-                partner = 3 - view.seat - int(view.declarer)
-                read = [m for m in read_markings(deal.view(partner)) if m.seat == view.seat]
-                assert read == [mark], (number, read, mark)
-                if not mark.strong:
-                    first = discards(view)[view.seat][0]
-                    cheaper = [
-                        c
-                        for c in view.hand
-                        if c.suit is not view.trump and not k.strength(c.suit) and first.rank < c.rank < card.rank
-                    ]
-                    assert not cheaper, (number, card, cheaper)
-                completed += 1
+    for step in normal_self_play(100):
+        number, view, action, reason = step.number, step.view, step.choice.action, step.choice.reason
+        if not isinstance(action, PlayCard) or reason.key not in ("agren_first", "agren_complete"):
+            continue
+        mark = reason.values["mark"]
+        assert isinstance(mark, Marking) and view.declarer is not None and view.trump is not None
+        k = Knowledge(view)
+        card = action.card
+        assert not k.is_master(card), (number, card)
+        assert bool(k.strength(card.suit)) is mark.strong and card not in k.strength(card.suit), (number, card)
+        if reason.key == "agren_complete":
+            partner = 3 - view.seat - int(view.declarer)
+            read = [m for m in read_markings(step.deal.view(partner)) if m.seat == view.seat]
+            assert read == [mark], (number, read, mark)
+            if not mark.strong:
+                first = discards(view)[view.seat][0]
+                cheaper = [
+                    c
+                    for c in view.hand
+                    if c.suit is not view.trump and not k.strength(c.suit) and first.rank < c.rank < card.rank
+                ]
+                assert not cheaper, (number, card, cheaper)
+            completed += 1
     assert completed > 25

@@ -234,30 +234,10 @@ def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
 
 
 def _draw_mask(rng: random.Random, bits: Sequence[int], k: int) -> int:
-    """``sum(_draw(rng, bits, k))`` for distinct one-bit masks: the same draws, or-ed as drawn."""
-    n = len(bits)
-    if not 0 <= k <= n:
-        raise ValueError("sample larger than population or is negative")
-    getrandbits = rng.getrandbits
+    """``sum(_draw(rng, bits, k))`` for distinct one-bit masks: the same draws, or-ed."""
     out = 0
-    if _list_draw(n, k):
-        pool = list(bits)
-        for left in range(n, n - k, -1):
-            width = left.bit_length()
-            j = getrandbits(width)
-            while j >= left:
-                j = getrandbits(width)
-            out |= pool[j]
-            pool[j] = pool[left - 1]
-    else:
-        width = n.bit_length()
-        selected: set[int] = set()
-        for _ in range(k):
-            j = getrandbits(width)
-            while j >= n or j in selected:
-                j = getrandbits(width)
-            selected.add(j)
-            out |= bits[j]
+    for bit in _draw(rng, bits, k):
+        out |= bit
     return out
 
 
