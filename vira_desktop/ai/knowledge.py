@@ -161,6 +161,12 @@ class Knowledge:
         below = SUIT_MASKS[card.suit] & ((1 << card) - 1)
         return bin(below & self.outside(seat)).count("1")
 
+    def outside_between(self, high: Card, low: Card) -> int:
+        """How many cards of the suit strictly between ``low`` and ``high`` may still come from
+        others (0: the two are worth the same to me)."""
+        between = SUIT_MASKS[high.suit] & ((1 << high) - 1) & ~((2 << low) - 1)
+        return (between & self.outside(self.view.seat)).bit_count()
+
     def outside_in_suit(self, suit: Suit, seat: int | None = None) -> int:
         seat = self.view.seat if seat is None else seat
         return bin(SUIT_MASKS[suit] & self.outside(seat)).count("1")
@@ -181,8 +187,7 @@ class Knowledge:
         above = bin(SUIT_MASKS[suit] & ~((2 << top) - 1) & self.outside(self.view.seat)).count("1")
         run = [top]
         for card in mine[1:]:
-            gap = SUIT_MASKS[suit] & ((1 << run[-1]) - 1) & ~((2 << card) - 1)
-            if gap & self.outside(self.view.seat):
+            if self.outside_between(run[-1], card):
                 break
             run.append(card)
         return run[: above + 1] if above <= 2 and len(run) > above else []

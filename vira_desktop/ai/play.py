@@ -19,7 +19,6 @@ from .knowledge import Knowledge, Marking, discards, marked_suits, read_markings
 
 __all__ = ["choose_card", "expected_held", "rank_value", "rounds_to_force", "void_chance"]
 
-FORCING = True  # the forcing defence is played (a switch for benchmarks that weigh it)
 DECLARER_TRUMPS = 5  # a trump declarer's trumps when the play starts, typically
 SHORT_TRUMPS = 2.5  # the declarer's expected trumps at most which a defender leads trump to stop his ruffs
 LIKELY_VOID = 0.5  # the chance the next player is void in the suit led that makes me ruff high, spare or not
@@ -177,8 +176,7 @@ def _sequence_bottom(cards: Sequence[Card], k: Knowledge) -> Card:
     ordered = sorted(cards, key=lambda c: -c.rank)
     out = ordered[0]
     for c in ordered[1:]:
-        between = SUIT_MASKS[c.suit] & ((1 << out) - 1) & ~((2 << c) - 1)
-        if between & k.outside(k.view.seat):
+        if k.outside_between(out, c):
             break
         out = c
     return out
@@ -189,8 +187,7 @@ def _sequence_top(cards: Sequence[Card], k: Knowledge) -> Card | None:
     it among mine (no outside card between): the K of K-Q-9, the J of K-J-10."""
     ordered = sorted(cards, key=lambda c: -c.rank)
     for c, below in itertools.pairwise(ordered):
-        between = SUIT_MASKS[c.suit] & ((1 << c) - 1) & ~((2 << below) - 1)
-        if c.rank >= Rank.TEN and not between & k.outside(k.view.seat):
+        if c.rank >= Rank.TEN and not k.outside_between(c, below):
             return c
     return None
 
@@ -204,8 +201,7 @@ def _knock_out(cards: Sequence[Card], k: Knowledge) -> Card | None:
     if not below:
         return None
     nxt = _high(below)
-    gap = SUIT_MASKS[top.suit] & ~((2 << nxt) - 1) & ((1 << top) - 1)
-    return top if not gap & k.outside(k.view.seat) else None
+    return top if not k.outside_between(top, nxt) else None
 
 
 def _declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
@@ -302,8 +298,7 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
             card = (
                 _low([c for c in legal if c.suit is led] or list(legal)) if legal[0].suit is led else _discard(legal, k)
             )
-            forced = trump is not None and card.suit is trump and led is not trump and not last
-            if forced and all(c.suit is trump for c in legal):  # only trumps left: a ruff perforce
+            if card.suit is trump and led is not trump and not last:  # only trumps left: a ruff perforce
                 return _ruff(legal, card, k)
             if card.suit is not led:
                 return card, Reason("partner_wins_discard", "partner's card wins: discarding the least useful card")
@@ -439,7 +434,7 @@ def _forcing_lead(legal: Sequence[Card], k: Knowledge, declarer: int, voids: set
     """The forcing defence: with as many trumps as the declarer (three or more), lead a suit he
     is void in; each ruff shortens him until my trumps take control. None where it does not apply."""
     trump = k.view.trump
-    if not FORCING or trump is None:
+    if trump is None:
         return None
     mine = [c for c in legal if c.suit is trump]
     if len(mine) < 3 or len(mine) < _declarer_trumps(k, declarer, trump):
@@ -455,8 +450,7 @@ def _tenace_below(master: Card, legal: Sequence[Card], k: Knowledge) -> bool:
     if not below:
         return False
     nxt = _high(below)
-    between = SUIT_MASKS[master.suit] & ((1 << master) - 1) & ~((2 << nxt) - 1)
-    return bin(between & k.outside(k.view.seat)).count("1") == 1
+    return k.outside_between(master, nxt) == 1
 
 
 def _side_lead(side: Sequence[Card], k: Knowledge, declarer: int, weak: Marking | None) -> tuple[Card, Reason]:
@@ -554,8 +548,7 @@ def _in_sequence(card: Card, k: Knowledge) -> bool:
     higher = [c for c in k.view.hand if c.suit is card.suit and c.rank > card.rank]
     if not higher:
         return False
-    between = SUIT_MASKS[card.suit] & ((1 << min(higher)) - 1) & ~((2 << card) - 1)
-    return not between & k.outside(k.view.seat)
+    return not k.outside_between(min(higher), card)
 
 
 def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason] | None:
