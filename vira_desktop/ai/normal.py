@@ -30,7 +30,7 @@ from ..rules.scoring import low_holding_suits
 from ..rules.seat import Seat
 from ..rules.view import View
 from .base import Choice, Outlook, Reason
-from .evaluate import danger_cards, home_chance, misere_chance, trump_tricks, weighted_dangers
+from .evaluate import home_chance, misere_chance, trump_tricks, weighted_dangers
 from .knowledge import Knowledge
 from .planning import (
     BUY_DEFENCE,
@@ -38,6 +38,7 @@ from .planning import (
     best_thirteen_high,
     best_thirteen_low,
     buying_discards,
+    kopmisar_away,
     play_calibrated,
     safest,
 )
@@ -442,7 +443,7 @@ class NormalBot:
         hand = list(view.hand)
         if view.game.family is Family.KOPMISAR:
             n = choice.min_count
-            away = list(dict.fromkeys(danger_cards(hand) + sorted(hand, key=lambda c: -c.rank)))[:n]
+            away = kopmisar_away(hand)[:n]
             said = f"köpmisär: buying away {n} dangerous card(s)"
             return Choice(Buy(view.seat, tuple(away)), Reason("kopmisar_buy_away", said, count=n))
         trump = view.trump or Suit.S
@@ -539,7 +540,7 @@ class NormalBot:
         assert game is not None
         hand = list(view.hand)
         if game.family is Family.KOPMISAR:
-            out = list(dict.fromkeys(danger_cards(hand) + sorted(hand, key=lambda c: -c.rank)))[:low]
+            out = kopmisar_away(hand)[:low]
         elif view.trump is not None and not view.low:
             out = buying_discards(hand, view.trump, high)
         else:

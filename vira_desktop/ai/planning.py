@@ -35,6 +35,7 @@ __all__ = [
     "best_thirteen_high",
     "best_thirteen_low",
     "buying_discards",
+    "kopmisar_away",
     "play_calibrated",
     "safest",
 ]
@@ -147,6 +148,11 @@ def best_trump(cards: Sequence[Card], allowed: Sequence[Suit]) -> tuple[Suit, fl
     scored = [(trump_tricks(cards, t), -int(t), t) for t in allowed]
     tricks, _, suit = max(scored)
     return suit, tricks
+
+
+def kopmisar_away(cards: Sequence[Card]) -> list[Card]:
+    """A köpmisär's cards to buy away, first first: the dangerous ones, then the highest."""
+    return list(dict.fromkeys(danger_cards(cards) + sorted(cards, key=lambda c: -c.rank)))
 
 
 def buying_discards(cards: Sequence[Card], trump: Suit, limit: int) -> list[Card]:
@@ -338,9 +344,9 @@ class HandOdds(Mapping[str, GameOdds]):
         return self._sure[trump]
 
     def buy_away(self) -> list[Card]:
-        """A köpmisär's cards to buy away, first first: the dangerous ones, then the highest."""
+        """``kopmisar_away`` of the hand, worked out once."""
         if self._away is None:
-            self._away = list(dict.fromkeys(danger_cards(self.hand) + sorted(self.hand, key=lambda c: -c.rank)))
+            self._away = kopmisar_away(self.hand)
         return self._away
 
     def solo_misere(self, cards: int, open_hand: bool) -> float:
