@@ -454,18 +454,23 @@ class NormalBot:
         said = f"buying {len(out)}: laying aside side cards below the queen"
         return Choice(Buy(view.seat, tuple(out)), Reason("buy_below_queen", said, count=len(out)))
 
-    def _raw_play_chance(self, view: View) -> float:
+    def _raw_chance(self, view: View, hand: list[Card], trump: Suit | None, dead: int) -> float:
+        """The raw chance of going home with ``hand`` in the game being decided (``dead``: the
+        cards laid away, out of play): a misère's danger count, else the trick count less what
+        the opponents' buying takes back."""
         game = view.game
         assert game is not None
-        hand = list(view.hand)
         if view.low:
             cards = game.misere.cards if game.misere else 13
-            dead = mask_of(view.own_laid_aside)
             kept = safest(hand, cards, view.aces_low, dead)
             dead |= mask_of(hand) & ~mask_of(kept)
             return misere_chance(kept, bool(game.misere and game.misere.open), view.aces_low, dead)
         defence = BUY_DEFENCE if game.family.is_buying or game.family.is_solo else 0.0
-        return home_chance(trump_tricks(hand, view.trump) - defence, game.tricks)
+        return home_chance(trump_tricks(hand, trump) - defence, game.tricks)
+
+    def _raw_play_chance(self, view: View) -> float:
+        """The raw chance of going home with the cards now held."""
+        return self._raw_chance(view, list(view.hand), view.trump, mask_of(view.own_laid_aside))
 
     def _play_chance(self, view: View) -> float:
         """The chance of going home with the cards now held, calibrated on self-play."""
@@ -573,16 +578,8 @@ class NormalBot:
 
     def _chance_with(self, view: View, hand: list[Card], trump: Suit | None, dead: int) -> float:
         """The calibrated chance of going home with ``hand`` (after a buy), as at the decision."""
-        game = view.game
-        assert game is not None
-        if view.low:
-            cards = game.misere.cards if game.misere else 13
-            kept = safest(hand, cards, view.aces_low, dead)
-            dead |= mask_of(hand) & ~mask_of(kept)
-            raw = misere_chance(kept, bool(game.misere and game.misere.open), view.aces_low, dead)
-        else:
-            raw = home_chance(trump_tricks(hand, trump) - BUY_DEFENCE, game.tricks)
-        return play_calibrated(raw, game, view.low)
+        assert view.game is not None
+        return play_calibrated(self._raw_chance(view, hand, trump, dead), view.game, view.low)
 
     def _turn_again_samples(self, view: View) -> list[tuple[float, Suit | None]]:
         """Sampled outcomes of turning again: new cards turned from the stock, the best trump
