@@ -10,13 +10,15 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-# The editable install follows every source change by itself: reinstall only when
-# pyproject.toml changes (a stamp file each), not on every start (about 6 s).
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# The editable install follows every Python change by itself: reinstall only when
+# pyproject.toml or the compiled helper changes (a stamp file each), not on every start.
+NATIVE := setup.py vira_desktop/ai/_native.c
+
+$(VENV)/.installed: pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[test]"
 	touch $@ $(VENV)/.installed
 

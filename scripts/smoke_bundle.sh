@@ -4,7 +4,8 @@
 # BUNDLE: a bundle folder (default dist/vira, on macOS dist/Vira.app) or a release .tar.gz.
 # Checks, each failing with exit 1:
 #   1. `vira --version` prints the version written in vira_desktop/__init__.py;
-#   2. `vira bidtable --json` has the 40 rows (package data found in the bundle);
+#   2. `vira bidtable --json` has the 40 rows (package data found in the bundle), and says
+#      nothing of a missing compiled helper (vira_desktop/ai/_native.c is in the bundle);
 #   3. `vira --autoplay 2 --speed instant --autosave` exits 0 and prints one JSON line with
 #      deals (= 2), frames, frame_ms_median, frame_ms_p95, frame_ms_max, startup_s, rss_mb;
 #   4. the autosave went to the per-user data folder (platformdirs), nothing into the bundle;
@@ -95,9 +96,14 @@ got=$(env "${user_env[@]}" "$BIN" --version | tr -d '\r')
 echo "smoke: $got"
 
 # ---------------------------------------------------------------- 2. package data
-rows=$(env "${user_env[@]}" "$BIN" bidtable --json | "$PY" -c "import json, sys; print(len(json.load(sys.stdin)))")
+rows=$(env "${user_env[@]}" "$BIN" bidtable --json 2> "$TMP/bidtable.err" | "$PY" -c "import json, sys; print(len(json.load(sys.stdin)))")
 [ "$rows" = 40 ] || fail "bidtable --json has $rows rows, expected 40"
 echo "smoke: bid table has 40 rows"
+# The compiled helper travels in the bundle: without it every command says so on stderr.
+if grep -q "compiled helper" "$TMP/bidtable.err"; then
+    fail "the bundle runs without its compiled helper: $(cat "$TMP/bidtable.err")"
+fi
+echo "smoke: the compiled helper is in the bundle"
 
 # ---------------------------------------------------------------- 3. autoplay
 check_stats() { # FILE: the autoplay's stdout; prints the stats line

@@ -22,7 +22,7 @@ from vira_desktop.ai.evaluate import (
     trump_tricks_mask,
     weighted_dangers,
 )
-from vira_desktop.ai.planning import SURE, HandOdds, _draw, _draw_mask, thirteen_mask
+from vira_desktop.ai.planning import SURE, HandOdds, draw, draw_mask, thirteen_mask
 from vira_desktop.rules.cards import ALL_CARDS, SUIT_MASKS, Card, Suit, mask_of, parse_cards
 from vira_desktop.rules.games import GAMES
 
@@ -184,9 +184,9 @@ def test_misere_dangers_and_the_safest_cards(indices: list[int], size: int, aces
 def test_draws_are_the_rngs_own_sample(seed: int, n: int, k: int) -> None:
     population = list(range(100, 100 + n))
     k = min(k, n)
-    assert _draw(random.Random(seed), population, k) == random.Random(seed).sample(population, k)
+    assert draw(random.Random(seed), population, k) == random.Random(seed).sample(population, k)
     bits = [1 << (c % 52) for c in population]
-    assert _draw_mask(random.Random(seed), bits, k) == sum(random.Random(seed).sample(bits, k))
+    assert draw_mask(random.Random(seed), bits, k) == sum(random.Random(seed).sample(bits, k))
 
 
 @settings(max_examples=12, deadline=None)

@@ -163,6 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from .ai.native import warn_once
+
+    warn_once()  # the compiled helper missing: one line on stderr
     if args.command == "bidtable":
         return _print_bidtable(args.json)
     if args.command == "replay":

@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from ..rules.cards import Card, Suit, mask_of
+from .native import NATIVE
 
 __all__ = [
     "danger",
@@ -441,3 +442,24 @@ def misere_best(open_hand: bool) -> float:
 
 def misere_chance(cards: Iterable[Card], open_hand: bool, aces_low: bool = False, dead: int = 0) -> float:
     return misere_chance_mask(mask_of(cards), open_hand, aces_low, dead)
+
+
+# The compiled kernels where built (vira_desktop/ai/_native.c): the same figures, faster.
+# The Python functions above stay the reference they are tested against.
+class Kernels(NamedTuple):
+    """The functions the compiled helper stands in for."""
+
+    pool_figures: Callable[[int], list[tuple[float, int]]]
+    trump_tricks_mask: Callable[[int, int], float]
+    safest_mask: Callable[[int, int, bool, int], int]
+    danger_mask: Callable[[int, bool, int], float]
+    misere_chance_mask: Callable[[int, bool, bool, int], float]
+
+
+PYTHON = Kernels(pool_figures, trump_tricks_mask, safest_mask, danger_mask, misere_chance_mask)
+if NATIVE is not None:
+    pool_figures = NATIVE.pool_figures
+    trump_tricks_mask = NATIVE.trump_tricks
+    safest_mask = NATIVE.safest
+    danger_mask = NATIVE.danger
+    misere_chance_mask = NATIVE.misere_chance

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..rules.actions import (
     Action,
@@ -23,14 +23,22 @@ from ..rules.actions import (
     SetAside,
     Turn,
 )
-from ..rules.cards import Card, Suit, SuitClass, mask_of, suit_class
+from ..rules.cards import Card, Suit, SuitClass, bit_indices, mask_of, suit_class
 from ..rules.decision import Phase
 from ..rules.games import BID_GROUPS, Family, Game, PullaRow
 from ..rules.scoring import low_holding_suits
 from ..rules.seat import Seat
 from ..rules.view import View
 from .base import Choice, Outlook, Reason
-from .evaluate import home_chance, misere_chance, trump_tricks, weighted_dangers
+from .evaluate import (
+    home_chance,
+    misere_chance,
+    misere_chance_mask,
+    safest_mask,
+    trump_tricks,
+    trump_tricks_mask,
+    weighted_dangers,
+)
 from .knowledge import Knowledge
 from .planning import (
     BUY_DEFENCE,
@@ -38,6 +46,8 @@ from .planning import (
     best_thirteen_high,
     best_thirteen_low,
     buying_discards,
+    draw,
+    draw_mask,
     kopmisar_away,
     play_calibrated,
     safest,
@@ -454,23 +464,23 @@ class NormalBot:
         said = f"buying {len(out)}: laying aside side cards below the queen"
         return Choice(Buy(view.seat, tuple(out)), Reason("buy_below_queen", said, count=len(out)))
 
-    def _raw_chance(self, view: View, hand: list[Card], trump: Suit | None, dead: int) -> float:
-        """The raw chance of going home with ``hand`` in the game being decided (``dead``: the
-        cards laid away, out of play): a misère's danger count, else the trick count less what
-        the opponents' buying takes back."""
+    def _raw_chance(self, view: View, hand: int, trump: Suit | None, dead: int) -> float:
+        """The raw chance of going home with ``hand`` (a bitmask) in the game being decided
+        (``dead``: the cards laid away, out of play): a misère's danger count, else the trick
+        count less what the opponents' buying takes back."""
         game = view.game
         assert game is not None
         if view.low:
             cards = game.misere.cards if game.misere else 13
-            kept = safest(hand, cards, view.aces_low, dead)
-            dead |= mask_of(hand) & ~mask_of(kept)
-            return misere_chance(kept, bool(game.misere and game.misere.open), view.aces_low, dead)
+            kept = safest_mask(hand, cards, view.aces_low, dead)
+            dead |= hand & ~kept
+            return misere_chance_mask(kept, bool(game.misere and game.misere.open), view.aces_low, dead)
         defence = BUY_DEFENCE if game.family.is_buying or game.family.is_solo else 0.0
-        return home_chance(trump_tricks(hand, trump) - defence, game.tricks)
+        return home_chance(trump_tricks_mask(hand, -1 if trump is None else int(trump)) - defence, game.tricks)
 
     def _raw_play_chance(self, view: View) -> float:
         """The raw chance of going home with the cards now held."""
-        return self._raw_chance(view, list(view.hand), view.trump, mask_of(view.own_laid_aside))
+        return self._raw_chance(view, mask_of(view.hand), view.trump, mask_of(view.own_laid_aside))
 
     def _play_chance(self, view: View) -> float:
         """The chance of going home with the cards now held, calibrated on self-play."""
@@ -493,21 +503,27 @@ class NormalBot:
     def _play_or_lay(self, view: View, p: float, repurchased: bool, trump: Suit | None) -> tuple[float, float]:
         """Expected bets (pins included) of playing with chance ``p`` and of laying down,
         by the pulla row of a simple buy or of a repurchase."""
+        return self._outcomes(view, repurchased, trump)(p)
+
+    def _outcomes(self, view: View, repurchased: bool, trump: Suit | None) -> Callable[[float], tuple[float, float]]:
+        """:meth:`_play_or_lay` as a function of the chance (the row and pins looked up once)."""
         game = view.game
         assert game is not None
         row = view.rules.pulla.row(game)
         if repurchased:
             row = PullaRow(row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0, None, None, None)
         pins = self._pins(view, trump)
-        play = _expected(p, row.home, row.bet, row.kodilj * KODILJ_AVERSION, view.low) + (2 * p - 1) * pins
-        return play, -_laid(game, row) - self._pins(view, trump, laid=True)
+        home, bet, kodilj, low = row.home, row.bet, row.kodilj * KODILJ_AVERSION, view.low
+        lay = -_laid(game, row) - self._pins(view, trump, laid=True)
+        return lambda p: (_expected(p, home, bet, kodilj, low) + (2 * p - 1) * pins, lay)
 
     def _after_rebuy(self, view: View, samples: list[tuple[float, Suit | None]]) -> float:
         """Expected bets of a repurchase or a turn again whose sampled outcomes are ``samples``
         (chance of going home, trump): in each the better of playing and laying down then,
         less the pins paid for the first purchase whatever happens."""
         first = self._pins(view, view.trump, laid=True)
-        total = sum(max(self._play_or_lay(view, p, True, trump)) for p, trump in samples)
+        by_trump = {trump: self._outcomes(view, True, trump) for trump in {t for _, t in samples}}
+        total = sum(max(by_trump[trump](p)) for p, trump in samples)
         return total / len(samples) - first
 
     def _decide(self, view: View) -> Choice:
@@ -556,27 +572,20 @@ class NormalBot:
         samples = [(self._chance_with(view, new, view.trump, dead), view.trump) for new in self._draws(view, out)]
         return self._after_rebuy(view, samples), out, sum(p for p, _ in samples) / len(samples)
 
-    def _draws(
-        self,
-        view: View,
-        out: list[Card],
-        turned: Sequence[Card] = (),
-        count: int = REBUY_SAMPLES,
-        seen: Sequence[Card] | None = None,
-    ) -> list[list[Card]]:
-        """``count`` hands after laying ``out`` aside and drawing as many cards (``turned``
-        first, the rest sampled from the cards this seat has not seen: ``seen``, the unseen
-        cards, where the caller has them already)."""
-        if seen is None:
-            k = Knowledge(view)
-            seen = k.cards(k.unseen)
-        unseen = [c for c in seen if c not in turned]
-        rng = random.Random(self.seed ^ mask_of(view.hand) ^ mask_of(turned))
-        kept = [c for c in view.hand if c not in out] + list(turned)
-        n = min(len(out) - len(turned), len(unseen))
-        return [kept + rng.sample(unseen, n) for _ in range(count)]
+    def _draws(self, view: View, out: list[Card]) -> list[int]:
+        """``REBUY_SAMPLES`` hands (bitmasks) after laying ``out`` aside and drawing as many
+        cards from the cards this seat has not seen."""
+        hand, unseen = mask_of(view.hand), Knowledge(view).unseen
+        return self._sampled(hand, hand & ~mask_of(out), len(out), [1 << c for c in bit_indices(unseen)], REBUY_SAMPLES)
 
-    def _chance_with(self, view: View, hand: list[Card], trump: Suit | None, dead: int) -> float:
+    def _sampled(self, hand: int, kept: int, n: int, bits: list[int], count: int, turned: int = 0) -> list[int]:
+        """``count`` hands: ``kept`` and the ``turned`` cards, and ``n`` cards drawn from ``bits``
+        (the unseen cards less the turned ones), seeded by the hand and the turned cards."""
+        rng = random.Random(self.seed ^ hand ^ turned)
+        n = min(n, len(bits))
+        return [kept | turned | draw_mask(rng, bits, n) for _ in range(count)]  # rng.sample's draws
+
+    def _chance_with(self, view: View, hand: int, trump: Suit | None, dead: int) -> float:
         """The calibrated chance of going home with ``hand`` (after a buy), as at the decision."""
         assert view.game is not None
         return play_calibrated(self._raw_chance(view, hand, trump, dead), view.game, view.low)
@@ -591,16 +600,22 @@ class NormalBot:
         unseen = known.cards(known.unseen)
         rng = random.Random(self.seed ^ mask_of(view.hand))
         hand = list(view.hand)
+        hand_mask = mask_of(hand)
+        away: dict[Suit, list[Card]] = {}  # the cards bought away with each trump
+        for trump in Suit:
+            out_cards = buying_discards(hand, trump, view.stock_left)
+            rest = sorted((c for c in hand if c not in out_cards), key=lambda c: (c.suit is trump, c.rank))
+            away[trump] = out_cards + rest[: max(0, k - len(out_cards))]
         out: list[tuple[float, Suit | None]] = []
         for _ in range(TURN_SAMPLES):
-            turned = rng.sample(unseen, k)
+            turned = draw(rng, unseen, k)  # rng.sample's draws
+            turned_mask = mask_of(turned)
+            bits = [1 << c for c in unseen if not turned_mask >> c & 1]
             suits = [turned[0].suit] if game.family is Family.TURNE else list(dict.fromkeys(c.suit for c in turned))
             best: tuple[float, Suit | None] = (-1.0, None)
             for trump in suits:
-                away = buying_discards(hand, trump, view.stock_left)
-                rest = sorted((c for c in hand if c not in away), key=lambda c: (c.suit is trump, c.rank))
-                away += rest[: max(0, k - len(away))]
-                new = self._draws(view, away, turned, 1, unseen)[0]
+                kept = hand_mask & ~mask_of(away[trump])
+                new = self._sampled(hand_mask, kept, len(away[trump]) - k, bits, 1, turned_mask)[0]
                 p = self._chance_with(view, new, trump, 0)
                 best = max(best, (p, trump), key=lambda x: x[0])
             out.append(best)

@@ -28,6 +28,7 @@ from .evaluate import (
     trump_tricks,
     trump_tricks_mask,
 )
+from .native import NATIVE
 
 __all__ = [
     "GameOdds",
@@ -209,7 +210,7 @@ def _list_draw(n: int, k: int) -> bool:
     return n <= 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0)  # a list is smaller than a set
 
 
-def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
+def draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
     """``rng.sample(population, k)``: the same draws from the RNG (CPython's algorithm, checked
     by tests/test_evaluate.py) without its overhead; the auction samples thousands of times a deal."""
     n = len(population)
@@ -239,12 +240,20 @@ def _draw(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
     return out
 
 
-def _draw_mask(rng: random.Random, bits: Sequence[int], k: int) -> int:
-    """``sum(_draw(rng, bits, k))`` for distinct one-bit masks: the same draws, or-ed."""
+def draw_mask(rng: random.Random, bits: Sequence[int], k: int) -> int:
+    """``sum(draw(rng, bits, k))`` for distinct one-bit masks: the same draws, or-ed."""
     out = 0
-    for bit in _draw(rng, bits, k):
+    for bit in draw(rng, bits, k):
         out |= bit
     return out
+
+
+if NATIVE is not None:
+    _native_draw_mask = NATIVE.draw_mask
+
+    def draw_mask(rng: random.Random, bits: Sequence[int], k: int) -> int:
+        """``draw_mask`` in C (the same draws)."""
+        return int(_native_draw_mask(rng.getrandbits, bits, k))
 
 
 class _Buys:
@@ -261,7 +270,7 @@ class _Buys:
         """The first ``samples`` figures."""
         tricks, kept, n, bits, trump, rng = self.tricks, self.kept, self.n, self.bits, self.trump, self.rng
         while len(tricks) < samples:
-            tricks.append(trump_tricks_mask(kept | _draw_mask(rng, bits, n), trump) - BUY_DEFENCE)
+            tricks.append(trump_tricks_mask(kept | draw_mask(rng, bits, n), trump) - BUY_DEFENCE)
         return tricks
 
     def out_of_reach(self, need: int, limit: float) -> bool:
@@ -439,7 +448,7 @@ class HandOdds(Mapping[str, GameOdds]):
             else:
                 rng, suits = self._rng(g.no), [_SUITS[c // 13] for c in unseen]
                 picks = (
-                    max(set(_draw(rng, suits, k)), key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
+                    max(set(draw(rng, suits, k)), key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
                     for _ in range(SAMPLES)
                 )
                 turns = [(1 / SAMPLES, t) for t in picks]
@@ -467,7 +476,7 @@ class HandOdds(Mapping[str, GameOdds]):
             rng = self._rng(g.no)
             total = 0.0
             for left in range(SAMPLES - 1, -1, -1):
-                new = kept | _draw_mask(rng, self.bits, g.level)
+                new = kept | draw_mask(rng, self.bits, g.level)
                 total += misere_chance_mask(safest_mask(new, g.misere.cards, aces_rule), False)
                 if total + left * misere_best(False) < limit or _given_up(total, SAMPLES - left, limit):
                     return None
@@ -545,7 +554,7 @@ def _stock_odds(
 
     def stock(i: int) -> int:
         while len(stocks) <= i:
-            stocks.append(_draw_mask(rng, bits, 13))
+            stocks.append(draw_mask(rng, bits, 13))
         return stocks[i]
 
     def high_best(i: int) -> float:

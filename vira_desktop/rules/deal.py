@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .actions import (
     Action,
@@ -95,6 +96,41 @@ class _Best:
     @property
     def key(self) -> tuple[int, int, int]:
         return (self.game.no, self.suit_level, 2 - self.seat)
+
+
+def _effective(best: _Best | None, bid: Bid) -> Game | str:
+    """The game ``bid`` stands for over the standing bid ``best``, or the reason it is not a legal bid."""
+    if bid.suit_level and not (bid.game.free_trump if bid.game else bid.group in ("gask", "solo")):
+        what = bid.game.name if bid.game else bid.group
+        return f"{what} cannot be bid in suit (only games with a free choice of trump)"
+    if bid.game is not None:
+        candidates: tuple[Game, ...] = (bid.game,)
+    else:
+        if bid.group not in BID_GROUPS:
+            return f"no such bid: {bid.group}"
+        candidates, chooses_level = BID_GROUPS[bid.group]
+        same_group = chooses_level and best is not None and best.bid.game is None and best.bid.group == bid.group
+        if bid.higher and (not chooses_level or bid.in_forehand):
+            return f"there is no 'higher {bid.group}{' in forehand' if bid.in_forehand else ''}'"
+        if bid.higher and not same_group:
+            return f"'higher {bid.group}' only answers an unspecified {bid.group}"
+        if not bid.higher and same_group and not bid.in_forehand:
+            return f"say 'higher {bid.group}' to outbid an unspecified {bid.group}"
+    for g in candidates:
+        if best is None:
+            if bid.in_forehand:
+                return "'in forehand' only matches a bid already made"
+            return g
+        if bid.in_forehand:
+            if (g.no, bid.suit_level) == (best.game.no, best.suit_level):
+                if bid.seat < best.seat:
+                    return g
+                return "only a player in a better hand may match a bid ('in forehand')"
+        elif (g.no, bid.suit_level) > (best.game.no, best.suit_level):
+            return g
+    if bid.in_forehand:
+        return f"'in forehand' must match the standing bid ({best.bid.text if best else '-'})"
+    return f"too low: the standing bid is {best.bid.text if best else '-'} ({best.game.name if best else '-'})"
 
 
 MIN_CUT = 4  # cards in each part of a cut at least
@@ -382,38 +418,7 @@ class Deal:
     # ------------------------------------------------------------------ auction helpers
     def _effective(self, bid: Bid) -> Game | str:
         """The game a bid stands for now, or the reason it is not a legal bid."""
-        best = self.best
-        if bid.suit_level and not (bid.game.free_trump if bid.game else bid.group in ("gask", "solo")):
-            what = bid.game.name if bid.game else bid.group
-            return f"{what} cannot be bid in suit (only games with a free choice of trump)"
-        if bid.game is not None:
-            candidates: tuple[Game, ...] = (bid.game,)
-        else:
-            if bid.group not in BID_GROUPS:
-                return f"no such bid: {bid.group}"
-            candidates, chooses_level = BID_GROUPS[bid.group]
-            same_group = chooses_level and best is not None and best.bid.game is None and best.bid.group == bid.group
-            if bid.higher and (not chooses_level or bid.in_forehand):
-                return f"there is no 'higher {bid.group}{' in forehand' if bid.in_forehand else ''}'"
-            if bid.higher and not same_group:
-                return f"'higher {bid.group}' only answers an unspecified {bid.group}"
-            if not bid.higher and same_group and not bid.in_forehand:
-                return f"say 'higher {bid.group}' to outbid an unspecified {bid.group}"
-        for g in candidates:
-            if best is None:
-                if bid.in_forehand:
-                    return "'in forehand' only matches a bid already made"
-                return g
-            if bid.in_forehand:
-                if (g.no, bid.suit_level) == (best.game.no, best.suit_level):
-                    if bid.seat < best.seat:
-                        return g
-                    return "only a player in a better hand may match a bid ('in forehand')"
-            elif (g.no, bid.suit_level) > (best.game.no, best.suit_level):
-                return g
-        if bid.in_forehand:
-            return f"'in forehand' must match the standing bid ({best.bid.text if best else '-'})"
-        return f"too low: the standing bid is {best.bid.text if best else '-'} ({best.game.name if best else '-'})"
+        return _effective(self.best, bid)
 
     @property
     def standing_game(self) -> Game | None:
@@ -792,36 +797,46 @@ class _Auction(_PhaseRules):
         return Decision(seat, Phase.AUCTION, tuple(self._actions(d, seat)))
 
     @staticmethod
-    def _actions(d: Deal, seat: Seat) -> Iterator[Action]:
-        """Every legal bid: games above the standing bid, the standing bid "in forehand"
-        where the seat is better, and the groups bid without a level."""
-        best = d.best
-        if best is not None:
-            yield Pass(seat)
-        floor = (0, -1) if best is None else (best.game.no, best.suit_level)
-        for g in GAMES:
-            if g.no < floor[0]:
-                continue
-            for level in _LEVELS[g.free_trump]:
-                if (g.no, level) > floor:
-                    yield Bid(seat, g, None, level)
-        if best is not None and seat < best.seat:
-            yield Bid(seat, best.game, None, best.suit_level, in_forehand=True)
-        for group, (_, choose) in BID_GROUPS.items():
-            for level in _LEVELS[group in ("gask", "solo")]:
-                for bid in (
-                    Bid(seat, None, group, level),
-                    Bid(seat, None, group, level, in_forehand=True),
-                    *((Bid(seat, None, group, level, higher=True),) if choose else ()),
-                ):
-                    if not isinstance(d._effective(bid), str):
-                        yield bid
+    def _actions(d: Deal, seat: Seat) -> tuple[Action, ...]:
+        return _legal_bids(seat, d.best)
 
     def apply(self, d: Deal, a: Action, ev: list[Event]) -> None:
         if isinstance(a, Bid):
             d._bid(a, ev)
         else:
             d._pass(a.seat, ev)
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: a Seat's bids keep the Seat
+def _legal_bids(seat: int, best: _Best | None) -> tuple[Action, ...]:
+    """Every legal bid over ``best``, in the bid table's order (the same few standing bids
+    come up again and again: the tuple is made once)."""
+    return tuple(_bids(seat, best))
+
+
+def _bids(seat: int, best: _Best | None) -> Iterator[Action]:
+    """Every legal bid: games above the standing bid, the standing bid "in forehand"
+    where the seat is better, and the groups bid without a level."""
+    if best is not None:
+        yield Pass(seat)
+    floor = (0, -1) if best is None else (best.game.no, best.suit_level)
+    for g in GAMES:
+        if g.no < floor[0]:
+            continue
+        for level in _LEVELS[g.free_trump]:
+            if (g.no, level) > floor:
+                yield Bid(seat, g, None, level)
+    if best is not None and seat < best.seat:
+        yield Bid(seat, best.game, None, best.suit_level, in_forehand=True)
+    for group, (_, choose) in BID_GROUPS.items():
+        for level in _LEVELS[group in ("gask", "solo")]:
+            for bid in (
+                Bid(seat, None, group, level),
+                Bid(seat, None, group, level, in_forehand=True),
+                *((Bid(seat, None, group, level, higher=True),) if choose else ()),
+            ):
+                if not isinstance(_effective(best, bid), str):
+                    yield bid
 
 
 class _Level(_PhaseRules):

@@ -1,0 +1,27 @@
+"""The compiled helper: everything else about the package is in pyproject.toml.
+
+``vira_desktop.ai._native`` (C) does the hand evaluator's hot loops; it is optional, so an
+install without a C compiler still succeeds and the game runs on the pure-Python code,
+saying so once (``vira_desktop.ai.native``).
+"""
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+
+class _BuildExt(build_ext):
+    """Optimised, and with floating-point contraction off: the C figures must be the same
+    doubles as the Python ones (tests/test_native.py)."""
+
+    def build_extensions(self) -> None:
+        msvc = self.compiler.compiler_type == "msvc"
+        flags = ["/O2", "/fp:precise"] if msvc else ["-O2", "-ffp-contract=off"]
+        for ext in self.extensions:
+            ext.extra_compile_args = flags
+        super().build_extensions()
+
+
+setup(
+    ext_modules=[Extension("vira_desktop.ai._native", ["vira_desktop/ai/_native.c"], optional=True)],
+    cmdclass={"build_ext": _BuildExt},
+)
