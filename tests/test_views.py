@@ -32,6 +32,8 @@ from vira_desktop.rules.actions import (
     PlayCard,
     Repurchase,
     SetAside,
+    sorted_cards,
+    sorted_mask,
 )
 from vira_desktop.rules.cards import ALL_CARDS, Card, Rank, Suit
 from vira_desktop.rules.deal import Deal, Phase
@@ -439,3 +441,12 @@ def test_no_aces_offer_when_gask_played_high() -> None:
     assert not deal.is_legal(AnnounceAces(0))
     v = deal.view(0)
     assert v.decision is not None and not any(isinstance(a, AnnounceAces) for a in v.decision.actions)
+
+
+@given(st.sets(st.sampled_from(ALL_CARDS), max_size=26))
+def test_a_hand_is_shown_in_one_order(cards: set[Card]) -> None:
+    """A view's hand (made from the deal's bitmask) is in the order of every other card set:
+    by suit, high rank first."""
+    mask = sum(1 << c for c in cards)
+    assert sorted_mask(mask) == sorted_cards(cards)
+    assert all(type(c) is Card for c in sorted_mask(mask))

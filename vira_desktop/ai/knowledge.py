@@ -115,8 +115,10 @@ class Knowledge:
         self.hand = mask_of(view.hand)
         played = 0
         for _, cards in view.tricks:
-            played |= mask_of(c for _, c in cards)
-        played |= mask_of(c for _, c in view.trick)
+            for _, c in cards:
+                played |= 1 << c
+        for _, c in view.trick:
+            played |= 1 << c
         self.played = played
         opened = 0
         for hand in view.open_hands.values():

@@ -315,6 +315,7 @@ class HandOdds(Mapping[str, GameOdds]):
         self._sure: dict[Suit, int] = {}
         self._solo_misere: dict[tuple[int, bool], float] = {}
         self._away: list[Card] | None = None
+        self._by_level: list[tuple[float, int]] | None = None
 
     def _rng(self, salt: int) -> random.Random:
         return random.Random(self.seed * 1009 + salt)
@@ -413,13 +414,19 @@ class HandOdds(Mapping[str, GameOdds]):
             assert g.misere is not None
             return self.solo_misere(g.misere.cards, g.misere.open), 0.0, 0.0
         s0, s1, s2 = (
-            max(
-                home_chance(max(self.hand_tricks(t) for t in allowed) - 1.2, g.tricks, 0.6),
-                max(SURE if self.hand_sure(t) >= g.tricks else 0.0 for t in allowed),
-            )
-            for allowed in (_allowed(lv, self.highest) for lv in range(3))
+            max(home_chance(tricks - 1.2, g.tricks, 0.6), SURE if sure >= g.tricks else 0.0)
+            for tricks, sure in self._best_by_level()
         )
         return s0, s1, s2
+
+    def _best_by_level(self) -> list[tuple[float, int]]:
+        """The hand's most expected and most sure tricks with the trumps each suit level allows."""
+        if self._by_level is None:
+            self._by_level = [
+                (max(self.hand_tricks(t) for t in allowed), max(self.hand_sure(t) for t in allowed))
+                for allowed in (_allowed(lv, self.highest) for lv in range(3))
+            ]
+        return self._by_level
 
     def __iter__(self) -> Iterator[str]:
         return iter(g.name for g in GAMES)

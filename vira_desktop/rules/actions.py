@@ -37,6 +37,7 @@ __all__ = [
     "parse_action",
     "public_text",
     "sorted_cards",
+    "sorted_mask",
 ]
 
 SUIT_LEVELS = ("", " in suit", " in highest suit")
@@ -48,6 +49,32 @@ def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 _ORDER = [13 * (c // 13) + 12 - c % 13 for c in range(52)]  # by suit, high rank first
+
+
+def sorted_mask(mask: int) -> tuple[Card, ...]:
+    """:func:`sorted_cards` of a bitmask (a hand is shown and handed out in this order)."""
+    holdings = _BY_HOLDING
+    return (
+        holdings[0][mask & 0x1FFF]
+        + holdings[1][mask >> 13 & 0x1FFF]
+        + holdings[2][mask >> 26 & 0x1FFF]
+        + holdings[3][mask >> 39 & 0x1FFF]
+    )
+
+
+class _Holdings(dict[int, tuple[Card, ...]]):
+    """One suit's holdings (13-bit masks) as cards, high rank first, filled as asked."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.suit = suit
+
+    def __missing__(self, m13: int) -> tuple[Card, ...]:
+        value = self[m13] = tuple(Card(13 * self.suit + r) for r in range(12, -1, -1) if m13 >> r & 1)
+        return value
+
+
+_BY_HOLDING = tuple(_Holdings(s) for s in range(4))
 
 
 @dataclass(frozen=True, slots=True)

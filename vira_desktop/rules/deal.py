@@ -36,6 +36,7 @@ from .actions import (
     SetAside,
     Turn,
     sorted_cards,
+    sorted_mask,
 )
 from .cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class, trumps_at
 from .contract import Contract
@@ -304,10 +305,10 @@ class Deal:
         return Contract(declarer, g, self.suit_level, self.low, trump, klass)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        return sorted_cards(cards_from_mask(self.hands[seat]))
+        return sorted_mask(self.hands[seat])
 
     def laid_aside(self, seat: int) -> tuple[Card, ...]:
-        return sorted_cards(cards_from_mask(self.aside[seat]))
+        return sorted_mask(self.aside[seat])
 
     @property
     def stock_left(self) -> int:
@@ -390,7 +391,7 @@ class Deal:
             highest=self.highest,
             hand=() if spectator else self.hand(seat),
             own_laid_aside=() if self.first_card_played or spectator else self.laid_aside(seat),
-            hand_sizes=(bin(hands[0]).count("1"), bin(hands[1]).count("1"), bin(hands[2]).count("1")),
+            hand_sizes=(hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count()),
             open_hands=self.open_hands_for(None if spectator else seat),
             bids=tuple(self.bids),
             declarer=self.declarer,
@@ -404,7 +405,7 @@ class Deal:
             bought=(self.bought[0], self.bought[1], self.bought[2]),
             repurchased=self.repurchased,
             stock_left=self.stock_left,
-            aside_sizes=(bin(aside[0]).count("1"), bin(aside[1]).count("1"), bin(aside[2]).count("1")),
+            aside_sizes=(aside[0].bit_count(), aside[1].bit_count(), aside[2].bit_count()),
             trick=tuple(self.trick),
             tricks=tuple(self.tricks_played),
             tricks_won=(self.tricks_won[0], self.tricks_won[1], self.tricks_won[2]),
