@@ -362,7 +362,7 @@ def reach(case: Case) -> Deal:
     return deal
 
 
-MEMOS = {"_decision"}  # caches of derived values, not state
+MEMOS = {"_decision", "_core"}  # caches of derived values, and the trick-play core over the deal's own lists
 
 
 def snapshot(deal: Deal) -> tuple[Any, ...]:

@@ -38,7 +38,7 @@ from .actions import (
     sorted_cards,
     sorted_mask,
 )
-from .cards import SUIT_MASKS, Card, Suit, cards_from_mask, mask_of, suit_class, trumps_at
+from .cards import Card, Suit, cards_from_mask, mask_of, suit_class, trumps_at
 from .contract import Contract
 from .decision import CardChoice, Decision, Phase
 from .errors import IllegalAction, Refusal
@@ -69,7 +69,7 @@ from .games import BID_GROUPS, GAMES, Family, Game
 from .houserules import HouseRules
 from .scoring import DealResult, GokPass, low_holding_suits, score
 from .seat import SEATS, Seat
-from .tricks import trick_winner
+from .tricks import TrickPlay
 from .view import View
 
 __all__ = ["SEAT_NAMES", "CardChoice", "Deal", "Decision", "Phase", "cut", "cut_point", "deal_number_decks"]
@@ -245,6 +245,7 @@ class Deal:
         # play
         self.trick: list[tuple[int, Card]] = []
         self.tricks_won = [0, 0, 0]
+        self._core: TrickPlay | None = None  # plays the tricks on the lists above (made at need)
         self.tricks_played: list[tuple[int, tuple[tuple[int, Card], ...]]] = []
         self.n_tricks = 13
         self.result: DealResult | None = None
@@ -282,6 +283,7 @@ class Deal:
     def clone(self) -> Deal:
         new = Deal.__new__(Deal)
         new.__dict__ = {k: (v.copy() if isinstance(v, list) else v) for k, v in self.__dict__.items()}
+        new._core = None  # made again over the copied lists when asked
         return new
 
     # ------------------------------------------------------------------ queries
@@ -541,13 +543,19 @@ class Deal:
         self._decision = (len(self.history), decision)
         return decision
 
+    def _trick_play(self) -> TrickPlay:
+        """The trick-play core over this deal's hands, trick and tricks (a clone gets its own)."""
+        core = self._core
+        if core is None or core.hands is not self.hands or core.trick is not self.trick:
+            trump = -1 if self.low or self.trump is None else int(self.trump)
+            core = self._core = TrickPlay(
+                self.hands, trump, self.to_act, self.aces_low, self.trick, self.tricks_played, self.tricks_won
+            )
+        return core
+
     def _playable(self, seat: int) -> int:
-        hand = self.hands[seat]
-        if self.trick:
-            follow = hand & SUIT_MASKS[self.trick[0][1] // 13]
-            if follow:
-                return follow
-        return hand
+        assert seat == self.to_act
+        return self._trick_play().legal()
 
     def playable_mask(self) -> int:
         """Fast path: the cards the player on turn may play, as a bitmask (trick play only)."""
@@ -728,21 +736,16 @@ class Deal:
         self.n_tricks = bin(self.hands[self._declarer()]).count("1")
 
     def _play(self, seat: int, card: Card, ev: list[Event] | None) -> None:
-        self.hands[seat] &= ~(1 << card)
-        trick = self.trick
-        trick.append((seat, card))
         trick_no = len(self.tricks_played) + 1
+        core = self._trick_play()
+        assert seat == core.to_act, "the core plays for the seat on turn"
+        winner = core.push(card)
+        self.to_act = core.to_act
         if ev is not None:
             ev.append(CardPlayed(seat, card, trick_no))
-        if len(trick) < 3:
-            self.to_act = _NEXT_SEAT[seat]
+        if winner is None:
             return
-        winner = SEATS[trick_winner(trick, None if self.low else self.trump, self.aces_low)[0]]
-        cards = tuple(trick)
-        self.tricks_played.append((winner, cards))
-        self.tricks_won[winner] += 1
-        self.trick = []
-        self.to_act = winner
+        cards = self.tricks_played[-1][1]
         if ev is not None:
             ev.append(TrickWon(winner, cards, trick_no))
         if trick_no == self.n_tricks:
@@ -1078,13 +1081,11 @@ class _Play(_PhaseRules):
     def reason(self, d: Deal, a: Action) -> str | None:
         if not isinstance(a, PlayCard):
             return Refusal("play_a_card", "play a card")
-        hand = d.hands[a.seat]
-        if not hand >> a.card & 1:
+        if not d.hands[a.seat] >> a.card & 1:
             return Refusal("not_in_hand", f"{a.card} is not in {SEAT_NAMES[a.seat]}'s hand", card=str(a.card))
-        if d.trick:
+        if not d._playable(a.seat) >> a.card & 1:
             led = d.trick[0][1].suit
-            if not (1 << a.card) & SUIT_MASKS[led] and hand & SUIT_MASKS[led]:
-                return Refusal("must_follow", f"must follow suit in {led.word}", suit=led.name)
+            return Refusal("must_follow", f"must follow suit in {led.word}", suit=led.name)
         return None
 
     def decision(self, d: Deal, seat: Seat) -> Decision:
@@ -1097,7 +1098,7 @@ class _Play(_PhaseRules):
         if isinstance(a, PlayCard):
             d._play(a.seat, a.card, ev)
         else:
-            d.aces_low = True
+            d.aces_low = d._trick_play().aces_low = True
             ev.append(AcesAnnounced(a.seat))
 
 
@@ -1119,4 +1120,3 @@ _BY_PHASE: dict[Phase, _PhaseRules] = {
 _HANDLERS: dict[str, _PhaseRules] = {phase.value: rules for phase, rules in _BY_PHASE.items()}
 
 _PLAYS = tuple(tuple(PlayCard(seat, c) for c in _CARD) for seat in range(3))
-_NEXT_SEAT = tuple(s.next for s in SEATS)
