@@ -12,7 +12,7 @@ $(BIN)/python:
 
 # The editable install follows every Python change by itself: reinstall only when
 # pyproject.toml or the compiled helper changes (a stamp file each), not on every start.
-NATIVE := setup.py vira_desktop/ai/_native.c
+NATIVE := setup.py vira_desktop/ai/_native.c vira_desktop/ai/_solver.c
 
 $(VENV)/.installed: pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .

@@ -22,6 +22,12 @@ class _BuildExt(build_ext):
 
 
 setup(
-    ext_modules=[Extension("vira_desktop.ai._native", ["vira_desktop/ai/_native.c"], optional=True)],
+    ext_modules=[
+        Extension(
+            "vira_desktop.ai._native",
+            ["vira_desktop/ai/_native.c", "vira_desktop/ai/_solver.c"],
+            optional=True,
+        )
+    ],
     cmdclass={"build_ext": _BuildExt},
 )

@@ -77,6 +77,29 @@ def _replay(path: str, as_json: bool, check: bool, window: bool = False) -> int:
     return 0
 
 
+def _solve(path: str, at: int | None, as_json: bool) -> int:
+    from .session.analysis import solve_record
+    from .session.record import load_record
+
+    try:
+        info = solve_record(load_record(path), at)
+    except RecordError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(info, ensure_ascii=False))
+        return 0
+    trick = f", after {' '.join(info['trick'])}" if info["trick"] else ""
+    print(f"after action {info['actions']}: {info['to_act']} to play{trick}")
+    best, tricks = info["best"], info["tricks_in_play"]
+    print(f"{info['declarer']} declares {info['game']}: {best} of {tricks} tricks with best play")
+    sign = -1 if info["wants"] == "most" else 1
+    for card, value in sorted(info["moves"].items(), key=lambda kv: sign * kv[1]):
+        diff = value - info["best"]
+        print(f"  {card:3} {value:2}" + (f"  ({diff:+d})" if diff else ""))
+    return 0
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -142,6 +165,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--check", action="store_true", help="fail if the recorded result differs")
     p.add_argument("--window", action="store_true", help="step the record in the game window (→ ← Tab Esc)")
+    p = sub.add_parser("solve", help="the double-dummy value of each card at a deal record's position")
+    p.add_argument("file")
+    p.add_argument(
+        "--at", type=int, metavar="N", help="after the first N actions (default: all; a finished deal: its first card)"
+    )
+    p.add_argument("--json", action="store_true")
     p = sub.add_parser("simulate", help="headless self-play")
     p.add_argument("--deals", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
@@ -170,6 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _print_bidtable(args.json)
     if args.command == "replay":
         return _replay(args.file, args.json, args.check, args.window)
+    if args.command == "solve":
+        return _solve(args.file, args.at, args.json)
     if args.command in ("simulate", "match"):
         try:
             return _simulate(args) if args.command == "simulate" else _match(args)

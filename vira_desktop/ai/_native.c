@@ -1,4 +1,4 @@
-/* The hand evaluator's hot kernels in C: the same figures as the pure-Python code of
+/* The hand evaluator's hot kernels in C (and, in _solver.c, the double-dummy solver): the same figures as the pure-Python code of
  * vira_desktop/ai/evaluate.py and planning.py, bit for bit (tests/test_native.py checks
  * them against it, exhaustively where a table is small and on random hands elsewhere).
  *
@@ -384,6 +384,8 @@ static PyObject *py_draw_mask(PyObject *self, PyObject *const *args, Py_ssize_t 
     return PyLong_FromUnsignedLongLong(out);
 }
 
+PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs); /* _solver.c */
+
 static PyMethodDef methods[] = {
     {"pool_figures", py_pool_figures, METH_O, "evaluate.pool_figures"},
     {"trump_tricks", (PyCFunction)(void (*)(void))py_trump_tricks, METH_FASTCALL, "evaluate.trump_tricks_mask"},
@@ -391,6 +393,7 @@ static PyMethodDef methods[] = {
     {"danger", (PyCFunction)(void (*)(void))py_danger, METH_FASTCALL, "evaluate.danger_mask"},
     {"misere_chance", (PyCFunction)(void (*)(void))py_misere_chance, METH_FASTCALL, "evaluate.misere_chance_mask"},
     {"draw_mask", (PyCFunction)(void (*)(void))py_draw_mask, METH_FASTCALL, "planning.draw_mask"},
+    {"solve", (PyCFunction)(void (*)(void))vira_solve, METH_FASTCALL, "solver.solve: the declarer's tricks"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -6,3 +6,13 @@ def safest(mask: int, keep: int, aces_low: bool = False, dead: int = 0, /) -> in
 def danger(mask: int, aces_low: bool = False, dead: int = 0, /) -> float: ...
 def misere_chance(mask: int, open_hand: bool, aces_low: bool = False, dead: int = 0, /) -> float: ...
 def draw_mask(getrandbits: Callable[[int], int], bits: Sequence[int], k: int, /) -> int: ...
+def solve(
+    hands: Sequence[int],
+    trump: int,
+    to_act: int,
+    declarer: int,
+    low: bool,
+    trick: Sequence[tuple[int, int]],
+    left: int,
+    /,
+) -> int: ...

@@ -1,0 +1,139 @@
+"""The double-dummy solver: against plain minimax on the rules' own trick play, the compiled
+search against the Python one on 1,200 positions, and `vira solve` on golden records."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vira_desktop.ai.native import NATIVE
+from vira_desktop.ai.solver import Position, move_values, python_solve, solve
+from vira_desktop.rules.cards import SUIT_MASKS, mask_of, parse_cards
+from vira_desktop.rules.tricks import TrickPlay, card_value
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def minimax(p: Position) -> int:
+    """The declarer's tricks by trying every card, on :class:`TrickPlay` (no pruning)."""
+    play = TrickPlay(list(p.hands), p.trump, p.to_act, p.aces_low, [(s, c) for s, c in p.trick])  # type: ignore[misc]
+
+    def wants(seat: int) -> bool:
+        return (seat == p.declarer) != p.low
+
+    def rec(left: int) -> int:
+        if left == 0:
+            return 0
+        seat = play.to_act
+        values = []
+        legal = play.legal()
+        for card in range(52):
+            if legal >> card & 1:
+                winner = play.push(card)
+                values.append(rec(left) if winner is None else (winner == p.declarer) + rec(left - 1))
+                play.pop()
+        return max(values) if wants(seat) else min(values)
+
+    return rec(p.left())
+
+
+def random_position(rng: random.Random, most: int) -> Position:
+    """Up to ``most`` cards a hand, any trump or none, a high game or a misère, aces as ones
+    now and then, and up to two cards of the trick already played."""
+    n = rng.randint(1, most)
+    cards = rng.sample(range(52), 3 * n)
+    hands = [mask_of(cards[i * n : (i + 1) * n]) for i in range(3)]
+    low = rng.random() < 0.3
+    trump = -1 if low or rng.random() < 0.2 else rng.randrange(4)
+    seat = rng.randrange(3)
+    trick: list[tuple[int, int]] = []
+    for _ in range(rng.randint(0, 2)):
+        hand = hands[seat]
+        if trick and hand & SUIT_MASKS[trick[0][1] // 13]:
+            hand &= SUIT_MASKS[trick[0][1] // 13]
+        card = rng.choice([c for c in range(52) if hand >> c & 1])
+        hands[seat] &= ~(1 << card)
+        trick.append((seat, card))
+        seat = (seat + 1) % 3
+    declarer, aces_low = rng.randrange(3), rng.random() < 0.15
+    return Position((hands[0], hands[1], hands[2]), trump, seat, declarer, low, aces_low, tuple(trick), n)
+
+
+def test_the_python_solver_is_minimax() -> None:
+    rng = random.Random(21)
+    for _ in range(300):
+        p = random_position(rng, 4)
+        assert python_solve(p) == minimax(p), p
+
+
+def test_every_cards_value_is_the_value_after_it() -> None:
+    """The best card's value is the position's value, and a card's is the solve after it."""
+    rng = random.Random(5)
+    for _ in range(150):
+        p = random_position(rng, 4)
+        values = move_values(p, "python")
+        wants = (p.to_act == p.declarer) != p.low
+        assert (max if wants else min)(values.values()) == python_solve(p) == minimax(p)
+
+
+def test_hands_whose_value_is_known() -> None:
+    """Solo vira takes all 13; the lowest cards in misère take none; aces as ones are low."""
+    vira = mask_of(parse_cards("AS KS QS JS TS 9S 8S 7S AH KH AD KD AC"))
+    rest = [c for c in range(52) if not vira >> c & 1]
+    left, right = mask_of(rest[:13]), mask_of(rest[13:26])
+    assert solve(Position((vira, left, right), 0, 1, 0)) == 13
+    low = mask_of(parse_cards("2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C 5C"))
+    others = [c for c in range(52) if not low >> c & 1]
+    p = Position((mask_of(others[:13]), low, mask_of(others[13:26])), -1, 0, 1, low=True)
+    assert solve(p) == python_solve(p) == 0
+    aces = mask_of(parse_cards("AS AH AD"))  # one card each: the declarer's ace wins, unless aces are ones
+    p = Position((aces & SUIT_MASKS[0], mask_of(parse_cards("2S")), mask_of(parse_cards("3S"))), -1, 0, 0)
+    assert solve(p) == 1 and solve(Position(p.hands, -1, 0, 0, aces_low=True)) == 0
+
+
+@pytest.mark.skipif(NATIVE is None, reason="the compiled helper is not built")
+def test_the_compiled_solver_gives_the_python_values() -> None:
+    """1,200 random positions of up to 6 cards a hand, each kind of game."""
+    rng = random.Random(2212)
+    for i in range(1200):
+        p = random_position(rng, 6 if i % 4 else 3)
+        assert solve(p) == python_solve(p), p
+
+
+@pytest.mark.skipif(NATIVE is None, reason="the compiled helper is not built")
+def test_the_compiled_solver_on_larger_hands() -> None:
+    rng = random.Random(8)
+    for _ in range(12):
+        p = random_position(rng, 8)
+        assert solve(p) == python_solve(p), p
+
+
+def _vira(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "vira_desktop", *args], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+
+
+def test_vira_solve_on_a_golden_record() -> None:
+    """At the first card of a finished 7-spel: every legal card with its value."""
+    out = _vira("solve", "tests/records/7spel_offsuit_home.yaml", "--json")
+    assert out.returncode == 0, out.stderr
+    info = json.loads(out.stdout)
+    assert info["actions"] == 8 and info["declarer"] == "Anna" and info["wants"] == "most"
+    assert len(info["moves"]) == 13 and info["best"] == max(info["moves"].values())
+    text = _vira("solve", "tests/records/7spel_offsuit_home.yaml")
+    assert text.returncode == 0 and "tricks with best play" in text.stdout
+    early = _vira("solve", "tests/records/7spel_offsuit_home.yaml", "--at", "3")
+    assert early.returncode == 2 and "not in trick play" in early.stderr
+
+
+def test_card_value_is_the_trick_rule() -> None:
+    """The solver and the deal rank cards by the one rule in rules/tricks.py."""
+    assert card_value(12, 0, -1, False) > card_value(11, 0, -1, False)
+    assert card_value(12, 0, -1, True) < card_value(0, 0, -1, True)
+    assert card_value(13, 0, 1, False) > card_value(12, 0, 1, False)  # a trump deuce beats the ace led

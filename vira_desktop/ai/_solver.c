@@ -1,0 +1,285 @@
+/* The double-dummy solver in C: the search of vira_desktop/ai/solver.py (see its docstring),
+ * the same values (tests/test_solver.py compares them), many times faster.
+ *
+ * A position arrives with the aces already moved below the deuces where they count as
+ * ones, so a card's rank is its bit order within its suit. The transposition table is
+ * kept between calls and told apart by a generation number: nothing is cleared.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define SUIT13 0x1FFFull
+
+typedef struct {
+    uint64_t k0, k1;  /* relative-rank key: 4 suits x 39 bits, the leader and the tricks left */
+    uint64_t k2;
+    uint32_t gen;
+    int8_t lower, upper;
+    int8_t best; /* the lead that last decided the search here, tried first (-1: none) */
+} Entry;
+
+#define TABLE_BITS 20
+#define TABLE_SIZE (1u << TABLE_BITS)
+
+static Entry *table = NULL;
+static uint32_t generation = 0;
+
+typedef struct {
+    uint64_t hands[3];
+    int trump, declarer, low;
+    int seats[3], cards[3], ntrick;
+    long nodes;
+} Search;
+
+static int value_of(int card, int led, int trump) {
+    int suit = card / 13, rank = card % 13;
+    return suit == trump ? rank + 100 : suit == led ? rank : -50;
+}
+
+static int lowest_bit(uint64_t m) {
+    int n = 0;
+    while (!(m & 1)) { m >>= 1; n++; }
+    return n;
+}
+
+static void make_key(const Search *s, int leader, int left, uint64_t *k0, uint64_t *k1, uint64_t *k2) {
+    uint64_t suits[4];
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned a = (unsigned)(s->hands[0] >> (13 * suit) & SUIT13);
+        unsigned b = (unsigned)(s->hands[1] >> (13 * suit) & SUIT13);
+        unsigned c = (unsigned)(s->hands[2] >> (13 * suit) & SUIT13);
+        unsigned live = a | b | c;
+        uint64_t ra = 0, rb = 0, rc = 0;
+        int n = 0;
+        for (int r = 0; r < 13; r++) {
+            unsigned bit = 1u << r;
+            if (!(live & bit)) continue;
+            if (a & bit) ra |= 1ull << n;
+            else if (b & bit) rb |= 1ull << n;
+            else rc |= 1ull << n;
+            n++;
+        }
+        suits[suit] = ra | rb << 13 | rc << 26;
+    }
+    *k0 = suits[0] | (suits[1] & 0x1FFFFFFull) << 39;                 /* 39 + 25 bits */
+    *k1 = suits[1] >> 25 | suits[2] << 14 | (suits[3] & 0x7FFull) << 53; /* 14 + 39 + 11 */
+    *k2 = suits[3] >> 11 | (uint64_t)leader << 28 | (uint64_t)left << 30;
+}
+
+static Entry *lookup(uint64_t k0, uint64_t k1, uint64_t k2) {
+    uint64_t h = k0 * 0x9E3779B97F4A7C15ull ^ (k1 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full ^ k2 * 0x165667B19E3779F9ull;
+    h ^= h >> 29;
+    return &table[h & (TABLE_SIZE - 1)];
+}
+
+static int reach(Search *s, int target, int to_act, int left, int won);
+
+/* One card of each run of equivalent cards of ``legal``, the likeliest to decide first:
+ * ``first`` (the lead that decided this position before), then for a lead the highest
+ * cards, for a follow the cheapest card that takes the trick from the other side, else the
+ * lowest cards. */
+static int ordered(const Search *s, uint64_t legal, int seat, int first, int *out) {
+    uint64_t others = 0;
+    for (int i = 0; i < 3; i++) if (i != seat) others |= s->hands[i];
+    for (int i = 0; i < s->ntrick; i++) others |= 1ull << s->cards[i];
+    int n = 0, keys[13];
+    int led = s->ntrick ? s->cards[0] / 13 : -1, best = -1000, winner = -1;
+    for (int i = 0; i < s->ntrick; i++) {
+        int v = value_of(s->cards[i], led, s->trump);
+        if (v > best) { best = v; winner = s->seats[i]; }
+    }
+    int mine = winner >= 0 && (winner == s->declarer) == (seat == s->declarer); /* my side wins it now */
+    uint64_t rest = legal;
+    while (rest) {
+        int card = lowest_bit(rest);
+        rest &= rest - 1;
+        uint64_t above = (SUIT13 << (13 * (card / 13))) & ~((2ull << card) - 1);
+        uint64_t next = (legal | others) & above;
+        if (next && ((next & (~next + 1)) & legal)) continue; /* the card above is mine too */
+        int key;
+        if (!s->ntrick) key = -(card % 13);
+        else {
+            int v = value_of(card, led, s->trump);
+            key = v > best && !mine ? v - 1000 : v;
+        }
+        if (card == first) key = -100000;
+        int j = n++;
+        while (j > 0 && keys[j - 1] > key) { keys[j] = keys[j - 1]; out[j] = out[j - 1]; j--; }
+        keys[j] = key;
+        out[j] = card;
+    }
+    return n;
+}
+
+static int children(Search *s, int target, int seat, int left, int won, int first, int *decided) {
+    uint64_t hand = s->hands[seat], legal = hand;
+    if (s->ntrick) {
+        uint64_t follow = hand & (SUIT13 << (13 * (s->cards[0] / 13)));
+        if (follow) legal = follow;
+    }
+    int maxer = (seat == s->declarer) != s->low;
+    int cards[13];
+    int n = ordered(s, legal, seat, first, cards);
+    for (int i = 0; i < n; i++) {
+        int card = cards[i], ok;
+        s->hands[seat] = hand & ~(1ull << card);
+        s->seats[s->ntrick] = seat;
+        s->cards[s->ntrick] = card;
+        s->ntrick++;
+        if (s->ntrick < 3) {
+            ok = reach(s, target, (seat + 1) % 3, left, won);
+            s->ntrick--;
+        } else {
+            int led = s->cards[0] / 13, winner = s->seats[0], best = -1000;
+            for (int j = 0; j < 3; j++) {
+                int v = value_of(s->cards[j], led, s->trump);
+                if (v > best) { best = v; winner = s->seats[j]; }
+            }
+            int saved_seats[3], saved_cards[3];
+            memcpy(saved_seats, s->seats, sizeof saved_seats);
+            memcpy(saved_cards, s->cards, sizeof saved_cards);
+            s->ntrick = 0;
+            ok = reach(s, target, winner, left - 1, won + (winner == s->declarer));
+            memcpy(s->seats, saved_seats, sizeof saved_seats);
+            memcpy(s->cards, saved_cards, sizeof saved_cards);
+            s->ntrick = 2;
+        }
+        s->hands[seat] = hand;
+        if (ok == maxer) {
+            *decided = card;
+            return ok;
+        }
+    }
+    *decided = -1;
+    return !maxer;
+}
+
+/* The tricks the declarer on lead can cash at once in a high game (his quick tricks): in
+ * each suit his cards above every defender's card, in a side suit only as many as each
+ * defender who holds a trump must follow to (a defender without trumps may discard, but
+ * never ruff). Only the declarer's: a defender's partner may have to overtake him. */
+static int quick_tricks(const Search *s, int leader, int left) {
+    int side = leader == s->declarer;
+    uint64_t theirs = 0;
+    for (int i = 0; i < 3; i++) {
+        if ((i == s->declarer) == side) continue;
+        theirs |= s->hands[i];
+    }
+    int total = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned mine = (unsigned)(s->hands[leader] >> (13 * suit) & SUIT13);
+        unsigned other = (unsigned)(theirs >> (13 * suit) & SUIT13);
+        int masters = 0;
+        for (int r = 12; r >= 0; r--) {
+            if (other >> r & 1) break;
+            if (mine >> r & 1) masters++;
+        }
+        if (s->trump >= 0 && suit != s->trump) {
+            int longest_ruffer = 13;
+            for (int i = 0; i < 3; i++) {
+                if ((i == s->declarer) == side) continue;
+                if (s->hands[i] >> (13 * s->trump) & SUIT13) {
+                    int len = 0;
+                    for (unsigned m = (unsigned)(s->hands[i] >> (13 * suit) & SUIT13); m; m &= m - 1) len++;
+                    if (len < longest_ruffer) longest_ruffer = len;
+                }
+            }
+            if (masters > longest_ruffer) masters = longest_ruffer;
+        }
+        total += masters;
+    }
+    return total < left ? total : left;
+}
+
+static int reach(Search *s, int target, int to_act, int left, int won) {
+    if (won >= target) return 1;
+    if (won + left < target) return 0;
+    s->nodes++;
+    int need = target - won;
+    int decided;
+    if (s->ntrick) return children(s, target, to_act, left, won, -1, &decided);
+    if (!s->low && to_act == s->declarer && won + quick_tricks(s, to_act, left) >= target) return 1;
+    uint64_t k0, k1, k2;
+    make_key(s, to_act, left, &k0, &k1, &k2);
+    Entry *e = lookup(k0, k1, k2);
+    int hit = e->gen == generation && e->k0 == k0 && e->k1 == k1 && e->k2 == k2;
+    if (hit) {
+        if (e->lower >= need) return 1;
+        if (e->upper < need) return 0;
+    }
+    int result = children(s, target, to_act, left, won, hit ? e->best : -1, &decided);
+    e = lookup(k0, k1, k2); /* the same slot: the search below may have filled it */
+    if (!(e->gen == generation && e->k0 == k0 && e->k1 == k1 && e->k2 == k2)) {
+        e->gen = generation;
+        e->k0 = k0;
+        e->k1 = k1;
+        e->k2 = k2;
+        e->lower = 0;
+        e->upper = (int8_t)left;
+        e->best = -1;
+    }
+    if (decided >= 0) e->best = (int8_t)decided;
+    if (result) { if (e->lower < need) e->lower = (int8_t)need; }
+    else if (e->upper > need - 1) e->upper = (int8_t)(need - 1);
+    return result;
+}
+
+/* solve(hands, trump, to_act, declarer, low, trick, left) -> the declarer's tricks */
+PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError, "solve(hands, trump, to_act, declarer, low, trick, left)");
+        return NULL;
+    }
+    Search s;
+    memset(&s, 0, sizeof s);
+    PyObject *hands = PySequence_Fast(args[0], "hands must be a sequence");
+    if (!hands) return NULL;
+    if (PySequence_Fast_GET_SIZE(hands) != 3) {
+        Py_DECREF(hands);
+        PyErr_SetString(PyExc_ValueError, "three hands");
+        return NULL;
+    }
+    for (int i = 0; i < 3; i++) {
+        s.hands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(hands, i));
+        if (PyErr_Occurred()) { Py_DECREF(hands); return NULL; }
+    }
+    Py_DECREF(hands);
+    long trump = PyLong_AsLong(args[1]), to_act = PyLong_AsLong(args[2]), declarer = PyLong_AsLong(args[3]);
+    int low = PyObject_IsTrue(args[4]);
+    long left = PyLong_AsLong(args[6]);
+    if (PyErr_Occurred() || low < 0) return NULL;
+    if (to_act < 0 || to_act > 2 || declarer < 0 || declarer > 2 || trump < -1 || trump > 3 || left < 0 || left > 13) {
+        PyErr_SetString(PyExc_ValueError, "position out of range");
+        return NULL;
+    }
+    PyObject *trick = PySequence_Fast(args[5], "trick must be a sequence");
+    if (!trick) return NULL;
+    Py_ssize_t nt = PySequence_Fast_GET_SIZE(trick);
+    if (nt > 2) { Py_DECREF(trick); PyErr_SetString(PyExc_ValueError, "at most two cards in the trick"); return NULL; }
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(trick, i);
+        long seat, card;
+        if (!PyArg_ParseTuple(pair, "ll", &seat, &card)) { Py_DECREF(trick); return NULL; }
+        s.seats[i] = (int)seat;
+        s.cards[i] = (int)card;
+    }
+    Py_DECREF(trick);
+    s.ntrick = (int)nt;
+    s.trump = (int)trump;
+    s.declarer = (int)declarer;
+    s.low = low;
+    if (!table) {
+        table = PyMem_Calloc(TABLE_SIZE, sizeof(Entry));
+        if (!table) return PyErr_NoMemory();
+    }
+    if (++generation == 0) { memset(table, 0, TABLE_SIZE * sizeof(Entry)); generation = 1; }
+    int lo = 0, hi = (int)left;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (reach(&s, mid, (int)to_act, (int)left, 0)) lo = mid;
+        else hi = mid - 1;
+    }
+    return PyLong_FromLong(lo);
+}
