@@ -137,3 +137,22 @@ def test_card_value_is_the_trick_rule() -> None:
     assert card_value(12, 0, -1, False) > card_value(11, 0, -1, False)
     assert card_value(12, 0, -1, True) < card_value(0, 0, -1, True)
     assert card_value(13, 0, 1, False) > card_value(12, 0, 1, False)  # a trump deuce beats the ace led
+
+
+@pytest.mark.parametrize(
+    ("record", "allowed", "taken", "costly"),
+    [
+        ("7spel_offsuit_home", 9, 9, []),  # every card best
+        ("solo12_offsuit_home", 12, 13, [(12, "Cecilia", "AH", 1)]),  # the defence let a 13th trick go
+        ("gask3_low_open_bet", 1, 1, [(1, "Anna", "2H", 2), (2, "Cecilia", "3S", 2)]),  # a misère: both ways
+    ],
+)
+def test_vira_analyse_names_the_cards_that_cost(
+    record: str, allowed: int, taken: int, costly: list[tuple[int, str, str, int]]
+) -> None:
+    out = _vira("analyse", f"tests/records/{record}.yaml", "--json")
+    assert out.returncode == 0, out.stderr
+    info = json.loads(out.stdout)
+    assert (info["allowed"], info["taken"]) == (allowed, taken)
+    assert [(c["trick"], c["seat"], c["card"], c["lost"]) for c in info["costly"]] == costly
+    assert sum(len(t["cards"]) for t in info["tricks"]) == 3 * len(info["tricks"])

@@ -100,6 +100,33 @@ def _solve(path: str, at: int | None, as_json: bool) -> int:
     return 0
 
 
+def _analyse(path: str, as_json: bool) -> int:
+    from .session.analysis import analyse_record
+    from .session.record import load_record
+
+    try:
+        info = analyse_record(load_record(path))
+    except RecordError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(info, ensure_ascii=False))
+        return 0
+    aim = "fewest" if info["low"] else "most"
+    print(f"{info['declarer']} declared {info['game']} and took {info['taken']} tricks;")
+    print(f"with every card known and best play ({aim} tricks for the declarer), the cards allowed {info['allowed']}")
+    for trick in info["tricks"]:
+        cards = "  ".join(
+            f"{c['seat']} {c['card']}" + (f" (gave up {c['lost']})" if c["lost"] else "") for c in trick["cards"]
+        )
+        print(f"  trick {trick['trick']:2} [{trick['before']:2}]  {cards}")
+    if not info["costly"]:
+        print("no card gave up a trick")
+    for c in info["costly"]:
+        print(f"cost a trick: {c['seat']}'s {c['card']} at trick {c['trick']} ({c['lost']})")
+    return 0
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -165,6 +192,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--check", action="store_true", help="fail if the recorded result differs")
     p.add_argument("--window", action="store_true", help="step the record in the game window (→ ← Tab Esc)")
+    p = sub.add_parser("analyse", help="the tricks each card of a deal record gave up (double dummy)")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
     p = sub.add_parser("solve", help="the double-dummy value of each card at a deal record's position")
     p.add_argument("file")
     p.add_argument(
@@ -201,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _replay(args.file, args.json, args.check, args.window)
     if args.command == "solve":
         return _solve(args.file, args.at, args.json)
+    if args.command == "analyse":
+        return _analyse(args.file, args.json)
     if args.command in ("simulate", "match"):
         try:
             return _simulate(args) if args.command == "simulate" else _match(args)

@@ -1,4 +1,5 @@
-"""Double-dummy analysis of a deal in trick play, every card known (``vira solve``).
+"""Double-dummy analysis of a deal in trick play, every card known (``vira solve`` and
+``vira analyse``).
 
 The window and the bots never see another seat's cards this way: this is for a deal that
 is over, or a record, where everything is on the table.
@@ -9,14 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.native import NATIVE
-from ..ai.solver import Position, move_values
+from ..ai.solver import Position, move_values, solve
 from ..rules.actions import PlayCard
 from ..rules.cards import Card
 from ..rules.deal import Deal, Phase
 from ..rules.errors import RecordError
 from .record import Record, record_actions, replay
 
-__all__ = ["play_start", "position_of", "solve_record"]
+__all__ = ["analyse_record", "play_start", "position_of", "solve_record"]
 
 
 def position_of(deal: Deal) -> Position:
@@ -67,5 +68,54 @@ def solve_record(record: Record, at: int | None = None) -> dict[str, Any]:
         "best": best,
         "wants": "most" if wants_tricks else "fewest",  # the declarer's tricks, for the seat to play
         "moves": values,
+        "compiled": NATIVE is not None,
+    }
+
+
+def analyse_record(record: Record) -> dict[str, Any]:
+    """Each card the record plays, with the tricks it gave up: the declarer's tricks with best
+    play from the position before it and after it (the seat to play wants them up when he
+    is the declarer in a high game or a defender in a misère, down otherwise)."""
+    start = play_start(record)
+    deal = replay(record, start)
+    if deal.phase is not Phase.PLAY or deal.declarer is None:
+        raise RecordError("the record does not reach trick play")
+    declarer = int(deal.declarer)
+    names = record.names
+    actions = record_actions(record)[start:]
+    value = solve(position_of(deal))  # the declarer's tricks from here with best play
+    allowed = value
+    tricks: list[dict[str, Any]] = []
+    costly: list[dict[str, Any]] = []
+    number = 0
+    for action in actions:
+        if deal.phase is not Phase.PLAY:
+            break
+        if not isinstance(action, PlayCard):
+            deal.apply(action)
+            continue
+        if not deal.trick:
+            number += 1
+            tricks.append({"trick": number, "before": deal.tricks_won[declarer] + value, "cards": []})
+        seat = int(deal.to_act)
+        wants = (seat == declarer) != deal.low
+        before = deal.tricks_won[declarer] + value
+        deal.apply(action)
+        value = solve(position_of(deal)) if deal.phase is Phase.PLAY else 0
+        after = deal.tricks_won[declarer] + value
+        lost = before - after if wants else after - before
+        card = {"seat": names[seat], "card": str(action.card), "lost": lost}
+        tricks[-1]["cards"].append(card)
+        if lost:
+            costly.append({"trick": number, **card})
+    taken = deal.tricks_won[declarer]
+    return {
+        "declarer": names[declarer],
+        "game": deal.game.name if deal.game else None,
+        "low": deal.low,
+        "taken": taken,
+        "allowed": allowed,  # double dummy at the first card
+        "tricks": tricks,
+        "costly": costly,
         "compiled": NATIVE is not None,
     }
