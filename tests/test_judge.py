@@ -12,10 +12,10 @@ from functools import cache
 import pytest
 
 from vira_desktop.i18n import LANGUAGES, configure
-from vira_desktop.rules.actions import Action, Bid, Discard, parse_action
+from vira_desktop.rules.actions import Action, Bid, Discard, PlayCard, parse_action
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.deal import Deal
-from vira_desktop.tutorial.judge import CardRule, Kind, Rules, judge
+from vira_desktop.tutorial.judge import CardRule, Kind, Rules, card_values, judge
 from vira_desktop.tutorial.lesson import Lesson, Step, chapters, lesson
 from vira_desktop.tutorial.telling import tell
 
@@ -160,3 +160,55 @@ def test_a_class_of_answers_has_its_own_text() -> None:
     assert verdict.kind is Kind.WRONG and verdict.say == "k" and verdict.own
     configure("en")
     assert verdict.detail is not None and verdict.detail.what == "bid"
+
+
+# ---------------------------------------------------------------------- card play, double dummy
+def card_play_checkpoints() -> list[tuple[str, int]]:
+    """(lesson, step) of every checkpoint that asks for a card."""
+    out = []
+    for c in chapters():
+        for ident in c.lessons:
+            for n, step in enumerate(lesson(ident).steps):
+                if step.ask is not None and step.ask.accept and isinstance(step.ask.accept[0], PlayCard):
+                    out.append((ident, n))
+    return out
+
+
+# The lessons whose own card the solver finds worse than the best (their deals are to be
+# played again with a better lead): the lesson's card, its value and the best value.
+DOUBLE_DUMMY_WORSE = {
+    ("solo_petite_misar", 3): ("2D", 5, 1),
+    ("solo_petite_ouverte", 4): ("2H", 5, 0),
+    ("borup_settle", 2): ("AS", 7, 8),
+}
+
+
+def test_every_card_worth_the_lessons_is_good_and_the_lessons_card_is_the_best() -> None:
+    """At every card-play checkpoint (the lesson's deal is all on the table) where the
+    solver tells the cards apart: each card with the double-dummy value of the lesson's card
+    is judged right, with the solver's words where no other rule took it; and the lesson's
+    card is the best there is, but for three lessons still to be played again."""
+    configure("en")
+    worse = {}
+    checkpoints = card_play_checkpoints()
+    assert len(checkpoints) >= 30
+    for ident, n in checkpoints:
+        taught = lesson(ident)
+        step = taught.steps[n]
+        assert step.ask is not None
+        deal = taught.position(step.at)
+        main = step.ask.accept[0]
+        assert isinstance(main, PlayCard)
+        values = card_values(deal)
+        for card, value in values.items():
+            if value != values[main.card] or len(set(values.values())) == 1:  # all alike: the lesson decides
+                continue
+            verdict = taught.judge(step, PlayCard(main.seat, Card(card)), deal)
+            assert verdict.right, f"{ident} step {n + 1}: {Card(card)} is worth the lesson's card but judged wrong"
+            if verdict.detail is not None and verdict.detail.what == "solved":
+                assert "With every card on the table" in tell(verdict)
+        wants = (deal.to_act == deal.declarer) != deal.low
+        best = (max if wants else min)(values.values())
+        if values[main.card] != best:
+            worse[(ident, n)] = (str(main.card), values[main.card], best)
+    assert worse == DOUBLE_DUMMY_WORSE

@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .config import ConfigError
 from .rules.errors import RecordError
 from .rules.games import GAMES, Game, game, table_cells
+
+if TYPE_CHECKING:
+    from .session.record import Record
 
 
 def bidtable_rows() -> list[dict[str, Any]]:
@@ -77,18 +80,28 @@ def _replay(path: str, as_json: bool, check: bool, window: bool = False) -> int:
     return 0
 
 
-def _solve(path: str, at: int | None, as_json: bool) -> int:
-    from .session.analysis import solve_record
+def _record_figures(path: str, compute: Callable[[Record], dict[str, Any]], as_json: bool) -> dict[str, Any] | int:
+    """``compute`` of the record at ``path`` to print as text; the exit code where it is done
+    already (printed as JSON, or the record's fault said in one line)."""
     from .session.record import load_record
 
     try:
-        info = solve_record(load_record(path), at)
+        info = compute(load_record(path))
     except RecordError as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 2
     if as_json:
         print(json.dumps(info, ensure_ascii=False))
         return 0
+    return info
+
+
+def _solve(path: str, at: int | None, as_json: bool) -> int:
+    from .session.analysis import solve_record
+
+    info = _record_figures(path, lambda record: solve_record(record, at), as_json)
+    if isinstance(info, int):
+        return info
     trick = f", after {' '.join(info['trick'])}" if info["trick"] else ""
     print(f"after action {info['actions']}: {info['to_act']} to play{trick}")
     best, tricks = info["best"], info["tricks_in_play"]
@@ -102,16 +115,10 @@ def _solve(path: str, at: int | None, as_json: bool) -> int:
 
 def _analyse(path: str, as_json: bool) -> int:
     from .session.analysis import analyse_record
-    from .session.record import load_record
 
-    try:
-        info = analyse_record(load_record(path))
-    except RecordError as exc:
-        print(f"{path}: {exc}", file=sys.stderr)
-        return 2
-    if as_json:
-        print(json.dumps(info, ensure_ascii=False))
-        return 0
+    info = _record_figures(path, analyse_record, as_json)
+    if isinstance(info, int):
+        return info
     aim = "fewest" if info["low"] else "most"
     print(f"{info['declarer']} declared {info['game']} and took {info['taken']} tricks;")
     print(f"with every card known and best play ({aim} tricks for the declarer), the cards allowed {info['allowed']}")

@@ -14,5 +14,6 @@ def solve(
     low: bool,
     trick: Sequence[tuple[int, int]],
     left: int,
+    keep: bool = False,
     /,
 ) -> int: ...

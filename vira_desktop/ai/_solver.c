@@ -226,12 +226,16 @@ static int reach(Search *s, int target, int to_act, int left, int won) {
     return result;
 }
 
-/* solve(hands, trump, to_act, declarer, low, trick, left) -> the declarer's tricks */
+/* solve(hands, trump, to_act, declarer, low, trick, left, keep=False) -> the declarer's
+ * tricks. ``keep``: the table's bounds still hold (the same trump, declarer and kind of
+ * game as the solve before, e.g. the positions after each card of one position). */
 PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 7) {
-        PyErr_SetString(PyExc_TypeError, "solve(hands, trump, to_act, declarer, low, trick, left)");
+    if (nargs != 7 && nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "solve(hands, trump, to_act, declarer, low, trick, left, keep=False)");
         return NULL;
     }
+    int keep = nargs == 8 ? PyObject_IsTrue(args[7]) : 0;
+    if (keep < 0) return NULL;
     Search s;
     memset(&s, 0, sizeof s);
     PyObject *hands = PySequence_Fast(args[0], "hands must be a sequence");
@@ -274,7 +278,12 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         table = PyMem_Calloc(TABLE_SIZE, sizeof(Entry));
         if (!table) return PyErr_NoMemory();
     }
-    if (++generation == 0) { memset(table, 0, TABLE_SIZE * sizeof(Entry)); generation = 1; }
+    if (!keep || !generation) {
+        if (++generation == 0) {
+            memset(table, 0, TABLE_SIZE * sizeof(Entry));
+            generation = 1;
+        }
+    }
     int lo = 0, hi = (int)left;
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;

@@ -234,24 +234,31 @@ def python_solve(p: Position) -> int:
     return lo
 
 
-def solve(p: Position) -> int:
-    """The declarer's tricks from ``p`` on: the compiled solver where built, else Python."""
+def solve(p: Position, keep: bool = False) -> int:
+    """The declarer's tricks from ``p`` on: the compiled solver where built, else Python.
+    ``keep``: the compiled solver may use what it learned in the solve before (one with the
+    same trump, declarer and kind of game)."""
     if _native_solve is not None:
         q = _prepared(p)
-        return int(_native_solve(q.hands, q.trump, q.to_act, q.declarer, q.low, q.trick, q.left()))
+        return int(_native_solve(q.hands, q.trump, q.to_act, q.declarer, q.low, q.trick, q.left(), keep))
     return python_solve(p)
 
 
 _native_solve = getattr(NATIVE, "solve", None) if NATIVE is not None else None
 
 
-def move_values(p: Position, solver: object = None) -> dict[int, int]:
-    """The declarer's tricks from ``p`` after each legal card of the seat on turn."""
+def move_values(p: Position, solver: str | None = None) -> dict[int, int]:
+    """The declarer's tricks from ``p`` after each legal card of the seat on turn (``solver``
+    "python": by the pure-Python search)."""
     hand = p.hands[p.to_act]
     led = p.trick[0][1] // 13 if p.trick else -1
     legal = hand & SUIT_MASKS[led] if led >= 0 and hand & SUIT_MASKS[led] else hand
-    run = python_solve if solver == "python" else solve
+    python = solver == "python"
     out: dict[int, int] = {}
+
+    def run(child: Position) -> int:  # the positions after each card share the solver's table
+        return python_solve(child) if python else solve(child, keep=bool(out))
+
     left = p.left()
     for card in range(52):
         if not legal >> card & 1:
