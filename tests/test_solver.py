@@ -13,7 +13,7 @@ import pytest
 
 from vira_desktop.ai.native import NATIVE
 from vira_desktop.ai.solver import Position, move_values, python_solve, solve
-from vira_desktop.rules.cards import SUIT_MASKS, mask_of, parse_cards
+from vira_desktop.rules.cards import SUIT_MASKS, Card, mask_of, parse_cards
 from vira_desktop.rules.tricks import TrickPlay, card_value
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def minimax(p: Position) -> int:
     """The declarer's tricks by trying every card, on :class:`TrickPlay` (no pruning)."""
-    play = TrickPlay(list(p.hands), p.trump, p.to_act, p.aces_low, [(s, c) for s, c in p.trick])  # type: ignore[misc]
+    play = TrickPlay(list(p.hands), p.trump, p.to_act, p.aces_low, [(s, Card(c)) for s, c in p.trick])
 
     def wants(seat: int) -> bool:
         return (seat == p.declarer) != p.low
@@ -77,8 +77,7 @@ def test_every_cards_value_is_the_value_after_it() -> None:
     for _ in range(150):
         p = random_position(rng, 4)
         values = move_values(p, "python")
-        wants = (p.to_act == p.declarer) != p.low
-        assert (max if wants else min)(values.values()) == python_solve(p) == minimax(p)
+        assert (max if p.wants_tricks(p.to_act) else min)(values.values()) == python_solve(p) == minimax(p)
 
 
 def test_hands_whose_value_is_known() -> None:

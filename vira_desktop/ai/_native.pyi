@@ -15,5 +15,6 @@ def solve(
     trick: Sequence[tuple[int, int]],
     left: int,
     keep: bool = False,
+    guess: int = -1,
     /,
 ) -> int: ...

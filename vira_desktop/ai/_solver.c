@@ -77,9 +77,9 @@ static Entry *lookup(uint64_t k0, uint64_t k1, uint64_t k2) {
 static int reach(Search *s, int target, int to_act, int left, int won);
 
 /* One card of each run of equivalent cards of ``legal``, the likeliest to decide first:
- * ``first`` (the lead that decided this position before), then for a lead the highest
- * cards, for a follow the cheapest card that takes the trick from the other side, else the
- * lowest cards. */
+ * ``first`` (the lead that decided this position before), then in a high game for a lead
+ * the highest cards, for a follow the cheapest card that takes the trick from the other
+ * side, else the lowest cards (a misère's order is below). */
 static int ordered(const Search *s, uint64_t legal, int seat, int first, int *out) {
     uint64_t others = 0;
     for (int i = 0; i < 3; i++) if (i != seat) others |= s->hands[i];
@@ -99,7 +99,12 @@ static int ordered(const Search *s, uint64_t legal, int seat, int first, int *ou
         uint64_t next = (legal | others) & above;
         if (next && ((next & (~next + 1)) & legal)) continue; /* the card above is mine too */
         int key;
-        if (!s->ntrick) key = -(card % 13);
+        if (s->low) {
+            /* a misère: the declarer ducks with his highest card that loses, else plays his
+             * lowest; he and the defenders lead low, and the defenders follow low */
+            int v = s->ntrick ? value_of(card, led, s->trump) : card % 13;
+            key = seat == s->declarer && s->ntrick && v < best ? -v - 1000 : v;
+        } else if (!s->ntrick) key = -(card % 13);
         else {
             int v = value_of(card, led, s->trump);
             key = v > best && !mine ? v - 1000 : v;
@@ -226,16 +231,19 @@ static int reach(Search *s, int target, int to_act, int left, int won) {
     return result;
 }
 
-/* solve(hands, trump, to_act, declarer, low, trick, left, keep=False) -> the declarer's
- * tricks. ``keep``: the table's bounds still hold (the same trump, declarer and kind of
- * game as the solve before, e.g. the positions after each card of one position). */
+/* solve(hands, trump, to_act, declarer, low, trick, left, keep=False, guess=-1) -> the
+ * declarer's tricks. ``keep``: the table's bounds still hold (the same trump, declarer and
+ * kind of game as the solve before, e.g. the positions after each card of one position);
+ * ``guess``: a value likely near the answer (-1: none), searched from step by step. */
 PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 7 && nargs != 8) {
-        PyErr_SetString(PyExc_TypeError, "solve(hands, trump, to_act, declarer, low, trick, left, keep=False)");
+    if (nargs < 7 || nargs > 9) {
+        PyErr_SetString(PyExc_TypeError, "solve(hands, trump, to_act, declarer, low, trick, left, keep=False, guess=-1)");
         return NULL;
     }
-    int keep = nargs == 8 ? PyObject_IsTrue(args[7]) : 0;
+    int keep = nargs >= 8 ? PyObject_IsTrue(args[7]) : 0;
     if (keep < 0) return NULL;
+    long guess = nargs == 9 ? PyLong_AsLong(args[8]) : -1;
+    if (guess == -1 && PyErr_Occurred()) return NULL;
     Search s;
     memset(&s, 0, sizeof s);
     PyObject *hands = PySequence_Fast(args[0], "hands must be a sequence");
@@ -284,7 +292,19 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             generation = 1;
         }
     }
+    /* From a guess, one zero-window search a step (the value is seldom far from it); else halving. */
     int lo = 0, hi = (int)left;
+    if (guess >= 0) {
+        int t = guess < hi ? guess : hi;
+        if (reach(&s, t, (int)to_act, (int)left, 0)) {
+            lo = t;
+            while (lo < hi && reach(&s, lo + 1, (int)to_act, (int)left, 0)) lo++;
+            return PyLong_FromLong(lo);
+        }
+        hi = t - 1;
+        while (hi > lo && !reach(&s, hi, (int)to_act, (int)left, 0)) hi--;
+        return PyLong_FromLong(hi);
+    }
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
         if (reach(&s, mid, (int)to_act, (int)left, 0)) lo = mid;

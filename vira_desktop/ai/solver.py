@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.cards import SUIT_MASKS
+from ..rules.cards import SUIT_MASKS, Card, bit_indices
+from ..rules.tricks import TrickPlay, card_value
 from .native import NATIVE
 
 __all__ = ["Position", "move_values", "python_solve", "solve"]
@@ -51,6 +52,11 @@ class Position:
     trick: tuple[tuple[int, int], ...] = ()
     tricks_left: int = -1  # -1: the declarer's cards, and one more if he has played to the trick
 
+    def wants_tricks(self, seat: int) -> bool:
+        """Whether ``seat`` plays for the declarer's tricks: the declarer in a high game, the
+        defenders in a misère."""
+        return (seat == self.declarer) != self.low
+
     def left(self) -> int:
         if self.tricks_left >= 0:
             return self.tricks_left
@@ -74,25 +80,21 @@ def _mask_ace_low(mask: int) -> int:
 
 
 class _Search:
-    """One zero-window search tree over a position (aces already moved low where announced)."""
+    """One zero-window search tree over a position (aces already moved low where announced),
+    walked on the rules' own trick play with push and pop."""
 
     def __init__(self, p: Position) -> None:
-        self.hands = list(p.hands)
-        self.trump = p.trump
+        self.play = TrickPlay(list(p.hands), p.trump, p.to_act, False, [(s, Card(c)) for s, c in p.trick])
+        self.position = p
         self.declarer = p.declarer
-        self.low = p.low
+        self.left = p.left()  # the tricks to complete from the root
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}  # key -> (lower, upper) bounds
-        self.nodes = 0
 
-    # the side on move wants the declarer's tricks up (True) or down
-    def _maxer(self, seat: int) -> bool:
-        return (seat == self.declarer) != self.low
-
-    def _key(self, leader: int, left: int) -> tuple[int, ...]:
+    def _key(self, left: int) -> tuple[int, ...]:
         """The position at a trick boundary by relative ranks: per suit, the live cards are
         renumbered from the lowest, and each hand's holding is told in those numbers."""
-        h0, h1, h2 = self.hands
-        key = [leader, left]
+        h0, h1, h2 = self.play.hands
+        key = [int(self.play.to_act), left]
         for s in range(4):
             shift = 13 * s
             a, b, c = h0 >> shift & 0x1FFF, h1 >> shift & 0x1FFF, h2 >> shift & 0x1FFF
@@ -112,66 +114,51 @@ class _Search:
             key.append(ra | rb << 13 | rc << 26)
         return tuple(key)
 
-    def reach(self, target: int, trick: list[tuple[int, int]], to_act: int, left: int, won: int) -> bool:
-        """Whether the declarer's tricks from here (``won`` of them in this search so far,
-        ``left`` still to complete) can be made at least ``target`` against best defence
-        of the other side."""
+    def reach(self, target: int) -> bool:
+        """Whether the declarer's tricks from the root can be made at least ``target``
+        against best play of the other side."""
+        play = self.play
+        won = play.won[self.declarer]
+        left = self.left - len(play.tricks)
         if won >= target:
             return True
         if won + left < target:
             return False
-        self.nodes += 1
-        boundary = not trick
-        key: tuple[int, ...] = ()
+        if play.trick:
+            return self._children(target)
         need = target - won
-        if boundary:
-            key = self._key(to_act, left)
-            bounds = self.table.get(key)
-            if bounds is not None:
-                if bounds[0] >= need:
-                    return True
-                if bounds[1] < need:
-                    return False
-        result = self._children(target, trick, to_act, left, won)
-        if boundary:
-            lower, upper = self.table.get(key, (0, left))
-            self.table[key] = (max(lower, need), upper) if result else (lower, min(upper, need - 1))
+        key = self._key(left)
+        lower, upper = self.table.get(key, (0, left))
+        if lower >= need:
+            return True
+        if upper < need:
+            return False
+        result = self._children(target)
+        lower, upper = self.table.get(key, (0, left))  # the search below may have added to it
+        self.table[key] = (max(lower, need), upper) if result else (lower, min(upper, need - 1))
         return result
 
-    def _children(self, target: int, trick: list[tuple[int, int]], seat: int, left: int, won: int) -> bool:
-        hand = self.hands[seat]
-        led = trick[0][1] // 13 if trick else -1
-        legal = hand
-        if led >= 0 and hand & SUIT_MASKS[led]:
-            legal = hand & SUIT_MASKS[led]
-        maxer = self._maxer(seat)
-        for card in self._ordered(legal, trick, seat):
-            self.hands[seat] = hand & ~(1 << card)
-            trick.append((seat, card))
-            if len(trick) < 3:
-                ok = self.reach(target, trick, (seat + 1) % 3, left, won)
-            else:
-                winner = _winner(trick, self.trump)
-                done = trick[:]
-                trick.clear()
-                ok = self.reach(target, trick, winner, left - 1, won + (winner == self.declarer))
-                trick.extend(done)
-            trick.pop()
-            self.hands[seat] = hand
+    def _children(self, target: int) -> bool:
+        play = self.play
+        maxer = self.position.wants_tricks(play.to_act)
+        for card in self._ordered(play.legal()):
+            play.push(card)
+            ok = self.reach(target)
+            play.pop()
             if ok == maxer:
                 return ok
         return not maxer
 
-    def _ordered(self, legal: int, trick: list[tuple[int, int]], seat: int) -> list[int]:
+    def _ordered(self, legal: int) -> list[int]:
         """One card of each run of equivalent cards, likely winners first."""
+        play = self.play
         others = 0
         for s in range(3):
-            if s != seat:
-                others |= self.hands[s]
-        for _, c in trick:
+            if s != play.to_act:
+                others |= play.hands[s]
+        for _, c in play.trick:
             others |= 1 << c
         picks: list[int] = []
-        card = 0
         rest = legal
         while rest:
             low = rest & -rest
@@ -182,31 +169,16 @@ class _Search:
             nxt = (legal | others) & above
             if not nxt or not (nxt & -nxt) & legal:
                 picks.append(card)
-        if not trick:
+        if not play.trick:
             return sorted(picks, key=lambda c: -(c % 13))  # leads: the highest first
-        best = max(_value(c, trick[0][1] // 13, self.trump) for _, c in trick)
-        led = trick[0][1] // 13
+        led, trump = play.trick[0][1] // 13, play.trump
+        best = max(card_value(c, led, trump, False) for _, c in play.trick)
 
         def order(c: int) -> tuple[int, int]:
-            v = _value(c, led, self.trump)
+            v = card_value(c, led, trump, False)
             return (0, v) if v > best else (1, v)  # the cheapest winner, then the lowest loser
 
         return sorted(picks, key=order)
-
-
-def _value(card: int, led: int, trump: int) -> int:
-    suit = card // 13
-    return card % 13 + 100 if suit == trump else card % 13 if suit == led else -50
-
-
-def _winner(trick: list[tuple[int, int]], trump: int) -> int:
-    led = trick[0][1] // 13
-    best_seat, best = trick[0][0], -100
-    for seat, card in trick:
-        v = _value(card, led, trump)
-        if v > best:
-            best_seat, best = seat, v
-    return best_seat
 
 
 def _prepared(p: Position) -> Position:
@@ -221,26 +193,25 @@ def _prepared(p: Position) -> Position:
 def python_solve(p: Position) -> int:
     """The declarer's tricks from ``p`` on (the trick in progress included), by the
     pure-Python search."""
-    p = _prepared(p)
-    search = _Search(p)
-    left = p.left()
-    lo, hi = 0, left
+    search = _Search(_prepared(p))
+    lo, hi = 0, search.left
     while lo < hi:  # the greatest target the declarer's side can reach
         mid = (lo + hi + 1) // 2
-        if search.reach(mid, list(p.trick), p.to_act, left, 0):
+        if search.reach(mid):
             lo = mid
         else:
             hi = mid - 1
     return lo
 
 
-def solve(p: Position, keep: bool = False) -> int:
+def solve(p: Position, keep: bool = False, guess: int = -1) -> int:
     """The declarer's tricks from ``p`` on: the compiled solver where built, else Python.
     ``keep``: the compiled solver may use what it learned in the solve before (one with the
-    same trump, declarer and kind of game)."""
+    same trump, declarer and kind of game); ``guess``: a value likely near the answer, which
+    it searches from step by step (-1: none)."""
     if _native_solve is not None:
         q = _prepared(p)
-        return int(_native_solve(q.hands, q.trump, q.to_act, q.declarer, q.low, q.trick, q.left(), keep))
+        return int(_native_solve(q.hands, q.trump, q.to_act, q.declarer, q.low, q.trick, q.left(), keep, guess))
     return python_solve(p)
 
 
@@ -250,32 +221,27 @@ _native_solve = getattr(NATIVE, "solve", None) if NATIVE is not None else None
 def move_values(p: Position, solver: str | None = None) -> dict[int, int]:
     """The declarer's tricks from ``p`` after each legal card of the seat on turn (``solver``
     "python": by the pure-Python search)."""
-    hand = p.hands[p.to_act]
-    led = p.trick[0][1] // 13 if p.trick else -1
-    legal = hand & SUIT_MASKS[led] if led >= 0 and hand & SUIT_MASKS[led] else hand
     python = solver == "python"
-    out: dict[int, int] = {}
-
-    def run(child: Position) -> int:  # the positions after each card share the solver's table
-        return python_solve(child) if python else solve(child, keep=bool(out))
-
+    play = TrickPlay(list(p.hands), p.trump, p.to_act, p.aces_low, [(s, Card(c)) for s, c in p.trick])
     left = p.left()
-    for card in range(52):
-        if not legal >> card & 1:
-            continue
-        hands = list(p.hands)
-        hands[p.to_act] &= ~(1 << card)
-        trick = (*p.trick, (p.to_act, card))
-        if len(trick) < 3:
-            child = Position(
-                (hands[0], hands[1], hands[2]), p.trump, (p.to_act + 1) % 3, p.declarer, p.low, p.aces_low, trick, left
-            )
-            out[card] = run(child)
-            continue
-        ranked = [(s, _ace_low(c) if p.aces_low else c) for s, c in trick]
-        winner = _winner(ranked, p.trump)
-        after = Position(
-            (hands[0], hands[1], hands[2]), p.trump, winner, p.declarer, p.low, p.aces_low, (), left - 1
+    out: dict[int, int] = {}
+    later = -1
+    for card in bit_indices(play.legal()):
+        winner = play.push(card)
+        child = Position(
+            (play.hands[0], play.hands[1], play.hands[2]),
+            p.trump,
+            int(play.to_act),
+            p.declarer,
+            p.low,
+            p.aces_low,
+            tuple((int(s), c) for s, c in play.trick),
+            left - len(play.tricks),
         )
-        out[card] = (winner == p.declarer) + (run(after) if left > 1 else 0)
+        play.pop()
+        # the positions after each card share the compiled solver's table, and are mostly
+        # worth what the one before was
+        guess = later if out else (0 if p.low else -1)
+        later = (python_solve(child) if python else solve(child, bool(out), guess)) if child.left() else 0
+        out[card] = (winner == p.declarer) + later
     return out

@@ -546,7 +546,7 @@ class Deal:
     def _trick_play(self) -> TrickPlay:
         """The trick-play core over this deal's hands, trick and tricks (a clone gets its own)."""
         core = self._core
-        if core is None or core.hands is not self.hands or core.trick is not self.trick:
+        if core is None:
             trump = -1 if self.low or self.trump is None else int(self.trump)
             core = self._core = TrickPlay(
                 self.hands, trump, self.to_act, self.aces_low, self.trick, self.tricks_played, self.tricks_won

@@ -47,12 +47,16 @@ def card_value(card: int, led: int, trump: int, aces_low: bool) -> int:
 
 def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None, aces_low: bool = False) -> tuple[int, Card]:
     """The (seat, card) that wins ``trick`` so far, cards in the order played."""
+    return _winning(trick, -1 if trump is None else int(trump), aces_low)
+
+
+def _winning(trick: Sequence[tuple[int, Card]], trump: int, aces_low: bool) -> tuple[int, Card]:
+    """:func:`trick_winner` with the trump as a suit index (-1: none)."""
     led = trick[0][1] // 13
-    trump_block = -1 if trump is None else int(trump)
     best = trick[0]
     best_val = -100
     for played in trick:
-        val = card_value(played[1], led, trump_block, aces_low)
+        val = card_value(played[1], led, trump, aces_low)
         if val > best_val:
             best, best_val = played, val
     return best
@@ -111,12 +115,7 @@ class TrickPlay:
         if len(trick) < 3:
             self.to_act = _NEXT[seat]
             return None
-        led, trump, aces_low = trick[0][1] // 13, self.trump, self.aces_low
-        winner, best = trick[0][0], -100
-        for s, c in trick:
-            value = card_value(c, led, trump, aces_low)
-            if value > best:
-                winner, best = s, value
+        winner = _winning(trick, self.trump, self.aces_low)[0]
         self.tricks.append((winner, tuple(trick)))
         self.won[winner] += 1
         trick.clear()

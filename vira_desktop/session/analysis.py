@@ -53,7 +53,7 @@ def solve_record(record: Record, at: int | None = None) -> dict[str, Any]:
     assert deal.declarer is not None
     already = deal.tricks_won[deal.declarer]
     values = {str(Card(c)): already + v for c, v in move_values(p).items()}
-    wants_tricks = (p.to_act == p.declarer) != p.low
+    wants_tricks = p.wants_tricks(p.to_act)
     best = max(values.values()) if wants_tricks else min(values.values())
     names = record.names
     return {
@@ -83,7 +83,8 @@ def analyse_record(record: Record) -> dict[str, Any]:
     declarer = int(deal.declarer)
     names = record.names
     actions = record_actions(record)[start:]
-    value = solve(position_of(deal))  # the declarer's tricks from here with best play
+    first = position_of(deal)
+    value = solve(first)  # the declarer's tricks from here with best play
     allowed = value
     tricks: list[dict[str, Any]] = []
     costly: list[dict[str, Any]] = []
@@ -98,7 +99,7 @@ def analyse_record(record: Record) -> dict[str, Any]:
             number += 1
             tricks.append({"trick": number, "before": deal.tricks_won[declarer] + value, "cards": []})
         seat = int(deal.to_act)
-        wants = (seat == declarer) != deal.low
+        wants = first.wants_tricks(seat)
         before = deal.tricks_won[declarer] + value
         deal.apply(action)
         value = solve(position_of(deal)) if deal.phase is Phase.PLAY else 0
