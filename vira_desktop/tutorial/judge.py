@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
 
 from ..ai.solver import Position, move_values
 from ..rules.actions import Action, Bid, Buy, Discard, Keep, Pass, PlayCard, Repurchase, SetAside
@@ -48,7 +47,9 @@ __all__ = [
     "card_values",
     "detail",
     "judge",
+    "learn",
     "same_deal",
+    "solved",
 ]
 
 # The classes a ``why`` may name instead of one answer, and what each covers.
@@ -169,13 +170,31 @@ def answer_class(facts: Detail) -> str | None:
 
 
 def card_values(deal: Deal) -> dict[int, int]:
-    """The declarer's tricks (already won ones included) after each legal card, double dummy."""
-    return dict(_card_values(position_of(deal), deal.tricks_won[deal.declarer or 0]))
+    """The declarer's tricks (already won ones included) after each legal card, double dummy:
+    as :func:`learn` was told them ahead (a window works them out in its worker when the
+    checkpoint comes up), else worked out now."""
+    p = position_of(deal)
+    values = _SOLVED.get(p)
+    if values is None:
+        values = learn(p, move_values(p))
+    won = deal.tricks_won[p.declarer]
+    return {card: won + value for card, value in values.items()}
 
 
-@lru_cache(maxsize=32)
-def _card_values(p: Position, won: int) -> tuple[tuple[int, int], ...]:
-    return tuple((card, won + value) for card, value in move_values(p).items())
+def learn(p: Position, values: dict[int, int]) -> dict[int, int]:
+    """Keep ``move_values(p)``, worked out elsewhere, for the answers to come at ``p``."""
+    if len(_SOLVED) >= 32:
+        _SOLVED.clear()
+    _SOLVED[p] = values
+    return values
+
+
+def solved(p: Position) -> bool:
+    """Whether the values at ``p`` are known already."""
+    return p in _SOLVED
+
+
+_SOLVED: dict[Position, dict[int, int]] = {}  # the last few checkpoints' move_values
 
 
 def _solved(deal: Deal, answer: Action, main: Action) -> Detail | None:
