@@ -331,8 +331,6 @@ def tutorial(folder: Path, language: str = "en") -> None:
         save(app, folder, f"{language}-t7-right-but-different.png")
         answered(app, "gask_5", "solo 7")  # a lower bid than gask 5: its class's own text
         save(app, folder, f"{language}-t8-wrong-answer-own-explanation.png")
-        answered(app, "buying_trump", "2S")  # worth A♠ with every card known: the solver's word
-        save(app, folder, f"{language}-t12-right-by-the-solver.png")
         for n, (ident, name) in enumerate(NEW_LESSONS, 9):
             scene = lesson_at(app, ident, next(i for i, s in enumerate(lesson(ident).steps) if s.ask is not None))
             save(app, folder, f"{language}-t{n}-new-lesson-{name}.png")

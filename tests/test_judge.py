@@ -11,11 +11,13 @@ from functools import cache
 
 import pytest
 
+from vira_desktop.ai.solver import move_values
 from vira_desktop.i18n import LANGUAGES, configure
 from vira_desktop.rules.actions import Action, Bid, Discard, PlayCard, parse_action
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.deal import Deal
-from vira_desktop.tutorial.judge import CardRule, Kind, Rules, card_values, judge
+from vira_desktop.session.analysis import position_of
+from vira_desktop.tutorial.judge import CardRule, Kind, Rules, judge
 from vira_desktop.tutorial.lesson import Lesson, Step, chapters, lesson
 from vira_desktop.tutorial.telling import tell
 
@@ -183,12 +185,11 @@ DOUBLE_DUMMY_WORSE = {
 }
 
 
-def test_every_card_worth_the_lessons_is_good_and_the_lessons_card_is_the_best() -> None:
-    """At every card-play checkpoint (the lesson's deal is all on the table) where the
-    solver tells the cards apart: each card with the double-dummy value of the lesson's card
-    is judged right, with the solver's words where no other rule took it; and the lesson's
-    card is the best there is, but for three lessons still to be played again."""
-    configure("en")
+def test_the_lessons_card_is_the_best_double_dummy() -> None:
+    """Where a checkpoint asks for a card, the solver (the lesson's deal is all on the table)
+    finds no better card than the lesson's own, but in three lessons still to be played again.
+    Cards as good double dummy are not accepted for it: a lesson teaches a habit for hands
+    the learner cannot see (a playtest found 'good too' for those taught the wrong habit)."""
     worse = {}
     checkpoints = card_play_checkpoints()
     assert len(checkpoints) >= 30
@@ -196,19 +197,11 @@ def test_every_card_worth_the_lessons_is_good_and_the_lessons_card_is_the_best()
         taught = lesson(ident)
         step = taught.steps[n]
         assert step.ask is not None
-        deal = taught.position(step.at)
+        p = position_of(taught.position(step.at))
         main = step.ask.accept[0]
         assert isinstance(main, PlayCard)
-        values = card_values(deal)
-        for card, value in values.items():
-            if value != values[main.card] or len(set(values.values())) == 1:  # all alike: the lesson decides
-                continue
-            verdict = taught.judge(step, PlayCard(main.seat, Card(card)), deal)
-            assert verdict.right, f"{ident} step {n + 1}: {Card(card)} is worth the lesson's card but judged wrong"
-            if verdict.detail is not None and verdict.detail.what == "solved":
-                assert "With every card on the table" in tell(verdict)
-        wants = (deal.to_act == deal.declarer) != deal.low
-        best = (max if wants else min)(values.values())
+        values = move_values(p)
+        best = (max if p.wants_tricks(p.to_act) else min)(values.values())
         if values[main.card] != best:
             worse[(ident, n)] = (str(main.card), values[main.card], best)
     assert worse == DOUBLE_DUMMY_WORSE

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from unittest.mock import patch
 
 import pytest
 
 from vira_desktop.i18n import configure, t
 from vira_desktop.rules.actions import Action, PlayCard
 from vira_desktop.rules.errors import ViraError
-from vira_desktop.session.analysis import position_of
 from vira_desktop.session.flow import Ask
-from vira_desktop.tutorial import judge
 from vira_desktop.tutorial.judge import Kind
 from vira_desktop.tutorial.lesson import Lesson, Step, chapters, lesson
 from vira_desktop.tutorial.progress import Progress
@@ -302,18 +299,3 @@ def test_coming_back_to_a_question_answered_right_to_try_another_costs_no_star(t
     lr.answer(a_wrong_answer(lr, random.Random(4)))  # exploring: the first answer was right
     assert stage(lr) is Stage.WRONG
     assert lr.progress.of("auction_hold").wrong == 0
-
-
-def test_a_card_checkpoints_values_are_worked_out_before_the_answer(tmp_path: Path) -> None:
-    """The solver's work for a card-play checkpoint goes to the worker when the checkpoint
-    comes up, so judging the learner's card solves nothing in the frame loop."""
-    judge._SOLVED.clear()  # nothing known from earlier tests
-    lr = runner_for("solo_petite_misar", tmp_path)
-    while not (lr.current.ask is not None and isinstance(lr.current.ask.accept[0], PlayCard)):
-        assert lr.next(skipped=True)
-        lr.settle()
-    lr.poll(float("inf"))  # the worker's answer comes in
-    assert judge.solved(position_of(lr.table.deal))
-    other = next(a for a in asked(lr).view.decision.actions if a != lr.current.ask.accept[0])  # type: ignore[union-attr]
-    with patch.object(judge, "move_values", side_effect=AssertionError("solved in the frame loop")):
-        lr.answer(other)

@@ -137,7 +137,6 @@ class TableRunner:
         self._now = 0.0
         self._bot_tag: object = None
         self._pending: _Pending | None = None
-        self._errands: dict[object, Callable[[Any], object]] = {}  # other jobs' tags, and what takes their results
         self._hint_tag: object = None
         self._advice: tuple[object, dict[Bid, BidAdvice] | None] | None = None  # (position, advice) asked for
         self._committed: set[int] = set()
@@ -418,13 +417,6 @@ class TableRunner:
         t_ = self.table
         return ("bot", t_.generation, t_.deal_index, len(t_.deal.history), ask.seat, ask.optional)
 
-    def errand(self, tag: object, fn: Callable[..., Any], *args: Any, then: Callable[[Any], object]) -> None:
-        """Other slow work for whoever drives this table (a lesson's solver): ``fn(*args)`` in
-        the worker, off the frame loop, and ``then(result)`` from :meth:`poll` once it is done."""
-        if tag not in self._errands:
-            self._errands[tag] = then
-            self.worker.submit(tag, fn, *args)
-
     def poll(self, now: float, ready: bool = True) -> list[Update]:
         """Move the table on at time ``now`` (seconds, any clock): take the worker's answers,
         and, when ``ready`` (nothing is animating) and the pause since the last move is over,
@@ -442,10 +434,6 @@ class TableRunner:
             elif tag == self._bot_tag:
                 self._bot_tag = None
                 self._pending = _Pending(tag, result)
-            elif tag in self._errands:
-                then = self._errands.pop(tag)
-                if not isinstance(result, BaseException):  # a job that failed is done again at need
-                    then(result)
         if (update := self._hot_seat()) is not None:
             updates.append(update)
         if ready and now >= self._not_before:

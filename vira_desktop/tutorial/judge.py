@@ -8,10 +8,7 @@ checkpoint's position:
   ``turné`` where the lesson bids ``turné 6``, a hold that wins the same contract), unless
   the checkpoint says otherwise of that very answer (``good``, ``why``);
 - **also good**: as good, but another line: an answer the checkpoint names (``accept``,
-  ``good``) or one its card rule admits (``choose``: "these cards, and any of those"), or
-  a card worth as many tricks as the lesson's with every card known (the double-dummy
-  solver: a lesson's deal is all on the table), where the solver tells the cards apart at
-  all; a card the checkpoint calls wrong (``why``) keeps that text as the rule to play by.
+  ``good``) or one its card rule admits (``choose``: "these cards, and any of those").
   The lesson goes on with its own line and says so, naming what differs;
 - **wrong**: with the checkpoint's explanation of that answer (``why``, by the answer
   or by its class: ``higher bid``, ``lower bid``, ``other level``, ``same suit``,
@@ -27,30 +24,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..ai.solver import Position, move_values
 from ..rules.actions import Action, Bid, Buy, Discard, Keep, Pass, PlayCard, Repurchase, SetAside
 from ..rules.cards import Card, Suit, trumps_at
 from ..rules.deal import Deal
 from ..rules.errors import ViraError
 from ..rules.games import Game
 from ..rules.scoring import DealResult
-from ..session.analysis import position_of
 
-__all__ = [
-    "CLASSES",
-    "CardRule",
-    "Detail",
-    "Kind",
-    "Rules",
-    "Verdict",
-    "answer_class",
-    "card_values",
-    "detail",
-    "judge",
-    "learn",
-    "same_deal",
-    "solved",
-]
+__all__ = ["CLASSES", "CardRule", "Detail", "Kind", "Rules", "Verdict", "answer_class", "detail", "judge", "same_deal"]
 
 # The classes a ``why`` may name instead of one answer, and what each covers.
 CLASSES = {
@@ -98,7 +79,6 @@ class Detail:
     kept: tuple[Card, ...] = ()  # in the learner's hand after the answer, not after the lesson's
     gone: tuple[Card, ...] = ()  # gone from it after the answer, kept by the lesson's
     trumps: tuple[Suit, ...] = ()  # ``level``: the trumps the answer's suit level allows
-    tricks: int = 0  # ``solved``: the declarer's tricks with best play after either card
 
 
 @dataclass(frozen=True)
@@ -169,46 +149,6 @@ def answer_class(facts: Detail) -> str | None:
     return None
 
 
-def card_values(deal: Deal) -> dict[int, int]:
-    """The declarer's tricks (already won ones included) after each legal card, double dummy:
-    as :func:`learn` was told them ahead (a window works them out in its worker when the
-    checkpoint comes up), else worked out now."""
-    p = position_of(deal)
-    values = _SOLVED.get(p)
-    if values is None:
-        values = learn(p, move_values(p))
-    won = deal.tricks_won[p.declarer]
-    return {card: won + value for card, value in values.items()}
-
-
-def learn(p: Position, values: dict[int, int]) -> dict[int, int]:
-    """Keep ``move_values(p)``, worked out elsewhere, for the answers to come at ``p``."""
-    if len(_SOLVED) >= 32:
-        _SOLVED.clear()
-    _SOLVED[p] = values
-    return values
-
-
-def solved(p: Position) -> bool:
-    """Whether the values at ``p`` are known already."""
-    return p in _SOLVED
-
-
-_SOLVED: dict[Position, dict[int, int]] = {}  # the last few checkpoints' move_values
-
-
-def _solved(deal: Deal, answer: Action, main: Action) -> Detail | None:
-    """The facts of a card worth as many tricks as the lesson's, double dummy (else None).
-    Where every card is worth the same the solver tells them not apart, and the lesson's
-    own principle decides."""
-    if not isinstance(answer, PlayCard) or not isinstance(main, PlayCard) or answer == main:
-        return None
-    values = card_values(deal)
-    if values[answer.card] != values[main.card] or len(set(values.values())) == 1:
-        return None
-    return Detail("solved", answer, main, tricks=values[main.card])
-
-
 def same_deal(deal: Deal, answer: Action, rest: tuple[Action, ...], result: DealResult | None) -> bool:
     """``answer`` at ``deal``, then the record's ``rest`` unchanged, reaches ``result``."""
     if result is None:
@@ -241,17 +181,12 @@ def judge(
     facts = detail(deal, answer, main)
     if answer in rules.good:  # the lesson's own word on this answer comes before the replay's
         return Verdict(Kind.ALSO_GOOD, rules.good[answer], facts, own=True)
-    solved = _solved(deal, answer, main)
-    if answer in rules.why:  # a card the solver finds as good keeps the lesson's rule as advice
-        if solved is not None:
-            return Verdict(Kind.ALSO_GOOD, rules.why[answer], solved, own=True)
+    if answer in rules.why:
         return Verdict(Kind.WRONG, rules.why[answer], own=True)
     if same_deal(deal, answer, rest, result):
         return Verdict(Kind.RIGHT, right, Detail("same", answer, main))
     if answer in rules.accept:
         return Verdict(Kind.ALSO_GOOD, right, facts)
-    if solved is not None:
-        return Verdict(Kind.ALSO_GOOD, right, solved)
     if rules.choose is not None and type(answer) is type(main) and rules.choose.admits(_cards_of(answer)):
         return Verdict(Kind.ALSO_GOOD, right, facts)
     kind = answer_class(facts)

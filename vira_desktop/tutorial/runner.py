@@ -23,12 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import partial
 
-from ..ai.solver import move_values
 from ..i18n import t
-from ..rules.actions import Action, PlayCard
-from ..session.analysis import position_of
+from ..rules.actions import Action
 from ..session.describe import describe_result
 from ..session.flow import Ask
 from ..session.runner import BOT_PAUSE_S, TableRunner, Turn, Update
@@ -36,7 +33,7 @@ from ..session.state import TableState
 from ..session.table import SeatConfig, Table
 from ..session.words import bets_and_pins, say_action
 from ..session.worker import InlineWorker, Worker
-from .judge import Kind, learn, solved
+from .judge import Kind
 from .lesson import Lesson, Step, chapters
 from .progress import Progress
 from .question import Choice
@@ -212,7 +209,6 @@ class LessonRunner:
         updates = self.runner.poll(now, ready)
         if self.stage is Stage.PLAYING_TO and self.history >= self.current.at:
             self.stage = Stage.ASKING if self.current.asks else Stage.READING
-            self._solve_ahead()
         elif self.stage is Stage.PLAYING_OUT and self.table.deal.is_over:
             self._played_out()
         return updates
@@ -396,17 +392,6 @@ class LessonRunner:
         self.feedback = None
         if self.history >= self.current.at:
             self.stage = Stage.ASKING if self.current.asks else Stage.READING
-            self._solve_ahead()
-
-    def _solve_ahead(self) -> None:
-        """At a checkpoint that asks for a card, every card's double-dummy value worked out in
-        the worker while the learner thinks (the judge weighs each answer by them)."""
-        ask = self.current.ask
-        if self.stage is not Stage.ASKING or ask is None or not isinstance(ask.accept[0], PlayCard):
-            return
-        p = position_of(self.table.deal)
-        if not solved(p):
-            self.runner.errand(("solve", p), move_values, p, then=partial(learn, p))
 
     def _told_again(self) -> None:
         self.runner.retell([t(f"lesson.{self.lesson.title}")])

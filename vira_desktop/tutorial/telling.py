@@ -48,8 +48,6 @@ def _facts(d: Detail) -> list[str]:
         if isinstance(d.yours, Bid) and d.yours.game is None and d.your_game is not None:
             return [t("lesson.ui.judge.unspecified", yours=yours, game=d.your_game.name)]
         return [t("lesson.ui.judge.same_game", yours=yours, action=main)]
-    if d.what == "solved":
-        return [t("lesson.ui.judge.solved", yours=yours, action=main, count=d.tricks)]
     if d.what == "cards":
         lines = [t("lesson.ui.judge.kept", cards=_cards(d.kept), count=len(d.kept))] if d.kept else []
         if d.gone:
@@ -61,11 +59,6 @@ def _facts(d: Detail) -> list[str]:
 def tell(verdict: Verdict) -> str:
     """What the learner is told of ``verdict``."""
     d = verdict.detail
-    if verdict.kind is Kind.ALSO_GOOD and d is not None and d.what == "solved":
-        lines = [t("lesson.ui.also_right", yours=say_action(d.yours), action=say_action(d.main)), *_facts(d)]
-        if verdict.own:  # the lesson's word on this card, as the rule to play by
-            lines.append(t("lesson.ui.judge.as_a_rule", why=t(f"lesson.{verdict.say}")))
-        return " ".join(lines)
     if verdict.kind is Kind.ALSO_GOOD and not verdict.own and d is not None:
         lines = [t("lesson.ui.also_right", yours=say_action(d.yours), action=say_action(d.main))]
     else:
