@@ -11,7 +11,7 @@ from functools import cache
 
 import pytest
 
-from vira_desktop.ai.solver import move_values
+from vira_desktop.ai.solver import all_move_values
 from vira_desktop.i18n import LANGUAGES, configure
 from vira_desktop.rules.actions import Action, Bid, Discard, PlayCard, parse_action
 from vira_desktop.rules.cards import Card
@@ -200,7 +200,7 @@ def test_the_lessons_card_is_the_best_double_dummy() -> None:
         p = position_of(taught.position(step.at))
         main = step.ask.accept[0]
         assert isinstance(main, PlayCard)
-        values = move_values(p)
+        values = all_move_values(p)
         best = (max if p.wants_tricks(p.to_act) else min)(values.values())
         if values[main.card] != best:
             worse[(ident, n)] = (str(main.card), values[main.card], best)

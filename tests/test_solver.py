@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from vira_desktop.ai.native import NATIVE
-from vira_desktop.ai.solver import Position, move_values, python_solve, solve
+from vira_desktop.ai.solver import Position, all_move_values, move_values, python_solve, solve
 from vira_desktop.rules.cards import SUIT_MASKS, Card, mask_of, parse_cards
 from vira_desktop.rules.tricks import TrickPlay, card_value
 
@@ -76,7 +76,7 @@ def test_every_cards_value_is_the_value_after_it() -> None:
     rng = random.Random(5)
     for _ in range(150):
         p = random_position(rng, 4)
-        values = move_values(p, "python")
+        values = all_move_values(p, "python")
         assert (max if p.wants_tricks(p.to_act) else min)(values.values()) == python_solve(p) == minimax(p)
 
 

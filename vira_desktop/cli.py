@@ -173,7 +173,7 @@ def _print_info(info: dict[str, Any], as_json: bool) -> None:
 def _match(args: argparse.Namespace) -> int:
     from .session.match import duplicate_match
 
-    _print_info(duplicate_match(args.a, args.b, args.deals, args.seed).as_json(), args.json)
+    _print_info(duplicate_match(args.a, args.b, args.deals, args.seed, args.jobs).as_json(), args.json)
     return 0
 
 
@@ -222,6 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--b", default="random")
     p.add_argument("--deals", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="processes to play in (the result is the same)")
     p.add_argument("--json", action="store_true")
     return parser
 

@@ -16,5 +16,8 @@ def solve(
     left: int,
     keep: bool = False,
     guess: int = -1,
+    floor: int = 0,
+    ceiling: int = 13,
+    nodes: int = 0,
     /,
 ) -> int: ...

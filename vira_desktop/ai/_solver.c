@@ -30,7 +30,8 @@ typedef struct {
     uint64_t hands[3];
     int trump, declarer, low;
     int seats[3], cards[3], ntrick;
-    long nodes;
+    long nodes, limit; /* limit: the nodes allowed (0: no limit) */
+    int aborted;       /* the limit was hit: nothing more is searched or stored */
 } Search;
 
 static int value_of(int card, int led, int trump) {
@@ -152,6 +153,7 @@ static int children(Search *s, int target, int seat, int left, int won, int firs
             s->ntrick = 2;
         }
         s->hands[seat] = hand;
+        if (s->aborted) return 0;
         if (ok == maxer) {
             *decided = card;
             return ok;
@@ -201,7 +203,8 @@ static int quick_tricks(const Search *s, int leader, int left) {
 static int reach(Search *s, int target, int to_act, int left, int won) {
     if (won >= target) return 1;
     if (won + left < target) return 0;
-    s->nodes++;
+    if (++s->nodes > s->limit && s->limit) s->aborted = 1;
+    if (s->aborted) return 0;
     int need = target - won;
     int decided;
     if (s->ntrick) return children(s, target, to_act, left, won, -1, &decided);
@@ -215,6 +218,7 @@ static int reach(Search *s, int target, int to_act, int left, int won) {
         if (e->upper < need) return 0;
     }
     int result = children(s, target, to_act, left, won, hit ? e->best : -1, &decided);
+    if (s->aborted) return 0; /* an unfinished search proves nothing */
     e = lookup(k0, k1, k2); /* the same slot: the search below may have filled it */
     if (!(e->gen == generation && e->k0 == k0 && e->k1 == k1 && e->k2 == k2)) {
         e->gen = generation;
@@ -231,19 +235,28 @@ static int reach(Search *s, int target, int to_act, int left, int won) {
     return result;
 }
 
-/* solve(hands, trump, to_act, declarer, low, trick, left, keep=False, guess=-1) -> the
- * declarer's tricks. ``keep``: the table's bounds still hold (the same trump, declarer and
- * kind of game as the solve before, e.g. the positions after each card of one position);
- * ``guess``: a value likely near the answer (-1: none), searched from step by step. */
+/* solve(hands, trump, to_act, declarer, low, trick, left, keep=False, guess=-1, floor=0,
+ * ceiling=13, nodes=0) -> the declarer's tricks, clamped to [floor, ceiling], or -1 when
+ * the search needed more than ``nodes`` nodes (0: no limit; what the table learned before
+ * stays true, as an unfinished search stores nothing). A narrow band is
+ * cheaper: "home, bet or kodilj?" needs two zero-window searches at most). ``keep``: the
+ * table's bounds still hold (the same trump, declarer and kind of game as the solve before,
+ * e.g. the positions after each card of one position); ``guess``: a value likely near the
+ * answer (-1: none), searched from step by step. */
 PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs < 7 || nargs > 9) {
-        PyErr_SetString(PyExc_TypeError, "solve(hands, trump, to_act, declarer, low, trick, left, keep=False, guess=-1)");
+    if (nargs < 7 || nargs > 12) {
+        PyErr_SetString(PyExc_TypeError, "solve(hands, trump, to_act, declarer, low, trick, left, keep=False, "
+                                         "guess=-1, floor=0, ceiling=13, nodes=0)");
         return NULL;
     }
     int keep = nargs >= 8 ? PyObject_IsTrue(args[7]) : 0;
     if (keep < 0) return NULL;
-    long guess = nargs == 9 ? PyLong_AsLong(args[8]) : -1;
+    long guess = nargs >= 9 ? PyLong_AsLong(args[8]) : -1;
     if (guess == -1 && PyErr_Occurred()) return NULL;
+    long floor_ = nargs >= 10 ? PyLong_AsLong(args[9]) : 0;
+    long ceiling = nargs >= 11 ? PyLong_AsLong(args[10]) : 13;
+    long limit = nargs >= 12 ? PyLong_AsLong(args[11]) : 0;
+    if (PyErr_Occurred()) return NULL;
     Search s;
     memset(&s, 0, sizeof s);
     PyObject *hands = PySequence_Fast(args[0], "hands must be a sequence");
@@ -279,6 +292,7 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     Py_DECREF(trick);
     s.ntrick = (int)nt;
+    s.limit = limit > 0 ? limit : 0;
     s.trump = (int)trump;
     s.declarer = (int)declarer;
     s.low = low;
@@ -293,22 +307,28 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         }
     }
     /* From a guess, one zero-window search a step (the value is seldom far from it); else halving. */
-    int lo = 0, hi = (int)left;
+    int lo = floor_ > 0 ? (int)floor_ : 0, hi = ceiling < left ? (int)ceiling : (int)left;
+    if (lo >= hi) return PyLong_FromLong(lo);
+    int t0 = (int)to_act, l0 = (int)left, value;
     if (guess >= 0) {
         int t = guess < hi ? guess : hi;
-        if (reach(&s, t, (int)to_act, (int)left, 0)) {
+        if (t <= lo) t = lo + 1;
+        if (reach(&s, t, t0, l0, 0)) {
             lo = t;
-            while (lo < hi && reach(&s, lo + 1, (int)to_act, (int)left, 0)) lo++;
-            return PyLong_FromLong(lo);
+            while (lo < hi && reach(&s, lo + 1, t0, l0, 0)) lo++;
+            value = lo;
+        } else {
+            hi = t - 1;
+            while (hi > lo && !reach(&s, hi, t0, l0, 0) && !s.aborted) hi--;
+            value = hi;
         }
-        hi = t - 1;
-        while (hi > lo && !reach(&s, hi, (int)to_act, (int)left, 0)) hi--;
-        return PyLong_FromLong(hi);
+    } else {
+        while (lo < hi && !s.aborted) {
+            int mid = (lo + hi + 1) / 2;
+            if (reach(&s, mid, t0, l0, 0)) lo = mid;
+            else hi = mid - 1;
+        }
+        value = lo;
     }
-    while (lo < hi) {
-        int mid = (lo + hi + 1) / 2;
-        if (reach(&s, mid, (int)to_act, (int)left, 0)) lo = mid;
-        else hi = mid - 1;
-    }
-    return PyLong_FromLong(lo);
+    return PyLong_FromLong(s.aborted ? -1 : value);
 }

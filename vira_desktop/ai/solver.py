@@ -30,7 +30,7 @@ from ..rules.cards import SUIT_MASKS, Card, bit_indices
 from ..rules.tricks import TrickPlay, card_value
 from .native import NATIVE
 
-__all__ = ["Position", "move_values", "python_solve", "solve"]
+__all__ = ["Position", "all_move_values", "move_values", "python_solve", "solve"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,11 +190,11 @@ def _prepared(p: Position) -> Position:
     return Position(hands, p.trump, p.to_act, p.declarer, p.low, False, trick, p.left())
 
 
-def python_solve(p: Position) -> int:
+def python_solve(p: Position, floor: int = 0, ceiling: int = 13) -> int:
     """The declarer's tricks from ``p`` on (the trick in progress included), by the
-    pure-Python search."""
+    pure-Python search, clamped to [``floor``, ``ceiling``]."""
     search = _Search(_prepared(p))
-    lo, hi = 0, search.left
+    lo, hi = floor, min(ceiling, search.left)
     while lo < hi:  # the greatest target the declarer's side can reach
         mid = (lo + hi + 1) // 2
         if search.reach(mid):
@@ -204,29 +204,42 @@ def python_solve(p: Position) -> int:
     return lo
 
 
-def solve(p: Position, keep: bool = False, guess: int = -1) -> int:
-    """The declarer's tricks from ``p`` on: the compiled solver where built, else Python.
-    ``keep``: the compiled solver may use what it learned in the solve before (one with the
-    same trump, declarer and kind of game); ``guess``: a value likely near the answer, which
-    it searches from step by step (-1: none)."""
+def solve(p: Position, keep: bool = False, guess: int = -1, floor: int = 0, ceiling: int = 13, nodes: int = 0) -> int:
+    """The declarer's tricks from ``p`` on, clamped to [``floor``, ``ceiling``] (a narrow band
+    is cheaper to find: "home, bet or kodilj?" is two zero-window searches at most): the
+    compiled solver where built, else Python. ``keep``: the compiled solver may use what it
+    learned in the solve before (one with the same trump, declarer and kind of game);
+    ``guess``: a value likely near the answer, which it searches from step by step (-1: none);
+    ``nodes``: the compiled search gives up (and returns -1) after so many nodes (0: never;
+    the Python search never gives up)."""
     if _native_solve is not None:
         q = _prepared(p)
-        return int(_native_solve(q.hands, q.trump, q.to_act, q.declarer, q.low, q.trick, q.left(), keep, guess))
-    return python_solve(p)
+        args = (q.hands, q.trump, q.to_act, q.declarer, q.low, q.trick, q.left(), keep, guess, floor, ceiling, nodes)
+        return int(_native_solve(*args))
+    return python_solve(p, floor, ceiling)
 
 
 _native_solve = getattr(NATIVE, "solve", None) if NATIVE is not None else None
 
 
-def move_values(p: Position, solver: str | None = None) -> dict[int, int]:
-    """The declarer's tricks from ``p`` after each legal card of the seat on turn (``solver``
-    "python": by the pure-Python search)."""
+def move_values(
+    p: Position,
+    solver: str | None = None,
+    cards: int = -1,
+    floor: int = 0,
+    ceiling: int = 13,
+    nodes: int = 0,
+) -> dict[int, int] | None:
+    """The declarer's tricks from ``p`` after each legal card of the seat on turn (of those in
+    the mask ``cards``), clamped to [``floor``, ``ceiling``]; ``solver`` "python": by the
+    pure-Python search. None when the compiled search of a card needed more than ``nodes``
+    nodes (0: no limit, and never None)."""
     python = solver == "python"
     play = TrickPlay(list(p.hands), p.trump, p.to_act, p.aces_low, [(s, Card(c)) for s, c in p.trick])
     left = p.left()
     out: dict[int, int] = {}
     later = -1
-    for card in bit_indices(play.legal()):
+    for card in bit_indices(play.legal() & cards):
         winner = play.push(card)
         child = Position(
             (play.hands[0], play.hands[1], play.hands[2]),
@@ -239,9 +252,25 @@ def move_values(p: Position, solver: str | None = None) -> dict[int, int]:
             left - len(play.tricks),
         )
         play.pop()
+        won = int(winner == p.declarer)
+        low, high = max(0, floor - won), ceiling - won
         # the positions after each card share the compiled solver's table, and are mostly
         # worth what the one before was
         guess = later if out else (0 if p.low else -1)
-        later = (python_solve(child) if python else solve(child, bool(out), guess)) if child.left() else 0
-        out[card] = (winner == p.declarer) + later
+        if not child.left() or high <= 0:
+            later = 0 if not child.left() else max(0, high)
+        elif python:
+            later = python_solve(child, low, high)
+        else:
+            later = solve(child, bool(out), guess, low, high, nodes)
+            if later < 0:
+                return None
+        out[card] = won + later
     return out
+
+
+def all_move_values(p: Position, solver: str | None = None) -> dict[int, int]:
+    """The declarer's exact tricks from ``p`` after each legal card of the seat on turn."""
+    values = move_values(p, solver)
+    assert values is not None  # no node limit: every search finishes
+    return values

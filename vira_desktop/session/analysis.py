@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.native import NATIVE
-from ..ai.solver import Position, move_values, solve
+from ..ai.solver import Position, all_move_values, solve
 from ..rules.actions import PlayCard
 from ..rules.cards import Card
 from ..rules.deal import Deal, Phase
@@ -52,7 +52,7 @@ def solve_record(record: Record, at: int | None = None) -> dict[str, Any]:
     p = position_of(deal)
     assert deal.declarer is not None
     already = deal.tricks_won[deal.declarer]
-    values = {str(Card(c)): already + v for c, v in move_values(p).items()}
+    values = {str(Card(c)): already + v for c, v in all_move_values(p).items()}
     wants_tricks = p.wants_tricks(p.to_act)
     best = max(values.values()) if wants_tricks else min(values.values())
     names = record.names

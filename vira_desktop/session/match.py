@@ -3,6 +3,7 @@ duplicate matches (``vira simulate``, ``vira match``)."""
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import time
 from collections import Counter, defaultdict
@@ -10,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..ai import Bot, make_bot
+from ..ai.strong import MATCH_BUDGET
 from ..rules.actions import Action, Bid, Pass
 from ..rules.deal import Deal
 from ..rules.games import GAMES, Game, game
@@ -229,32 +231,68 @@ class MatchStats:
         }
 
 
-def duplicate_match(a: str, b: str, deals: int, seed: int) -> MatchStats:
-    """Play ``deals`` deals six times each, bots of level ``a`` and ``b`` swapped round the seats.
+@dataclass(frozen=True, slots=True)
+class _Play:
+    """One of a deal's six plays: the declarer's side, what he declared and how it went."""
+
+    side: str
+    family: str
+    outcome: Outcome
+    declarer_pins: int
+
+
+def _match_deal(a: str, b: str, seed: int, i: int, number: int) -> tuple[dict[str, float], list[_Play]]:
+    """Deal ``i`` of a match (deal number ``number``) played six times: each side's mean
+    result in bets, and the plays."""
+    totals = {"a": 0.0, "b": 0.0}
+    plays: list[_Play] = []
+    for pattern in SIDE_PATTERNS:
+        deal = Deal.from_number(number)
+        bots = [_match_bot(a if side == "a" else b, seed * 7919 + i * 6 + s) for s, side in enumerate(pattern)]
+        play_deal(deal, bots)
+        result = deal.result
+        assert result is not None
+        for seat, side in enumerate(pattern):
+            totals[side] += result.net_pins(seat) / 8
+        family = result.game.family.value
+        plays.append(_Play(pattern[result.declarer], family, result.outcome, result.net_pins(result.declarer)))
+    return {side: total / len(SIDE_PATTERNS) for side, total in totals.items()}, plays
+
+
+def _match_bot(level: str, seed: int) -> Bot:
+    """A match's bot: the strong one with the reproducible budget (layouts, no time limit)."""
+    return make_bot(level, seed, MATCH_BUDGET if level == "strong" else None)
+
+
+def _match_deal_star(job: tuple[str, str, int, int, int]) -> tuple[dict[str, float], list[_Play]]:
+    return _match_deal(*job)
+
+
+def duplicate_match(a: str, b: str, deals: int, seed: int, jobs: int = 1) -> MatchStats:
+    """Play ``deals`` deals six times each, bots of level ``a`` and ``b`` swapped round the seats,
+    in ``jobs`` processes (the result does not depend on how many).
 
     A side's score for a deal is its mean result (bets, pins at 1/8 bet) over the six plays.
     """
+    for level in (a, b):
+        make_bot(level)  # an unknown level fails here, before any process starts
     rng = random.Random(seed)
+    work = [(a, b, seed, i, rng.getrandbits(48)) for i in range(deals)]
     stats = MatchStats(a, b)
     start = time.perf_counter()
-    for i in range(deals):
-        number = rng.getrandbits(48)
-        totals = {"a": 0.0, "b": 0.0}
-        for pattern in SIDE_PATTERNS:
-            deal = Deal.from_number(number)
-            bots = [make_bot(a if side == "a" else b, seed * 7919 + i * 6 + s) for s, side in enumerate(pattern)]
-            play_deal(deal, bots)
-            result = deal.result
-            assert result is not None
-            for seat, side in enumerate(pattern):
-                totals[side] += result.net_pins(seat) / 8
-            side = pattern[result.declarer]
-            stats.declared[side] += 1
-            stats.home[side] += result.outcome is Outcome.HOME
-            stats.kodilj[side] += result.outcome is Outcome.KODILJ
-            stats.families[side][result.game.family.value] += result.net_pins(result.declarer)
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = list(pool.imap(_match_deal_star, work, chunksize=1))
+    else:
+        results = [_match_deal(*job) for job in work]
+    for scores, plays in results:
+        for play in plays:
+            stats.declared[play.side] += 1
+            stats.home[play.side] += play.outcome is Outcome.HOME
+            stats.kodilj[play.side] += play.outcome is Outcome.KODILJ
+            stats.families[play.side][play.family] += play.declarer_pins
         for side in ("a", "b"):
-            stats.scores[side].append(totals[side] / len(SIDE_PATTERNS))
+            stats.scores[side].append(scores[side])
         stats.deals += 1
     stats.seconds = time.perf_counter() - start
     return stats

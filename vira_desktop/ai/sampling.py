@@ -1,0 +1,163 @@
+"""Deals a seat cannot tell from the one it is in: the hidden cards dealt anew, consistent
+with everything its view shows, and weighed by how well each fits what the others did.
+
+A layout gives every seat of trick play its hand. What a seat knows is kept:
+
+- its own hand, an open hand, the cards played and its own cards laid away;
+- how many cards each other seat holds (the rest of the hidden cards are out of play:
+  the stock's last cards and the cards others laid away);
+- the suits a seat has shown void in (it did not follow suit, or its open hand has none);
+- the cards turned up from the stock that the declarer then bought (the first ones drawn).
+
+Each layout is weighed by what the others' choices tell (the inference that made PIMC
+bots play Skat at expert level):
+
+- the declarer chose to play his contract with the cards he holds now, and the cards he
+  has played: the more likely his hand is to go home (by the normal bot's own estimate of
+  a hand), the likelier the layout;
+- an Ågren marking: a defender who marked strength in a suit is likelier to hold one of its
+  top cards (queen or better), one who marked weakness likelier not to.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..rules.cards import SUIT_MASKS, Suit, bit_indices, mask_of
+from ..rules.view import View
+from .evaluate import home_chance, misere_chance_mask, trump_tricks_mask
+from .knowledge import Knowledge, read_markings
+
+__all__ = ["Layout", "layouts"]
+
+MARKING_ODDS = 3.0  # how much likelier a layout is when it fits a marking than when it does not
+FLOOR = 0.05  # the least weight a declarer's hand gets: bots and people play bad hands too
+_HONOURS = [sum(1 << (13 * s + r) for r in (10, 11, 12)) for s in range(4)]  # Q, K, A of each suit
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Every seat's hand (bitmasks), and how many of the layouts drawn it stands for."""
+
+    hands: tuple[int, int, int]
+    weight: int
+
+
+def _fixed(view: View, k: Knowledge) -> list[int]:
+    """The cards each seat is known to hold."""
+    fixed = [0, 0, 0]
+    fixed[view.seat] = k.hand
+    for seat, cards in view.open_hands.items():
+        fixed[seat] |= mask_of(cards)
+    declarer = view.declarer
+    if declarer is not None and declarer != view.seat and view.turned and not view.repurchased:
+        drawn = view.turned[: view.bought[declarer]]  # the stock's top cards go to the first buyer
+        held = mask_of(drawn) & k.unseen
+        if (fixed[declarer] | held).bit_count() <= view.hand_sizes[declarer]:
+            fixed[declarer] |= held
+    return fixed
+
+
+def _deal_once(
+    rng: random.Random, pool: list[int], seats: list[int], need: dict[int, int], voids: dict[int, int]
+) -> dict[int, int] | None:
+    """One dealing of ``pool`` to ``seats`` (``need`` cards each, none in a void suit) and to
+    the cards out of play (the key -1); None when it deals itself into a corner."""
+    cards = pool[:]
+    rng.shuffle(cards)
+    # the cards fewest seats may hold first, so a void never leaves a card nowhere to go
+    cards.sort(key=lambda c: sum(1 for s in seats if voids[s] >> c & 1))
+    room = dict(need)
+    got = dict.fromkeys(room, 0)
+    for card in cards:
+        takers = [s for s in room if room[s] and not (s >= 0 and voids[s] >> card & 1)]
+        total = sum(room[s] for s in takers)
+        if not total:
+            return None
+        pick = rng.randrange(total)
+        for s in takers:
+            pick -= room[s]
+            if pick < 0:
+                room[s] -= 1
+                got[s] |= 1 << card
+                break
+    return got
+
+
+def _declarer_weight(view: View, hand: int, played: int) -> float:
+    """How likely the declarer was to play his contract with ``hand`` (the cards he holds
+    now and those he has played), by the normal bot's raw estimate of a hand."""
+    game = view.game
+    assert game is not None
+    start = hand | played
+    if view.low:
+        open_hand = bool(game.misere and game.misere.open)
+        chance = misere_chance_mask(start, open_hand, view.aces_low, 0)
+    else:
+        trump = -1 if view.trump is None else int(view.trump)
+        chance = home_chance(trump_tricks_mask(start, trump), game.tricks)
+    return max(FLOOR, chance)
+
+
+def _weight(view: View, hands: list[int], plays: list[int]) -> float:
+    weight = 1.0
+    declarer = view.declarer
+    if declarer is not None and declarer != view.seat and declarer not in view.open_hands and view.game:
+        weight *= _declarer_weight(view, hands[declarer], plays[declarer])
+    for mark in read_markings(view):
+        if mark.seat == view.seat:
+            continue
+        held = hands[mark.seat] | plays[mark.seat]
+        honours = any(held & _HONOURS[int(s)] & ~_suit_discards(view, mark.seat, s) for s in mark.suits)
+        weight *= MARKING_ODDS if honours == mark.strong else 1.0
+    return weight
+
+
+def _suit_discards(view: View, seat: int, suit: Suit) -> int:
+    """The cards of ``suit`` ``seat`` has discarded (the marking cards themselves)."""
+    out = 0
+    for _, cards in view.tricks:
+        led = cards[0][1].suit
+        for s, c in cards[1:]:
+            if s == seat and c.suit is not led and c.suit is suit:
+                out |= 1 << c
+    return out
+
+
+def layouts(view: View, count: int, rng: random.Random, candidates: int = 3) -> list[Layout]:
+    """About ``count`` layouts of the hidden cards for ``view`` in trick play, drawn in
+    proportion to their weights from ``candidates`` times as many dealt at random (a layout
+    drawn more than once is given once, with its count as its weight)."""
+    k = Knowledge(view)
+    fixed = _fixed(view, k)
+    known = fixed[0] | fixed[1] | fixed[2]
+    pool = bit_indices(k.unseen & ~known)
+    seats = [s for s in range(3) if s != view.seat and s not in view.open_hands]
+    need = {s: view.hand_sizes[s] - fixed[s].bit_count() for s in seats}
+    need[-1] = len(pool) - sum(need.values())
+    if need[-1] < 0 or any(n < 0 for n in need.values()):
+        raise ValueError("the view's hand sizes do not fit its hidden cards")
+    voids = {s: sum(SUIT_MASKS[int(suit)] for suit in k.voids[s]) for s in range(3)}
+    plays = [0, 0, 0]
+    for _, cards in view.tricks:
+        for s, c in cards:
+            plays[s] |= 1 << c
+    for s, c in view.trick:
+        plays[s] |= 1 << c
+    drawn: list[tuple[tuple[int, int, int], float]] = []
+    tries = 0
+    while len(drawn) < count * candidates and tries < count * candidates * 20:
+        tries += 1
+        got = _deal_once(rng, pool, seats, need, voids)
+        if got is None:
+            continue
+        hands = [fixed[s] | got.get(s, 0) for s in range(3)]
+        drawn.append(((hands[0], hands[1], hands[2]), _weight(view, hands, plays)))
+    if not drawn:
+        raise ValueError("no layout of the hidden cards fits the view")
+    picks = rng.choices(range(len(drawn)), weights=[w for _, w in drawn], k=count)
+    counted: dict[int, int] = {}
+    for i in picks:
+        counted[i] = counted.get(i, 0) + 1
+    return [Layout(drawn[i][0], n) for i, n in sorted(counted.items())]

@@ -1,0 +1,187 @@
+"""The ``strong`` bot: the normal bot's judgement, with its cards chosen by search.
+
+In trick play it deals the hidden cards anew many times, consistent with its view and
+weighed by what the others' play tells (:mod:`.sampling`), solves each layout double dummy
+(:mod:`.solver`) for every card it might play, and plays the card that goes home, or beats
+the contract, in the most layouts (perfect-information Monte Carlo, as in the strongest
+Skat and bridge programs). Before play, it plays its contract out the same way: laying
+down, repurchase and high or low are weighed by the layouts' double-dummy results.
+
+Its thinking is budgeted by time (``Budget.seconds``: the window's setting) and by
+layouts (``Budget.layouts``); with no time limit (matches, tests) its choices depend on
+its seed alone.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.actions import Action, PlayCard
+from ..rules.cards import Card, mask_of
+from ..rules.games import PullaRow
+from ..rules.view import View
+from .base import Choice, Reason
+from .knowledge import Knowledge
+from .normal import NormalBot
+from .play import choose_card
+from .sampling import Layout, layouts
+from .solver import Position, move_values
+
+__all__ = ["Budget", "StrongBot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long the strong bot may think over one decision: ``seconds`` of wall time (None:
+    no limit), at most ``layouts`` layouts, and at most ``nodes`` search nodes for one card
+    of one layout (a layout whose search would take longer is left out)."""
+
+    seconds: float | None = 0.4
+    layouts: int = 48
+    nodes: int = 300_000
+    least: int = 6  # layouts solved before the time limit is looked at
+
+
+MATCH_BUDGET = Budget(seconds=None, layouts=16)  # matches and self-play: reproducible
+
+
+def _outcome_values(view: View) -> tuple[float, float, float]:
+    """What home, bet and kodilj are worth to the declarer, in bets (pins at 1/8)."""
+    game = view.game
+    assert game is not None
+    row = view.rules.pulla.row(game)
+    if view.repurchased:
+        row = PullaRow(row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0, None, None, None)
+    pins = 2 * (game.pins[0] or 0) / 8
+    return row.home + pins, -row.bet - pins, -row.kodilj - pins
+
+
+def _classes(legal: Sequence[Card], k: Knowledge) -> dict[Card, list[Card]]:
+    """The legal cards by what they are worth to me whatever the layout: cards of one suit
+    with no card between them that another seat may hold play alike (the lowest stands for
+    them). With the aces counted as ones every ace stands alone."""
+    out: dict[Card, list[Card]] = {}
+    for card in sorted(legal):
+        for members in out.values():
+            top = members[-1]
+            if top.suit is not card.suit or (k.view.aces_low and 14 in (top.rank, card.rank)):
+                continue
+            if not k.outside_between(card, top):
+                members.append(card)
+                break
+        else:
+            out[card] = [card]
+    return out
+
+
+class StrongBot(NormalBot):
+    """An expert: the normal bot's bidding and buying, its play and its choices before play
+    searched double dummy over layouts of the hidden cards."""
+
+    name = "strong"
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
+        super().__init__(seed)
+        self.budget = budget or Budget()
+
+    # ------------------------------------------------------------------ card play
+    def _play(self, view: View, actions: Sequence[Action]) -> Choice:
+        legal = [a.card for a in actions if isinstance(a, PlayCard)]
+        k = Knowledge(view)
+        card, reason = choose_card(legal, k)  # the rule of thumb: kept where search sees no difference
+        classes = _classes(legal, k)
+        if len(classes) == 1:
+            return Choice(PlayCard(view.seat, card), reason)
+        searched = self._search_cards(view, list(classes))
+        if searched is None:
+            return Choice(PlayCard(view.seat, card), reason)
+        worth, shares, n = searched
+        sign = 1.0 if view.seat == view.declarer else -1.0  # the defenders want the declarer's worth down
+        mine = next(rep for rep, members in classes.items() if card in members)
+        best = max(worth, key=lambda c: (sign * worth[c], c == mine))
+        if sign * worth[mine] >= sign * worth[best] - 1e-9:
+            return Choice(PlayCard(view.seat, card), reason)
+        (home, kodilj), (alt_home, alt_kodilj) = shares[best], shares[mine]
+        if view.seat == view.declarer:
+            key, goal, pct, alt = "search_home", "goes home", home, alt_home
+        else:
+            key, goal, pct, alt = "search_beat", "beats the contract", 1.0 - home, 1.0 - alt_home
+        english = (
+            f"plays {best}: {goal} in {pct:.0%} of {n} sampled deals, kodilj in {kodilj:.0%} "
+            f"({card}: {alt:.0%}, kodilj {alt_kodilj:.0%})"
+        )
+        values = {"card": str(best), "pct": pct, "n": n, "low": kodilj, "other": str(card), "alt": alt}
+        why = Reason(key, english, **values, high=alt_kodilj)
+        return Choice(PlayCard(view.seat, best), why)
+
+    def _search_cards(
+        self, view: View, cards: list[Card]
+    ) -> tuple[dict[Card, float], dict[Card, tuple[float, float]], int] | None:
+        """Each card's mean worth to the declarer in bets, and its shares of layouts going
+        home and going kodilj, over the layouts solved in the budget (and how many); None
+        when the outcome is already settled or no layout was solved."""
+        declarer = view.declarer
+        game = view.game
+        if declarer is None or game is None:
+            return None
+        won = view.tricks_won[declarer]
+        if view.low:
+            floor, ceiling = 0, 2 - won  # home with none, bet with one, kodilj with two
+            home_at = 0
+        else:
+            need = game.tricks
+            floor, ceiling = max(0, need - 2 - won), need - won
+            home_at = need - won
+        left = view.hand_sizes[declarer] + (1 if any(s == declarer for s, _ in view.trick) else 0)
+        if ceiling <= 0 or floor >= left:
+            return None  # home or beaten whatever is played
+        values = _outcome_values(view)
+        budget = self.budget
+        rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(view.tricks) << 52 ^ len(view.trick) << 56)
+        drawn = layouts(view, budget.layouts, rng)
+        start = time.perf_counter()
+        trump = -1 if view.low or view.trump is None else int(view.trump)
+        trick = tuple((int(s), int(c)) for s, c in view.trick)
+        totals = dict.fromkeys(cards, 0.0)
+        homes = dict.fromkeys(cards, 0.0)
+        kodiljs = dict.fromkeys(cards, 0.0)
+        n = 0
+        for i, layout in enumerate(drawn):
+            if budget.seconds is not None and i >= budget.least and time.perf_counter() - start > budget.seconds:
+                break
+            got = self._solve_layout(view, layout, trump, trick, cards, floor, ceiling)
+            if got is None:
+                continue
+            for card, v in got.items():
+                outcome = 0 if (v <= home_at if view.low else v >= home_at) else 1 if abs(v - home_at) == 1 else 2
+                totals[card] += layout.weight * values[outcome]
+                homes[card] += layout.weight * (outcome == 0)
+                kodiljs[card] += layout.weight * (outcome == 2)
+            n += layout.weight
+        if not n:
+            return None
+        shares = {c: (homes[c] / n, kodiljs[c] / n) for c in cards}
+        return {c: t / n for c, t in totals.items()}, shares, n
+
+    def _solve_layout(
+        self,
+        view: View,
+        layout: Layout,
+        trump: int,
+        trick: tuple[tuple[int, int], ...],
+        cards: list[Card],
+        floor: int,
+        ceiling: int,
+    ) -> dict[Card, int] | None:
+        """The declarer's tricks still to come after each of ``cards``, in one layout,
+        clamped to [floor, ceiling]; None when the search would take too long."""
+        declarer = view.declarer
+        assert declarer is not None
+        p = Position(layout.hands, trump, int(view.seat), int(declarer), view.low, view.aces_low, trick)
+        got = move_values(p, cards=mask_of(cards), floor=floor, ceiling=ceiling, nodes=self.budget.nodes)
+        if got is None:
+            return None
+        return {Card(c): v for c, v in got.items()}
