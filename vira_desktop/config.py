@@ -77,6 +77,7 @@ DEFAULTS: dict[str, Any] = {
         "coach_grid": "practice",  # the coach's colours in the bid grid: practice (not hot seat), always, never
     },
     "sound": {"enabled": True, "volume": 0.7},
+    "bots": {"strong_seconds": 0.4},  # how long the strong bot may think over one decision
 }
 
 _CHOICES: dict[str, tuple[object, ...]] = {
@@ -104,6 +105,8 @@ def _check_value(key: str, default: Any, value: Any) -> Any:
             raise _bad("number", f"{key}: expected a number, got {got}", key, got=got)
         if key == "sound.volume" and not 0 <= value <= 1:
             raise _bad("volume", f"{key}: expected a number from 0 to 1, got {got}", key, got=got)
+        if key == "bots.strong_seconds" and not 0.05 <= value <= 10:
+            raise _bad("think", f"{key}: expected seconds from 0.05 to 10, got {got}", key, got=got)
         return float(value)
     elif isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:

@@ -131,7 +131,7 @@ class NewGameScene(Scene):
     typing edits the focused player's name, Enter starts.
     """
 
-    KINDS = ("human", "normal", "easy", "random")  # a human, or a bot of that level
+    KINDS = ("human", "normal", "strong", "easy", "random")  # a human, or a bot of that level
     SEATINGS = ("draw", "first_come")
 
     def next_wake(self) -> float | None:
@@ -284,7 +284,8 @@ class NewGameScene(Scene):
         seating = "draw" if self.seating_index == 0 else "first-come"
         settings = self.app.settings
         seed = self.app.new_game_seeds.randrange(1 << 31)
-        table = Table(seats, seed, settings.house_rules(), settings.bowl(), seating)
+        think = float(settings["bots.strong_seconds"])
+        table = Table(seats, seed, settings.house_rules(), settings.bowl(), seating, think=think)
         self._remember(seats, seating)
         self.app.start_table(table)
 

@@ -21,7 +21,7 @@ from ..rules.scoring import Outcome
 from ..rules.session import Session, draw_seating
 from .flow import Flow, FlowEvent
 
-__all__ = ["SimulationStats", "auction_won_by", "forced_auction", "play_deal", "simulate"]
+__all__ = ["SimulationStats", "auction_won_by", "forced_auction", "headless_bot", "play_deal", "simulate"]
 
 
 def forced_auction(deal: Deal, game: Game, rng: random.Random) -> list[Action]:
@@ -138,7 +138,7 @@ def simulate(
     levels = list(bots) * (players if len(bots) == 1 else 1)
     if len(levels) != players:
         raise ValueError(f"give one bot level, or one per player ({players})")
-    seat_bots = {n: make_bot(level, seed * 10 + i) for i, (n, level) in enumerate(zip(names, levels, strict=True))}
+    seat_bots = {n: headless_bot(level, seed * 10 + i) for i, (n, level) in enumerate(zip(names, levels, strict=True))}
     draw = draw_seating(names, rng)
     session, _ = Session.start(list(draw.order), draw.forehand, seed, rules, bowl)
     stats = SimulationStats()
@@ -248,7 +248,7 @@ def _match_deal(a: str, b: str, seed: int, i: int, number: int) -> tuple[dict[st
     plays: list[_Play] = []
     for pattern in SIDE_PATTERNS:
         deal = Deal.from_number(number)
-        bots = [_match_bot(a if side == "a" else b, seed * 7919 + i * 6 + s) for s, side in enumerate(pattern)]
+        bots = [headless_bot(a if side == "a" else b, seed * 7919 + i * 6 + s) for s, side in enumerate(pattern)]
         play_deal(deal, bots)
         result = deal.result
         assert result is not None
@@ -259,8 +259,9 @@ def _match_deal(a: str, b: str, seed: int, i: int, number: int) -> tuple[dict[st
     return {side: total / len(SIDE_PATTERNS) for side, total in totals.items()}, plays
 
 
-def _match_bot(level: str, seed: int) -> Bot:
-    """A match's bot: the strong one with the reproducible budget (layouts, no time limit)."""
+def headless_bot(level: str, seed: int) -> Bot:
+    """A bot for a simulation or a match: the strong one with the reproducible budget (so
+    many layouts, no time limit), so a run depends on its seed alone."""
     return make_bot(level, seed, MATCH_BUDGET if level == "strong" else None)
 
 

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..ai import Bot, make_bot
+from ..ai import Bot
 from ..paths import write_atomically
 from ..rules.actions import Action, parse_action
 from ..rules.deal import Deal
@@ -24,7 +24,7 @@ from ..rules.ledger import Kind
 from ..rules.session import SeatingDraw, Session, draw_seating, heart_deal
 from ..rules.view import View
 from .flow import Ask, Flow, FlowEvent
-from .thinking import BotSpec
+from .thinking import DEFAULT_THINK, BotSpec, bot_from
 
 __all__ = ["SAVE_VERSION", "SaveError", "SaveSnapshot", "SeatConfig", "Table", "describe_save", "quarantine"]
 
@@ -65,6 +65,7 @@ class Table:
     last_deal: int | None = None  # the session ends after this many deals (last round, Borup)
     given: Deal | None = field(default=None, repr=False)  # a lesson's deal: seated as the seats are listed
     pulla: int | None = None  # bets in the pulla at the start (None: the åla, one from each player)
+    think: float = DEFAULT_THINK  # seconds the strong bot may think over a decision (bots.strong_seconds)
 
     @classmethod
     def for_deal(cls, seats: list[SeatConfig], deal: Deal, seed: int = 0, pulla: int | None = None) -> Table:
@@ -100,9 +101,11 @@ class Table:
         )
         self.generation = next(_GENERATIONS)  # bots are made anew: a new table, an undo, a load
         self.bot_specs: dict[str, BotSpec] = {
-            s.name: (s.level, self.seed * 31 + i, self.generation) for i, s in enumerate(self.seats) if not s.human
+            s.name: (s.level, self.seed * 31 + i, self.generation, self.think)
+            for i, s in enumerate(self.seats)
+            if not s.human
         }
-        self.bots: dict[str, Bot] = {name: make_bot(level, seed) for name, (level, seed, _) in self.bot_specs.items()}
+        self.bots: dict[str, Bot] = {name: bot_from(spec) for name, spec in self.bot_specs.items()}
         self.session.last_deal = self.last_deal
         self.deal_index = 0
         self.flow = Flow(lambda: self.deal, self.session.apply)
@@ -188,8 +191,8 @@ class Table:
 
     def let_bot_play(self, name: str, level: str = "normal") -> None:
         """A bot plays ``name``'s seat from now on (a lesson playing a wrong answer out)."""
-        self.bot_specs[name] = (level, self.seed * 31 + 7, self.generation)
-        self.bots[name] = make_bot(level, self.seed * 31 + 7)
+        self.bot_specs[name] = (level, self.seed * 31 + 7, self.generation, self.think)
+        self.bots[name] = bot_from(self.bot_specs[name])
 
     def can_undo(self) -> bool:
         return any(e.human and e.deal == self.deal_index for e in self.log)

@@ -10,25 +10,33 @@ import threading
 from multiprocessing import parent_process
 from multiprocessing.connection import wait
 
-from ..ai import Bot, Choice, make_bot
+from ..ai import Bot, Budget, Choice, make_bot
 from ..rules.actions import Bid
 from ..rules.view import View
 from .coach import BidAdvice, Coach, Hint
 
-__all__ = ["BotSpec", "bot_choice", "coach_bids", "coach_hint", "follow_parent", "warm_up"]
+__all__ = ["DEFAULT_THINK", "BotSpec", "bot_choice", "bot_from", "coach_bids", "coach_hint", "follow_parent", "warm_up"]
 
-BotSpec = tuple[str, int, int]  # (level, seed, generation: a new one after an undo or a load)
+# (level, seed, generation: a new one after an undo or a load, seconds the strong bot thinks)
+BotSpec = tuple[str, int, int, float]
+DEFAULT_THINK = Budget().seconds or 0.0
 
 _bots: dict[tuple[str, int], tuple[int, Bot]] = {}
 _coach: Coach | None = None
 
 
+def bot_from(spec: BotSpec) -> Bot:
+    """The bot ``spec`` describes."""
+    level, seed, _, seconds = spec
+    return make_bot(level, seed, Budget(seconds=seconds) if level == "strong" else None)
+
+
 def bot_choice(spec: BotSpec, view: View) -> Choice:
     """What the bot of ``spec`` chooses in ``view`` (its state carries on between calls)."""
-    level, seed, generation = spec
+    level, seed, generation, _ = spec
     held = _bots.get((level, seed))
     if held is None or held[0] != generation:
-        held = (generation, make_bot(level, seed))
+        held = (generation, bot_from(spec))
         _bots[(level, seed)] = held
     return held[1].choose(view)
 

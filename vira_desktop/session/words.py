@@ -174,7 +174,7 @@ def say_keyed(said: Keyed, prefix: str, names: Sequence[str] = ()) -> str:
     """A :class:`Keyed` text (a refusal, a bot's reason) in the player's language: a seat by
     its player's name, a suit by its word, a card as the table writes it, a marking in words."""
     values = dict(said.values)
-    for name in ("pct", "low", "high", "after", "now"):  # chances, as "62%" or "62 %"
+    for name in ("pct", "low", "high", "after", "now", "alt"):  # chances, as "62%" or "62 %"
         if isinstance(values.get(name), float):
             values[name] = t("reason.percent", n=round(100 * float(str(values[name]))))
     for name in ("bid", "aim"):
@@ -188,8 +188,9 @@ def say_keyed(said: Keyed, prefix: str, names: Sequence[str] = ()) -> str:
         values["plan"] = t(f"reason.{values['plan']}", suit=t(f"words.suit.{values.get('suit', 'S')}"))
     if "suit" in values:
         values["suit"] = t(f"words.suit.{values['suit']}")
-    if "card" in values:
-        values["card"] = card_text(Card.parse(str(values["card"])))
+    for name in ("card", "other"):
+        if name in values:
+            values[name] = card_text(Card.parse(str(values[name])))
     if "seat" in values:
         values["name"] = names[int(str(values.pop("seat")))]
     if isinstance(values.get("mark"), Marking):

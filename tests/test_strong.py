@@ -1,0 +1,172 @@
+"""The strong bot: its layouts keep to what the seat has seen, the solver's narrow bands
+and node limit it searches with, and its play: legal, reproducible, and reasoned."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from vira_desktop.ai import make_bot
+from vira_desktop.ai.knowledge import Knowledge
+from vira_desktop.ai.native import NATIVE
+from vira_desktop.ai.sampling import layouts
+from vira_desktop.ai.solver import all_move_values, move_values, python_solve, solve
+from vira_desktop.ai.strong import Budget, StrongBot
+from vira_desktop.rules.actions import PlayCard
+from vira_desktop.rules.cards import SUIT_MASKS, mask_of
+from vira_desktop.rules.deal import Deal, Phase
+from vira_desktop.session.analysis import position_of
+from vira_desktop.session.words import say_keyed
+
+from .test_solver import random_position
+
+QUICK = Budget(seconds=None, layouts=6)  # reproducible, and quick enough for the suite
+
+
+def _play_views(deals: int, seed: int) -> list[tuple[Deal, int]]:
+    """(deal, seat) at card decisions of normal self-play, the deal cloned at each."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(deals):
+        deal = Deal.from_number(rng.getrandbits(48))
+        bots = [make_bot("normal", rng.getrandbits(16)) for _ in range(3)]
+        while deal.phase is not Phase.DONE:
+            d = deal.decision()
+            if deal.phase is Phase.PLAY and not d.optional and rng.random() < 0.3:
+                out.append((deal.clone(), d.seat))
+            choice = bots[d.seat].choose(deal.view(d.seat))
+            if choice.action is not None:
+                deal.apply(choice.action)
+    return out
+
+
+def test_layouts_keep_to_what_the_seat_has_seen() -> None:
+    """Every layout: the seat's own hand and the open hands as they are, every other hand of
+    its size, of cards the seat has not seen, none in a suit its holder showed void in."""
+    checked = 0
+    for deal, seat in _play_views(25, 3):
+        view = deal.view(seat)
+        k = Knowledge(view)
+        for layout in layouts(view, 8, random.Random(checked)):
+            checked += 1
+            hands = layout.hands
+            assert hands[seat] == mask_of(view.hand)
+            assert not hands[0] & hands[1] and not hands[0] & hands[2] and not hands[1] & hands[2]
+            for other in range(3):
+                assert hands[other].bit_count() == view.hand_sizes[other]
+                if other == seat:
+                    continue
+                if other in view.open_hands:
+                    assert hands[other] == mask_of(view.open_hands[other])
+                    continue
+                assert not hands[other] & ~(k.unseen | k.opened)
+                for suit in k.voids[other]:
+                    assert not hands[other] & SUIT_MASKS[int(suit)]
+            assert layout.weight >= 1
+    assert checked > 200
+
+
+def test_the_real_deal_is_one_of_the_layouts_it_could_draw() -> None:
+    """The cards as they really lie fit every constraint a layout keeps to (the sampler
+    never rules out the truth): checked with the same tests on the real hands."""
+    for deal, seat in _play_views(25, 4):
+        view = deal.view(seat)
+        k = Knowledge(view)
+        for other in range(3):
+            if other != seat and other not in view.open_hands:
+                assert not deal.hands[other] & ~k.unseen
+                for suit in k.voids[other]:
+                    assert not deal.hands[other] & SUIT_MASKS[int(suit)]
+
+
+@pytest.mark.skipif(NATIVE is None, reason="the compiled solver is not built")
+def test_a_band_is_the_value_clamped_compiled_and_python() -> None:
+    rng = random.Random(8)
+    for _ in range(400):
+        p = random_position(rng, 6)
+        value = python_solve(p)
+        low = rng.randint(0, 3)
+        high = low + rng.randint(0, 3)
+        want = min(max(value, low), high) if low < high else low
+        assert solve(p, floor=low, ceiling=high) == want
+        assert python_solve(p, low, high) == want
+        assert solve(p, guess=rng.randint(0, 6), floor=low, ceiling=high) == want
+
+
+@pytest.mark.skipif(NATIVE is None, reason="the compiled solver is not built")
+def test_the_node_limit_gives_up_and_leaves_the_table_true() -> None:
+    deal, _ = next((d, s) for d, s in _play_views(3, 5) if len(d.tricks_played) < 3)
+    p = position_of(deal)
+    assert solve(p, nodes=5) == -1
+    assert solve(p, keep=True) == solve(p)
+    assert move_values(p, nodes=5) is None or p.left() <= 1
+    full = all_move_values(p)
+    assert move_values(p, nodes=0) == full
+
+
+def _strong_choices(seed: int) -> list[tuple[str, str]]:
+    deal = Deal.from_number(seed)
+    bots = [StrongBot(seed + s, QUICK) for s in range(3)]
+    out = []
+    while deal.phase is not Phase.DONE:
+        d = deal.decision()
+        choice = bots[d.seat].choose(deal.view(d.seat))
+        if choice.action is not None:
+            deal.apply(choice.action)  # an illegal action is refused with an error
+            out.append((choice.action.text, choice.reason.key))
+    return out
+
+
+def test_strong_self_play_is_legal_and_the_same_from_the_same_seeds() -> None:
+    searched = 0
+    for seed in (11, 12):
+        first = _strong_choices(seed)
+        assert first == _strong_choices(seed)
+        searched += sum(key.startswith("search_") for _, key in first)
+    assert searched  # some card was chosen by the search, not by the rule of thumb
+
+
+def test_a_searched_card_says_why_in_every_language() -> None:
+    from vira_desktop import i18n
+
+    for deal, seat in _play_views(40, 6):
+        view = deal.view(seat)
+        choice = StrongBot(1, QUICK).choose(view)
+        if not choice.reason.key.startswith("search_"):
+            continue
+        assert isinstance(choice.action, PlayCard)
+        values = dict(choice.reason.values)
+        assert values["card"] == str(choice.action.card) != values["other"]
+        assert 0 <= float(str(values["pct"])) <= 1 and int(str(values["n"])) >= 1
+        for lang in ("en", "sv", "fi"):
+            i18n.configure(lang)
+            text = say_keyed(choice.reason, "reason")
+            assert "%{" not in text and "%" in text
+        i18n.configure("en")
+        return
+    pytest.fail("no searched card in 40 deals")
+
+
+def test_the_search_never_reads_the_deal() -> None:
+    """Two deals that look the same to the seat (two hidden cards of one suit swapped between
+    the other hands) get the same choice: the bot works from its view and its own layouts."""
+    compared = 0
+    for deal, seat in _play_views(12, 7):
+        a, b = [s for s in range(3) if s != seat]
+        if a in deal.view(seat).open_hands or b in deal.view(seat).open_hands:
+            continue
+        pairs = ((x, y) for x in range(52) for y in range(52) if x // 13 == y // 13)
+        pair = next(((x, y) for x, y in pairs if deal.hands[a] >> x & 1 and deal.hands[b] >> y & 1), None)
+        if pair is None:
+            continue
+        other = deal.clone()
+        x, y = pair
+        other.hands[a] ^= 1 << x | 1 << y
+        other.hands[b] ^= 1 << x | 1 << y
+        assert other.view(seat) == deal.view(seat)
+        assert StrongBot(3, QUICK).choose(other.view(seat)) == StrongBot(3, QUICK).choose(deal.view(seat))
+        compared += 1
+        if compared == 4:
+            return
+    pytest.fail(f"only {compared} pairs of deals that look alike")
