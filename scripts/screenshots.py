@@ -153,12 +153,25 @@ def main(folder: Path) -> None:
                 move(app, rng)
         step(app, 20)
         save(app, folder, "26-result-banner.png")
+        key(app, pygame.K_a)  # "Could I have won?": worked out in the worker, shown as it comes
+        until(app, lambda: type(app.stack.top).__name__ == "AnalysisScene")
+        save(app, folder, "26b-analysis.png")
+        key(app, pygame.K_ESCAPE)
 
         record = load_record(ROOT / "tests" / "records" / "laid_solo8.yaml")
         app.open("replay", record=record, title="laid_solo8.yaml")
         step(app, 5)
         key(app, pygame.K_END, frames=30)
         save(app, folder, "27-laid-down-hand.png")
+
+        record = load_record(ROOT / "tests" / "records" / "vingel7_highest_turn_again_kodilj.yaml")
+        app.open("replay", record=record, title="vingel7_highest_turn_again_kodilj.yaml")
+        step(app, 5)
+        key(app, pygame.K_END, frames=30)
+        key(app, pygame.K_a)  # the record's analysis, for the seat shown (forehand)
+        until(app, lambda: type(app.stack.top).__name__ == "AnalysisScene")
+        save(app, folder, "27b-replay-analysis.png")
+        key(app, pygame.K_ESCAPE)
 
         four = [*you, SeatConfig("David", False)]
         scene = new_table(app, four, seed=7)

@@ -25,6 +25,7 @@ from vira_desktop.i18n import configure, t
 from vira_desktop.rules.actions import Bid, PlayCard
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.decision import CardChoice, Decision, Phase
+from vira_desktop.scenes.analysis import verdict
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.menu import MenuScene, NewGameScene
 from vira_desktop.scenes.table import TableScene
@@ -385,8 +386,8 @@ def test_new_game_form_works_from_the_keyboard(app: App) -> None:
     key(app, pygame.K_RIGHT)  # free seats, hearts dealt
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)  # Bertil's row
-    key(app, pygame.K_PAGEDOWN)  # bot: normal -> bot: easy
-    assert [s.level for s in form.seats()][1] == "easy"
+    key(app, pygame.K_PAGEDOWN)  # bot: normal -> bot: strong
+    assert [s.level for s in form.seats()][1] == "strong"
     key(app, pygame.K_RETURN)
     scene = table_scene(app)
     assert len(scene.table.session.players) == 4 and scene.table.seating == "first-come"
@@ -949,20 +950,20 @@ def test_new_game_asks_before_it_ends_the_saved_game(app: App, tmp_path: Path) -
 def test_after_borup_the_button_settles_and_the_score_sheet_counts_whole_bets(app: App) -> None:
     scene = start_game(app)
     play_to_end_of_deal(app, scene)
-    assert [b.text for b in scene.panel.buttons] == [
+    assert [b.text for b in scene.panel.buttons if not b.text.startswith("Could I")] == [
         "Next deal  [Enter]",
         "Last round: each forehand once more",
         "Next deal is Borup (the last)",
     ]
     scene.press(Command("borup"))
     run(app, 2)
-    assert [b.text for b in scene.panel.buttons] == ["Next deal  [Enter]"]
+    assert [b.text for b in scene.panel.buttons if not b.text.startswith("Could I")] == ["Next deal  [Enter]"]
     assert scene.table_state().ending == "Borup comes next"
     key(app, pygame.K_RETURN)
     assert scene.table_state().ending == "Borup: the last deal"
     play_to_end_of_deal(app, scene, seed=2)
     run(app, 2)
-    assert [b.text for b in scene.panel.buttons] == ["Settle  [Enter]"]
+    assert [b.text for b in scene.panel.buttons if not b.text.startswith("Could I")] == ["Settle  [Enter]"]
     key(app, pygame.K_s)
     sheet = app.stack.top
     assert type(sheet).__name__ == "ScoreSheetScene"
@@ -1441,3 +1442,31 @@ def test_a_bid_without_a_level_says_what_it_stands_for_here(app: App) -> None:
     assert ask is not None
     here = describe_game(game("turné 7"), 0, ask.view.highest, ask.view.rules.pulla)[:2]  # tricks and pins
     assert all(line in scene.view.details for line in here), scene.view.details
+
+
+def test_could_i_have_won_shows_the_analysis_from_the_worker(app: App) -> None:
+    """After a played deal the panel offers the analysis; A asks the worker for it (the frame
+    loop goes on meanwhile) and opens the sheet when it comes: the verdict for the player, the
+    line played beside the best line, both of every trick."""
+    scene = start_game(app)
+    play_to_end_of_deal(app, scene)
+    while not scene.table.deal.tricks_played:  # a laid deal has no play: the next one
+        key(app, pygame.K_RETURN)
+        play_to_end_of_deal(app, scene)
+    run(app, 2)
+    assert any(b.text.startswith("Could I have") for b in scene.panel.buttons)
+    key(app, pygame.K_a)
+    deadline = time.monotonic() + WAIT_S
+    while type(app.stack.top).__name__ != "AnalysisScene" and time.monotonic() < deadline:
+        run(app, 1)
+    sheet = app.stack.top
+    assert type(sheet).__name__ == "AnalysisScene"
+    info = sheet.info  # type: ignore[attr-defined]
+    assert len(info["tricks"]) == len(info["best_line"]) == len(scene.table.deal.tricks_played)
+    title, lines = verdict(info, "You")
+    assert title in ("Could you have won?", "Could you have done better?") and "best play" in lines[1]
+    run(app, 2)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    key(app, pygame.K_a)  # asked again: worked out already, shown at once
+    assert type(app.stack.top).__name__ == "AnalysisScene"

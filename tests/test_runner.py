@@ -296,3 +296,29 @@ def test_the_coach_weighs_each_bid_once_per_auction_turn_of_the_player() -> None
     runner.undo()
     assert runner.advice() is None
     assert any(u.advice for u in runner.poll(0) + runner.poll(0))  # the turn stands again: asked again
+
+
+def test_the_analysis_of_a_finished_deal_comes_through_the_worker() -> None:
+    """'Could I have won?' without a window: asked once the deal is over (and only then), it
+    comes as an update from poll, for the player's side, and is gone with the next deal."""
+    table = Table([SeatConfig("You", False, "normal"), *bots(3)[1:]], seed=3)
+    runner = TableRunner(table, pause=0, viewer="You")
+    runner.start()
+    assert not runner.ask_analysis()  # nothing to analyse before the deal is over
+    for step in range(5000):
+        runner.poll(float(step))
+        if runner.deal_over and runner.table.deal.tricks_played:
+            break
+        if runner.deal_over:
+            runner.command(Command.NEXT_DEAL)
+    assert runner.ask_analysis()
+    updates = runner.poll(9999.0)
+    got = [u.analysis for u in updates if u.analysis is not None]
+    assert len(got) == 1 and runner.analysis() == got[0]
+    info = got[0]
+    deal = runner.table.deal
+    assert deal.declarer is not None
+    assert info["taken"] == deal.tricks_won[deal.declarer]
+    assert len(info["best_line"]) == len(deal.tricks_played)
+    runner.command(Command.NEXT_DEAL)
+    assert runner.analysis() is None

@@ -14,6 +14,7 @@ import pytest
 from vira_desktop.ai.native import NATIVE
 from vira_desktop.ai.solver import Position, all_move_values, move_values, python_solve, solve
 from vira_desktop.rules.cards import SUIT_MASKS, Card, mask_of, parse_cards
+from vira_desktop.rules.errors import RecordError
 from vira_desktop.rules.tricks import TrickPlay, card_value
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -157,3 +158,26 @@ def test_vira_analyse_names_the_cards_that_cost(
     assert (info["allowed"], info["taken"]) == (allowed, taken)
     assert [(c["trick"], c["seat"], c["card"], c["lost"]) for c in info["costly"]] == costly
     assert sum(len(t["cards"]) for t in info["tricks"]) == 3 * len(info["tricks"])
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "records").glob("*.yaml")), ids=lambda p: p.stem)
+def test_the_best_line_plays_out_what_the_cards_allowed(path: Path) -> None:
+    """"Show me how": the best line is the play as it went up to the first card that gave up a
+    trick, then best play by all, so it ends with the tricks the cards allowed; from a costly
+    card of one side's it ends with the value before that card; its cards are legal (the deal
+    plays them through) and every trick has its three cards (or the misère's last)."""
+    from vira_desktop.session.analysis import analyse_record, best_line
+    from vira_desktop.session.record import load_record
+
+    record = load_record(path)
+    try:
+        info = analyse_record(record)
+    except RecordError:
+        return  # a laid deal: no play to analyse
+    line = info["best_line"]
+    assert line and line[-1]["declarer_tricks"] == info["allowed"]
+    assert len(line) == len(info["tricks"])
+    turn = info["diverges"]
+    assert (turn is None) == (not info["costly"])
+    for costly in info["costly"]:  # turning at any costly card keeps the value before it
+        assert best_line(record, costly["index"])[-1]["declarer_tricks"] == costly["before"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .analysis import AnalysisScene
 from .base import Scene
 from .menu import MenuScene, NewGameScene, SettingsScene
 from .overlays import (
@@ -35,6 +36,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "glossary": GlossaryScene,
     "tricks": TrickHistoryScene,
     "last_trick": LastTrickScene,
+    "analysis": AnalysisScene,
     "settlement": SettlementScene,
     "tutorial": TutorialScene,
     "lesson": LessonScene,

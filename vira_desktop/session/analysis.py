@@ -15,9 +15,10 @@ from ..rules.actions import PlayCard
 from ..rules.cards import Card
 from ..rules.deal import Deal, Phase
 from ..rules.errors import RecordError
+from ..rules.seat import Seat
 from .record import Record, record_actions, replay
 
-__all__ = ["analyse_record", "play_start", "position_of", "solve_record"]
+__all__ = ["analyse_record", "best_line", "play_start", "position_of", "solve_record"]
 
 
 def position_of(deal: Deal) -> Position:
@@ -72,10 +73,12 @@ def solve_record(record: Record, at: int | None = None) -> dict[str, Any]:
     }
 
 
-def analyse_record(record: Record) -> dict[str, Any]:
+def analyse_record(record: Record, side: frozenset[str] | None = None) -> dict[str, Any]:
     """Each card the record plays, with the tricks it gave up: the declarer's tricks with best
     play from the position before it and after it (the seat to play wants them up when he
-    is the declarer in a high game or a defender in a misère, down otherwise)."""
+    is the declarer in a high game or a defender in a misère, down otherwise); and the best
+    line ("show me how"): the play as it went up to the first card that gave up a trick
+    (the first of a player of ``side``, by name, where one did), then best play by all."""
     start = play_start(record)
     deal = replay(record, start)
     if deal.phase is not Phase.PLAY or deal.declarer is None:
@@ -89,6 +92,7 @@ def analyse_record(record: Record) -> dict[str, Any]:
     tricks: list[dict[str, Any]] = []
     costly: list[dict[str, Any]] = []
     number = 0
+    played = 0  # cards played so far
     for action in actions:
         if deal.phase is not Phase.PLAY:
             break
@@ -108,15 +112,65 @@ def analyse_record(record: Record) -> dict[str, Any]:
         card = {"seat": names[seat], "card": str(action.card), "lost": lost}
         tricks[-1]["cards"].append(card)
         if lost:
-            costly.append({"trick": number, **card})
+            costly.append({"trick": number, "index": played, "before": before, **card})
+        played += 1
+        if not deal.trick:  # the trick is complete (or play is over)
+            tricks[-1]["declarer_tricks"] = deal.tricks_won[declarer]
     taken = deal.tricks_won[declarer]
+    mine = [c for c in costly if side is not None and c["seat"] in side]
+    turns = mine or costly
+    turn = turns[0] if turns else None
     return {
         "declarer": names[declarer],
         "game": deal.game.name if deal.game else None,
         "low": deal.low,
+        "need": deal.game.tricks if deal.game and not deal.low else 0,
         "taken": taken,
         "allowed": allowed,  # double dummy at the first card
         "tricks": tricks,
         "costly": costly,
+        "best_line": best_line(record, turn["index"] if turn else None),
+        "diverges": None if turn is None else {"trick": turn["trick"], "index": turn["index"], "seat": turn["seat"]},
         "compiled": NATIVE is not None,
     }
+
+
+def best_line(record: Record, diverge: int | None) -> list[dict[str, Any]]:
+    """The tricks of the record's play, card for card as played up to its card number
+    ``diverge`` (from 0; None: to the end), and from there on each card the best for its
+    seat with every card known (of equal cards the lowest): each trick's cards, its
+    winner, and the declarer's tricks after it."""
+    deal = replay(record, play_start(record))
+    declarer = deal.declarer
+    assert declarer is not None
+    names = record.names
+    actions = [a for a in record_actions(record)[play_start(record) :]]
+    line: list[dict[str, Any]] = []
+    cards: list[dict[str, Any]] = []
+    played = 0
+    queue = iter(actions)
+    while deal.phase is Phase.PLAY:
+        seat = int(deal.to_act)
+        if diverge is None or played < diverge:
+            action = next(queue, None)
+            if action is None:
+                break
+            if not isinstance(action, PlayCard):
+                deal.apply(action)
+                continue
+            card, best = action.card, False
+        else:
+            p = position_of(deal)
+            values = all_move_values(p)
+            aim = max if p.wants_tricks(seat) else min
+            target = aim(values.values())
+            card, best = Card(min(c for c, v in values.items() if v == target)), True
+        before = len(deal.tricks_played)
+        deal.apply(PlayCard(Seat(seat), card))
+        cards.append({"seat": names[seat], "card": str(card), "best": best})
+        played += 1
+        if len(deal.tricks_played) > before or deal.phase is not Phase.PLAY:
+            winner = int(deal.tricks_played[-1][0]) if deal.tricks_played else seat
+            line.append({"cards": cards, "winner": names[winner], "declarer_tricks": deal.tricks_won[declarer]})
+            cards = []
+    return line

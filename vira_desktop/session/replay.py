@@ -4,7 +4,7 @@ fresh table, one seat's cards shown (Tab changes whose), events projected for th
 from __future__ import annotations
 
 from ..i18n import t
-from ..rules.actions import Action
+from ..rules.actions import Action, PlayCard
 from ..rules.events import events_for
 from ..rules.seat import SEATS
 from ..rules.session import Session
@@ -83,6 +83,11 @@ class ReplayDriver:
             return None
         ala_om = self.session.deals[-1].ala_om if self.session.deals else 0
         return describe_result(deal.result, self.record.names, deal.suit_level, ala_om, len(self.session.players))
+
+    @property
+    def has_play(self) -> bool:
+        """Whether the record's deal gets as far as its cards being played."""
+        return any(isinstance(a, PlayCard) for a in self.actions)
 
     def cycle_viewer(self) -> None:
         self.viewer = self.viewer.next

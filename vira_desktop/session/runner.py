@@ -28,10 +28,10 @@ from ..rules.view import View
 from .coach import BidAdvice, Hint
 from .flow import Ask, FlowEvent
 from .narration import Narrator, deal_heading, seating_lines
-from .record import record_of
+from .record import read_record, record_of
 from .state import TableState, table_state
 from .table import Table
-from .thinking import bot_choice, coach_bids, coach_hint
+from .thinking import bot_choice, coach_bids, coach_hint, deal_analysis, side_of
 from .words import say_action, say_refusal
 from .worker import InlineWorker, Worker
 
@@ -80,6 +80,7 @@ class Update:
     hint: Hint | None = None  # the coach's answer to a hint asked for the question standing
     hint_failed: bool = False
     advice: dict[Bid, BidAdvice] | None = None  # the coach's word on each bid of the auction turn standing
+    analysis: dict[str, Any] | None = None  # the finished deal's double-dummy analysis, as asked for
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,7 @@ class TableRunner:
         self._advice: tuple[object, dict[Bid, BidAdvice] | None] | None = None  # (position, advice) asked for
         self._committed: set[int] = set()
         self.thinking_for: str | None = None
+        self._analysis: tuple[object, dict[str, Any] | None] | None = None  # (deal asked about, analysis)
 
     # ------------------------------------------------------------------ what is shown
     def state(self, with_seating: bool = False) -> TableState:
@@ -380,6 +382,41 @@ class TableRunner:
         log.error("the coach failed: %r", result)
         return Update(hint_failed=True)
 
+    # ------------------------------------------------------------------ "could I have won?"
+    def can_analyse(self) -> bool:
+        """Whether the deal is over and its cards were played (a laid deal has no play)."""
+        return self.deal_over and bool(self.table.deal.tricks_played)
+
+    def ask_analysis(self) -> bool:
+        """Ask for the finished deal's double-dummy analysis (in the worker; it comes in an
+        update from :meth:`poll`, or at once when worked out before). ``False``: no deal to
+        analyse."""
+        if not self.can_analyse():
+            return False
+        tag = ("analysis", self.table.generation, self.table.deal_index)
+        if self._analysis is not None and self._analysis[0] == tag:
+            return True
+        self._analysis = (tag, None)
+        s = self.table.session
+        record = read_record(record_of(self.table.deal, s.seats, s.sitting_out), self.table.deal.rules)
+        self.worker.submit(tag, deal_analysis, record, side_of(record, self.viewer))
+        return True
+
+    def analysis(self) -> dict[str, Any] | None:
+        """The finished deal's analysis, once worked out (``None``: not asked, or not in yet)."""
+        tag = ("analysis", self.table.generation, self.table.deal_index)
+        return self._analysis[1] if self._analysis is not None and self._analysis[0] == tag else None
+
+    def _analysis_in(self, tag: object, result: object) -> Update | None:
+        if self._analysis is None or tag != self._analysis[0]:
+            return None  # another deal now
+        if not isinstance(result, dict):
+            log.error("the analysis failed: %r", result)
+            self._analysis = None
+            return None
+        self._analysis = (tag, result)
+        return Update(analysis=result)
+
     # ------------------------------------------------------------------ the coach's word on each bid
     def advice(self) -> dict[Bid, BidAdvice] | None:
         """The coach's advice on each bid of the player's auction turn standing, once worked out
@@ -430,6 +467,9 @@ class TableRunner:
                     updates.append(update)
             elif isinstance(tag, tuple) and tag[:1] == ("bids",):
                 if (update := self._advice_in(tag, result)) is not None:
+                    updates.append(update)
+            elif isinstance(tag, tuple) and tag[:1] == ("analysis",):
+                if (update := self._analysis_in(tag, result)) is not None:
                     updates.append(update)
             elif tag == self._bot_tag:
                 self._bot_tag = None

@@ -9,13 +9,26 @@ import os
 import threading
 from multiprocessing import parent_process
 from multiprocessing.connection import wait
+from typing import Any
 
 from ..ai import Bot, Budget, Choice, make_bot
 from ..rules.actions import Bid
 from ..rules.view import View
 from .coach import BidAdvice, Coach, Hint
+from .record import Record, replay
 
-__all__ = ["DEFAULT_THINK", "BotSpec", "bot_choice", "bot_from", "coach_bids", "coach_hint", "follow_parent", "warm_up"]
+__all__ = [
+    "DEFAULT_THINK",
+    "BotSpec",
+    "bot_choice",
+    "bot_from",
+    "coach_bids",
+    "coach_hint",
+    "deal_analysis",
+    "follow_parent",
+    "side_of",
+    "warm_up",
+]
 
 # (level, seed, generation: a new one after an undo or a load, seconds the strong bot thinks)
 BotSpec = tuple[str, int, int, float]
@@ -55,6 +68,25 @@ def coach_hint(view: View) -> Hint:
 def coach_bids(view: View) -> dict[Bid, BidAdvice]:
     """The coach's advice on each legal bid of ``view`` (the bid grid's colours)."""
     return dict(_the_coach().bids(view))
+
+
+def deal_analysis(record: Record, side: tuple[str, ...]) -> dict[str, Any]:
+    """The double-dummy analysis of a finished deal's record, the best line turning at the
+    first costly card of a player in ``side``."""
+    from .analysis import analyse_record
+
+    return analyse_record(record, frozenset(side))
+
+
+def side_of(record: Record, viewer: str) -> tuple[str, ...]:
+    """The players on ``viewer``'s side of the record's deal: the declarer alone, or the
+    two defenders."""
+    deal = replay(record)
+    declarer = deal.declarer
+    names = record.names
+    if declarer is not None and names[declarer] == viewer:
+        return (viewer,)
+    return tuple(n for i, n in enumerate(names) if i != declarer)
 
 
 def warm_up() -> bool:

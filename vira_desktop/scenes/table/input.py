@@ -44,6 +44,7 @@ KEYS: dict[int, Command] = {
     pygame.K_h: Command("hint"),
     pygame.K_u: Command("undo"),
     pygame.K_l: Command("last_trick"),
+    pygame.K_a: Command("analyse"),
     pygame.K_s: Command("overlay", 0),
     pygame.K_b: Command("overlay", 1),
     pygame.K_t: Command("overlay", 2),

@@ -13,6 +13,7 @@ import pygame_gui
 from ...i18n import mark, t
 from ...rules.actions import Action, AnnounceAces, Bid, Buy, Discard, Keep, Pass, Repurchase, SetAside
 from ...rules.decision import CardChoice, Phase
+from ...rules.scoring import Outcome
 from ...session.describe import choice_label, choice_notes
 from ...session.flow import Ask
 from ...session.state import TableState
@@ -108,6 +109,17 @@ class Situation:
     detail_lines: Callable[[Sequence[str]], int] = field(default=len, compare=False)  # wrapped line count
 
 
+def _analyse_button(state: TableState, y: int) -> tuple[ButtonSpec, ...]:
+    """After a deal whose cards were played: "Could I have won?" (the player's side lost) or
+    "Could I have done better?" (it won); none for a laid deal or a player sitting out."""
+    view = state.view
+    result = view.result
+    if result is None or not view.tricks or view.spectator:
+        return ()
+    won = (int(view.seat) == result.declarer) == (result.outcome is Outcome.HOME)
+    return (ButtonSpec(t("button.analyse_better" if won else "button.analyse_won"), Command("analyse"), y),)
+
+
 def table_buttons(ask: Ask | None, s: Situation) -> Layout:
     """The panel for the player shown: the next deal after a deal, the aces offer, the
     auction's Bid / Pass / Hint, or a button per choice with the card-choice button."""
@@ -116,13 +128,14 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
     if s.blocked or (over and not s.deals_on):
         return Layout()  # a lesson's own buttons take the learner on
     if over and s.session_over:
-        return Layout((ButtonSpec(t("button.settle"), Command("next"), y),))  # the Borup deal was the last
+        specs = [ButtonSpec(t("button.settle"), Command("next"), y)]  # the Borup deal was the last
+        return Layout((*specs, *_analyse_button(s.state, y + 44)))
     if over:
         specs = [ButtonSpec(t("button.next_deal"), Command("next"), y)]
         if s.state.deals_left is None and s.ends_session:  # how the session ends, agreed once
             specs.append(ButtonSpec(t("button.last_round"), Command("last round"), y + 44))
             specs.append(ButtonSpec(t("button.borup"), Command("borup"), y + 88))
-        return Layout(tuple(specs))
+        return Layout((*specs, *_analyse_button(s.state, y + 44 * len(specs))))
     if ask is None or ask.view.decision is None:
         return Layout()
     decision = ask.view.decision

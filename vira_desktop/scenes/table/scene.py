@@ -10,7 +10,7 @@ actions and commands and draws what the runner's updates say; it keeps no rule o
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -28,6 +28,7 @@ from ...session.runner import BOT_PAUSE_S, TableRunner, Update
 from ...session.runner import Command as TableCommand
 from ...session.state import TableState
 from ...session.table import Table
+from ...session.thinking import deal_analysis, side_of
 from ...session.words import card_text, say_action, say_refusal
 from ...session.worker import Worker
 from ..base import Scene
@@ -201,6 +202,7 @@ class TableScene(_TableBase):
         self.runner.coach_bids = self.coach_grid_on()
         self.clock = 0.0  # the scene's own time: the runner's pauses are counted on it
         self._nothing_confirmed = False  # Enter once more takes no cards (buy -)
+        self._analysis_wanted = False  # the analysis was asked for and is being worked out
         self.layout = Layout()
         self._inputs: tuple[object, ...] | None = None  # what the layout was made from
         self._bids: tuple[Bid, ...] | None = None
@@ -293,6 +295,12 @@ class TableScene(_TableBase):
         if update.advice is not None:
             self.grid.set_advice(update.advice)
             self._grid_note()
+            return
+        if update.analysis is not None:
+            if self._analysis_wanted:  # still wanted: the player has not moved on
+                self._analysis_wanted = False
+                self.message("")
+                self.app.push("analysis", info=update.analysis, viewer=self.runner.viewer)
             return
         if update.events or update.action is not None:
             self.selected = set()
@@ -413,6 +421,22 @@ class TableScene(_TableBase):
             self._undo()
         elif name == "last_trick" and state is not None:
             self._show_last_trick()
+        elif name == "analyse":
+            self._analyse()
+
+    def _analyse(self) -> None:
+        """A (or the button after a deal): the deal's double-dummy analysis, worked out in the
+        worker and shown as it comes."""
+        info = self.runner.analysis()
+        if info is not None:
+            self.app.push("analysis", info=info, viewer=self.runner.viewer)
+        elif self.runner.ask_analysis():
+            self._analysis_wanted = True
+            self.message(t("analysis.working"), MUTED)
+            if (info := self.runner.analysis()) is not None:  # worked out at once (no worker process)
+                self._analysis_wanted = False
+                self.message("")
+                self.app.push("analysis", info=info, viewer=self.runner.viewer)
 
     def _confirm(self) -> None:
         """Enter: the next deal, the bid chosen, the cards selected, or the card in focus."""
@@ -603,6 +627,8 @@ class ReplayScene(_TableBase):
     def __init__(self, app: App, record: Record, title: str = "", quit_on_back: bool = False) -> None:
         super().__init__(app)
         self.driver = ReplayDriver(record)
+        self.worker: Worker | None = None  # started when the analysis is first asked for
+        self.analysis: dict[str, Any] | None = None
         self.title = title
         self.quit_on_back = quit_on_back  # ``vira replay FILE --window``: Esc closes the window
         self.view.keys_help = mark("table.replay_keys")
@@ -620,6 +646,7 @@ class ReplayScene(_TableBase):
                 ButtonSpec(t("button.back"), Command("back_step"), y, width=140),
                 ButtonSpec(t("button.forward"), Command("forward"), y, TABLE_W + 164, 140),
                 ButtonSpec(t("button.whose_hand"), Command("viewer"), y + 44),
+                ButtonSpec(t("button.analyse"), Command("analyse"), y + 88),
             ]
         )
 
@@ -673,6 +700,35 @@ class ReplayScene(_TableBase):
             self.driver.cycle_viewer()
             self.view.show(self.driver.state(), snap=True)
             self._caption()
+        elif intent.name == "analyse":
+            self._analyse()
+
+    def _analyse(self) -> None:
+        """The record's double-dummy analysis, for the seat shown: worked out in a worker,
+        shown as it comes."""
+        record = self.driver.record
+        viewer = record.names[self.driver.viewer]
+        if self.analysis is not None:
+            self.app.push("analysis", info=self.analysis, viewer=viewer)
+            return
+        if not self.driver.has_play:
+            self.message(t("analysis.no_play"), MUTED)
+            return
+        if self.worker is None:
+            self.worker = Worker()
+        if not self.worker.busy():
+            self.worker.submit("analysis", deal_analysis, record, side_of(record, viewer))
+        self.message(t("analysis.working"), MUTED)
+
+    def next_wake(self) -> float | None:
+        if (wake := super().next_wake()) is not None:
+            return wake
+        return 0.05 if self.worker is not None and self.worker.busy() else None
+
+    def exit(self) -> None:
+        super().exit()
+        if self.worker is not None:
+            self.worker.shutdown()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
@@ -684,3 +740,10 @@ class ReplayScene(_TableBase):
 
     def update(self, dt: float) -> None:
         self.view.update(dt)
+        for _, result in self.worker.poll() if self.worker is not None else []:
+            if isinstance(result, dict):
+                self.analysis = result
+                self._caption()
+                self.app.push("analysis", info=result, viewer=self.driver.record.names[self.driver.viewer])
+            else:
+                self.message(t("analysis.failed"), RED)
