@@ -25,7 +25,7 @@ from vira_desktop.i18n import configure, t
 from vira_desktop.rules.actions import Bid, PlayCard
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.decision import CardChoice, Decision, Phase
-from vira_desktop.scenes.analysis import verdict
+from vira_desktop.scenes.analysis import AnalysisScene, verdict
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.menu import MenuScene, NewGameScene
 from vira_desktop.scenes.table import TableScene
@@ -1460,8 +1460,8 @@ def test_could_i_have_won_shows_the_analysis_from_the_worker(app: App) -> None:
     while type(app.stack.top).__name__ != "AnalysisScene" and time.monotonic() < deadline:
         run(app, 1)
     sheet = app.stack.top
-    assert type(sheet).__name__ == "AnalysisScene"
-    info = sheet.info  # type: ignore[attr-defined]
+    assert isinstance(sheet, AnalysisScene)
+    info = sheet.info
     assert len(info["tricks"]) == len(info["best_line"]) == len(scene.table.deal.tricks_played)
     title, lines = verdict(info, "You")
     assert title in ("Could you have won?", "Could you have done better?") and "best play" in lines[1]
