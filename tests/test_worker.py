@@ -20,6 +20,10 @@ class FakeWorker(Worker):
     def __init__(self) -> None:
         self.submitted: list[tuple[object, Callable[..., Any], tuple[Any, ...]]] = []
         self.done: list[tuple[object, Any]] = []
+        self.hurried = 0
+
+    def hurry(self) -> None:
+        self.hurried += 1
 
     def submit(self, tag: object, fn: Callable[..., Any], *args: Any) -> Any:
         self.submitted.append((tag, fn, args))
@@ -106,3 +110,50 @@ def test_a_job_that_raises_is_handed_back_not_raised() -> None:
         assert tag == "bad" and isinstance(result, ValueError)
     finally:
         worker.shutdown()
+
+
+def test_a_hurry_stops_a_long_search_and_it_still_answers() -> None:
+    """A strong bot given eight seconds a card answers within a second of a hurry (a hint is
+    asked, or the position has gone), with a legal card; the next job is not hurried."""
+    from vira_desktop.rules.actions import PlayCard
+
+    from .test_strong import _play_views
+
+    deal, seat = next((d, s) for d, s in _play_views(6, 9) if len(d.tricks_played) < 4)
+    view = deal.view(seat)
+    worker = Worker()
+    try:
+        worker.submit("warm", warm_up)
+        while worker.busy():
+            time.sleep(0.01)
+        start = time.monotonic()
+        worker.submit("slow", bot_choice, ("strong", 1, 1, 8.0), view)
+        time.sleep(0.3)
+        worker.hurry()
+        while worker.busy() and time.monotonic() - start < 5:
+            time.sleep(0.01)
+        assert time.monotonic() - start < 1.5
+        ((_, choice),) = [r for r in worker.poll() if r[0] == "slow"]
+        assert isinstance(choice.action, PlayCard) and choice.action in view.decision.actions  # type: ignore[union-attr]
+        start = time.monotonic()
+        worker.submit("next", bot_choice, ("strong", 2, 1, 0.6), view)
+        while worker.busy():
+            time.sleep(0.01)
+        assert time.monotonic() - start >= 0.5  # thinks its whole budget: the hurry was for the one before
+    finally:
+        worker.shutdown()
+
+
+def test_a_hint_asked_while_a_bot_thinks_hurries_it() -> None:
+    table = Table([SeatConfig("You", True), SeatConfig("Bertil", False, "strong"), SeatConfig("Cecilia")], seed=4)
+    worker = FakeWorker()
+    runner = TableRunner(table, worker, pause=0)
+    runner.start()
+    for step in range(200):
+        runner.poll(float(step))
+        if runner._bot_tag is not None:
+            break
+    ask = runner.table.ask()
+    assert runner._bot_tag is not None and ask is not None  # a bot is thinking over its question
+    runner._submit_hint(ask)  # a hint of that question (as --hints asks at each decision)
+    assert worker.hurried == 1

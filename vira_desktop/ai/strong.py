@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..rules.actions import Action, PlayCard
@@ -30,7 +30,16 @@ from .play import choose_card
 from .sampling import Layout, layouts
 from .solver import Position, move_values
 
-__all__ = ["Budget", "StrongBot"]
+__all__ = ["Budget", "StrongBot", "stop_when"]
+
+_stop: Callable[[], bool] = lambda: False  # noqa: E731 - told by the worker: an answer wanted at once
+
+
+def stop_when(check: Callable[[], bool]) -> None:
+    """Have every search stop early (keeping what it has found) when ``check()`` is true:
+    the worker's way to hurry a bot whose answer is no longer wanted, or is wanted now."""
+    global _stop
+    _stop = check
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +160,8 @@ class StrongBot(NormalBot):
         n = 0
         for i, layout in enumerate(drawn):
             if budget.seconds is not None and i >= budget.least and time.perf_counter() - start > budget.seconds:
+                break
+            if _stop():
                 break
             got = self._solve_layout(view, layout, trump, trick, cards, floor, ceiling)
             if got is None:

@@ -370,6 +370,8 @@ class TableRunner:
         if self._hint_tag == tag:
             return
         self._hint_tag = tag
+        if self._bot_tag is not None:  # a bot still thinks: the hint must not wait behind its search
+            self.worker.hurry()
         self.worker.submit(tag, coach_hint, ask.view)
         self.hints_asked += 1
 

@@ -9,9 +9,10 @@ import os
 import threading
 from multiprocessing import parent_process
 from multiprocessing.connection import wait
-from typing import Any
+from typing import Any, Protocol
 
 from ..ai import Bot, Budget, Choice, make_bot
+from ..ai.strong import stop_when
 from ..rules.actions import Bid
 from ..rules.view import View
 from .coach import BidAdvice, Coach, Hint
@@ -26,6 +27,7 @@ __all__ = [
     "coach_hint",
     "deal_analysis",
     "follow_parent",
+    "listen",
     "side_of",
     "warm_up",
 ]
@@ -36,6 +38,22 @@ DEFAULT_THINK = Budget().seconds or 0.0
 
 _bots: dict[tuple[str, int], tuple[int, Bot]] = {}
 _coach: Coach | None = None
+_hurry: Hurry | None = None  # set: the running search stops early (see Worker.hurry)
+
+
+class Hurry(Protocol):
+    """An event shared with the worker (a process's or a thread's)."""
+
+    def is_set(self) -> bool: ...
+    def set(self) -> None: ...
+    def clear(self) -> None: ...
+
+
+def listen(hurry: Hurry) -> None:
+    """Searches in this process stop early when ``hurry`` is set."""
+    global _hurry
+    _hurry = hurry
+    stop_when(hurry.is_set)
 
 
 def bot_from(spec: BotSpec) -> Bot:
@@ -45,7 +63,10 @@ def bot_from(spec: BotSpec) -> Bot:
 
 
 def bot_choice(spec: BotSpec, view: View) -> Choice:
-    """What the bot of ``spec`` chooses in ``view`` (its state carries on between calls)."""
+    """What the bot of ``spec`` chooses in ``view`` (its state carries on between calls).
+    A hurry asked before this job began was for another: it is forgotten."""
+    if _hurry is not None:
+        _hurry.clear()
     level, seed, generation, _ = spec
     held = _bots.get((level, seed))
     if held is None or held[0] != generation:
@@ -94,10 +115,12 @@ def warm_up() -> bool:
     return True
 
 
-def follow_parent() -> None:
+def follow_parent(hurry: Hurry | None = None) -> None:
     """Run in a worker process as it starts: give way to the window's process when both want
-    a core (its frames come first), and end when the window's process ends, however that
-    happens (a kill -9 leaves no one to shut the pool down)."""
+    a core (its frames come first), end when the window's process ends, however that
+    happens (a kill -9 leaves no one to shut the pool down), and listen for ``hurry``."""
+    if hurry is not None:
+        listen(hurry)
     if hasattr(os, "nice"):
         os.nice(10)
     parent = parent_process()

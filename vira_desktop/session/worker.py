@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from .thinking import follow_parent, warm_up
+from .thinking import Hurry, follow_parent, listen, warm_up
 
 __all__ = ["InlineWorker", "Job", "Worker"]
 
@@ -42,15 +43,26 @@ class Worker:
         if processes:
             try:
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(1, mp_context=context, initializer=follow_parent)
-                self._pool.submit(warm_up)
+                event = context.Event()
+                pool = ProcessPoolExecutor(1, mp_context=context, initializer=follow_parent, initargs=(event,))
+                pool.submit(warm_up)
+                self._pool, self._hurry = pool, event
             except (OSError, RuntimeError, NotImplementedError):
                 self._pool = self._threads()
         self._jobs: list[Job] = []
 
-    @staticmethod
-    def _threads() -> Executor:
+    def _threads(self) -> Executor:
+        """A thread to think in: it listens for a hurry of its own (the searches are this
+        process's)."""
+        self._hurry: Hurry = threading.Event()
+        listen(self._hurry)
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="vira-worker")
+
+    def hurry(self) -> None:
+        """Have the running job's search stop early with what it has found so far (a hint is
+        asked, or the position has gone): the job still answers, sooner."""
+        if self.busy():
+            self._hurry.set()
 
     @property
     def in_process(self) -> bool:
@@ -99,6 +111,7 @@ class Worker:
         for job in self._jobs:
             job.future.cancel()
         self._jobs = [job for job in self._jobs if not job.future.cancelled()]
+        self.hurry()  # the one still running is no longer wanted either
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -111,6 +124,7 @@ class InlineWorker(Worker):
 
     def __init__(self) -> None:  # no pool: nothing to start
         self._jobs = []
+        self._hurry = threading.Event()  # never needed: every job is done before submit returns
         self._done: list[tuple[object, Any]] = []
 
     def submit(self, tag: object, fn: Callable[..., Any], *args: Any) -> Job:
