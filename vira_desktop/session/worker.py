@@ -38,6 +38,8 @@ class Job:
 class Worker:
     """Jobs run one at a time, in order, in a worker process (or a thread)."""
 
+    _hurry: Hurry  # set: the running job's search stops early
+
     def __init__(self, processes: bool = True) -> None:
         self._pool: Executor = self._threads()
         if processes:
@@ -54,7 +56,7 @@ class Worker:
     def _threads(self) -> Executor:
         """A thread to think in: it listens for a hurry of its own (the searches are this
         process's)."""
-        self._hurry: Hurry = threading.Event()
+        self._hurry = threading.Event()
         listen(self._hurry)
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="vira-worker")
 
