@@ -25,6 +25,7 @@ from .thinking import Hurry, follow_parent, listen, warm_up
 __all__ = ["InlineWorker", "Job", "Worker"]
 
 log = logging.getLogger(__name__)
+_KEPT: list[object] = []  # each process pool's hurry event, for as long as this process lives
 
 
 @dataclass
@@ -46,6 +47,7 @@ class Worker:
             try:
                 context = multiprocessing.get_context("spawn")
                 event = context.Event()
+                _KEPT.append(event)  # alive until its process has read it, however soon the pool is shut
                 pool = ProcessPoolExecutor(1, mp_context=context, initializer=follow_parent, initargs=(event,))
                 pool.submit(warm_up)
                 self._pool, self._hurry = pool, event

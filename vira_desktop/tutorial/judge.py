@@ -8,7 +8,9 @@ checkpoint's position:
   ``turné`` where the lesson bids ``turné 6``, a hold that wins the same contract), unless
   the checkpoint says otherwise of that very answer (``good``, ``why``);
 - **also good**: as good, but another line: an answer the checkpoint names (``accept``,
-  ``good``) or one its card rule admits (``choose``: "these cards, and any of those").
+  ``good``) or one its card rule admits (``choose``: "these cards, and any of those"), or
+  a card the solver finds as good as the lesson's, with every card as it lies and from
+  the learner's seat too (``lessons/solver.yaml``, written by ``scripts/lesson_solver.py``).
   The lesson goes on with its own line and says so, naming what differs;
 - **wrong**: with the checkpoint's explanation of that answer (``why``, by the answer
   or by its class: ``higher bid``, ``lower bid``, ``other level``, ``same suit``,
@@ -69,7 +71,8 @@ class Detail:
 
     ``what`` names the form: ``bid`` (both bids' games), ``level`` (the lesson's game in
     another suit level, hand or without a level), ``cards`` (the cards the answer keeps
-    that the lesson lets go, and the reverse), ``play``, ``choice`` or ``same``."""
+    that the lesson lets go, and the reverse), ``play``, ``choice``, ``same`` or ``solver``
+    (a card the solver finds as good, from the learner's seat too)."""
 
     what: str
     yours: Action
@@ -79,6 +82,8 @@ class Detail:
     kept: tuple[Card, ...] = ()  # in the learner's hand after the answer, not after the lesson's
     gone: tuple[Card, ...] = ()  # gone from it after the answer, kept by the lesson's
     trumps: tuple[Suit, ...] = ()  # ``level``: the trumps the answer's suit level allows
+    tricks: int = 0  # ``solver``: the declarer's tricks with best play after either card
+    principle: str = ""  # ``solver``: the checkpoint's principle (its ``wrong`` key), told after
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,8 @@ class Rules:
     good: Mapping[Action, str] = field(default_factory=dict)
     choose: CardRule | None = None
     why: Mapping[Action | str, str] = field(default_factory=dict)
+    solver: frozenset[Action] = frozenset()  # cards as good double dummy and from the seat (lessons/solver.yaml)
+    solver_tricks: int = 0  # the declarer's tricks after the lesson's card, double dummy
 
 
 CardSet = Keep | Discard | Buy | Repurchase | SetAside  # the actions that name a set of cards
@@ -187,6 +194,9 @@ def judge(
         return Verdict(Kind.RIGHT, right, Detail("same", answer, main))
     if answer in rules.accept:
         return Verdict(Kind.ALSO_GOOD, right, facts)
+    if answer in rules.solver:
+        facts = Detail("solver", answer, main, tricks=rules.solver_tricks, principle=wrong)
+        return Verdict(Kind.ALSO_GOOD, "ui.solver_good", facts)
     if rules.choose is not None and type(answer) is type(main) and rules.choose.admits(_cards_of(answer)):
         return Verdict(Kind.ALSO_GOOD, right, facts)
     kind = answer_class(facts)

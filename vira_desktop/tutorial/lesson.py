@@ -13,12 +13,12 @@ among them, every text key is in the catalogs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
-from ..rules.actions import Action, parse_action
+from ..rules.actions import Action, PlayCard, parse_action
 from ..rules.cards import Card
 from ..rules.deal import Deal
 from ..rules.errors import RecordError, ViraError
@@ -133,7 +133,13 @@ class Lesson:
             raise ValueError("this step asks nothing")
         at = deal if deal is not None else self.position(step.at)
         rest = self.actions[step.at + 1 :]
-        return judge(at, answer, ask.accept[0], ask.rules, (ask.right, ask.wrong), rest, self.result)
+        rules = ask.rules
+        solved = solver_checked().get(self.id, {}).get(self.steps.index(step))
+        if solved is not None and isinstance(ask.accept[0], PlayCard):
+            seat = ask.accept[0].seat
+            good = frozenset(PlayCard(seat, Card.parse(c)) for c in solved["good"])
+            rules = replace(rules, solver=good, solver_tricks=int(solved["value"]))
+        return judge(at, answer, ask.accept[0], rules, (ask.right, ask.wrong), rest, self.result)
 
     def texts(self) -> set[str]:
         """Every catalog key the lesson names (each under ``lesson.``)."""
@@ -346,6 +352,14 @@ def chapters() -> tuple[Chapter, ...]:
     for raw in data["chapters"]:
         out.append(Chapter(str(raw["id"]), str(raw["title"]), tuple(str(x) for x in raw.get("lessons") or ())))
     return tuple(out)
+
+
+@cache
+def solver_checked() -> dict[str, dict[int, dict[str, Any]]]:
+    """For each lesson's card-play checkpoints (by step), the cards the solver accepts as good
+    (``lessons/solver.yaml``, written by ``scripts/lesson_solver.py``)."""
+    data = _yaml("solver.yaml") or {}
+    return {str(k): {int(n): dict(v) for n, v in steps.items()} for k, steps in data.items()}
 
 
 @cache
