@@ -88,7 +88,9 @@ def checkpoint(ident: str, n: int) -> dict[str, Any] | None:
                 entry["not"][str(c)] = "the outcome is settled whatever is played"
                 continue
             worth, shares, count = searched
-            mine, lessons = (shares[c][0], shares[main.card][0]) if declarer else (1 - shares[c][0], 1 - shares[main.card][0])
+            mine, lessons = shares[c][0], shares[main.card][0]
+            if not declarer:  # a defender's share: the contract beaten
+                mine, lessons = 1 - mine, 1 - lessons
             if sign * worth[c] >= sign * worth[main.card] - 1e-9 and mine >= lessons - 1e-9:
                 entry["good"].append(str(c))
             else:
