@@ -67,6 +67,25 @@ def test_layouts_keep_to_what_the_seat_has_seen() -> None:
     assert checked > 200
 
 
+def test_every_card_decision_of_sixty_deals_finds_a_layout() -> None:
+    """Voids leave some hidden cards few places to go: they are dealt first, so a layout is
+    always found (dealt the other way round, 32 views in 300 deals found none)."""
+    rng = random.Random(1)
+    views = 0
+    for _ in range(60):
+        deal = Deal.from_number(rng.getrandbits(48))
+        bots = [make_bot("normal", rng.getrandbits(16)) for _ in range(3)]
+        while deal.phase is not Phase.DONE:
+            d = deal.decision()
+            if deal.phase is Phase.PLAY and not d.optional:
+                assert layouts(deal.view(d.seat), 1, random.Random(views))
+                views += 1
+            choice = bots[d.seat].choose(deal.view(d.seat))
+            if choice.action is not None:
+                deal.apply(choice.action)
+    assert views > 1500
+
+
 def test_the_real_deal_is_one_of_the_layouts_it_could_draw() -> None:
     """The cards as they really lie fit every constraint a layout keeps to (the sampler
     never rules out the truth): checked with the same tests on the real hands."""

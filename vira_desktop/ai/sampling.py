@@ -67,7 +67,7 @@ def _deal_once(
     cards = pool[:]
     rng.shuffle(cards)
     # the cards fewest seats may hold first, so a void never leaves a card nowhere to go
-    cards.sort(key=lambda c: sum(1 for s in seats if voids[s] >> c & 1))
+    cards.sort(key=lambda c: -sum(1 for s in seats if voids[s] >> c & 1))
     room = dict(need)
     got = dict.fromkeys(room, 0)
     for card in cards:

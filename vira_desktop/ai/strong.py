@@ -14,6 +14,7 @@ its seed alone.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -32,6 +33,7 @@ from .solver import Position, move_values
 
 __all__ = ["Budget", "StrongBot", "stop_when"]
 
+log = logging.getLogger(__name__)
 _stop: Callable[[], bool] = lambda: False  # noqa: E731 - told by the worker: an answer wanted at once
 
 
@@ -150,7 +152,11 @@ class StrongBot(NormalBot):
         values = _outcome_values(view)
         budget = self.budget
         rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(view.tricks) << 52 ^ len(view.trick) << 56)
-        drawn = layouts(view, budget.layouts, rng)
+        try:
+            drawn = layouts(view, budget.layouts, rng)
+        except ValueError:  # no layout found (never seen in 1,400 deals): play by the rule of thumb
+            log.warning("strong bot: no layout of the hidden cards fits the view", exc_info=True)
+            return None
         start = time.perf_counter()
         trump = -1 if view.low or view.trump is None else int(view.trump)
         trick = tuple((int(s), int(c)) for s, c in view.trick)
