@@ -127,10 +127,20 @@ def _analyse(path: str, as_json: bool) -> int:
             f"{c['seat']} {c['card']}" + (f" (gave up {c['lost']})" if c["lost"] else "") for c in trick["cards"]
         )
         print(f"  trick {trick['trick']:2} [{trick['before']:2}]  {cards}")
+    games = info["other_games"]
+    by_trump = ", ".join(f"{k} {v}" for k, v in games.items() if k != "misère")
+    misere = games["misère"]
+    print(f"the hands as they lay at the first card, double dummy: {by_trump or 'no trump game'}; misère {misere}")
     if not info["costly"]:
         print("no card gave up a trick")
     for c in info["costly"]:
         print(f"cost a trick: {c['seat']}'s {c['card']} at trick {c['trick']} ({c['lost']})")
+    if info["diverges"] is not None:
+        turn = info["diverges"]
+        print(f"best line, turning at trick {turn['trick']} ({turn['seat']}):")
+        for i, trick in enumerate(info["best_line"], 1):
+            cards = "  ".join(f"{c['seat']} {c['card']}" for c in trick["cards"])
+            print(f"  trick {i:2} [{trick['declarer_tricks']:2}]  {cards}")
     return 0
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..i18n import t
-from ..rules.cards import Card
+from ..rules.cards import Card, Suit
 from ..session.describe import is_you
 from ..session.words import card_text
 from .overlays import _Sheet
@@ -49,6 +49,12 @@ def verdict(info: dict[str, Any], viewer: str) -> tuple[str, list[str]]:
     else:
         key = "analysis.allowed_home" if could else "analysis.allowed_down"
     lines.append(t(key, allowed=allowed, need=need))
+    games = info.get("other_games") or {}
+    if games:
+        trumps = [f"{Suit.parse(k).symbol} {v}" for k, v in games.items() if k in ("S", "H", "D", "C")]
+        if "none" in games:
+            trumps.append(t("analysis.no_trump", tricks=games["none"]))
+        lines.append(t("analysis.other_games", games=" · ".join(trumps), misere=games["misère"]))
     costly = info["costly"]
     if not costly:
         lines.append(t("analysis.no_costly"))
@@ -75,6 +81,7 @@ class AnalysisScene(_Sheet):
         super().__init__(app)
         self.info = info
         self.viewer = viewer
+        self.top, self.row_h = TOP, ROW_H  # where the tricks' rows begin, and their height
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -86,9 +93,11 @@ class AnalysisScene(_Sheet):
             for part in wrap_text(line, 16, False, 1220):
                 surface.blit(font(16).render(part, True, INK), (30, y))
                 y += 21
+        self.top = max(TOP, y + 46)  # below the verdict however long it runs (Finnish runs long)
+        self.row_h = min(ROW_H, (738 - self.top) // 13)
         heads = (t("analysis.as_played"), t("analysis.best_line"))
         for x, head in zip(COLUMNS, heads, strict=True):
-            surface.blit(font(17, True).render(head, True, GOLD), (x, TOP - 30))
+            surface.blit(font(17, True).render(head, True, GOLD), (x, self.top - 30))
         for i, trick in enumerate(info["tricks"]):
             cards = [(c["seat"], c["card"], c["lost"]) for c in trick["cards"]]
             self._row(surface, COLUMNS[0], i, trick["trick"], cards, trick.get("declarer_tricks"))
@@ -115,9 +124,7 @@ class AnalysisScene(_Sheet):
         count: int | None,
         muted: bool = False,
     ) -> None:
-        y = TOP + i * ROW_H
-        if y > 740:
-            return
+        y = self.top + i * self.row_h
         f = font(15)
         surface.blit(f.render(f"{number:>2}.", True, MUTED), (x, y))
         cx = x + 36

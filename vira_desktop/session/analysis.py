@@ -7,6 +7,7 @@ is over, or a record, where everything is on the table.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..ai.native import NATIVE
@@ -130,9 +131,22 @@ def analyse_record(record: Record, side: frozenset[str] | None = None) -> dict[s
         "tricks": tricks,
         "costly": costly,
         "best_line": best_line(record, turn["index"] if turn else None),
+        "other_games": other_games(first),
         "diverges": None if turn is None else {"trick": turn["trick"], "index": turn["index"], "seat": turn["seat"]},
         "compiled": NATIVE is not None,
     }
+
+
+def other_games(first: Position) -> dict[str, int]:
+    """What the declarer's cards as they lay at the first card would take double dummy with
+    each trump, with none, and in a misère (his tricks: the fewest he can be held to there):
+    "was my bid too high?" by the tricks each kind of game would have made."""
+    out = {}
+    if len({h.bit_count() for h in first.hands}) == 1:  # a misère's cards set aside leave no trump game
+        for name, trump in (("S", 0), ("H", 1), ("D", 2), ("C", 3), ("none", -1)):
+            out[name] = solve(replace(first, trump=trump, low=False, aces_low=False))
+    out["misère"] = solve(replace(first, trump=-1, low=True))
+    return out
 
 
 def best_line(record: Record, diverge: int | None) -> list[dict[str, Any]]:
