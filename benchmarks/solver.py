@@ -9,10 +9,11 @@ Run: ``python benchmarks/solver.py [--deals N] [--python N] [--json]``; prints f
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from collections.abc import Callable
+
+from _figures import print_figures
 
 from vira_desktop.ai import make_bot
 from vira_desktop.ai.native import NATIVE
@@ -86,12 +87,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON line (else one figure a line)")
     args = parser.parse_args()
-    figures = run(args.deals, args.python, args.seed)
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:28} {value}")
+    print_figures(run(args.deals, args.python, args.seed), args.json)
 
 
 if __name__ == "__main__":

@@ -7,9 +7,10 @@ Run: ``python benchmarks/strong.py [--deals N] [--seed S] [--seconds X] [--json]
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
+
+from _figures import print_figures
 
 from vira_desktop.ai.strong import Budget, StrongBot
 from vira_desktop.rules.deal import Deal, Phase
@@ -61,12 +62,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=Budget().seconds or 0.4)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    out = run(args.deals, args.seed, args.seconds)
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for key, value in out.items():
-            print(f"{key}: {value}")
+    print_figures(run(args.deals, args.seed, args.seconds), args.json)
 
 
 if __name__ == "__main__":
