@@ -189,3 +189,26 @@ def test_the_search_never_reads_the_deal() -> None:
         if compared == 4:
             return
     pytest.fail(f"only {compared} pairs of deals that look alike")
+
+
+def test_without_the_compiled_solver_it_searches_only_near_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pure-Python solver takes seconds over a full deal: without the compiled one, the
+    strong bot keeps the rule of thumb until each hand holds five cards or fewer."""
+    from vira_desktop.ai import solver, strong
+
+    monkeypatch.setattr(solver, "COMPILED", False)
+    monkeypatch.setattr(solver, "_native_solve", None)
+    early = late = 0
+    for deal, seat in _play_views(20, 10):
+        view = deal.view(seat)
+        legal = [a.card for a in view.decision.actions if isinstance(a, PlayCard)]  # type: ignore[union-attr]
+        cards = list(strong._classes(legal, Knowledge(view)))
+        if len(cards) < 2:
+            continue
+        got = StrongBot(1, QUICK)._search_cards(view, cards)
+        if max(view.hand_sizes) > strong.PYTHON_CARDS:
+            assert got is None
+            early += 1
+        elif got is not None:
+            late += 1
+    assert early and late

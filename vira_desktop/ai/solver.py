@@ -30,7 +30,7 @@ from ..rules.cards import SUIT_MASKS, Card, bit_indices
 from ..rules.tricks import TrickPlay, card_value
 from .native import NATIVE
 
-__all__ = ["Position", "all_move_values", "move_values", "python_solve", "solve"]
+__all__ = ["COMPILED", "Position", "all_move_values", "move_values", "python_solve", "solve"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +220,7 @@ def solve(p: Position, keep: bool = False, guess: int = -1, floor: int = 0, ceil
 
 
 _native_solve = getattr(NATIVE, "solve", None) if NATIVE is not None else None
+COMPILED = _native_solve is not None  # the fast solver is there (else only endgames are quick)
 
 
 def move_values(

@@ -24,6 +24,7 @@ from ..rules.actions import Action, PlayCard
 from ..rules.cards import Card, mask_of
 from ..rules.games import PullaRow
 from ..rules.view import View
+from . import solver
 from .base import Choice, Reason
 from .knowledge import Knowledge
 from .normal import NormalBot
@@ -57,6 +58,7 @@ class Budget:
 
 
 MATCH_BUDGET = Budget(seconds=None, layouts=16)  # matches and self-play: reproducible
+PYTHON_CARDS = 5  # without the compiled solver, search only with this many cards a hand or fewer
 
 
 def _outcome_values(view: View) -> tuple[float, float, float]:
@@ -149,6 +151,8 @@ class StrongBot(NormalBot):
         left = view.hand_sizes[declarer] + (1 if any(s == declarer for s, _ in view.trick) else 0)
         if ceiling <= 0 or floor >= left:
             return None  # home or beaten whatever is played
+        if not solver.COMPILED and max(view.hand_sizes) > PYTHON_CARDS:
+            return None  # the pure-Python solver is quick only near the end: the rule of thumb till then
         values = _outcome_values(view)
         budget = self.budget
         rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(view.tricks) << 52 ^ len(view.trick) << 56)
