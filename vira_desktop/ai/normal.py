@@ -106,6 +106,8 @@ class NormalBot:
 
     name = "normal"
     threshold = 0.62  # chance of going home needed to bid a game
+    kodilj_aversion = KODILJ_AVERSION  # a kodilj weighed so many times its bets in play or lay down
+    play_shift = 0.0  # added to the logit of the chance at the moment of play (a stronger defence: below 0)
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -485,7 +487,7 @@ class NormalBot:
     def _play_chance(self, view: View) -> float:
         """The chance of going home with the cards now held, calibrated on self-play."""
         assert view.game is not None
-        return play_calibrated(self._raw_play_chance(view), view.game, view.low)
+        return self._shifted(play_calibrated(self._raw_play_chance(view), view.game, view.low))
 
     def _pins(self, view: View, trump: Suit | None, laid: bool = False) -> float:
         """Pins the game pays to or from both opponents, in bets, with ``trump`` (a laid gask,
@@ -513,7 +515,7 @@ class NormalBot:
         if repurchased:
             row = PullaRow(row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0, None, None, None)
         pins = self._pins(view, trump)
-        home, bet, kodilj, low = row.home, row.bet, row.kodilj * KODILJ_AVERSION, view.low
+        home, bet, kodilj, low = row.home, row.bet, row.kodilj * self.kodilj_aversion, view.low
         lay = -_laid(game, row) - self._pins(view, trump, laid=True)
         return lambda p: (_expected(p, home, bet, kodilj, low) + (2 * p - 1) * pins, lay)
 
@@ -588,7 +590,13 @@ class NormalBot:
     def _chance_with(self, view: View, hand: int, trump: Suit | None, dead: int) -> float:
         """The calibrated chance of going home with ``hand`` (after a buy), as at the decision."""
         assert view.game is not None
-        return play_calibrated(self._raw_chance(view, hand, trump, dead), view.game, view.low)
+        return self._shifted(play_calibrated(self._raw_chance(view, hand, trump, dead), view.game, view.low))
+
+    def _shifted(self, p: float) -> float:
+        """``p`` moved by :attr:`play_shift` on the logit."""
+        if not self.play_shift or p <= 0.0 or p >= 1.0:
+            return p
+        return 1.0 / (1.0 + math.exp(-(math.log(p / (1.0 - p)) + self.play_shift)))
 
     def _turn_again_samples(self, view: View) -> list[tuple[float, Suit | None]]:
         """Sampled outcomes of turning again: new cards turned from the stock, the best trump
