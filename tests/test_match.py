@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from vira_desktop.ai import Bot, make_bot
+from vira_desktop.ai import Bot, Budget, make_bot
 from vira_desktop.cli import main
 from vira_desktop.rules.deal import Deal
 from vira_desktop.session import match
@@ -150,9 +150,9 @@ def made_bots(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The levels ``simulate`` asks ``make_bot`` for, in order."""
     levels: list[str] = []
 
-    def recording(level: str, seed: int = 0) -> Bot:
+    def recording(level: str, seed: int = 0, budget: Budget | None = None) -> Bot:
         levels.append(level)
-        return make_bot(level, seed)
+        return make_bot(level, seed, budget)
 
     monkeypatch.setattr(match, "make_bot", recording)
     return levels
