@@ -180,7 +180,6 @@ def card_play_checkpoints() -> list[tuple[str, int]]:
 # The lessons whose own card the solver finds worse than the best (their deals are to be
 # played again with a better lead): the lesson's card, its value and the best value.
 DOUBLE_DUMMY_WORSE = {
-    ("solo_petite_ouverte", 4): ("2H", 5, 0),
     ("borup_settle", 2): ("AS", 7, 8),
 }
 
