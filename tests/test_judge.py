@@ -177,19 +177,15 @@ def card_play_checkpoints() -> list[tuple[str, int]]:
     return out
 
 
-# The lessons whose own card the solver finds worse than the best (their deals are to be
-# played again with a better lead): the lesson's card, its value and the best value.
-DOUBLE_DUMMY_WORSE = {
-    ("solo_petite_misar", 3): ("2D", 5, 1),
-    ("solo_petite_ouverte", 4): ("2H", 5, 0),
-    ("borup_settle", 2): ("AS", 7, 8),
-}
+# The lessons whose own card the solver finds worse than the best (a deal to be played
+# again with a better card): the lesson's card, its value and the best value. None now.
+DOUBLE_DUMMY_WORSE: dict[tuple[str, int], tuple[str, int, int]] = {}
 
 
 def test_the_lessons_card_is_the_best_double_dummy() -> None:
     """Where a checkpoint asks for a card, the solver (the lesson's deal is all on the table)
-    finds no better card than the lesson's own, but in three lessons still to be played again
-    (their checkpoints accept no card for its double-dummy value: see the next test)."""
+    finds no better card than the lesson's own (a lesson that says a card is right agrees with
+    the solver wherever it applies)."""
     worse = {}
     checkpoints = card_play_checkpoints()
     assert len(checkpoints) >= 30
