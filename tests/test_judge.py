@@ -233,17 +233,19 @@ def test_the_solver_file_agrees_with_the_solver_at_every_card_checkpoint() -> No
     assert accepted >= 10
 
 
-def test_a_card_as_good_double_dummy_is_accepted_with_its_own_words_and_the_habit() -> None:
-    """buying_trump's lead: the lesson leads A♠ to draw trumps; 9♠ takes as many tricks with
-    the cards as they lie and from the learner's seat, so it is good too, and the learner is
-    told so and then the habit (draw trumps with the ace); a heart, as good double dummy, is not."""
+def test_a_card_as_good_double_dummy_and_equivalent_from_the_seat_is_accepted_with_its_own_words() -> None:
+    """solo_petite_ouverte's lead: the lesson leads 2♣; 4♣ gives the declarer as few tricks
+    with the cards as they lie, and 3♣ is Anna's own, so the two play alike however the
+    hidden cards lie: good too, told so. In buying_trump a low trump takes as many tricks as
+    A♠ double dummy, but cards between them are still out (and the lesson's habit is to
+    draw with the ace): not accepted, as two playtests asked."""
     configure("en")
-    taught = lesson("buying_trump")
+    taught = lesson("solo_petite_ouverte")
     step = taught.steps[4]
-    assert step.ask is not None
-    verdict = taught.judge(step, PlayCard(Seat(0), Card.parse("9S")))
-    assert verdict.kind is Kind.ALSO_GOOD
+    assert step.ask is not None and step.ask.accept[0] == PlayCard(Seat(0), Card.parse("2C"))
+    verdict = taught.judge(step, PlayCard(Seat(0), Card.parse("4C")))
+    assert verdict.kind is Kind.ALSO_GOOD and verdict.say == "ui.solver_good"
     said = tell(verdict)
-    assert said.startswith("9♠ is as good with these cards") and "same 8 tricks as A♠" in said
-    assert "The habit to take from it" in said and "draw trumps first with the ace" in said
-    assert taught.judge(step, PlayCard(Seat(0), Card.parse("AH"))).kind is Kind.WRONG
+    assert said.startswith("4♣ is as good as 2♣: no card between them is still out") and "0 tricks" in said
+    trump = lesson("buying_trump")
+    assert trump.judge(trump.steps[4], PlayCard(Seat(0), Card.parse("9S"))).kind is Kind.WRONG

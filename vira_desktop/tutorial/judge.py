@@ -9,8 +9,8 @@ checkpoint's position:
   the checkpoint says otherwise of that very answer (``good``, ``why``);
 - **also good**: as good, but another line: an answer the checkpoint names (``accept``,
   ``good``) or one its card rule admits (``choose``: "these cards, and any of those"), or
-  a card the solver finds as good as the lesson's, with every card as it lies and from
-  the learner's seat too (``lessons/solver.yaml``, written by ``scripts/lesson_solver.py``).
+  a card the solver finds as good as the lesson's that is equivalent to it from the
+  learner's seat (``lessons/solver.yaml``, written by ``scripts/lesson_solver.py``).
   The lesson goes on with its own line and says so, naming what differs;
 - **wrong**: with the checkpoint's explanation of that answer (``why``, by the answer
   or by its class: ``higher bid``, ``lower bid``, ``other level``, ``same suit``,
@@ -72,7 +72,7 @@ class Detail:
     ``what`` names the form: ``bid`` (both bids' games), ``level`` (the lesson's game in
     another suit level, hand or without a level), ``cards`` (the cards the answer keeps
     that the lesson lets go, and the reverse), ``play``, ``choice``, ``same`` or ``solver``
-    (a card the solver finds as good, from the learner's seat too)."""
+    (a card the solver finds as good, equivalent from the learner's seat)."""
 
     what: str
     yours: Action
@@ -83,7 +83,6 @@ class Detail:
     gone: tuple[Card, ...] = ()  # gone from it after the answer, kept by the lesson's
     trumps: tuple[Suit, ...] = ()  # ``level``: the trumps the answer's suit level allows
     tricks: int = 0  # ``solver``: the declarer's tricks with best play after either card
-    principle: str = ""  # ``solver``: the checkpoint's principle (its ``wrong`` key), told after
 
 
 @dataclass(frozen=True)
@@ -106,7 +105,7 @@ class Rules:
     good: Mapping[Action, str] = field(default_factory=dict)
     choose: CardRule | None = None
     why: Mapping[Action | str, str] = field(default_factory=dict)
-    solver: frozenset[Action] = frozenset()  # cards as good double dummy and from the seat (lessons/solver.yaml)
+    solver: frozenset[Action] = frozenset()  # as good double dummy, equivalent from the seat (lessons/solver.yaml)
     solver_tricks: int = 0  # the declarer's tricks after the lesson's card, double dummy
 
 
@@ -195,7 +194,7 @@ def judge(
     if answer in rules.accept:
         return Verdict(Kind.ALSO_GOOD, right, facts)
     if answer in rules.solver:
-        facts = Detail("solver", answer, main, tricks=rules.solver_tricks, principle=wrong)
+        facts = Detail("solver", answer, main, tricks=rules.solver_tricks)
         return Verdict(Kind.ALSO_GOOD, "ui.solver_good", facts)
     if rules.choose is not None and type(answer) is type(main) and rules.choose.admits(_cards_of(answer)):
         return Verdict(Kind.ALSO_GOOD, right, facts)

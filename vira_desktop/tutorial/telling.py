@@ -61,8 +61,7 @@ def tell(verdict: Verdict) -> str:
     d = verdict.detail
     if d is not None and d.what == "solver":
         yours, main = say_action(d.yours), say_action(d.main)
-        said = t("lesson.ui.solver_good", yours=yours, action=main, tricks=d.tricks)
-        return f"{said} {t('lesson.ui.solver_habit')} {t(f'lesson.{d.principle}')}"
+        return t("lesson.ui.solver_good", yours=yours, action=main, tricks=d.tricks)
     if verdict.kind is Kind.ALSO_GOOD and not verdict.own and d is not None:
         lines = [t("lesson.ui.also_right", yours=say_action(d.yours), action=say_action(d.main))]
     else:
