@@ -9,10 +9,9 @@ import pygame
 
 from ..i18n import t
 from ..rules.cards import Card, Suit
-from ..session.describe import is_you
 from ..session.words import card_text
 from .overlays import _Sheet
-from .theme import GOLD, INK, MUTED, RED, fit_text, font, wrap_text
+from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
 
 if TYPE_CHECKING:
     from .app import App
@@ -31,6 +30,19 @@ def _card(text: str) -> str:
 
 def _home(info: dict[str, Any], tricks: int) -> bool:
     return tricks == 0 if info["low"] else tricks >= info["need"]
+
+
+def on_side(info: dict[str, Any], viewer: str, name: str) -> bool:
+    """Whether ``name`` plays on ``viewer``'s side: the declarer alone, or the two defenders."""
+    declarer = str(info["declarer"])
+    return (name == declarer) == (viewer == declarer)
+
+
+def _listed(costly: list[dict[str, Any]], gift: bool = False) -> str:
+    """Costly cards as the sheet lists them: what each cost its side (or gave the other)."""
+    key = "analysis.gift_card" if gift else "analysis.costly_card"
+    said = [t(key, trick=c["trick"], name=c["seat"], card=_card(c["card"]), lost=c["lost"]) for c in costly[:6]]
+    return ", ".join(said)
 
 
 def verdict(info: dict[str, Any], viewer: str) -> tuple[str, list[str]]:
@@ -55,19 +67,23 @@ def verdict(info: dict[str, Any], viewer: str) -> tuple[str, list[str]]:
         if "none" in games:
             trumps.append(t("analysis.no_trump", tricks=games["none"]))
         lines.append(t("analysis.other_games", games=" · ".join(trumps), misere=games["misère"]))
-    costly = info["costly"]
-    if not costly:
-        lines.append(t("analysis.no_costly"))
+    ours = [c for c in info["costly"] if on_side(info, viewer, c["seat"])]
+    theirs = [c for c in info["costly"] if not on_side(info, viewer, c["seat"])]
+    if ours:
+        lines.append(t("analysis.costly_ours", cards=_listed(ours)))
     else:
-        said = ", ".join(
-            t("analysis.costly_card", trick=c["trick"], name=c["seat"], card=_card(c["card"]), lost=c["lost"])
-            for c in costly[:6]
-        )
-        lines.append(t("analysis.costly", cards=said))
+        lines.append(t("analysis.no_costly_ours"))
+    if theirs:
+        lines.append(t("analysis.costly_theirs", cards=_listed(theirs, gift=True)))
     turn = info["diverges"]
     if turn is not None:
-        you = is_you(turn["seat"])
-        lines.append(t("analysis.show_me_you" if you else "analysis.show_me", trick=turn["trick"], name=turn["seat"]))
+        final = info["best_line"][-1]["declarer_tricks"] if info["best_line"] else allowed
+        you, first = turn["seat"] == viewer, turn["index"] == 0
+        if first:
+            key = "analysis.show_me_you_first" if you else "analysis.show_me_first"
+        else:
+            key = "analysis.show_me_you" if you else "analysis.show_me"
+        lines.append(t(key, trick=turn["trick"], name=turn["seat"], final=final))
     return title, lines
 
 
@@ -95,24 +111,28 @@ class AnalysisScene(_Sheet):
                 y += 21
         self.top = max(TOP, y + 46)  # below the verdict however long it runs (Finnish runs long)
         self.row_h = min(ROW_H, (738 - self.top) // 13)
-        heads = (t("analysis.as_played"), t("analysis.best_line"))
+        turn = info["diverges"]
+        best = t("analysis.best_from", trick=turn["trick"]) if turn is not None else t("analysis.best_line")
+        heads = (t("analysis.as_played"), best)
         for x, head in zip(COLUMNS, heads, strict=True):
             surface.blit(font(17, True).render(head, True, GOLD), (x, self.top - 30))
         for i, trick in enumerate(info["tricks"]):
-            cards = [(c["seat"], c["card"], c["lost"]) for c in trick["cards"]]
-            self._row(surface, COLUMNS[0], i, trick["trick"], cards, trick.get("declarer_tricks"))
+            sign = {c["seat"]: 1 if on_side(info, self.viewer, c["seat"]) else -1 for c in trick["cards"]}
+            played_cards = [(c["seat"], c["card"], c["lost"] * sign[c["seat"]]) for c in trick["cards"]]
+            self._row(surface, COLUMNS[0], i, trick["trick"], played_cards, trick.get("declarer_tricks"))
         played = [[(c["seat"], c["card"]) for c in trick["cards"]] for trick in info["tricks"]]
         turn = info["diverges"]
         n = 0
         for i, trick in enumerate(info["best_line"]):
-            cards = []
+            cards: list[tuple[str, str, int | None]] = []
             for c in trick["cards"]:
-                cards.append((c["seat"], c["card"], -1 if turn is not None and n == turn["index"] else 0))
+                cards.append((c["seat"], c["card"], None if turn is not None and n == turn["index"] else 0))
                 n += 1
             same = i < len(played) and played[i] == [(c["seat"], c["card"]) for c in trick["cards"]]
             self._row(surface, COLUMNS[1], i, i + 1, cards, trick["declarer_tricks"], muted=same)
-        foot = t("analysis.foot", name=info["declarer"])
-        surface.blit(font(13).render(fit_text(foot, 13, False, 1060), True, MUTED), (30, 752))
+        foot = wrap_text(t("analysis.foot", name=info["declarer"]), 13, False, 1060)
+        for k, part in enumerate(foot[:2]):
+            surface.blit(font(13).render(part, True, MUTED), (30, 760 - 17 * (len(foot[:2]) - k)))
 
     def _row(
         self,
@@ -120,7 +140,7 @@ class AnalysisScene(_Sheet):
         x: int,
         i: int,
         number: int,
-        cards: list[tuple[str, str, int]],  # seat, card, tricks it gave up (-1: where the best line turns)
+        cards: list[tuple[str, str, int | None]],  # seat, card, tricks it cost your side (- gave), None: the turn
         count: int | None,
         muted: bool = False,
     ) -> None:
@@ -131,8 +151,9 @@ class AnalysisScene(_Sheet):
         room = (COLUMN_W - 36 - (60 if count is not None else 0)) // 3
         for seat, card, lost in cards:
             text = f"{fit_text(seat, 15, False, room - 70)} {_card(card)}"
-            colour = GOLD if lost < 0 else RED if lost else MUTED if muted else INK  # -1: the best line's turn
-            surface.blit(f.render(text + (f" −{lost}" if lost > 0 else ""), True, colour), (cx, y))
+            colour = GOLD if lost is None else RED if lost > 0 else GOOD if lost < 0 else MUTED if muted else INK
+            mark = f" −{lost}" if lost and lost > 0 else f" +{-lost}" if lost and lost < 0 else ""
+            surface.blit(f.render(text + mark, True, colour), (cx, y))
             cx += room
         if count is not None:
             surface.blit(f.render(f"({count})", True, MUTED if muted else GOLD), (x + COLUMN_W - 50, y))
