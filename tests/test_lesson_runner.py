@@ -299,3 +299,35 @@ def test_coming_back_to_a_question_answered_right_to_try_another_costs_no_star(t
     lr.answer(a_wrong_answer(lr, random.Random(4)))  # exploring: the first answer was right
     assert stage(lr) is Stage.WRONG
     assert lr.progress.of("auction_hold").wrong == 0
+
+
+def test_two_wrong_answers_to_one_question_cost_one_star_and_a_replay_keeps_the_best(tmp_path: Path) -> None:
+    """The stars' rule as the lesson card tells it: one less for each question whose first
+    answer was wrong, however many wrong tries follow; and a lesson played again keeps the
+    best try's stars (a playtest lost three stars to a second, worse try)."""
+    from vira_desktop.tutorial.progress import Progress
+
+    progress = Progress(tmp_path / "tutorial.json")
+    progress.step_done("tricks_follow", 0, 1)
+    assert progress.of("tricks_follow").stars == 3
+    progress.replay("tricks_follow")
+    progress.wrong_answer("tricks_follow")
+    progress.wrong_answer("tricks_follow")
+    progress.step_done("tricks_follow", 0, 1)
+    assert progress.of("tricks_follow").stars == 3  # the first try's three stay
+    assert Progress(tmp_path / "tutorial.json").of("tricks_follow").stars == 3
+    fresh = Progress(tmp_path / "other.json")
+    fresh.wrong_answer("x")
+    fresh.step_done("x", 0, 1)
+    assert fresh.of("x").stars == 2
+
+
+def test_a_second_wrong_try_at_the_same_question_costs_no_second_star(tmp_path: Path) -> None:
+    lr, step = at_the_first_checkpoint("auction_hold", tmp_path)
+    assert step.ask is not None
+    lr.answer(a_wrong_answer(lr, random.Random(4)))
+    lr.retry()  # Try again
+    lr.settle()
+    lr.answer(a_wrong_answer(lr, random.Random(5)))
+    assert stage(lr) is Stage.WRONG
+    assert lr.progress.of("auction_hold").wrong == 1

@@ -3,8 +3,9 @@
 One small JSON file in the user's data folder (``tutorial.json``), rewritten atomically
 at every step, so a kill at any moment keeps everything up to the last finished step.
 Stars are kept against par, as lichess's lessons do: three for a lesson whose every
-checkpoint was answered right the first time, one less for each wrong answer (at least
-one star for a lesson finished); a skipped checkpoint earns none for its lesson.
+checkpoint was answered right the first time, one less for each checkpoint whose first
+answer was wrong (at least one star for a lesson finished); a skipped checkpoint earns none
+for that try; a lesson played again keeps its best try's stars.
 """
 
 from __future__ import annotations
@@ -29,12 +30,15 @@ class LessonProgress:
     wrong: int = 0  # wrong answers at checkpoints
     skipped: int = 0  # steps skipped
     hints: int = 0
+    best: int = 0  # the most stars an earlier try of the lesson earned
 
     @property
     def stars(self) -> int:
+        """This try's stars, or an earlier try's where it earned more (a lesson played again
+        never loses what was earned)."""
         if not self.done or self.skipped:
-            return 0
-        return max(1, 3 - self.wrong)
+            return self.best
+        return max(self.best, 1, 3 - self.wrong)
 
 
 class Progress:
@@ -88,8 +92,8 @@ class Progress:
 
     def replay(self, lesson: str) -> None:
         """Start a lesson again from its first step; a finished lesson stays finished (its
-        stars are earned again from this try)."""
-        self._update(lesson, step=0, wrong=0, skipped=0, hints=0)
+        stars are earned again from this try, the best kept)."""
+        self._update(lesson, step=0, wrong=0, skipped=0, hints=0, best=self.of(lesson).stars)
 
     def reset(self, lessons: list[str]) -> None:
         """Forget these lessons (a chapter reset from the contents map)."""

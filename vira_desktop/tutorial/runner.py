@@ -111,6 +111,7 @@ class LessonRunner:
         self.wrong: Action | None = None  # the wrong answer just given (it can be played out)
         self.wrong_said = ""  # the catalog key of what that answer was told
         self._right: set[int] = set()  # the steps whose question was answered right, this time through
+        self._missed: set[int] = set()  # the steps whose first answer was wrong (a star each, once)
         self.watching = False  # the learner asked to watch the scripted play at the table's own speed
 
     # ------------------------------------------------------------------ what is shown
@@ -303,11 +304,13 @@ class LessonRunner:
         self.progress.step_done(self.lesson.id, self.step, len(self.lesson.steps))
 
     def _answered_wrong(self, said: str) -> None:
-        """A wrong answer, explained; it costs a star unless this question was answered right
-        already (the learner came Back to try another answer: that is exploring, not a mistake)."""
+        """A wrong answer, explained; it costs a star if it is the question's first wrong answer
+        and the question was not answered right already (the learner came Back to try another
+        answer: that is exploring, not a mistake)."""
         self.stage = Stage.WRONG
         self.feedback = Feedback(said, Tone.BAD)
-        if self.step not in self._right:
+        if self.step not in self._right and self.step not in self._missed:
+            self._missed.add(self.step)
             self.progress.wrong_answer(self.lesson.id)
 
     def hint(self) -> bool:
