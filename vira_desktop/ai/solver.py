@@ -230,11 +230,13 @@ def move_values(
     floor: int = 0,
     ceiling: int = 13,
     nodes: int = 0,
+    keep: bool = False,
 ) -> dict[int, int] | None:
     """The declarer's tricks from ``p`` after each legal card of the seat on turn (of those in
     the mask ``cards``), clamped to [``floor``, ``ceiling``]; ``solver`` "python": by the
     pure-Python search. None when the compiled search of a card needed more than ``nodes``
-    nodes (0: no limit, and never None)."""
+    nodes (0: no limit, and never None). ``keep``: the compiled solver's table still holds
+    from the solve before (a position of the same deal, as :func:`solve`'s ``keep``)."""
     python = solver == "python"
     play = TrickPlay(list(p.hands), p.trump, p.to_act, p.aces_low, [(s, Card(c)) for s, c in p.trick])
     left = p.left()
@@ -263,15 +265,16 @@ def move_values(
         elif python:
             later = python_solve(child, low, high)
         else:
-            later = solve(child, bool(out), guess, low, high, nodes)
+            later = solve(child, keep or bool(out), guess, low, high, nodes)
             if later < 0:
                 return None
         out[card] = won + later
     return out
 
 
-def all_move_values(p: Position, solver: str | None = None) -> dict[int, int]:
-    """The declarer's exact tricks from ``p`` after each legal card of the seat on turn."""
-    values = move_values(p, solver)
+def all_move_values(p: Position, solver: str | None = None, keep: bool = False) -> dict[int, int]:
+    """The declarer's exact tricks from ``p`` after each legal card of the seat on turn
+    (``keep``: as :func:`move_values`')."""
+    values = move_values(p, solver, keep=keep)
     assert values is not None  # no node limit: every search finishes
     return values

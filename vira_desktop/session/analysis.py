@@ -106,8 +106,12 @@ def analyse_record(record: Record, side: frozenset[str] | None = None) -> dict[s
         seat = int(deal.to_act)
         wants = first.wants_tricks(seat)
         before = deal.tricks_won[declarer] + value
+        won = deal.tricks_won[declarer]
         deal.apply(action)
-        value = solve(position_of(deal)) if deal.phase is Phase.PLAY else 0
+        # the positions follow one another: the solver keeps what it learned, and starts from
+        # the value before (less the trick just won)
+        guess = max(0, value - (deal.tricks_won[declarer] - won))
+        value = solve(position_of(deal), keep=True, guess=guess) if deal.phase is Phase.PLAY else 0
         after = deal.tricks_won[declarer] + value
         lost = before - after if wants else after - before
         card = {"seat": names[seat], "card": str(action.card), "lost": lost}
@@ -131,21 +135,24 @@ def analyse_record(record: Record, side: frozenset[str] | None = None) -> dict[s
         "tricks": tricks,
         "costly": costly,
         "best_line": best_line(record, turn["index"] if turn else None),
-        "other_games": other_games(first),
+        "other_games": other_games(first, allowed),
         "diverges": None if turn is None else {"trick": turn["trick"], "index": turn["index"], "seat": turn["seat"]},
         "compiled": NATIVE is not None,
     }
 
 
-def other_games(first: Position) -> dict[str, int]:
+def other_games(first: Position, value: int) -> dict[str, int]:
     """What the declarer's cards as they lay at the first card would take double dummy with
     each trump, with none, and in a misère (his tricks: the fewest he can be held to there):
-    "was my bid too high?" by the tricks each kind of game would have made."""
+    "was my bid too high?" by the tricks each kind of game would have made. ``value``: the
+    game played's own (not solved again)."""
     out = {}
     if len({h.bit_count() for h in first.hands}) == 1:  # a misère's cards set aside leave no trump game
         for name, trump in (("S", 0), ("H", 1), ("D", 2), ("C", 3), ("none", -1)):
-            out[name] = solve(replace(first, trump=trump, low=False, aces_low=False))
-    out["misère"] = solve(replace(first, trump=-1, low=True))
+            same = not first.low and trump == first.trump
+            out[name] = value if same else solve(replace(first, trump=trump, low=False, aces_low=False))
+    same = first.low and not first.aces_low
+    out["misère"] = value if same else solve(replace(first, trump=-1, low=True, aces_low=False))
     return out
 
 
@@ -175,7 +182,7 @@ def best_line(record: Record, diverge: int | None) -> list[dict[str, Any]]:
             card, best = action.card, False
         else:
             p = position_of(deal)
-            values = all_move_values(p)
+            values = all_move_values(p, keep=played > diverge)  # one deal's positions, one after another
             aim = max if p.wants_tricks(seat) else min
             target = aim(values.values())
             card, best = Card(min(c for c, v in values.items() if v == target)), True
