@@ -26,6 +26,7 @@ from enum import Enum
 
 from ..i18n import t
 from ..rules.actions import Action
+from ..rules.scoring import DealResult
 from ..session.describe import describe_result
 from ..session.flow import Ask
 from ..session.runner import BOT_PAUSE_S, TableRunner, Turn, Update
@@ -231,10 +232,12 @@ class LessonRunner:
         assert result is not None and main is not None  # played to the end, both (a lesson's record is whole)
         you, seats = self.lesson.you, self.table.session.seats
         yours, lessons = result.net_pins(you), main.net_pins(you)
-        lines = [
-            t("lesson.ui.yours_came", result=describe_result(result, seats)[0], net=bets_and_pins(yours, True)),
-            t("lesson.ui.lesson_came", result=describe_result(main, seats)[0], net=bets_and_pins(lessons, True)),
-        ]
+        def came(key: str, end: DealResult, net: int) -> str:
+            title, told = describe_result(end, seats)
+            said = t("lesson.ui.net", net=bets_and_pins(net, True)) if net else t("lesson.ui.net_none")
+            return t(key, result=f"{title} ({told[0].rstrip('.')})" if told else title, net=said)
+
+        lines = [came("lesson.ui.yours_came", result, yours), came("lesson.ui.lesson_came", main, lessons)]
         lucky = yours >= lessons
         if lucky:  # and why it was still worse: what that answer was told
             lines.append(t("lesson.ui.lucky"))
