@@ -59,6 +59,7 @@ class Budget:
 
 MATCH_BUDGET = Budget(seconds=None, layouts=16)  # matches and self-play: reproducible
 PYTHON_CARDS = 5  # without the compiled solver, search only with this many cards a hand or fewer
+DD_SHARE = 0.5  # the double-dummy share's weight beside the normal bot's estimate, at play or lay down
 
 
 def _outcome_values(view: View) -> tuple[float, float, float]:
@@ -215,3 +216,45 @@ class StrongBot(NormalBot):
         if got is None:
             return None
         return {Card(c): v for c, v in got.items()}
+
+    # ------------------------------------------------------------------ play or lay down
+    def _play_chance(self, view: View) -> float:
+        """The chance of going home with the cards now held: the normal bot's estimate, and
+        half from playing the hand out double dummy over layouts of the defenders' hands
+        (a high game with the declarer's hand complete; else the estimate alone)."""
+        estimate = super()._play_chance(view)
+        game = view.game
+        if game is None or view.low or view.declarer != view.seat or len(view.hand) != 13:
+            return estimate
+        if not solver.COMPILED:
+            return estimate
+        searched = self._search_home(view)
+        return estimate if searched is None else DD_SHARE * searched + (1 - DD_SHARE) * estimate
+
+    def _search_home(self, view: View) -> float | None:
+        """The share of layouts of the hidden cards in which the declarer's hand goes home,
+        every card known, forehand leading; None when no layout was solved in the budget."""
+        game = view.game
+        assert game is not None and view.declarer is not None
+        budget = self.budget
+        rng = random.Random(self.seed ^ mask_of(view.hand) ^ 0xDEC1DE)
+        try:
+            drawn = layouts(view, budget.layouts, rng)
+        except ValueError:
+            return None
+        trump = -1 if view.trump is None else int(view.trump)
+        need = game.tricks
+        start = time.perf_counter()
+        home = total = 0
+        for i, layout in enumerate(drawn):
+            if budget.seconds is not None and i >= budget.least and time.perf_counter() - start > budget.seconds:
+                break
+            if _stop():
+                break
+            p = Position(layout.hands, trump, 0, int(view.declarer), False, False, (), 13)
+            value = solver.solve(p, False, need, need - 1, need, budget.nodes)
+            if value < 0:
+                continue
+            home += layout.weight * (value >= need)
+            total += layout.weight
+        return home / total if total else None
