@@ -212,3 +212,31 @@ def test_without_the_compiled_solver_it_searches_only_near_the_end(monkeypatch: 
         elif got is not None:
             late += 1
     assert early and late
+
+
+def test_play_or_lay_down_weighs_the_hand_played_out_double_dummy() -> None:
+    """At the declarer's play-or-lay-down decision of a high game, the strong bot's chance is
+    the normal bot's estimate and the share of layouts going home double dummy, half each."""
+    from vira_desktop.ai.normal import NormalBot
+
+    rng = random.Random(12)
+    checked = 0
+    while checked < 5:
+        deal = Deal.from_number(rng.getrandbits(48))
+        bots = [make_bot("normal", rng.getrandbits(16)) for _ in range(3)]
+        while deal.phase is not Phase.DONE and deal.phase is not Phase.PLAY:
+            d = deal.decision()
+            view = deal.view(d.seat)
+            if deal.phase is Phase.DECIDE and not view.low and len(view.hand) == 13 and not d.optional:
+                bot = StrongBot(3, QUICK)
+                share = bot._search_home(view)
+                assert share is not None and 0.0 <= share <= 1.0
+                estimate = NormalBot._play_chance(bot, view)
+                assert bot._play_chance(view) == pytest.approx(0.5 * share + 0.5 * estimate)
+                action = bot.choose(view).action
+                assert action is not None
+                deal.clone().apply(action)  # legal: play, lay down, repurchase or turn again
+                checked += 1
+            choice = bots[d.seat].choose(view)
+            if choice.action is not None:
+                deal.apply(choice.action)
