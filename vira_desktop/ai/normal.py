@@ -85,6 +85,16 @@ def _laid(game: Game, row: PullaRow) -> float:
     return float(row.kodilj if game.family.is_solo else row.bet)
 
 
+def pulla_row(view: View, repurchased: bool) -> PullaRow:
+    """What the game being played pays, by the pulla table: the row of a simple buy, or of a
+    repurchase (its re- columns)."""
+    assert view.game is not None
+    row = view.rules.pulla.row(view.game)
+    if repurchased:
+        row = PullaRow(row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0, None, None, None)
+    return row
+
+
 def safest_out(hand: list[Card], n: int, aces_low: bool, dead: int) -> list[Card]:
     """The ``n`` cards to lay away from a misère hand: the most dangerous first."""
     kept = safest(hand, len(hand) - n, aces_low, dead)
@@ -511,9 +521,7 @@ class NormalBot:
         """:meth:`_play_or_lay` as a function of the chance (the row and pins looked up once)."""
         game = view.game
         assert game is not None
-        row = view.rules.pulla.row(game)
-        if repurchased:
-            row = PullaRow(row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0, None, None, None)
+        row = pulla_row(view, repurchased)
         pins = self._pins(view, trump)
         home, bet, kodilj, low = row.home, row.bet, row.kodilj * self.kodilj_aversion, view.low
         lay = -_laid(game, row) - self._pins(view, trump, laid=True)

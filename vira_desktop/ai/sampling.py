@@ -22,12 +22,12 @@ bots play Skat at expert level):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..rules.cards import SUIT_MASKS, Suit, bit_indices, mask_of
+from ..rules.cards import SUIT_MASKS, bit_indices, mask_of
 from ..rules.view import View
 from .evaluate import home_chance, misere_chance_mask, trump_tricks_mask
-from .knowledge import Knowledge, read_markings
+from .knowledge import Knowledge, discards, read_markings
 
 __all__ = ["Layout", "layouts"]
 
@@ -100,29 +100,27 @@ def _declarer_weight(view: View, hand: int, played: int) -> float:
     return max(FLOOR, chance)
 
 
-def _weight(view: View, hands: list[int], plays: list[int]) -> float:
+def _marks(view: View) -> list[tuple[int, int, bool]]:
+    """The others' Ågren markings as a layout is weighed by them: the marker, the top cards
+    (queen or better) of the marked suits less the marking cards themselves, and strength."""
+    thrown = discards(replace(view, trick=()))  # the marking cards of the tricks finished
+    out = []
+    for mark in read_markings(view):
+        if mark.seat != view.seat:
+            gone = mask_of(c for c in thrown[mark.seat] if c.suit in mark.suits)
+            out.append((mark.seat, sum(_HONOURS[int(s)] for s in mark.suits) & ~gone, mark.strong))
+    return out
+
+
+def _weight(view: View, hands: list[int], plays: list[int], marks: list[tuple[int, int, bool]]) -> float:
     weight = 1.0
     declarer = view.declarer
     if declarer is not None and declarer != view.seat and declarer not in view.open_hands and view.game:
         weight *= _declarer_weight(view, hands[declarer], plays[declarer])
-    for mark in read_markings(view):
-        if mark.seat == view.seat:
-            continue
-        held = hands[mark.seat] | plays[mark.seat]
-        honours = any(held & _HONOURS[int(s)] & ~_suit_discards(view, mark.seat, s) for s in mark.suits)
-        weight *= MARKING_ODDS if honours == mark.strong else 1.0
+    for seat, honours, strong in marks:
+        held = bool((hands[seat] | plays[seat]) & honours)
+        weight *= MARKING_ODDS if held == strong else 1.0
     return weight
-
-
-def _suit_discards(view: View, seat: int, suit: Suit) -> int:
-    """The cards of ``suit`` ``seat`` has discarded (the marking cards themselves)."""
-    out = 0
-    for _, cards in view.tricks:
-        led = cards[0][1].suit
-        for s, c in cards[1:]:
-            if s == seat and c.suit is not led and c.suit is suit:
-                out |= 1 << c
-    return out
 
 
 def layouts(view: View, count: int, rng: random.Random, candidates: int = 3) -> list[Layout]:
@@ -145,6 +143,7 @@ def layouts(view: View, count: int, rng: random.Random, candidates: int = 3) -> 
             plays[s] |= 1 << c
     for s, c in view.trick:
         plays[s] |= 1 << c
+    marks = _marks(view)  # the same for every layout: read once
     drawn: list[tuple[tuple[int, int, int], float]] = []
     tries = 0
     while len(drawn) < count * candidates and tries < count * candidates * 20:
@@ -153,7 +152,7 @@ def layouts(view: View, count: int, rng: random.Random, candidates: int = 3) -> 
         if got is None:
             continue
         hands = [fixed[s] | got.get(s, 0) for s in range(3)]
-        drawn.append(((hands[0], hands[1], hands[2]), _weight(view, hands, plays)))
+        drawn.append(((hands[0], hands[1], hands[2]), _weight(view, hands, plays, marks)))
     if not drawn:
         raise ValueError("no layout of the hidden cards fits the view")
     picks = rng.choices(range(len(drawn)), weights=[w for _, w in drawn], k=count)

@@ -4,8 +4,9 @@ In trick play it deals the hidden cards anew many times, consistent with its vie
 weighed by what the others' play tells (:mod:`.sampling`), solves each layout double dummy
 (:mod:`.solver`) for every card it might play, and plays the card that goes home, or beats
 the contract, in the most layouts (perfect-information Monte Carlo, as in the strongest
-Skat and bridge programs). Before play, it plays its contract out the same way: laying
-down, repurchase and high or low are weighed by the layouts' double-dummy results.
+Skat and bridge programs). Before play, its chance at the play-or-lay-down decision is
+half the share of layouts of the defenders' hands going home double dummy; its bidding,
+buying, trump, high or low and repurchase are the normal bot's.
 
 Its thinking is budgeted by time (``Budget.seconds``: the window's setting) and by
 layouts (``Budget.layouts``); with no time limit (matches, tests) its choices depend on
@@ -17,17 +18,16 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..rules.actions import Action, PlayCard
 from ..rules.cards import Card, mask_of
-from ..rules.games import PullaRow
 from ..rules.view import View
 from . import solver
 from .base import Choice, Reason
 from .knowledge import Knowledge
-from .normal import NormalBot
+from .normal import NormalBot, pulla_row
 from .play import choose_card
 from .sampling import Layout, layouts
 from .solver import Position, move_values
@@ -66,9 +66,7 @@ def _outcome_values(view: View) -> tuple[float, float, float]:
     """What home, bet and kodilj are worth to the declarer, in bets (pins at 1/8)."""
     game = view.game
     assert game is not None
-    row = view.rules.pulla.row(game)
-    if view.repurchased:
-        row = PullaRow(row.re_home or 0, row.re_bet or 0, row.re_kodilj or 0, None, None, None)
+    row = pulla_row(view, view.repurchased)
     pins = 2 * (game.pins[0] or 0) / 8
     return row.home + pins, -row.bet - pins, -row.kodilj - pins
 
@@ -92,7 +90,7 @@ def _classes(legal: Sequence[Card], k: Knowledge) -> dict[Card, list[Card]]:
 
 
 class StrongBot(NormalBot):
-    """An expert: the normal bot's bidding and buying, its play and its choices before play
+    """An expert: the normal bot's bidding and buying, its card play and its play-or-lay-down
     searched double dummy over layouts of the hidden cards."""
 
     name = "strong"
@@ -164,25 +162,14 @@ class StrongBot(NormalBot):
         if not solver.COMPILED and max(view.hand_sizes) > PYTHON_CARDS:
             return None  # the pure-Python solver is quick only near the end: the rule of thumb till then
         values = _outcome_values(view)
-        budget = self.budget
         rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(view.tricks) << 52 ^ len(view.trick) << 56)
-        try:
-            drawn = layouts(view, budget.layouts, rng)
-        except ValueError:  # no layout found (never seen in 1,400 deals): play by the rule of thumb
-            log.warning("strong bot: no layout of the hidden cards fits the view", exc_info=True)
-            return None
-        start = time.perf_counter()
         trump = -1 if view.low or view.trump is None else int(view.trump)
         trick = tuple((int(s), int(c)) for s, c in view.trick)
         totals = dict.fromkeys(cards, 0.0)
         homes = dict.fromkeys(cards, 0.0)
         kodiljs = dict.fromkeys(cards, 0.0)
         n = 0
-        for i, layout in enumerate(drawn):
-            if budget.seconds is not None and i >= budget.least and time.perf_counter() - start > budget.seconds:
-                break
-            if _stop():
-                break
+        for layout in self._budgeted(view, rng):
             got = self._solve_layout(view, layout, trump, trick, cards, floor, ceiling)
             if got is None:
                 continue
@@ -196,6 +183,24 @@ class StrongBot(NormalBot):
             return None
         shares = {c: (homes[c] / n, kodiljs[c] / n) for c in cards}
         return {c: t / n for c, t in totals.items()}, shares, n
+
+    def _budgeted(self, view: View, rng: random.Random) -> Iterator[Layout]:
+        """Layouts of the hidden cards for ``view``, drawn with ``rng``, as many as the budget
+        allows: no more after its time once ``least`` are done, or when told to stop (none
+        where no layout fits the view: the caller plays by the rule of thumb)."""
+        budget = self.budget
+        try:
+            drawn = layouts(view, budget.layouts, rng)
+        except ValueError:  # never seen in 1,400 deals
+            log.warning("strong bot: no layout of the hidden cards fits the view", exc_info=True)
+            return
+        start = time.perf_counter()
+        for i, layout in enumerate(drawn):
+            if budget.seconds is not None and i >= budget.least and time.perf_counter() - start > budget.seconds:
+                return
+            if _stop():
+                return
+            yield layout
 
     def _solve_layout(
         self,
@@ -236,23 +241,13 @@ class StrongBot(NormalBot):
         every card known, forehand leading; None when no layout was solved in the budget."""
         game = view.game
         assert game is not None and view.declarer is not None
-        budget = self.budget
         rng = random.Random(self.seed ^ mask_of(view.hand) ^ 0xDEC1DE)
-        try:
-            drawn = layouts(view, budget.layouts, rng)
-        except ValueError:
-            return None
         trump = -1 if view.trump is None else int(view.trump)
         need = game.tricks
-        start = time.perf_counter()
         home = total = 0
-        for i, layout in enumerate(drawn):
-            if budget.seconds is not None and i >= budget.least and time.perf_counter() - start > budget.seconds:
-                break
-            if _stop():
-                break
+        for layout in self._budgeted(view, rng):
             p = Position(layout.hands, trump, 0, int(view.declarer), False, False, (), 13)
-            value = solver.solve(p, False, need, need - 1, need, budget.nodes)
+            value = solver.solve(p, False, need, need - 1, need, self.budget.nodes)
             if value < 0:
                 continue
             home += layout.weight * (value >= need)
