@@ -157,3 +157,17 @@ def test_a_hint_asked_while_a_bot_thinks_hurries_it() -> None:
     assert runner._bot_tag is not None and ask is not None  # a bot is thinking over its question
     runner._submit_hint(ask)  # a hint of that question (as --hints asks at each decision)
     assert worker.hurried == 1
+
+
+def test_a_process_worker_leaves_a_thread_workers_hurry_listened_to() -> None:
+    """This process's searches listen to the thread worker's hurry (its searches run here);
+    a process worker made after it has its own event in its own process, and takes nothing."""
+    from vira_desktop.ai import strong
+
+    threads = Worker(processes=False)
+    process = Worker()
+    try:
+        assert strong._stop == threads._hurry.is_set
+    finally:
+        process.shutdown()
+        threads.shutdown()

@@ -42,7 +42,7 @@ class Worker:
     _hurry: Hurry  # set: the running job's search stops early
 
     def __init__(self, processes: bool = True) -> None:
-        self._pool: Executor = self._threads()
+        self._jobs: list[Job] = []
         if processes:
             try:
                 context = multiprocessing.get_context("spawn")
@@ -50,14 +50,16 @@ class Worker:
                 _KEPT.append(event)  # alive until its process has read it, however soon the pool is shut
                 pool = ProcessPoolExecutor(1, mp_context=context, initializer=follow_parent, initargs=(event,))
                 pool.submit(warm_up)
-                self._pool, self._hurry = pool, event
+                self._pool: Executor = pool
+                self._hurry = event
+                return
             except (OSError, RuntimeError, NotImplementedError):
-                self._pool = self._threads()
-        self._jobs: list[Job] = []
+                pass
+        self._pool = self._threads()  # a thread only where no process could be started
 
     def _threads(self) -> Executor:
-        """A thread to think in: it listens for a hurry of its own (the searches are this
-        process's)."""
+        """A thread to think in: this process's searches listen for its hurry (made only
+        for a thread worker, so a process worker never takes the listening from one)."""
         self._hurry = threading.Event()
         listen(self._hurry)
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="vira-worker")
