@@ -32,7 +32,7 @@ run: install
 test: install-test
 	$(BIN)/ruff check vira_desktop tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 bench: install-test
 	$(BIN)/python benchmarks/engine.py

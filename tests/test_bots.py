@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from tests.strategies import house_rules
 from vira_desktop.ai import LEVELS, Bot, Choice, make_bot
 from vira_desktop.ai.base import Reason
+from vira_desktop.ai.strong import Budget
 from vira_desktop.rules.actions import (
     Action,
     AnnounceAces,
@@ -116,7 +117,7 @@ class CheckedBot:
     """A bot whose every choice is checked against the live deal before it is applied."""
 
     def __init__(self, level: str, seed: int, table: Table, tally: Tally) -> None:
-        self.inner = make_bot(level, seed)
+        self.inner = make_bot(level, seed, TEST_BUDGET)
         self.name = self.inner.name
         self.level = level
         self.table = table
@@ -164,6 +165,7 @@ def random_rules(rng: random.Random) -> HouseRules:
 
 
 QUICK_LEVELS = tuple(level for level in LEVELS if level != "strong")  # the strong bot has tests of its own
+TEST_BUDGET = Budget(seconds=None, layouts=4)  # the strong bot where every level is checked: quick, and by its seed
 
 
 def random_levels(rng: random.Random, players: int, weights: Sequence[float]) -> list[str]:
