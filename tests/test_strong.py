@@ -21,7 +21,7 @@ from vira_desktop.session.words import say_keyed
 
 from .test_solver import random_position
 
-QUICK = Budget(seconds=None, layouts=6)  # reproducible, and quick enough for the suite
+QUICK = Budget(seconds=None, layouts=6, worlds=4)  # reproducible, and quick enough for the suite
 
 
 def _play_views(deals: int, seed: int) -> list[tuple[Deal, int]]:
@@ -240,3 +240,108 @@ def test_play_or_lay_down_weighs_the_hand_played_out_double_dummy() -> None:
             choice = bots[d.seat].choose(view)
             if choice.action is not None:
                 deal.apply(choice.action)
+
+
+def _before_play(game_names: list[str], seed: int) -> list[tuple[Deal, int]]:
+    """(deal, seat) at the declarer's decisions before play in forced contracts of these games
+    (the normal bot playing), the deal cloned at each."""
+    from vira_desktop.rules.games import game
+    from vira_desktop.session.match import forced_auction
+
+    out = []
+    for i, name in enumerate(game_names):
+        deal = Deal.from_number(seed + i)
+        for action in forced_auction(deal, game(name), random.Random(seed + i)):
+            deal.apply(action)
+        bots = [make_bot("normal", seed + s) for s in range(3)]
+        while deal.phase not in (Phase.PLAY, Phase.DONE):
+            d = deal.decision()
+            if d.seat == deal.declarer and deal.phase is not Phase.OPPONENT_BUY:
+                out.append((deal.clone(), d.seat))
+            choice = bots[d.seat].choose(deal.view(d.seat))
+            assert choice.action is not None
+            deal.apply(choice.action)
+    return out
+
+
+def test_a_choice_before_play_changes_only_when_its_gain_beats_its_noise() -> None:
+    """Before play the strong bot keeps its rule of thumb's choice unless another does better,
+    world by world over the same worlds played out, by more than its standard error; the
+    choice it makes instead is legal and says its gain in every language."""
+    from vira_desktop import i18n
+    from vira_desktop.ai.normal import NormalBot
+    from vira_desktop.ai.strong import MARGIN, SE_FACTOR, _sorted
+
+    budget = Budget(seconds=None, layouts=6, worlds=8)
+    changed = kept = 0
+    games = ["gask 2", "gask 4", "7-spel", "vingel 6", "tringel 9", "solo 7", "begär", "gask 3", "köpmisär 2", "8-spel"]
+    for deal, seat in _before_play(games, 930):
+        view = deal.view(seat)
+        bot = StrongBot(5, budget)
+        choice = bot.choose(view)
+        assert choice.action is not None
+        deal.clone().apply(choice.action)  # legal
+        normal = NormalBot._prepare(StrongBot(5, budget), view)  # its own choice before the search
+        assert normal.action is not None
+        if choice.reason.key != "search_choice":
+            kept += choice.action == normal.action
+            continue
+        changed += 1
+        values = choice.reason.values
+        assert values["instead"] == _sorted(normal.action) != values["act"] == choice.action
+        instead = _sorted(normal.action)
+        tallies = bot._search_actions(view, [instead, choice.action])
+        assert tallies is not None
+        gain, noise = tallies[choice.action].gain_over(tallies[instead])
+        assert gain == pytest.approx(float(str(values["gain"])))
+        assert gain > max(MARGIN, SE_FACTOR * noise)
+        for lang in ("en", "sv", "fi"):
+            i18n.configure(lang)
+            text = say_keyed(choice.reason, "reason")
+            assert "%{" not in text and "+" in text
+        i18n.configure("en")
+    assert changed and kept
+
+
+def test_a_bid_is_played_out_and_made_when_half_its_count_and_half_its_share_reach_the_threshold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In the auction the strong bot plays its bid out in worlds where it wins the contract:
+    it bids when half the normal bot's chance and half the share going home reach the
+    normal bot's threshold, and passes otherwise."""
+    from vira_desktop.ai import strong
+    from vira_desktop.ai.normal import NormalBot
+    from vira_desktop.ai.worlds import Played
+    from vira_desktop.rules.actions import Bid, Pass
+    from vira_desktop.rules.scoring import Outcome
+
+    rng = random.Random(4)
+    for _ in range(200):
+        deal = Deal.from_number(rng.getrandbits(48))
+        view = deal.view(0)
+        deal.apply(NormalBot(0).choose(view).action)  # type: ignore[arg-type]  # forehand opens
+        view = deal.view(1)
+        normal = NormalBot(1).choose(view)
+        if isinstance(normal.action, Bid) and normal.reason.key == "bid":
+            break
+    else:
+        pytest.fail("no bid in 200 auctions")
+    bot = StrongBot(1, QUICK)
+    NormalBot._bid(bot, view, view.decision.actions)  # type: ignore[union-attr]
+    assert bot.last_bid is not None
+    chance = bot.last_bid[2]
+    for share, bids in ((1.0, True), (0.0, False)):
+        def fixed(self: StrongBot, v: object, candidates: list[object], share: float = share) -> dict[object, object]:
+            tally = strong._Tally()
+            for _ in range(4):
+                tally.add(Played(1.0, Outcome.HOME if share else Outcome.BET, True))
+            return {candidates[0]: tally}
+
+        monkeypatch.setattr(StrongBot, "_search_actions", fixed)
+        got = StrongBot(1, QUICK).choose(view)
+        expected = 0.5 * share + 0.5 * chance >= StrongBot.threshold
+        assert expected == bids
+        if bids:
+            assert got.action == normal.action and got.reason.key == "search_bid"
+        else:
+            assert got.action == Pass(1) and got.reason.key == "search_pass"

@@ -169,10 +169,7 @@ class NormalBot:
     # ------------------------------------------------------------------ auction
     def _bid(self, view: View, actions: Sequence[Action]) -> Choice:
         """The legal bid likely to go home that is worth most; else pass (forehand must open)."""
-        bids = sorted(
-            (a for a in actions if isinstance(a, Bid) and a.game is not None),
-            key=lambda b: (b.game.no if b.game else 0, b.suit_level, not b.in_forehand),
-        )
+        bids = self._named_bids(actions)
         odds = self.odds(view)
         penalty = self._gok_penalty(view)
         best = self.best_bid(view, bids, -penalty)
@@ -193,19 +190,30 @@ class NormalBot:
             return Choice(passes[0], self._pass_reason(view))
         return self._forced_opening(view, bids, actions)
 
-    def best_bid(self, view: View, bids: Sequence[Bid], passing: float = 0.0) -> tuple[float, Bid, float] | None:
+    @staticmethod
+    def _named_bids(actions: Sequence[Action]) -> list[Bid]:
+        """The legal bids that name their game, lowest first."""
+        return sorted(
+            (a for a in actions if isinstance(a, Bid) and a.game is not None),
+            key=lambda b: (b.game.no if b.game else 0, b.suit_level, not b.in_forehand),
+        )
+
+    def best_bid(
+        self, view: View, bids: Sequence[Bid], passing: float = 0.0, threshold: float | None = None
+    ) -> tuple[float, Bid, float] | None:
         """Of ``bids`` (games named), the one likely to go home that is worth most, with its
         value and chance; None when none is worth more than passing. ``passing`` is what a
         pass is worth in pins: below 0 (a gök penalty risked) a bid less likely to go home
-        is made when it costs less."""
+        is made when it costs less. ``threshold``: the chance asked (by default the bot's)."""
         odds = self.odds(view)
+        least = self.threshold if threshold is None else threshold
         best: tuple[float, Bid, float] | None = None
         for bid in bids:
             assert bid.game is not None
-            if passing >= 0 and odds.hopeless(bid.game.name, self.threshold):  # saves sampling its other stocks
+            if passing >= 0 and odds.hopeless(bid.game.name, least):  # saves sampling its other stocks
                 continue
             chance = odds[bid.game.name].chance[bid.suit_level]
-            if chance >= self.threshold or passing < 0:
+            if chance >= least or passing < 0:
                 value = self._bid_value(view, bid, chance)
                 if value > passing and (best is None or value > best[0] + 1e-9):
                     best = (value, bid, chance)

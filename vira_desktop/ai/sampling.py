@@ -16,21 +16,27 @@ bots play Skat at expert level):
   has played: the more likely his hand is to go home (by the normal bot's own estimate of
   a hand), the likelier the layout;
 - an Ågren marking: a defender who marked strength in a suit is likelier to hold one of its
-  top cards (queen or better), one who marked weakness likelier not to.
+  top cards (queen or better), one who marked weakness likelier not to;
+- the auction (:func:`auction_weight`): a seat that passed seldom held a hand that goes home
+  in a 7-spel by its own count, and a seat that bid a trump game likely held one that could.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
+from ..rules.actions import Bid, parse_action
 from ..rules.cards import SUIT_MASKS, bit_indices, mask_of
 from ..rules.view import View
 from .evaluate import home_chance, misere_chance_mask, trump_tricks_mask
 from .knowledge import Knowledge, discards, read_markings
 
-__all__ = ["Layout", "layouts"]
+__all__ = ["Layout", "auction_weight", "layouts"]
 
+PASS_DROP = 0.8  # how much less likely a pass is with a hand sure of a 7-spel by its count
+BUY_GAIN = 1.0  # tricks a bidder of a buying game counts on from the stock
 MARKING_ODDS = 3.0  # how much likelier a layout is when it fits a marking than when it does not
 FLOOR = 0.05  # the least weight a declarer's hand gets: bots and people play bad hands too
 _HONOURS = [sum(1 << (13 * s + r) for r in (10, 11, 12)) for s in range(4)]  # Q, K, A of each suit
@@ -100,6 +106,32 @@ def _declarer_weight(view: View, hand: int, played: int) -> float:
     return max(FLOOR, chance)
 
 
+_parsed = lru_cache(maxsize=512)(parse_action)
+
+
+def auction_weight(view: View, seat: int, hand: int) -> float:
+    """How likely ``seat``'s bids and passes (as ``view`` shows them) were with ``hand`` (a
+    bitmask of the cards it held in the auction), by its own best count of trump tricks: a
+    pass ``1 - PASS_DROP`` times its chance in a 7-spel, a named trump game its chance there
+    (a game that buys counting on ``BUY_GAIN`` tricks from the stock), at least ``FLOOR``."""
+    said = [text for s, text in view.bids if s == seat]
+    if not said:
+        return 1.0
+    best = max(trump_tricks_mask(hand, t) for t in range(4))
+    weight = 1.0
+    for text in said:
+        if text == "pass":
+            weight *= 1.0 - PASS_DROP * home_chance(best, 7)
+            continue
+        bid = _parsed(text, seat)
+        game = bid.game if isinstance(bid, Bid) else None
+        if game is None or game.misere is not None or game.family.takes_stock:
+            continue  # a gask, a misère: what the auction says of such hands is left alone
+        gain = 0.0 if game.family.is_solo else BUY_GAIN
+        weight *= max(FLOOR, home_chance(best + gain, game.tricks))
+    return weight
+
+
 def _marks(view: View) -> list[tuple[int, int, bool]]:
     """The others' Ågren markings as a layout is weighed by them: the marker, the top cards
     (queen or better) of the marked suits less the marking cards themselves, and strength."""
@@ -117,6 +149,9 @@ def _weight(view: View, hands: list[int], plays: list[int], marks: list[tuple[in
     declarer = view.declarer
     if declarer is not None and declarer != view.seat and declarer not in view.open_hands and view.game:
         weight *= _declarer_weight(view, hands[declarer], plays[declarer])
+    for seat in range(3):  # the defenders' auction (the declarer's is weighed by his play above)
+        if seat not in (view.seat, declarer) and seat not in view.open_hands:
+            weight *= auction_weight(view, seat, hands[seat] | plays[seat])
     for seat, honours, strong in marks:
         held = bool((hands[seat] | plays[seat]) & honours)
         weight *= MARKING_ODDS if held == strong else 1.0

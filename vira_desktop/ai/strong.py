@@ -16,25 +16,49 @@ its seed alone.
 from __future__ import annotations
 
 import logging
+import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
 
-from ..rules.actions import Action, PlayCard
+from ..rules.actions import (
+    Action,
+    Bid,
+    Buy,
+    ChooseLevel,
+    ChooseTrump,
+    Decide,
+    Discard,
+    HighLow,
+    Keep,
+    Pass,
+    PlayCard,
+    Repurchase,
+    SetAside,
+    Turn,
+)
 from ..rules.cards import Card, mask_of
+from ..rules.decision import Phase
+from ..rules.games import Family
+from ..rules.scoring import Outcome
 from ..rules.view import View
 from . import solver
 from .base import Choice, Reason
+from .evaluate import trump_tricks
 from .knowledge import Knowledge
-from .normal import NormalBot, pulla_row
+from .normal import NormalBot, pulla_row, safest_out
+from .planning import best_thirteen_high, best_thirteen_low, safest
 from .play import choose_card
 from .sampling import Layout, layouts
 from .solver import Position, move_values
+from .worlds import Played, playout, supported, world
 
 __all__ = ["Budget", "StrongBot", "stop_when"]
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 _stop: Callable[[], bool] = lambda: False  # noqa: E731 - told by the worker: an answer wanted at once
 
 
@@ -48,18 +72,26 @@ def stop_when(check: Callable[[], bool]) -> None:
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How long the strong bot may think over one decision: ``seconds`` of wall time (None:
-    no limit), at most ``layouts`` layouts, and at most ``nodes`` search nodes for one card
-    of one layout (a layout whose search would take longer is left out)."""
+    no limit), at most ``layouts`` layouts in trick play (``worlds`` whole deals before it),
+    and at most ``nodes`` search nodes for one card of one layout (a layout whose search
+    would take longer is left out)."""
 
     seconds: float | None = 0.4
     layouts: int = 48
     nodes: int = 300_000
     least: int = 6  # layouts solved before the time limit is looked at
+    worlds: int = 32  # whole deals played out for a decision before play, at most
+    deal_nodes: int = 2_000_000  # search nodes for one whole deal played out (about 1% need more)
 
 
-MATCH_BUDGET = Budget(seconds=None, layouts=16)  # matches and self-play: reproducible
+MATCH_BUDGET = Budget(seconds=None, layouts=16, worlds=10)  # matches and self-play: reproducible
 PYTHON_CARDS = 5  # without the compiled solver, search only with this many cards a hand or fewer
-DD_SHARE = 0.5  # the double-dummy share's weight beside the normal bot's estimate, at play or lay down
+DD_SHARE = 0.5  # the double-dummy share's weight beside the normal bot's estimate, in bidding and play or lay down
+NEAR = 0.12  # a bid this much less likely than the threshold by the count is played out too
+ALTERNATIVES = 2  # choices compared with the normal bot's before play
+MARGIN = 0.05  # bets a deal another choice must gain over the normal bot's ...
+SE_FACTOR = 1.0  # ... and so many standard errors of the gain
+_PHASES = list(Phase)
 
 
 def _outcome_values(view: View) -> tuple[float, float, float]:
@@ -186,21 +218,26 @@ class StrongBot(NormalBot):
 
     def _budgeted(self, view: View, rng: random.Random) -> Iterator[Layout]:
         """Layouts of the hidden cards for ``view``, drawn with ``rng``, as many as the budget
-        allows: no more after its time once ``least`` are done, or when told to stop (none
-        where no layout fits the view: the caller plays by the rule of thumb)."""
-        budget = self.budget
+        allows (none where no layout fits the view: the caller plays by the rule of thumb)."""
         try:
-            drawn = layouts(view, budget.layouts, rng)
+            drawn = layouts(view, self.budget.layouts, rng)
         except ValueError:  # never seen in 1,400 deals
             log.warning("strong bot: no layout of the hidden cards fits the view", exc_info=True)
             return
+        yield from self._in_budget(drawn)
+
+    def _in_budget(self, items: Iterable[_T], least: int | None = None) -> Iterator[_T]:
+        """``items`` as long as the budget allows: no more after its time once ``least`` (by
+        default the budget's) are done, or when told to stop."""
+        budget = self.budget
+        least = budget.least if least is None else least
         start = time.perf_counter()
-        for i, layout in enumerate(drawn):
-            if budget.seconds is not None and i >= budget.least and time.perf_counter() - start > budget.seconds:
+        for i, item in enumerate(items):
+            if budget.seconds is not None and i >= least and time.perf_counter() - start > budget.seconds:
                 return
             if _stop():
                 return
-            yield layout
+            yield item
 
     def _solve_layout(
         self,
@@ -253,3 +290,168 @@ class StrongBot(NormalBot):
             home += layout.weight * (value >= need)
             total += layout.weight
         return home / total if total else None
+
+    # ------------------------------------------------------------------ before play
+    def _searching(self, view: View) -> bool:
+        """Whether the decisions before play are searched here: with the compiled solver
+        (a whole deal a world) and where worlds can be built."""
+        return solver.COMPILED and supported(view)
+
+    def _search_actions(self, view: View, candidates: Sequence[Action]) -> dict[Action, _Tally] | None:
+        """Each candidate's results over the same worlds (as many as the budget allows), each
+        played on by the normal bot in every seat and double dummy from the first lead; None
+        when no world was played out."""
+        rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(view.bids) << 52 ^ _PHASES.index(view.phase) << 58)
+        policy = [NormalBot(self.seed + 1 + s) for s in range(3)]
+        tallies = {a: _Tally() for a in candidates}
+        drawn = (world(view, rng) for _ in range(self.budget.worlds))
+        for w in self._in_budget(drawn, least=3):
+            if w is None:
+                continue
+            played = [playout(w, view.seat, a, policy, self.budget.deal_nodes) for a in candidates]
+            if any(p is None for p in played):
+                continue
+            for a, p in zip(candidates, played, strict=True):
+                assert p is not None
+                tallies[a].add(p)
+        return tallies if tallies[candidates[0]].values else None
+
+    def _bid(self, view: View, actions: Sequence[Action]) -> Choice:
+        """The normal bot's bid, or its best bid nearly likely enough, checked by playing it out:
+        bid when half its estimate and half the share of worlds going home reach the
+        threshold (the others pass in those worlds: the value of winning the contract)."""
+        normal = super()._bid(view, actions)
+        if not self._searching(view) or Pass(view.seat) not in actions or normal.reason.key == "bid_over_gok":
+            return normal
+        if isinstance(normal.action, Bid):
+            assert self.last_bid is not None
+            bid, chance = normal.action, self.last_bid[2]
+        else:
+            near = self.best_bid(view, self._named_bids(actions), 0.0, self.threshold - NEAR)
+            if near is None or self._gok_penalty(view):
+                return normal
+            bid, chance = self._unspecified(near[1], actions), near[2]
+        tallies = self._search_actions(view, [bid])
+        if tallies is None:
+            return normal
+        tally = tallies[bid]
+        share = tally.home
+        both = DD_SHARE * share + (1 - DD_SHARE) * chance
+        values = {"bid": bid, "pct": share, "n": tally.n, "est": chance}
+        if both >= self.threshold:
+            english = f"{bid.text}: home in {share:.0%} of {tally.n} sampled deals played out"
+            english += f", {chance:.0%} by the count"
+            return Choice(bid, Reason("search_bid", english, **values))
+        if not isinstance(normal.action, Bid):
+            return normal
+        english = f"pass: {bid.text} home in only {share:.0%} of {tally.n} sampled deals played out"
+        return Choice(Pass(view.seat), Reason("search_pass", english + f", {chance:.0%} by the count", **values))
+
+    def _prepare(self, view: View) -> Choice:
+        """The normal bot's choice, or another that does clearly better over worlds played out
+        (the same worlds for all: their difference must beat its own noise)."""
+        normal = super()._prepare(view)
+        if normal.action is None or not self._searching(view):
+            return normal
+        mine = _sorted(normal.action)
+        others = [a for a in dict.fromkeys(_sorted(a) for a in self._alternatives(view)) if a != mine]
+        if not others:
+            return normal
+        tallies = self._search_actions(view, [mine, *others[:ALTERNATIVES]])
+        if tallies is None:
+            return normal
+        base = tallies[mine]
+        best = max(others[:ALTERNATIVES], key=lambda a: tallies[a].mean)
+        gain, noise = tallies[best].gain_over(base)
+        if gain <= max(MARGIN, SE_FACTOR * noise):
+            return normal
+        english = f"{best.text}: {gain:+.2f} bets a deal over {mine.text}, in {base.n} sampled deals played out"
+        return Choice(best, Reason("search_choice", english, act=best, instead=mine, gain=gain, n=base.n))
+
+    def _alternatives(self, view: View) -> list[Action]:
+        """What else might be done in this decision before play: the few choices worth comparing
+        with the normal bot's."""
+        decision = view.decision
+        assert decision is not None
+        if view.phase is Phase.LEVEL:
+            levels = [a for a in decision.actions if isinstance(a, ChooseLevel)]
+            levels.sort(key=lambda a: -self._level_value(view, a.game)[0])
+            return list(levels)
+        assert view.game is not None
+        seat, game, hand, phase = view.seat, view.game, list(view.hand), view.phase
+        if phase is Phase.KEEP:
+            low, high = safest(hand, game.level), self._keep_high(hand, game.level, view)
+            return [Keep(seat, tuple(low)), Keep(seat, tuple(high))]
+        if phase is Phase.DISCARD:
+            n = len(hand) - 13
+            keeps = [best_thirteen_high(hand, (t,))[0] for t in self._trumps_allowed(view)]
+            keeps.sort(key=lambda k: -best_thirteen_high(k, self._trumps_allowed(view))[2])
+            if game.family is Family.GOK or game.plays_low(view.suit_level):
+                keeps.insert(0, best_thirteen_low(hand))
+            return [Discard(seat, tuple(c for c in hand if c not in keep)[:n]) for keep in keeps]
+        if phase is Phase.HIGH_LOW or phase is Phase.TRUMP:
+            choices: list[Action] = [a for a in decision.actions if isinstance(a, HighLow | ChooseTrump)]
+            return sorted(choices, key=lambda a: -trump_tricks(hand, a.suit) if isinstance(a, ChooseTrump) else 0)
+        if phase is Phase.BUY and decision.choice is not None and game.family is not Family.KOPMISAR:
+            choice = decision.choice
+            planned = self._declarer_buy(view).action
+            assert isinstance(planned, Buy)
+            out = list(planned.cards)  # the weakest first
+            rest = sorted((c for c in hand if c not in out), key=lambda c: (c.suit is view.trump, c.rank))
+            sizes = [out[:-1], out + rest[:1]]
+            return [Buy(seat, tuple(o)) for o in sizes if choice.min_count <= len(o) <= choice.max_count]
+        if phase is Phase.DECIDE:
+            rebuy = decision.choice
+            options: list[Action] = [a for a in decision.actions if isinstance(a, Decide | Turn)]
+            if rebuy is not None and rebuy.action is Repurchase:
+                got = self._repurchase_option(view, rebuy.min_count, rebuy.max_count)
+                if got is not None:
+                    options.append(Repurchase(seat, tuple(got[1])))
+            return options if len(options) > 2 else []  # play or lay down alone: _play_chance searched
+        if phase is Phase.SET_ASIDE and decision.choice is not None and decision.choice.min_count == 1:
+            dead = mask_of(view.own_laid_aside)
+            return [SetAside(seat, (c,)) for c in safest_out(hand, 3, view.aces_low, dead)]
+        return []
+
+
+def _sorted(action: Action) -> Action:
+    """A card-set action with its cards in order (so two choices of the same cards are equal)."""
+    if isinstance(action, Keep | Discard | Buy | Repurchase | SetAside):
+        return type(action)(action.seat, tuple(sorted(action.cards)))
+    return action
+
+
+@dataclass(slots=True)
+class _Tally:
+    """One candidate's results over the worlds played out: what each paid (bets) and how
+    many went home (the declarer's outcome)."""
+
+    values: list[float] = field(default_factory=list)
+    homes: int = 0
+
+    def add(self, played: Played) -> None:
+        self.values.append(played.bets)
+        self.homes += played.outcome is Outcome.HOME
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values)
+
+    @property
+    def home(self) -> float:
+        return self.homes / len(self.values)
+
+    def gain_over(self, other: _Tally) -> tuple[float, float]:
+        """The mean of this candidate's result less ``other``'s, world by world, and its
+        standard error."""
+        diffs = [a - b for a, b in zip(self.values, other.values, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if n < 2:
+            return mean, math.inf
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, math.sqrt(var / n)

@@ -752,7 +752,15 @@ class Deal:
             self._finish(ev if ev is not None else [])
 
     def _finish(self, ev: list[Event]) -> None:
-        self.result = score(
+        self.result = self.settled((self.tricks_won[0], self.tricks_won[1], self.tricks_won[2]))
+        self.phase = Phase.DONE
+        ev.extend(self.result.payments)
+        ev.append(DealScored(self.result))
+
+    def settled(self, tricks: tuple[int, int, int]) -> DealResult:
+        """What the deal pays if its trick play ends with ``tricks`` won by each seat (or,
+        laid down, as it is): the state is not changed (a search's way to value a line)."""
+        return score(
             game=self._game(),
             declarer=self._declarer(),
             highest=self.highest,
@@ -762,13 +770,10 @@ class Deal:
             first_trump=self.first_trump,
             repurchased=self.repurchased,
             laid=self.laid,
-            tricks=(self.tricks_won[0], self.tricks_won[1], self.tricks_won[2]),
+            tricks=tricks,
             gok_passes=tuple(self.gok_passes),
             pulla_table=self.rules.pulla,
         )
-        self.phase = Phase.DONE
-        ev.extend(self.result.payments)
-        ev.append(DealScored(self.result))
 
 
 # ---------------------------------------------------------------------- one handler per phase

@@ -174,12 +174,17 @@ def say_keyed(said: Keyed, prefix: str, names: Sequence[str] = ()) -> str:
     """A :class:`Keyed` text (a refusal, a bot's reason) in the player's language: a seat by
     its player's name, a suit by its word, a card as the table writes it, a marking in words."""
     values = dict(said.values)
-    for name in ("pct", "low", "high", "after", "now", "alt"):  # chances, as "62%" or "62 %"
+    for name in ("pct", "low", "high", "after", "now", "alt", "est"):  # chances, as "62%" or "62 %"
         if isinstance(values.get(name), float):
             values[name] = t("reason.percent", n=round(100 * float(str(values[name]))))
     for name in ("bid", "aim"):
         if isinstance(values.get(name), Bid):
             values[name] = say_action(values[name])  # type: ignore[arg-type]
+    for name in ("act", "instead"):  # a choice before play the strong bot compared
+        if isinstance(values.get(name), Action):
+            values[name] = say_action(values[name])  # type: ignore[arg-type]
+    if isinstance(values.get("gain"), float):
+        values["gain"] = "+" + number(float(str(values["gain"])), 1)  # a gain: always above 0
     if isinstance(values.get("tricks"), float):
         values["tricks"] = number(float(str(values["tricks"])), 1)
     if isinstance(values.get("note"), Keyed):  # how a game's odds were reckoned: "buying", "2 turned" …

@@ -1,0 +1,244 @@
+"""Whole deals a seat cannot tell from its own, to search the decisions before trick play.
+
+A world is a :class:`~..rules.deal.Deal` standing at the seat's decision: its own cards and
+everything public as its view shows them, the hidden cards (the others' hands, the order of
+the stock) dealt anew. It is built by dealing and replaying: the public bids, then the seat's
+own earlier choices, worked out from its view (the cards it kept, laid aside and bought). The
+engine plays every step, so a world keeps the rules by construction. The others' hands are
+drawn in proportion to how well they fit their bids and passes (:func:`.sampling.auction_weight`).
+
+Worlds are built where only the deciding seat has touched the cards: for every seat in the
+auction, and for the declarer until his first purchase is settled (not after a repurchase or
+a turn again, and not for the defenders' buying).
+
+:func:`playout` plays a world on from a candidate action: the normal bot in every seat up to
+the first lead, then trick play double dummy; the deal's own settlement gives what it is worth.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.actions import (
+    Action,
+    Bid,
+    Buy,
+    ChooseLevel,
+    ChooseTrump,
+    Decide,
+    Discard,
+    HighLow,
+    Keep,
+    Pass,
+    Turn,
+)
+from ..rules.cards import Card, bit_indices, cards_from_mask, mask_of
+from ..rules.deal import Deal
+from ..rules.decision import Phase
+from ..rules.errors import IllegalAction
+from ..rules.games import Family
+from ..rules.scoring import Outcome
+from ..rules.view import View
+from . import solver
+from .base import Bot
+from .sampling import auction_weight
+
+__all__ = ["Played", "playout", "supported", "world", "worlds"]
+
+TRIES = 20  # hands dealt to the others at most, each kept with the chance that it fits their bids
+_BEFORE_PLAY = frozenset(Phase) - {Phase.PLAY, Phase.DONE, Phase.OPPONENT_BUY}
+_FULL = (1 << 52) - 1
+
+
+def supported(view: View) -> bool:
+    """Whether worlds can be built for ``view``'s decision (see the module's docstring)."""
+    if view.phase is Phase.AUCTION:
+        return True
+    if view.phase not in _BEFORE_PLAY or view.seat != view.declarer or view.repurchased:
+        return False
+    return not any(view.bought[s] for s in range(3) if s != view.seat)
+
+
+def _said(action: Action) -> str:
+    return action.text if isinstance(action, Bid) else "pass"
+
+
+def _own_cards(view: View) -> tuple[int, int, int, list[Card]]:
+    """The seat's hand as dealt, the cards it kept and discarded in a gask, vira or gök, and
+    the cards it has taken from the stock in the order they lay there (the turned ones first).
+    Which of its cards came from the stock cannot matter after the auction: any split that
+    fits the view gives a world it cannot tell from its own."""
+    hand, aside = mask_of(view.hand), mask_of(view.own_laid_aside)
+    game = view.game
+    if (hand | aside).bit_count() > 13 and game is not None and game.family.takes_stock:
+        done = hand.bit_count() == 13  # discarded already: some cards laid aside came from the stock
+        if game.family is Family.GASK:
+            kept = _first(hand, game.level)
+            not_kept = _first(aside, 13 - game.level) if done else aside
+            dealt, discarded = kept | not_kept, aside & ~not_kept
+        else:  # vira, gök: the whole stock taken onto the dealt hand
+            kept = 0
+            dealt = aside if done else _first(hand, 13)
+            discarded = aside
+        drawn = (hand | aside) & ~dealt
+        return dealt, kept, discarded, list(cards_from_mask(drawn))
+    taken = (hand | aside).bit_count() - 13
+    turned = [c for c in view.turned if hand >> c & 1][:taken]  # drawn first, as they lay
+    drawn = mask_of(turned)
+    drawn |= _first(hand & ~drawn, taken - len(turned))
+    order = turned + [c for c in cards_from_mask(drawn) if c not in turned]
+    return (hand & ~drawn) | aside, 0, 0, order
+
+
+def _first(mask: int, n: int) -> int:
+    out = 0
+    for i in bit_indices(mask)[:n]:
+        out |= 1 << i
+    return out
+
+
+def world(view: View, rng: random.Random) -> Deal | None:
+    """A deal standing at ``view``'s decision, its hidden cards dealt with ``rng``; None where
+    the replay does not reach the view (not seen in the tests' deals)."""
+    seat = view.seat
+    dealt, kept, discarded, order = _own_cards(view)
+    hand, aside = mask_of(view.hand), mask_of(view.own_laid_aside)
+    on_stock = [c for c in view.turned if not (hand | aside) >> c & 1]
+    pool = [Card(i) for i in bit_indices(_FULL & ~(hand | aside | mask_of(on_stock)))]
+    others = [s for s in range(3) if s != seat]
+    for _ in range(TRIES):  # the others' hands drawn in proportion to how well they fit their bids
+        rng.shuffle(pool)
+        first, second = mask_of(pool[:13]), mask_of(pool[13:26])
+        fit = auction_weight(view, others[0], first) * auction_weight(view, others[1], second)
+        if rng.random() < fit:
+            break
+    hands: list[list[Card]] = [[], [], []]
+    hands[seat] = list(cards_from_mask(dealt))
+    hands[others[0]], hands[others[1]] = pool[:13], pool[13:26]
+    stock = order + on_stock + pool[26:]
+    deal = Deal(hands, stock, view.highest, view.rules)
+    try:
+        _replay(deal, view, kept, discarded, aside)
+    except (IllegalAction, ValueError, StopIteration):
+        return None
+    if deal.hand(seat) != view.hand or mask_of(deal.laid_aside(seat)) != aside or deal.stock_left != view.stock_left:
+        return None
+    return deal
+
+
+def _replay(deal: Deal, view: View, kept: int, discarded: int, aside: int) -> None:
+    """Play ``deal`` on to ``view``'s decision: the bids as the view shows them, then the
+    seat's own choices (raises where an action is refused)."""
+    seat = view.seat
+    bids = iter(view.bids)
+    while not (deal.phase is view.phase and deal.to_act == seat and len(deal.bids) == len(view.bids)):
+        phase = deal.phase
+        if phase is Phase.AUCTION:
+            who, text = next(bids)
+            deal.apply(next(a for a in deal.legal_actions() if a.seat == who and _said(a) == text))
+            continue
+        if deal.to_act != seat:
+            raise ValueError(f"another seat is asked in {phase.value} before the view's decision")
+        deal.apply(_own_step(deal, view, kept, discarded, aside))
+
+
+def _own_step(deal: Deal, view: View, kept: int, discarded: int, aside: int) -> Action:
+    """The seat's choice in ``deal.phase``, as its view shows it was made."""
+    seat, phase = view.seat, deal.phase
+    if phase is Phase.LEVEL and view.game is not None:
+        return ChooseLevel(seat, view.game)
+    if phase is Phase.KEEP:
+        return Keep(seat, tuple(cards_from_mask(kept)))
+    if phase is Phase.DISCARD:
+        return Discard(seat, tuple(cards_from_mask(discarded)))
+    if phase is Phase.HIGH_LOW:
+        return HighLow(seat, view.low)
+    if phase is Phase.TRUMP and view.trump is not None:
+        return ChooseTrump(seat, view.trump)
+    if phase is Phase.TURN:
+        return Turn(seat)
+    if phase is Phase.BUY:
+        return Buy(seat, tuple(cards_from_mask(aside)))
+    if phase is Phase.DECIDE:
+        return Decide(seat, True)
+    raise ValueError(f"no earlier choice of the view's seat in {phase.value}")
+
+
+def worlds(view: View, count: int, rng: random.Random) -> list[Deal]:
+    """Up to ``count`` worlds for ``view`` (fewer where a replay fails)."""
+    out = []
+    for _ in range(count):
+        got = world(view, rng)
+        if got is not None:
+            out.append(got)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One world played out: what it paid the seat deciding (bets, pins at 1/8), the
+    declarer's outcome, and whether the seat deciding was the declarer."""
+
+    bets: float
+    outcome: Outcome
+    declarer: bool
+
+
+def playout(deal: Deal, seat: int, action: Action, policy: Sequence[Bot], nodes: int = 0) -> Played | None:
+    """``action`` in a copy of ``deal``, then ``policy`` (a bot a seat; in the auction the
+    others pass: the seat bidding wins the contract) up to the first lead, and double-dummy
+    trick play; None when the search would need more than ``nodes`` nodes (0: no limit).
+
+    Where the declarer is to play or lay down, he does what pays him best in this world
+    (play, lay down, or the policy's repurchase or turn again): a candidate is not valued
+    by the policy's misjudging a hand it would have laid down."""
+    w = deal.clone()
+    w.apply(action)
+    while w.phase in _BEFORE_PLAY or w.phase is Phase.OPPONENT_BUY:
+        s = w.to_act
+        if w.phase is Phase.AUCTION and s != seat:
+            w.apply(Pass(s))
+            continue
+        choice = policy[s].choose(w.view(s))
+        assert choice.action is not None
+        if w.phase is Phase.DECIDE:  # play, lay down, or the policy's repurchase or turn again
+            options = dict.fromkeys((Decide(s, True), Decide(s, False), choice.action))
+            outcomes = [playout(w, seat, a, policy, nodes) for a in options]
+            if any(p is None for p in outcomes):
+                return None
+            sign = 1.0 if seat == s else -1.0
+            return max((p for p in outcomes if p is not None), key=lambda p: sign * p.bets)
+        w.apply(choice.action)
+    return _settle(w, seat, policy, nodes)
+
+
+def _settle(w: Deal, seat: int, policy: Sequence[Bot], nodes: int) -> Played | None:
+    """What ``w`` (at the first lead, or laid down) pays ``seat``, its trick play double dummy."""
+    declarer = w.declarer
+    assert declarer is not None
+    if w.phase is Phase.DONE:  # laid down
+        result = w.result
+        assert result is not None
+    else:
+        offer = w.view(declarer).decision
+        if offer is not None and offer.optional:  # four aces as ones
+            said = policy[declarer].choose(w.view(declarer)).action
+            if said is not None:
+                w.apply(said)
+        game = w.game
+        assert game is not None
+        trump = -1 if w.low or w.trump is None else int(w.trump)
+        hands = (w.hands[0], w.hands[1], w.hands[2])
+        p = solver.Position(hands, trump, int(w.to_act), int(declarer), w.low, w.aces_low, (), w.n_tricks)
+        need = 0 if w.low else game.tricks
+        floor, ceiling = (0, 2) if w.low else (max(0, need - 2), need)
+        taken = solver.solve(p, False, need, floor, ceiling, nodes)
+        if taken < 0:
+            return None
+        tricks = [0, 0, 0]
+        tricks[declarer] = taken
+        tricks[next(s for s in range(3) if s != declarer)] = w.n_tricks - taken
+        result = w.settled((tricks[0], tricks[1], tricks[2]))
+    return Played(result.net_pins(seat) / 8, result.outcome, seat == declarer)
