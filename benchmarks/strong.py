@@ -1,6 +1,7 @@
 """The strong bot's thinking time: every decision of strong bots playing deals at a budget
-(by default the window's, 0.4 s), timed; prints the median, p95 and max overall and for the
-card play, and how many decisions were searched.
+(by default the window's, 0.4 s), timed; prints the median, p95 and max overall, for the
+card play and for the decisions before it (bids, buys, trump, play or lay down), and how many
+cards were searched.
 Run: ``python benchmarks/strong.py [--deals N] [--seed S] [--seconds X] [--json]``.
 """
 
@@ -24,6 +25,7 @@ def run(deals: int, seed: int, seconds: float) -> dict[str, object]:
     rng = random.Random(seed)
     every: list[float] = []
     cards: list[float] = []
+    before: list[float] = []  # decisions before play that the search weighs (after the auction)
     searched = 0
     for _ in range(deals):
         deal = Deal.from_number(rng.getrandbits(48))
@@ -38,10 +40,13 @@ def run(deals: int, seed: int, seconds: float) -> dict[str, object]:
             if deal.phase is Phase.PLAY and not d.optional:
                 cards.append(spent)
                 searched += choice.reason.key.startswith("search_")
+            elif deal.phase is not Phase.PLAY:
+                before.append(spent)
             if choice.action is not None:
                 deal.apply(choice.action)
     every.sort()
     cards.sort()
+    before.sort()
     return {
         "deals": deals,
         "budget_s": seconds,
@@ -51,6 +56,8 @@ def run(deals: int, seed: int, seconds: float) -> dict[str, object]:
         "decision_ms_max": round(1000 * every[-1], 1),
         "card_ms_median": _pct(cards, 0.5),
         "card_ms_p95": _pct(cards, 0.95),
+        "before_play_ms_median": _pct(before, 0.5),
+        "before_play_ms_p95": _pct(before, 0.95),
         "cards_searched_and_changed": searched,
     }
 

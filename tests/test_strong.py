@@ -21,7 +21,7 @@ from vira_desktop.session.words import say_keyed
 
 from .test_solver import random_position
 
-QUICK = Budget(seconds=None, layouts=6, worlds=4)  # reproducible, and quick enough for the suite
+QUICK = Budget(seconds=None, layouts=6, worlds=5)  # reproducible, and quick enough for the suite
 
 
 def _play_views(deals: int, seed: int) -> list[tuple[Deal, int]]:
@@ -243,8 +243,8 @@ def test_play_or_lay_down_weighs_the_hand_played_out_double_dummy() -> None:
 
 
 def _before_play(game_names: list[str], seed: int) -> list[tuple[Deal, int]]:
-    """(deal, seat) at the declarer's decisions before play in forced contracts of these games
-    (the normal bot playing), the deal cloned at each."""
+    """(deal, seat) at the decisions after the auction and before play in forced contracts of
+    these games (the normal bot playing), the deal cloned at each."""
     from vira_desktop.rules.games import game
     from vira_desktop.session.match import forced_auction
 
@@ -256,7 +256,7 @@ def _before_play(game_names: list[str], seed: int) -> list[tuple[Deal, int]]:
         bots = [make_bot("normal", seed + s) for s in range(3)]
         while deal.phase not in (Phase.PLAY, Phase.DONE):
             d = deal.decision()
-            if d.seat == deal.declarer and deal.phase is not Phase.OPPONENT_BUY:
+            if deal.phase is not Phase.AUCTION:  # the declarer's choices and the defenders' buying
                 out.append((deal.clone(), d.seat))
             choice = bots[d.seat].choose(deal.view(d.seat))
             assert choice.action is not None

@@ -59,7 +59,7 @@ def test_a_world_shows_the_seat_exactly_its_own_view_at_every_decision_before_pl
         play_deal(Deal.from_number(5000 + i), bots)
     phases = set(seen)
     assert phases >= {Phase.AUCTION, Phase.LEVEL, Phase.KEEP, Phase.DISCARD, Phase.HIGH_LOW, Phase.TRUMP,
-                      Phase.TURN, Phase.BUY, Phase.DECIDE, Phase.SET_ASIDE}, phases
+                      Phase.TURN, Phase.BUY, Phase.DECIDE, Phase.SET_ASIDE, Phase.OPPONENT_BUY}, phases
 
 
 def test_what_a_deal_would_pay_is_what_it_pays() -> None:

@@ -25,6 +25,7 @@ typedef struct {
 
 static Entry *table = NULL;
 static uint32_t generation = 0;
+static long last_kind = -1; /* the trump, declarer and kind of game the table's bounds are for */
 
 typedef struct {
     uint64_t hands[3];
@@ -241,7 +242,8 @@ static int reach(Search *s, int target, int to_act, int left, int won) {
  * stays true, as an unfinished search stores nothing). A narrow band is
  * cheaper: "home, bet or kodilj?" needs two zero-window searches at most). ``keep``: the
  * table's bounds still hold (the same trump, declarer and kind of game as the solve before,
- * e.g. the positions after each card of one position); ``guess``: a value likely near the
+ * e.g. the positions after each card of one position, or other deals of one game: taken
+ * as False where they differ); ``guess``: a value likely near the
  * answer (-1: none), searched from step by step. */
 PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs < 7 || nargs > 12) {
@@ -300,7 +302,11 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         table = PyMem_Calloc(TABLE_SIZE, sizeof(Entry));
         if (!table) return PyErr_NoMemory();
     }
-    if (!keep || !generation) {
+    /* The table's bounds hold for any position of the same trump, declarer and kind of game
+     * (its keys are the hands by relative rank): "keep" is refused for any other. */
+    long kind = (trump + 1) * 6 + declarer * 2 + low;
+    if (!keep || !generation || kind != last_kind) {
+        last_kind = kind;
         if (++generation == 0) {
             memset(table, 0, TABLE_SIZE * sizeof(Entry));
             generation = 1;

@@ -91,6 +91,8 @@ NEAR = 0.12  # a bid this much less likely than the threshold by the count is pl
 ALTERNATIVES = 2  # choices compared with the normal bot's before play
 MARGIN = 0.05  # bets a deal another choice must gain over the normal bot's ...
 SE_FACTOR = 1.0  # ... and so many standard errors of the gain
+MIN_WORLDS = 4  # worlds played out before a search before play is listened to
+BEFORE_PLAY_TIME = 3.0  # a decision before play may take so many times the budget's time (a few a deal)
 _PHASES = list(Phase)
 
 
@@ -226,14 +228,15 @@ class StrongBot(NormalBot):
             return
         yield from self._in_budget(drawn)
 
-    def _in_budget(self, items: Iterable[_T], least: int | None = None) -> Iterator[_T]:
-        """``items`` as long as the budget allows: no more after its time once ``least`` (by
-        default the budget's) are done, or when told to stop."""
+    def _in_budget(self, items: Iterable[_T], least: int | None = None, scale: float = 1.0) -> Iterator[_T]:
+        """``items`` as long as the budget allows: no more after ``scale`` times its time once
+        ``least`` (by default the budget's) are done, or when told to stop."""
         budget = self.budget
         least = budget.least if least is None else least
+        limit = None if budget.seconds is None else scale * budget.seconds
         start = time.perf_counter()
         for i, item in enumerate(items):
-            if budget.seconds is not None and i >= least and time.perf_counter() - start > budget.seconds:
+            if limit is not None and i >= least and time.perf_counter() - start > limit:
                 return
             if _stop():
                 return
@@ -305,7 +308,7 @@ class StrongBot(NormalBot):
         policy = [NormalBot(self.seed + 1 + s) for s in range(3)]
         tallies = {a: _Tally() for a in candidates}
         drawn = (world(view, rng) for _ in range(self.budget.worlds))
-        for w in self._in_budget(drawn, least=3):
+        for w in self._in_budget(drawn, least=MIN_WORLDS, scale=BEFORE_PLAY_TIME):
             if w is None:
                 continue
             played = [playout(w, view.seat, a, policy, self.budget.deal_nodes) for a in candidates]
@@ -314,7 +317,7 @@ class StrongBot(NormalBot):
             for a, p in zip(candidates, played, strict=True):
                 assert p is not None
                 tallies[a].add(p)
-        return tallies if tallies[candidates[0]].values else None
+        return tallies if tallies[candidates[0]].n >= MIN_WORLDS else None
 
     def _bid(self, view: View, actions: Sequence[Action]) -> Choice:
         """The normal bot's bid, or its best bid nearly likely enough, checked by playing it out:
@@ -354,7 +357,7 @@ class StrongBot(NormalBot):
         if normal.action is None or not self._searching(view):
             return normal
         mine = _sorted(normal.action)
-        others = [a for a in dict.fromkeys(_sorted(a) for a in self._alternatives(view)) if a != mine]
+        others = [a for a in dict.fromkeys(_sorted(a) for a in self._alternatives(view, normal.action)) if a != mine]
         if not others:
             return normal
         tallies = self._search_actions(view, [mine, *others[:ALTERNATIVES]])
@@ -368,9 +371,9 @@ class StrongBot(NormalBot):
         english = f"{best.text}: {gain:+.2f} bets a deal over {mine.text}, in {base.n} sampled deals played out"
         return Choice(best, Reason("search_choice", english, act=best, instead=mine, gain=gain, n=base.n))
 
-    def _alternatives(self, view: View) -> list[Action]:
+    def _alternatives(self, view: View, normal: Action) -> list[Action]:
         """What else might be done in this decision before play: the few choices worth comparing
-        with the normal bot's."""
+        with the normal bot's (``normal``)."""
         decision = view.decision
         assert decision is not None
         if view.phase is Phase.LEVEL:
@@ -392,11 +395,10 @@ class StrongBot(NormalBot):
         if phase is Phase.HIGH_LOW or phase is Phase.TRUMP:
             choices: list[Action] = [a for a in decision.actions if isinstance(a, HighLow | ChooseTrump)]
             return sorted(choices, key=lambda a: -trump_tricks(hand, a.suit) if isinstance(a, ChooseTrump) else 0)
-        if phase is Phase.BUY and decision.choice is not None and game.family is not Family.KOPMISAR:
+        buying = phase is Phase.OPPONENT_BUY or (phase is Phase.BUY and game.family is not Family.KOPMISAR)
+        if buying and decision.choice is not None and isinstance(normal, Buy):
             choice = decision.choice
-            planned = self._declarer_buy(view).action
-            assert isinstance(planned, Buy)
-            out = list(planned.cards)  # the weakest first
+            out = list(normal.cards)  # the weakest first: one fewer, or one more
             rest = sorted((c for c in hand if c not in out), key=lambda c: (c.suit is view.trump, c.rank))
             sizes = [out[:-1], out + rest[:1]]
             return [Buy(seat, tuple(o)) for o in sizes if choice.min_count <= len(o) <= choice.max_count]

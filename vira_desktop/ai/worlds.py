@@ -7,9 +7,9 @@ own earlier choices, worked out from its view (the cards it kept, laid aside and
 engine plays every step, so a world keeps the rules by construction. The others' hands are
 drawn in proportion to how well they fit their bids and passes (:func:`.sampling.auction_weight`).
 
-Worlds are built where only the deciding seat has touched the cards: for every seat in the
-auction, and for the declarer until his first purchase is settled (not after a repurchase or
-a turn again, and not for the defenders' buying).
+Worlds are built for every decision before play: every seat's bids, the declarer's choices,
+and the defenders' buying (not after a repurchase or a turn again, whose two purchases the
+view does not tell apart). The others' cards laid aside are dealt among the hidden ones too.
 
 :func:`playout` plays a world on from a candidate action: the normal bot in every seat up to
 the first lead, then trick play double dummy; the deal's own settlement gives what it is worth.
@@ -32,6 +32,7 @@ from ..rules.actions import (
     HighLow,
     Keep,
     Pass,
+    SetAside,
     Turn,
 )
 from ..rules.cards import Card, bit_indices, cards_from_mask, mask_of
@@ -56,9 +57,11 @@ def supported(view: View) -> bool:
     """Whether worlds can be built for ``view``'s decision (see the module's docstring)."""
     if view.phase is Phase.AUCTION:
         return True
-    if view.phase not in _BEFORE_PLAY or view.seat != view.declarer or view.repurchased:
+    if view.repurchased:  # how the two purchases split is not in the view
         return False
-    return not any(view.bought[s] for s in range(3) if s != view.seat)
+    if view.phase is Phase.OPPONENT_BUY:
+        return view.seat != view.declarer
+    return view.phase in _BEFORE_PLAY and view.seat == view.declarer
 
 
 def _said(action: Action) -> str:
@@ -99,28 +102,63 @@ def _first(mask: int, n: int) -> int:
     return out
 
 
+@dataclass(slots=True)
+class _Steps:
+    """A seat's choices before play as card sets: kept and discarded (a gask, vira or gök),
+    bought away, set aside (a misère)."""
+
+    kept: int = 0
+    discarded: int = 0
+    away: int = 0
+    set_aside: int = 0
+
+
 def world(view: View, rng: random.Random) -> Deal | None:
     """A deal standing at ``view``'s decision, its hidden cards dealt with ``rng``; None where
     the replay does not reach the view (not seen in the tests' deals)."""
     seat = view.seat
-    dealt, kept, discarded, order = _own_cards(view)
+    dealt_own, kept, discarded, order = _own_cards(view)
     hand, aside = mask_of(view.hand), mask_of(view.own_laid_aside)
-    on_stock = [c for c in view.turned if not (hand | aside) >> c & 1]
-    pool = [Card(i) for i in bit_indices(_FULL & ~(hand | aside | mask_of(on_stock)))]
+    steps: dict[int, _Steps] = {seat: _Steps(kept, discarded, away=aside)}
     others = [s for s in range(3) if s != seat]
+    known = [mask_of(view.open_hands.get(s, ())) for s in range(3)]
+    declarer = view.declarer
+    drawn_turned: list[Card] = []
+    if declarer is not None and declarer != seat:  # the stock's turned cards he bought are his
+        drawn_turned = [c for c in view.turned[: view.bought[declarer]] if not (hand | aside) >> c & 1]
+        known[declarer] |= mask_of(drawn_turned)
+    on_stock = [c for c in view.turned if not (hand | aside | mask_of(drawn_turned)) >> c & 1]
+    if on_stock and any(view.bought[s] for s in others if s != declarer):
+        return None  # turned cards a defender may have bought: not followed
+    seen = hand | aside | known[0] | known[1] | known[2] | mask_of(on_stock)
+    pool = [Card(i) for i in bit_indices(_FULL & ~seen)]
+    held = {s: view.hand_sizes[s] - known[s].bit_count() for s in others}
+    away = {s: view.aside_sizes[s] for s in others}
+    if sum(held.values()) + sum(away.values()) + view.stock_left - len(on_stock) != len(pool):
+        return None
     for _ in range(TRIES):  # the others' hands drawn in proportion to how well they fit their bids
         rng.shuffle(pool)
-        first, second = mask_of(pool[:13]), mask_of(pool[13:26])
-        fit = auction_weight(view, others[0], first) * auction_weight(view, others[1], second)
-        if rng.random() < fit:
+        cut = 0
+        now: dict[int, int] = {}
+        laid: dict[int, int] = {}
+        for s in others:
+            now[s] = known[s] | mask_of(pool[cut : cut + held[s]])
+            laid[s] = mask_of(pool[cut + held[s] : cut + held[s] + away[s]])
+            cut += held[s] + away[s]
+        dealt = {s: _dealt_from(view, s, now[s], laid[s], drawn_turned, steps) for s in others}
+        if rng.random() < auction_weight(view, others[0], dealt[others[0]][0]) * auction_weight(
+            view, others[1], dealt[others[1]][0]
+        ):
             break
     hands: list[list[Card]] = [[], [], []]
-    hands[seat] = list(cards_from_mask(dealt))
-    hands[others[0]], hands[others[1]] = pool[:13], pool[13:26]
-    stock = order + on_stock + pool[26:]
+    hands[seat] = list(cards_from_mask(dealt_own))
+    for s in others:
+        hands[s] = list(cards_from_mask(dealt[s][0]))
+    bought_order = [dealt[s][1] for s in sorted(others, key=lambda s: s != declarer)]  # the declarer bought first
+    stock = order + bought_order[0] + bought_order[1] + on_stock + pool[cut:]
     deal = Deal(hands, stock, view.highest, view.rules)
     try:
-        _replay(deal, view, kept, discarded, aside)
+        _replay(deal, view, steps)
     except (IllegalAction, ValueError, StopIteration):
         return None
     if deal.hand(seat) != view.hand or mask_of(deal.laid_aside(seat)) != aside or deal.stock_left != view.stock_left:
@@ -128,9 +166,24 @@ def world(view: View, rng: random.Random) -> Deal | None:
     return deal
 
 
-def _replay(deal: Deal, view: View, kept: int, discarded: int, aside: int) -> None:
-    """Play ``deal`` on to ``view``'s decision: the bids as the view shows them, then the
-    seat's own choices (raises where an action is refused)."""
+def _dealt_from(
+    view: View, seat: int, now: int, laid: int, drawn_turned: list[Card], steps: dict[int, _Steps]
+) -> tuple[int, list[Card]]:
+    """Another seat's hand as dealt, from the cards it holds now and has laid aside (a draw of
+    the hidden cards), and the cards it bought, in the order they lay in the stock; its
+    choices go into ``steps``."""
+    bought = view.bought[seat]
+    turned = drawn_turned if seat == view.declarer else []
+    drawn = mask_of(turned) | _first(now & ~mask_of(turned), bought - len(turned))
+    away = _first(laid, bought)
+    steps[seat] = _Steps(away=away, set_aside=laid & ~away)
+    order = turned + [c for c in cards_from_mask(drawn) if c not in turned]
+    return (now & ~drawn) | laid, order
+
+
+def _replay(deal: Deal, view: View, steps: dict[int, _Steps]) -> None:
+    """Play ``deal`` on to ``view``'s decision: the bids as the view shows them, then each
+    seat's choices (raises where an action is refused)."""
     seat = view.seat
     bids = iter(view.bids)
     while not (deal.phase is view.phase and deal.to_act == seat and len(deal.bids) == len(view.bids)):
@@ -139,31 +192,31 @@ def _replay(deal: Deal, view: View, kept: int, discarded: int, aside: int) -> No
             who, text = next(bids)
             deal.apply(next(a for a in deal.legal_actions() if a.seat == who and _said(a) == text))
             continue
-        if deal.to_act != seat:
-            raise ValueError(f"another seat is asked in {phase.value} before the view's decision")
-        deal.apply(_own_step(deal, view, kept, discarded, aside))
+        deal.apply(_step(deal, view, steps[deal.to_act]))
 
 
-def _own_step(deal: Deal, view: View, kept: int, discarded: int, aside: int) -> Action:
-    """The seat's choice in ``deal.phase``, as its view shows it was made."""
-    seat, phase = view.seat, deal.phase
+def _step(deal: Deal, view: View, steps: _Steps) -> Action:
+    """The choice of the seat asked in ``deal.phase``, as ``view`` shows it was made."""
+    seat, phase = deal.to_act, deal.phase
     if phase is Phase.LEVEL and view.game is not None:
         return ChooseLevel(seat, view.game)
     if phase is Phase.KEEP:
-        return Keep(seat, tuple(cards_from_mask(kept)))
+        return Keep(seat, tuple(cards_from_mask(steps.kept)))
     if phase is Phase.DISCARD:
-        return Discard(seat, tuple(cards_from_mask(discarded)))
+        return Discard(seat, tuple(cards_from_mask(steps.discarded)))
     if phase is Phase.HIGH_LOW:
         return HighLow(seat, view.low)
     if phase is Phase.TRUMP and view.trump is not None:
         return ChooseTrump(seat, view.trump)
     if phase is Phase.TURN:
         return Turn(seat)
-    if phase is Phase.BUY:
-        return Buy(seat, tuple(cards_from_mask(aside)))
+    if phase is Phase.BUY or phase is Phase.OPPONENT_BUY:
+        return Buy(seat, tuple(cards_from_mask(steps.away)))
     if phase is Phase.DECIDE:
         return Decide(seat, True)
-    raise ValueError(f"no earlier choice of the view's seat in {phase.value}")
+    if phase is Phase.SET_ASIDE:
+        return SetAside(seat, tuple(cards_from_mask(steps.set_aside)))
+    raise ValueError(f"no earlier choice of seat {seat} in {phase.value}")
 
 
 def worlds(view: View, count: int, rng: random.Random) -> list[Deal]:
