@@ -1,5 +1,6 @@
 """kill -9 an autoplayed session at random moments, then resume: the save must always load
-and hold exactly the ledger of the last action it records.
+and hold exactly the ledger of the last action it records, and history must hold every deal
+it said it kept, its file whole (``PRAGMA integrity_check``).
 
     python scripts/kill_resume.py [--rounds 20] [--seed 1]
 
@@ -9,7 +10,10 @@ writes after each save: the save's action count must be the journal's last entry
 rebuilt from the save must equal the ledger the journal recorded for that count.
 (The journal line is written just after the save, so a kill between the two leaves
 the save ahead of the journal, which also passes: saves are written by a background
-thread, which writes only the newest of a burst of moves.)
+thread, which writes only the newest of a burst of moves.) History writes a journal line
+after each deal's transaction: every deal so noted must be in the database after the kill.
+At the end one more resume plays a deal to its end: every finished deal of the session is
+then in history (a deal killed on its way there is offered again on resume).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -50,14 +55,22 @@ def main() -> int:
     ok = 0
     for round_no in range(1, args.rounds + 1):
         command = [sys.executable, "-m", "vira_desktop", "--autoplay", "1000", "--speed", "instant", "--autosave"]
-        if round_no > 1:
+        command.append("--history")
+        if (work / "data" / "autosave.json").exists():
             command.append("--resume")
         proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         time.sleep(rng.uniform(0.8, 3.0))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         save = work / "data" / "autosave.json"
-        entries = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines() if line.strip()]
+        if not save.exists():  # killed while starting, before its first save: nothing lost
+            in_history, whole = _history(work / "data" / "history.sqlite3")
+            ok += whole
+            print(f"round {round_no:2d}: killed before the first save; integrity {'ok' if whole else 'BAD'}")
+            continue
+        lines = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines() if line.strip()]
+        entries = [e for e in lines if "log" in e]
+        kept = {e["history"] for e in lines if "history" in e}
         table = Table.load(save)
         count = len(table.log)
         last = entries[-1]["log"] if entries else 0
@@ -67,11 +80,46 @@ def main() -> int:
             good = good and recorded[-1]["pulla"] == table.session.ledger.pulla_bets()
         else:  # killed between the save and its journal line: the save is ahead of the journal
             good = count > last
+        in_history, whole = _history(work / "data" / "history.sqlite3")
+        good = good and kept <= in_history and whole
         status = "ok" if good and table.session.ledger.conserved() else "MISMATCH"
         ok += status == "ok"
-        print(f"round {round_no:2d}: killed after {count} actions (deal {table.deal_index + 1}) — {status}")
+        print(
+            f"round {round_no:2d}: killed after {count} actions (deal {table.deal_index + 1}); "
+            f"history {len(in_history)} deals, {len(kept)} noted kept, integrity {'ok' if whole else 'BAD'} — {status}"
+        )
+    # one more resume, left to end: every finished deal of the session is in history
+    final = [sys.executable, "-m", "vira_desktop", "--autoplay", "1", "--speed", "instant", "--autosave", "--resume"]
+    subprocess.run([*final, "--history"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, check=True)
+    table = Table.load(work / "data" / "autosave.json")
+    in_history, whole = _history(work / "data" / "history.sqlite3")
+    numbers = _numbers(work / "data" / "history.sqlite3", table.key)
+    complete = set(range(len(table.finished))) <= numbers and whole
+    verdict = "ok" if complete else "MISSING"
+    print(f"at the end: {len(table.finished)} finished deals, {len(numbers)} in history — {verdict}")
     print(f"{ok} passed, {args.rounds - ok} failed")
-    return 0 if ok == args.rounds else 1
+    return 0 if ok == args.rounds and complete else 1
+
+
+def _history(path: Path) -> tuple[set[int], bool]:
+    """The ids of the deals in the history file, and whether its integrity check is ok."""
+    if not path.exists():
+        return set(), True
+    db = sqlite3.connect(path)
+    try:
+        whole = db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        return {row[0] for row in db.execute("SELECT id FROM deals")}, whole
+    finally:
+        db.close()
+
+
+def _numbers(path: Path, key: str) -> set[int]:
+    db = sqlite3.connect(path)
+    try:
+        rows = db.execute("SELECT d.number FROM deals d JOIN sessions s ON s.id = d.session_id WHERE s.key = ?", (key,))
+        return {row[0] for row in rows}
+    finally:
+        db.close()
 
 
 if __name__ == "__main__":

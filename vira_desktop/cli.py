@@ -200,6 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, choices=(3, 4), default=3, help="seats for --autoplay")
     parser.add_argument("--autosave", action="store_true", help="--autoplay saves after every action")
     parser.add_argument("--resume", action="store_true", help="--autoplay continues from the autosave")
+    parser.add_argument("--history", action="store_true", help="--autoplay keeps its deals in history")
     parser.add_argument("--hints", action="store_true", help="--autoplay asks for a hint at every decision of seat 1")
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("bidtable", help="print the 40-row bid table")
@@ -261,5 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.autoplay is not None:
         seed = 1 if args.seed is None else args.seed
-        return autoplay(args.autoplay, seed, args.speed, args.players, args.autosave, args.resume, args.hints)
+        return autoplay(
+            args.autoplay, seed, args.speed, args.players, args.autosave, args.resume, args.hints, args.history
+        )
     return run_game(seed=args.seed)

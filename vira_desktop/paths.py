@@ -56,6 +56,11 @@ def autosave_file() -> Path:
     return data_dir() / "autosave.json"
 
 
+def history_file() -> Path:
+    """Every finished deal (an SQLite database: session/history.py)."""
+    return data_dir() / "history.sqlite3"
+
+
 def last_table_file() -> Path:
     """The seats of the last new game (the new-game form starts from them)."""
     return data_dir() / "last_table.json"

@@ -21,7 +21,8 @@ import yaml
 
 from ..config import ConfigError, Settings, load_settings, merge, salvage_settings, say_problems, validate
 from ..i18n import CATALOGS, configure, current, system_language, t
-from ..paths import asset, autosave_file, user_config_file, write_atomically
+from ..paths import asset, autosave_file, history_file, user_config_file, write_atomically
+from ..session.history import HistoryWriter
 from ..session.runner import CommittedDeal
 from ..session.saving import BackgroundSaver
 from ..session.table import SaveError, SeatConfig, Table, quarantine
@@ -117,6 +118,7 @@ class App:
         config: Path | None = None,
         save_autoplay: bool = False,
         seed: int | None = None,
+        history: bool | None = None,
     ) -> None:
         self.started = time.perf_counter()
         # Seeds for the deals of new games: fixed by ``vira --seed`` to replay a game, else fresh.
@@ -131,6 +133,8 @@ class App:
             self.config_problems = exc.problems
         self.autoplay_speed = autoplay_speed
         self.save_autoplay = save_autoplay
+        self.keep_history = autoplay_speed is None if history is None else history  # autoplay: when asked
+        self._history: HistoryWriter | None = None
         journal = os.environ.get("VIRA_JOURNAL")
         self.journal = Path(journal) if journal else None  # the kill -9 test reads this
         with quiet_stderr():  # SDL's probes (ALSA, Wayland) write straight to the terminal
@@ -306,14 +310,25 @@ class App:
         self.tell("app.no_autosave", problem=exc.strerror)
 
     def flush_saves(self) -> None:
-        """Wait for the last save to be written (before the program ends)."""
+        """Wait for the last save and the last deal for history to be written (before the
+        program ends)."""
         if self._saver is not None:
             self._saver.flush()
+        if self._history is not None:
+            self._history.flush()
 
     def deal_committed(self, deal: CommittedDeal) -> None:
-        """A deal that can no longer be undone (the runner's hook): handed to history."""
+        """A deal that can no longer be undone (the runner's hook): kept in history, by a
+        background writer (a damaged history file is set aside, and the player told)."""
+        if self.keep_history:
+            if self._history is None:
+                self._history = HistoryWriter(history_file(), self.journal, self._history_damaged)
+            self._history(deal)
         if self.on_deal_committed is not None:
             self.on_deal_committed(deal)
+
+    def _history_damaged(self, aside: str) -> None:
+        self.tell("app.history_damaged", file=aside)
 
     def clear_autosave(self) -> None:
         self.flush_saves()  # a save still being written would bring it back
@@ -475,14 +490,22 @@ def replay_window(record: Any, title: str = "") -> int:
 
 
 def autoplay(
-    deals: int, seed: int, speed: str, players: int = 3, save: bool = False, resume: bool = False, hints: bool = False
+    deals: int,
+    seed: int,
+    speed: str,
+    players: int = 3,
+    save: bool = False,
+    resume: bool = False,
+    hints: bool = False,
+    history: bool = False,
 ) -> int:
     """Play ``deals`` deals with every seat a bot, then print the frame statistics as JSON.
 
     ``save`` autosaves after every action as a real game does; ``resume`` continues the autosave;
-    ``hints`` asks the coach for a hint at every decision of the first seat, as a player would.
+    ``hints`` asks the coach for a hint at every decision of the first seat, as a player would;
+    ``history`` keeps every deal in history as a real game does.
     """
-    app = App(autoplay_speed=speed, save_autoplay=save)
+    app = App(autoplay_speed=speed, save_autoplay=save, history=history)
     app.to_menu()
     app.step(0.0)  # the menu's first frame: the start-up figure
     names = ["North", "East", "South", "West"][:players]

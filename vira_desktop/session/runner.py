@@ -28,7 +28,7 @@ from ..rules.view import View
 from .coach import BidAdvice, Hint
 from .flow import Ask, FlowEvent
 from .narration import Narrator, deal_heading, seating_lines
-from .record import read_record, record_of
+from .record import read_record
 from .state import TableState, table_state
 from .table import Table
 from .thinking import bot_choice, coach_bids, coach_hint, deal_analysis, side_of
@@ -89,8 +89,11 @@ class CommittedDeal:
 
     index: int  # in the session, from 0
     record: dict[str, Any]  # the deal record (docs/deal-record.md), its result included
-    seats: tuple[str, str, str]
+    seats: tuple[str, str, str]  # the deal's seats, forehand first
     levels: dict[str, str]  # each bot's level by name ("human" for a person)
+    session_key: str = ""  # the table's own key (kept in its save): which session the deal is of
+    started: str = ""  # when the session began (ISO 8601, UTC)
+    players: tuple[str, ...] = ()  # everyone at the table, in table order
 
 
 @dataclass
@@ -141,6 +144,8 @@ class TableRunner:
         self._hint_tag: object = None
         self._advice: tuple[object, dict[Bid, BidAdvice] | None] | None = None  # (position, advice) asked for
         self._committed: set[int] = set()
+        for index, record in enumerate(self.table.finished):  # a resumed session: history keeps each once
+            self._offer(index, record)
         self.thinking_for: str | None = None
         self._analysis: tuple[object, dict[str, Any] | None] | None = None  # (deal asked about, analysis)
 
@@ -323,16 +328,21 @@ class TableRunner:
             self._commit()
 
     def _commit(self) -> None:
-        index = self.table.deal_index
-        if index in self._committed or not self.deal_over:
+        if self.deal_over:
+            self._offer(self.table.deal_index, self.table.record())
+
+    def _offer(self, index: int, record: dict[str, Any]) -> None:
+        """Hand deal ``index`` of the session (over, and no longer to be undone) to the hook, once."""
+        if index in self._committed:
             return
         self._committed.add(index)
         if self.on_committed is None:
             return
-        s = self.table.session
-        record = record_of(self.table.deal, s.seats, s.sitting_out)
-        levels = {c.name: "human" if c.human else c.level for c in self.table.seats}
-        self.on_committed(CommittedDeal(index, record, s.seats, levels))
+        t_ = self.table
+        levels = {c.name: "human" if c.human else c.level for c in t_.seats}
+        seats = t_.session.seats
+        players = tuple(c.name for c in t_.seats)
+        self.on_committed(CommittedDeal(index, record, seats, levels, t_.key, t_.started, players))
 
     def forget_bots(self) -> None:
         """Drop the bots' work in hand: the table is about to be rebuilt."""
@@ -399,8 +409,7 @@ class TableRunner:
         if self._analysis is not None and self._analysis[0] == tag:
             return True
         self._analysis = (tag, None)
-        s = self.table.session
-        record = read_record(record_of(self.table.deal, s.seats, s.sitting_out), self.table.deal.rules)
+        record = read_record(self.table.record(), self.table.deal.rules)
         self.worker.submit(tag, deal_analysis, record, side_of(record, self.viewer))
         return True
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import uuid
 from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,7 @@ from ..rules.ledger import Kind
 from ..rules.session import SeatingDraw, Session, draw_seating, heart_deal
 from ..rules.view import View
 from .flow import Ask, Flow, FlowEvent
+from .record import record_of
 from .thinking import DEFAULT_THINK, BotSpec, bot_from
 
 __all__ = ["SAVE_VERSION", "SaveError", "SaveSnapshot", "SeatConfig", "Table", "describe_save", "quarantine"]
@@ -66,6 +69,8 @@ class Table:
     given: Deal | None = field(default=None, repr=False)  # a lesson's deal: seated as the seats are listed
     pulla: int | None = None  # bets in the pulla at the start (None: the åla, one from each player)
     think: float = DEFAULT_THINK  # seconds the strong bot may think over a decision (bots.strong_seconds)
+    key: str = field(default_factory=lambda: uuid.uuid4().hex)  # the session's own name in history
+    started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
     @classmethod
     def for_deal(cls, seats: list[SeatConfig], deal: Deal, seed: int = 0, pulla: int | None = None) -> Table:
@@ -108,6 +113,7 @@ class Table:
         self.bots: dict[str, Bot] = {name: bot_from(spec) for name, spec in self.bot_specs.items()}
         self.session.last_deal = self.last_deal
         self.deal_index = 0
+        self.finished: list[dict[str, Any]] = []  # the records of the session's deals before this one
         self.flow = Flow(lambda: self.deal, self.session.apply)
         if self.given is not None:
             self.session.seat_deal(self.given.clone())
@@ -153,8 +159,13 @@ class Table:
             self.log.append(LogEntry(self.deal_index, player, action.text, human))
         return events
 
+    def record(self) -> dict[str, Any]:
+        """The deal record of the deal in play, as far as it has gone (docs/deal-record.md)."""
+        return record_of(self.deal, self.session.seats, self.session.sitting_out)
+
     def next_deal(self) -> Deal:
         """Deal the next deal (after the current one is over)."""
+        self.finished.append(self.record())
         deal = self.session.new_deal()
         self.deal_index += 1
         return deal
@@ -222,6 +233,8 @@ class Table:
             "bowl": {k.name.lower(): v for k, v in (self.bowl or {}).items()} or None,
             "undone": list(self.undone),
             "last_deal": self.last_deal,
+            "key": self.key,
+            "started": self.started,
         }
 
     def save(self, path: Path) -> None:
@@ -246,6 +259,8 @@ class Table:
             table.undone = [int(x) for x in data.get("undone", [])]
             last = data.get("last_deal")
             table.last_deal = None if last is None else int(last)
+            table.key = str(data.get("key") or table.key)  # a save from before history: a session of its own
+            table.started = str(data.get("started") or table.started)
             table._replay([LogEntry(**e) for e in data["log"]])
         except SaveError:
             raise

@@ -1,0 +1,14 @@
+"""Every test keeps to its own folders: nothing reads or writes the user's config, saves or
+history (``VIRA_CONFIG_DIR`` and ``VIRA_DATA_DIR`` point into the test's temporary folder)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VIRA_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("VIRA_DATA_DIR", str(tmp_path / "data"))

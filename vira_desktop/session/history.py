@@ -1,0 +1,370 @@
+"""Every finished deal kept: an SQLite database (the standard library's ``sqlite3``) in the
+per-user data folder.
+
+- A deal enters history when it can no longer be undone (the table runner's deal-committed
+  hook): its deal record (``docs/deal-record.md``) with its result, the session it belongs
+  to, the seats and the bot levels, the date and the game's version.
+- The schema has a version (``PRAGMA user_version``) and migrations: an older file is
+  upgraded in place, in one transaction.
+- The journal is write-ahead (WAL) and every deal is one transaction, synced to disk before
+  it returns: a kill at any moment loses no finished deal and leaves the file whole.
+- A file that cannot be read as this database is set aside (``history.damaged-TIME.sqlite3``)
+  with a message for the player, and a new one is begun: play goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from .record import dump_record, parse_yaml
+from .runner import CommittedDeal
+
+__all__ = ["SCHEMA_VERSION", "DealRow", "History", "HistoryError", "HistoryWriter", "SessionRow", "open_history"]
+
+log = logging.getLogger(__name__)
+
+# Each migration takes the file from the version before it to its own (index + 1).
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE,           -- the table's own key, kept in its autosave
+        started TEXT NOT NULL,              -- ISO 8601, UTC
+        seats TEXT NOT NULL,                -- JSON: the players' names, in table order
+        levels TEXT NOT NULL,               -- JSON: each name's bot level, or "human"
+        version TEXT NOT NULL               -- the game's version that began it
+    );
+    CREATE TABLE deals (
+        id INTEGER PRIMARY KEY,
+        session_id INTEGER NOT NULL REFERENCES sessions(id),
+        number INTEGER NOT NULL,            -- the deal's index in its session, from 0
+        played TEXT NOT NULL,               -- ISO 8601, UTC: when it was committed
+        version TEXT NOT NULL,
+        seats TEXT NOT NULL,                -- JSON: the three who played it, forehand first
+        levels TEXT NOT NULL,               -- JSON: each name's bot level, or "human"
+        game TEXT NOT NULL,
+        declarer TEXT NOT NULL,
+        outcome TEXT NOT NULL,              -- home, bet, kodilj, laid
+        result TEXT NOT NULL,               -- JSON: the record's result block
+        record TEXT NOT NULL,               -- the deal record, YAML
+        parent_id INTEGER REFERENCES deals(id),  -- the deal it was played again from
+        parent_action INTEGER,              -- after how many of the parent's actions
+        UNIQUE (session_id, number)
+    );
+    CREATE INDEX deals_by_game ON deals (game);
+    CREATE INDEX deals_by_declarer ON deals (declarer);
+    CREATE INDEX deals_by_played ON deals (played);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class HistoryError(Exception):
+    """The database cannot be used (damaged, or from a newer game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    id: int
+    key: str
+    started: str
+    seats: tuple[str, ...]
+    levels: dict[str, str]
+    deals: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    id: int
+    session_id: int
+    number: int
+    played: str
+    seats: tuple[str, str, str]
+    levels: dict[str, str]
+    game: str
+    declarer: str
+    outcome: str
+    result: dict[str, Any]
+    parent_id: int | None
+    parent_action: int | None
+
+    def net_pins(self, name: str) -> int:
+        """``name``'s result of the deal in pins (pins received less 8 a bet paid in)."""
+        return int(self.result["pins"].get(name, 0)) - 8 * int(self.result["pulla"].get(name, 0))
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class History:
+    """The history database at ``path`` (made and upgraded as it opens). Safe to use from
+    one thread at a time; the window writes from its saver thread."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")  # a deal returned is on disk
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise HistoryError(f"{path.name}: {exc}") from exc
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            newer = f"schema {version}, this game reads {SCHEMA_VERSION}"
+            raise HistoryError(f"{self.path.name} is from a newer game ({newer})")
+        if version == SCHEMA_VERSION:
+            return
+        with self._transaction() as db:
+            for step in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        log.info("history %s: schema %d -> %d", self.path, version, SCHEMA_VERSION)
+
+    @property
+    def schema(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    # ------------------------------------------------------------------ writing
+    def add_deal(
+        self,
+        session_key: str,
+        number: int,
+        record: dict[str, Any],
+        table_seats: Sequence[str],
+        levels: dict[str, str],
+        parent: tuple[int, int] | None = None,
+        started: str | None = None,
+    ) -> int:
+        """Keep a finished deal (its record with its result) as deal ``number`` of the session
+        ``session_key`` (begun if new, with the table's ``table_seats`` and ``levels``);
+        ``parent``: (deal id, actions) it was played again from. The same deal of the same
+        session added twice is kept once. Returns its id."""
+        result = record.get("result")
+        if not isinstance(result, dict):
+            raise ValueError("only a finished deal (a record with its result) enters history")
+        played = _now()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO sessions (key, started, seats, levels, version) VALUES (?, ?, ?, ?, ?)",
+                (session_key, started or played, json.dumps(list(table_seats)), json.dumps(levels), __version__),
+            )
+            session_id = db.execute("SELECT id FROM sessions WHERE key = ?", (session_key,)).fetchone()[0]
+            row = db.execute(
+                "SELECT id FROM deals WHERE session_id = ? AND number = ?", (session_id, number)
+            ).fetchone()
+            if row is not None:
+                return int(row[0])
+            players = [name for name in record["players"] if name != record.get("sitting_out")]
+            cur = db.execute(
+                "INSERT INTO deals (session_id, number, played, version, seats, levels, game, declarer, outcome,"
+                " result, record, parent_id, parent_action) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    session_id,
+                    number,
+                    played,
+                    __version__,
+                    json.dumps(_forehand_first(players, record["forehand"])),
+                    json.dumps({n: levels.get(n, "human") for n in players}),
+                    result["game"],
+                    result["declarer"],
+                    result["outcome"],
+                    json.dumps(result, ensure_ascii=False),
+                    dump_record(record),
+                    parent[0] if parent else None,
+                    parent[1] if parent else None,
+                ),
+            )
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+    # ------------------------------------------------------------------ reading
+    def sessions(self) -> list[SessionRow]:
+        """Every session, the latest first, with its number of deals kept."""
+        rows = self._db.execute(
+            "SELECT s.id, s.key, s.started, s.seats, s.levels, COUNT(d.id) FROM sessions s"
+            " LEFT JOIN deals d ON d.session_id = s.id GROUP BY s.id ORDER BY s.started DESC, s.id DESC"
+        ).fetchall()
+        return [SessionRow(r[0], r[1], r[2], tuple(json.loads(r[3])), json.loads(r[4]), r[5]) for r in rows]
+
+    def deals(
+        self,
+        session_id: int | None = None,
+        game: str | None = None,
+        declarer: str | None = None,
+        outcome: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> list[DealRow]:
+        """The deals kept, oldest first, filtered by session, contract, declarer, outcome and
+        date (``since`` and ``until``: ISO dates or times, ``until`` not included)."""
+        where, args = [], []
+        for column, value in (("session_id", session_id), ("game", game), ("declarer", declarer), ("outcome", outcome)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                args.append(value)
+        if since is not None:
+            where.append("played >= ?")
+            args.append(since)
+        if until is not None:
+            where.append("played < ?")
+            args.append(until)
+        sql = (
+            "SELECT id, session_id, number, played, seats, levels, game, declarer, outcome, result, parent_id,"
+            " parent_action FROM deals"
+        )
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        rows = self._db.execute(sql + " ORDER BY played, id", args).fetchall()
+        return [_deal_row(r) for r in rows]
+
+    def record(self, deal_id: int) -> dict[str, Any]:
+        """The deal record of a deal kept (as read from its YAML)."""
+        row = self._db.execute("SELECT record FROM deals WHERE id = ?", (deal_id,)).fetchone()
+        if row is None:
+            raise KeyError(deal_id)
+        data = parse_yaml(row[0])
+        assert isinstance(data, dict)
+        return data
+
+    def record_text(self, deal_id: int) -> str:
+        """The deal record of a deal kept, as its YAML file."""
+        row = self._db.execute("SELECT record FROM deals WHERE id = ?", (deal_id,)).fetchone()
+        if row is None:
+            raise KeyError(deal_id)
+        return str(row[0])
+
+    def count(self) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM deals").fetchone()[0])
+
+    def integrity(self) -> str:
+        """``PRAGMA integrity_check``: "ok" for a whole file."""
+        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+def _forehand_first(players: list[str], forehand: str) -> list[str]:
+    i = players.index(forehand)
+    return players[i:] + players[:i]
+
+
+def _deal_row(r: tuple[Any, ...]) -> DealRow:
+    seats = tuple(json.loads(r[4]))
+    assert len(seats) == 3
+    return DealRow(
+        r[0], r[1], r[2], r[3], (seats[0], seats[1], seats[2]), json.loads(r[5]), r[6], r[7], r[8],
+        json.loads(r[9]), r[10], r[11],
+    )
+
+
+def open_history(path: Path) -> tuple[History, str | None]:
+    """The history at ``path``; a file that cannot be used is set aside first and a new one
+    begun, with the name it was set aside as (else None)."""
+    try:
+        history = History(path)
+        try:
+            whole = history.integrity() == "ok"
+        except sqlite3.DatabaseError:
+            whole = False
+        if whole:
+            return history, None
+        history.close()
+        problem = "the file is damaged"
+    except HistoryError as exc:
+        problem = str(exc)
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+    for suffix in ("", "-wal", "-shm"):
+        part = Path(str(path) + suffix)
+        if part.exists():
+            part.replace(Path(str(aside) + suffix))
+    log.warning("history %s set aside as %s: %s", path, aside.name, problem)
+    return History(path), aside.name
+
+
+class HistoryWriter:
+    """Keeps committed deals in the history at ``path`` from a daemon thread (never on the
+    frame loop): opened at the first deal (a damaged file set aside: ``told`` gets the name
+    it was set aside as), one transaction a deal. ``journal``: a file that gets one JSON line per deal
+    kept (the kill -9 test reads it)."""
+
+    def __init__(self, path: Path, journal: Path | None = None, told: Callable[[str], None] | None = None) -> None:
+        self.path = path
+        self.journal = journal
+        self.told = told
+        self.kept = 0
+        self._queue: queue.Queue[CommittedDeal | None] = queue.Queue()
+        self._history: History | None = None
+        self._thread = threading.Thread(target=self._run, name="vira-history", daemon=True)
+        self._thread.start()
+
+    def __call__(self, deal: CommittedDeal) -> None:
+        """Keep ``deal`` (returns at once)."""
+        self._queue.put(deal)
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every deal handed over is kept (``False``: it took longer than ``timeout``)."""
+        deadline = time.monotonic() + timeout
+        while self._queue.unfinished_tasks:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return True
+
+    def _run(self) -> None:
+        while True:
+            deal = self._queue.get()
+            try:
+                if deal is not None:
+                    self._keep(deal)
+            except (OSError, sqlite3.Error, HistoryError, ValueError) as exc:
+                log.warning("a deal could not be kept in history: %s", exc)
+            finally:
+                self._queue.task_done()
+
+    def _keep(self, deal: CommittedDeal) -> None:
+        if self._history is None:
+            self._history, problem = open_history(self.path)
+            if problem is not None and self.told is not None:
+                self.told(problem)
+        deal_id = self._history.add_deal(
+            deal.session_key, deal.index, deal.record, deal.players or deal.seats, deal.levels, started=deal.started
+        )
+        self.kept += 1
+        if self.journal is not None:
+            with self.journal.open("a", encoding="utf-8") as f:
+                f.write(json.dumps({"history": deal_id, "session": deal.session_key, "number": deal.index}) + "\n")
