@@ -152,3 +152,90 @@ def test_kill_9_at_random_moments_loses_no_deal_and_leaves_the_file_whole() -> N
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "4 passed, 0 failed" in done.stdout and "— ok" in done.stdout.splitlines()[-2]
+
+
+def _kept_with_a_person(tmp_path: Path, name: str = "a.sqlite3", deals: int = 10) -> History:
+    """A history of an autoplayed session in which Anna counts as a person (the others are bots)."""
+    _, committed = _autoplayed(deals)
+    history = History(tmp_path / name)
+    for d in committed:
+        levels = {**d.levels, "Anna": "human"}
+        history.add_deal(d.session_key, d.index, d.record, d.players, levels, started=d.started)
+    return history
+
+
+def test_export_and_import_give_back_the_same_records_and_statistics(tmp_path: Path) -> None:
+    from vira_desktop.session.exchange import export_session, import_records
+    from vira_desktop.session.statistics import statistics
+
+    a = _kept_with_a_person(tmp_path)
+    (session,) = a.sessions()
+    paths = export_session(a, session.id, tmp_path / "out")
+    assert len(paths) == 10 and all(p.suffix == ".yaml" for p in paths)
+    b = History(tmp_path / "b.sqlite3")
+    report = import_records(b, [tmp_path / "out"])
+    assert len(report.added) == 10 and report.known == 0 and not report.errors
+    assert [a.record(r.id) for r in a.deals()] == [b.record(r.id) for r in b.deals()]
+    assert a.deals() == b.deals() and a.sessions() == b.sessions()
+    assert statistics(a.deals(), a.sessions(), "Anna") == statistics(b.deals(), b.sessions(), "Anna")
+    again = import_records(b, [tmp_path / "out"])  # nothing already in history is touched
+    assert again.added == [] and again.known == 10 and b.count() == 10
+
+
+def test_a_malformed_file_is_refused_with_the_replay_error_and_history_is_left_alone(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from vira_desktop.session.exchange import import_records
+
+    history = _kept_with_a_person(tmp_path, deals=2)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("vira: 1\nplayers: [Anna, Bo]\n", encoding="utf-8")
+    report = import_records(history, [bad])
+    assert report.added == [] and history.count() == 2
+    cli = subprocess.run([sys.executable, "-m", "vira_desktop", "replay", str(bad)], capture_output=True, text=True)
+    assert cli.returncode == 2
+    assert report.errors == [cli.stderr.strip().replace(str(bad), bad.name)]
+
+
+def test_the_statistics_count_every_deal_of_the_player_once() -> None:
+    import tempfile
+
+    from vira_desktop.session.statistics import players_of, statistics
+
+    with tempfile.TemporaryDirectory() as folder:
+        history = _kept_with_a_person(Path(folder), deals=24)
+        rows, sessions = history.deals(), history.sessions()
+    assert players_of(rows) == ["Anna"]
+    stats = statistics(rows, sessions, "Anna")
+    mine = [r for r in rows if r.declarer == "Anna"]
+    assert stats.deals == 24 == stats.defended + len(mine)
+    assert sum(c.declared for c in stats.contracts) == len(mine)
+    for line in stats.contracts:
+        assert line.home + line.bet + line.kodilj + line.laid == line.declared
+        assert line.bid >= 0
+    assert sum(d for _, d, _ in stats.months) == len(mine)
+    assert stats.beaten == sum(1 for r in rows if r.declarer != "Anna" and r.outcome != "home")
+    (point,) = stats.sessions
+    assert point.deals == 24 and point.bets == sum(r.net_pins("Anna") for r in rows) / 8
+    assert {line.level for line in stats.levels} == {"normal"}
+    assert stats.levels[0].per_100 == pytest.approx(100 * point.bets / 24)
+    assert sum(line.bid for line in stats.contracts) == sum(
+        len({g for n, g in r.bids if n == "Anna"}) for r in rows
+    )
+
+
+def test_a_file_of_the_first_schema_is_upgraded_with_its_auctions_filled_in(tmp_path: Path) -> None:
+    from vira_desktop.session import history as h
+
+    path = tmp_path / "old.sqlite3"
+    _kept_with_a_person(tmp_path, "old.sqlite3", deals=3).close()
+    db = sqlite3.connect(path)  # back to the first schema: as the game wrote it before the auctions were kept
+    db.execute("ALTER TABLE deals DROP COLUMN bids")
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    upgraded = History(path)
+    assert upgraded.schema == SCHEMA_VERSION
+    for row in upgraded.deals():
+        assert row.bids == h.auction_of(upgraded.record(row.id)) and row.bids

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import re
 import sqlite3
 import threading
 import time
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..rules.actions import Bid, Pass, parse_action
 from .record import dump_record, parse_yaml
 from .runner import CommittedDeal
 
@@ -67,8 +69,36 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX deals_by_declarer ON deals (declarer);
     CREATE INDEX deals_by_played ON deals (played);
     """,
+    # 2: each deal's auction, for the statistics (how often each game was bid), from its record
+    """
+    ALTER TABLE deals ADD COLUMN bids TEXT NOT NULL DEFAULT '[]';  -- JSON: [[name, game bid], ...]
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def auction_of(record: dict[str, Any]) -> list[tuple[str, str]]:
+    """The bids of a record's auction, each as (player, the game or group bid); no passes."""
+    out = []
+    for item in record.get("actions") or []:
+        ((name, text),) = item.items()
+        action = parse_action(str(text), 0)
+        if isinstance(action, Pass):
+            continue
+        if not isinstance(action, Bid):
+            break
+        out.append((str(name), action.game.name if action.game is not None else str(action.group)))
+    return out
+
+
+def _fill_bids(db: sqlite3.Connection) -> None:
+    """Migration 2's data: the auction of every deal already kept, read from its record."""
+    rows = db.execute("SELECT id, record FROM deals").fetchall()
+    for deal_id, text in rows:
+        db.execute("UPDATE deals SET bids = ? WHERE id = ?", (json.dumps(auction_of(parse_yaml(text))), deal_id))
+
+
+_AFTER: dict[int, Callable[[sqlite3.Connection], None]] = {2: _fill_bids}  # data a migration fills in
 
 
 class HistoryError(Exception):
@@ -99,6 +129,7 @@ class DealRow:
     result: dict[str, Any]
     parent_id: int | None
     parent_action: int | None
+    bids: list[tuple[str, str]]  # the auction's bids: (player, the game or group bid)
 
     def net_pins(self, name: str) -> int:
         """``name``'s result of the deal in pins (pins received less 8 a bet paid in)."""
@@ -150,9 +181,11 @@ class History:
             return
         with self._transaction() as db:
             for step in range(version, SCHEMA_VERSION):
-                for statement in MIGRATIONS[step].split(";"):
+                for statement in re.sub(r"--[^\n]*", "", MIGRATIONS[step]).split(";"):  # comments dropped
                     if statement.strip():
                         db.execute(statement)
+                if step + 1 in _AFTER:
+                    _AFTER[step + 1](db)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         log.info("history %s: schema %d -> %d", self.path, version, SCHEMA_VERSION)
 
@@ -170,15 +203,17 @@ class History:
         levels: dict[str, str],
         parent: tuple[int, int] | None = None,
         started: str | None = None,
+        played: str | None = None,
     ) -> int:
         """Keep a finished deal (its record with its result) as deal ``number`` of the session
         ``session_key`` (begun if new, with the table's ``table_seats`` and ``levels``);
-        ``parent``: (deal id, actions) it was played again from. The same deal of the same
+        ``parent``: (deal id, actions) it was played again from; ``started`` and ``played``:
+        when the session began and the deal ended (by default now). The same deal of the same
         session added twice is kept once. Returns its id."""
         result = record.get("result")
         if not isinstance(result, dict):
             raise ValueError("only a finished deal (a record with its result) enters history")
-        played = _now()
+        played = played or _now()
         with self._transaction() as db:
             db.execute(
                 "INSERT OR IGNORE INTO sessions (key, started, seats, levels, version) VALUES (?, ?, ?, ?, ?)",
@@ -193,7 +228,7 @@ class History:
             players = [name for name in record["players"] if name != record.get("sitting_out")]
             cur = db.execute(
                 "INSERT INTO deals (session_id, number, played, version, seats, levels, game, declarer, outcome,"
-                " result, record, parent_id, parent_action) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " result, record, parent_id, parent_action, bids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     session_id,
                     number,
@@ -208,6 +243,7 @@ class History:
                     dump_record(record),
                     parent[0] if parent else None,
                     parent[1] if parent else None,
+                    json.dumps(auction_of(record), ensure_ascii=False),
                 ),
             )
             assert cur.lastrowid is not None
@@ -246,7 +282,7 @@ class History:
             args.append(until)
         sql = (
             "SELECT id, session_id, number, played, seats, levels, game, declarer, outcome, result, parent_id,"
-            " parent_action FROM deals"
+            " parent_action, bids FROM deals"
         )
         if where:
             sql += " WHERE " + " AND ".join(where)
@@ -287,7 +323,7 @@ def _deal_row(r: tuple[Any, ...]) -> DealRow:
     assert len(seats) == 3
     return DealRow(
         r[0], r[1], r[2], r[3], (seats[0], seats[1], seats[2]), json.loads(r[5]), r[6], r[7], r[8],
-        json.loads(r[9]), r[10], r[11],
+        json.loads(r[9]), r[10], r[11], [(name, game) for name, game in json.loads(r[12])],
     )
 
 
