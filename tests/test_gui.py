@@ -1197,10 +1197,11 @@ def test_switching_the_language_in_settings_changes_the_words_at_once_and_is_sav
     from vira_desktop.i18n import current
 
     run(app, 2)
-    key(app, pygame.K_DOWN)  # the tutorial
-    key(app, pygame.K_DOWN)  # Settings
+    from vira_desktop.scenes.menu import MENU, SettingsScene
+
+    while MENU[app.stack.top.focus].action != "settings":  # type: ignore[union-attr]
+        key(app, pygame.K_DOWN)  # past the tutorial
     key(app, pygame.K_RETURN)
-    from vira_desktop.scenes.menu import SettingsScene
 
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)

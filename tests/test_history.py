@@ -115,8 +115,8 @@ def test_a_damaged_file_is_set_aside_and_play_goes_on(tmp_path: Path, damage: st
         db.commit()
         db.close()
     else:
-        data = path.read_bytes()
-        path.write_bytes(data[: len(data) // 2] + b"\0" * 512 + data[len(data) // 2 + 512 :])
+        data = path.read_bytes()  # cut short, as by a full disk
+        path.write_bytes(data[: len(data) // 2])
     before = path.read_bytes()
     fresh, aside = open_history(path)
     assert aside is not None and aside.startswith("history.damaged-")
@@ -177,7 +177,7 @@ def test_export_and_import_give_back_the_same_records_and_statistics(tmp_path: P
     assert len(report.added) == 10 and report.known == 0 and not report.errors
     assert [a.record(r.id) for r in a.deals()] == [b.record(r.id) for r in b.deals()]
     assert a.deals() == b.deals() and a.sessions() == b.sessions()
-    assert statistics(a.deals(), a.sessions(), "Anna") == statistics(b.deals(), b.sessions(), "Anna")
+    assert statistics(a, "Anna") == statistics(b, "Anna")
     again = import_records(b, [tmp_path / "out"])  # nothing already in history is touched
     assert again.added == [] and again.known == 10 and b.count() == 10
 
@@ -205,9 +205,10 @@ def test_the_statistics_count_every_deal_of_the_player_once() -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         history = _kept_with_a_person(Path(folder), deals=24)
-        rows, sessions = history.deals(), history.sessions()
-    assert players_of(rows) == ["Anna"]
-    stats = statistics(rows, sessions, "Anna")
+        rows = history.deals()
+        assert players_of(history)[0] == "Anna" and set(players_of(history)) == {"Anna", "Bo", "Cilla"}
+        stats = statistics(history, "Anna")
+        history.close()
     mine = [r for r in rows if r.declarer == "Anna"]
     assert stats.deals == 24 == stats.defended + len(mine)
     assert sum(c.declared for c in stats.contracts) == len(mine)
@@ -220,17 +221,25 @@ def test_the_statistics_count_every_deal_of_the_player_once() -> None:
     assert point.deals == 24 and point.bets == sum(r.net_pins("Anna") for r in rows) / 8
     assert {line.level for line in stats.levels} == {"normal"}
     assert stats.levels[0].per_100 == pytest.approx(100 * point.bets / 24)
-    assert sum(line.bid for line in stats.contracts) == sum(
-        len({g for n, g in r.bids if n == "Anna"}) for r in rows
-    )
+    from vira_desktop.session.history import counted_bid
+
+    counted = sum(len({counted_bid(g, n, r.declarer, r.game) for n, g in r.bids if n == "Anna"}) for r in rows)
+    assert sum(line.bid for line in stats.contracts) == counted
+    for line in stats.contracts:  # a group bid that won the contract counts for the game played
+        assert line.game not in ("gask", "köpmisär", "solo") or line.declared == 0
 
 
-def test_a_file_of_the_first_schema_is_upgraded_with_its_auctions_filled_in(tmp_path: Path) -> None:
+def test_a_file_of_the_first_schema_is_upgraded_with_its_auctions_and_seats_filled_in(tmp_path: Path) -> None:
     from vira_desktop.session import history as h
+    from vira_desktop.session.statistics import statistics
 
     path = tmp_path / "old.sqlite3"
-    _kept_with_a_person(tmp_path, "old.sqlite3", deals=3).close()
-    db = sqlite3.connect(path)  # back to the first schema: as the game wrote it before the auctions were kept
+    new = _kept_with_a_person(tmp_path, "old.sqlite3", deals=3)
+    before = statistics(new, "Anna")
+    new.close()
+    db = sqlite3.connect(path)  # back to the first schema: the game as it was before auctions and seats were kept
+    db.execute("DROP TABLE seats")
+    db.execute("DROP TABLE bids")
     db.execute("ALTER TABLE deals DROP COLUMN bids")
     db.execute("PRAGMA user_version = 1")
     db.commit()
@@ -239,3 +248,72 @@ def test_a_file_of_the_first_schema_is_upgraded_with_its_auctions_filled_in(tmp_
     assert upgraded.schema == SCHEMA_VERSION
     for row in upgraded.deals():
         assert row.bids == h.auction_of(upgraded.record(row.id)) and row.bids
+    assert statistics(upgraded, "Anna") == before  # the seats and bids filled in from the deals kept
+
+
+# ---------------------------------------------------------------------- in the window
+def test_from_the_menu_history_lists_the_deals_filters_them_and_replays_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Menu → History: every deal kept is listed, the latest first; the outcome filter keeps
+    the deals of that outcome; Enter opens the deal chosen in the replay, and Esc comes back."""
+    import pygame
+
+    from tests.test_gui import click, key, make_app, run
+    from vira_desktop.i18n import t
+    from vira_desktop.paths import history_file
+    from vira_desktop.scenes.history import HistoryScene
+    from vira_desktop.scenes.menu import MENU
+    from vira_desktop.scenes.table import ReplayScene
+
+    app = make_app(tmp_path, monkeypatch)
+    kept = _kept_with_a_person(history_file().parent, history_file().name, deals=8)
+    kept.close()
+    index = [entry.action for entry in MENU].index("history")
+    while app.stack.top.focus != index:  # type: ignore[union-attr]
+        key(app, pygame.K_DOWN)  # past the entries that are off (Continue: no saved game)
+    key(app, pygame.K_RETURN)
+    scene = app.stack.top
+    assert isinstance(scene, HistoryScene)
+    assert [r.number for r in scene.shown] == list(range(7, -1, -1))
+    outcome = next(menu for menu, what in scene.dropdowns.items() if what == "outcome")
+    wanted = scene.shown[0].outcome
+    click(app, outcome.rect.center)  # the menu opens; its options are buttons under it
+    items = outcome.current_state.options_selection_list.item_list  # type: ignore[union-attr]
+    option = next(item for item in items if item["text"] == t(f"words.outcome.{wanted}"))
+    click(app, option["button_element"].rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, HistoryScene) and scene.shown and all(r.outcome == wanted for r in scene.shown)
+    key(app, pygame.K_RETURN)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.driver.record.names[0] == scene.shown[0].seats[0]
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    click(app, (800, 760))  # Statistics
+    stats = app.stack.top
+    assert type(stats).__name__ == "StatisticsScene"
+    assert stats.player == "Anna" and stats.stats.deals == 8  # type: ignore[attr-defined]
+    spots = [spot for chart in stats.charts for spot in chart._spots]  # type: ignore[attr-defined]
+    assert spots  # bars and points were drawn
+    rect, tip = spots[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    run(app, 2)
+    assert stats.charts[0].hover(rect.center) == tip  # type: ignore[attr-defined]
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert type(app.stack.top).__name__ == "MenuScene"
+
+
+def test_an_empty_history_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.test_gui import make_app, run
+    from vira_desktop.scenes.history import HistoryScene
+
+    app = make_app(tmp_path, monkeypatch)
+    app.push("history")
+    run(app, 2)
+    scene = app.stack.top
+    assert isinstance(scene, HistoryScene) and scene.shown == [] and not scene.rows
+    app.push("statistics")
+    run(app, 2)
+    assert app.stack.top.stats.deals == 0  # type: ignore[union-attr]

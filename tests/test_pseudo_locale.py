@@ -22,6 +22,7 @@ from vira_desktop.rules.actions import Pass
 from vira_desktop.rules.games import BID_GROUPS, GAMES
 from vira_desktop.scenes import theme
 from vira_desktop.scenes.app import App
+from vira_desktop.scenes.history import StatisticsScene
 from vira_desktop.scenes.menu import NewGameScene
 from vira_desktop.scenes.overlays import GLOSSARY_TERMS
 from vira_desktop.scenes.table.input import Command
@@ -189,6 +190,18 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
     run(app, 2)
     key(app, pygame.K_RETURN)  # Continue
     assert app.notice
+    look()
+    app.flush_saves()  # the deals played above are in history now
+    app.open("history")  # the list, its filters and buttons
+    look()
+    key(app, pygame.K_RIGHT)  # one session chosen
+    look()
+    app.push("statistics")  # the charts, and a tooltip
+    run(app, 2)
+    stats = app.stack.top
+    assert isinstance(stats, StatisticsScene) and stats.stats.deals
+    spot = next(s for chart in stats.charts for s in chart._spots)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot[0].center, rel=(0, 0), buttons=(0, 0, 0)))
     look()
     shown = (drawn | widgets) - parts_of_wrapped
     bare = sorted(text for text in shown if "[!!" not in text and not is_data(text))

@@ -49,6 +49,8 @@ MENU: tuple[MenuEntry, ...] = (
     MenuEntry("vira.menu.continue", "continue", lambda app: app.has_autosave(), push=False),
     MenuEntry("vira.menu.tutorial", "tutorial"),
     MenuEntry("vira.menu.settings", "settings"),
+    MenuEntry("vira.menu.history", "history"),
+    MenuEntry("vira.history.statistics", "statistics"),
     MenuEntry("vira.menu.quit", "quit", push=False),
 )
 
@@ -63,7 +65,7 @@ class MenuScene(Scene):
         self.enabled = [entry.enabled(self.app) for entry in self.entries]
         self.buttons = []
         for i, (entry, enabled) in enumerate(zip(self.entries, self.enabled, strict=True)):
-            rect = pygame.Rect(490, 300 + i * 60, 300, 48)
+            rect = pygame.Rect(490, 280 + i * 54, 300, 46)
             b = pygame_gui.elements.UIButton(rect, entry.label, manager=self.ui)  # pygame-gui translates it
             if not enabled:
                 b.disable()  # type: ignore[no-untyped-call]
@@ -116,10 +118,10 @@ class MenuScene(Scene):
         if self.app.notice:  # e.g. why the config or the save could not be read: wrapped, 3 lines at most
             for i, part in enumerate(wrap_text(self.app.notice, 15, False, 1100)[:3]):
                 note = font(15).render(part, True, GOLD)
-                surface.blit(note, note.get_rect(center=(640, 630 + 20 * i)))
+                surface.blit(note, note.get_rect(center=(640, 668 + 20 * i)))
         if self.quit_asked:
             ask = font(16, True).render(t("menu.quit_again"), True, GOLD)
-            surface.blit(ask, ask.get_rect(center=(640, 700)))
+            surface.blit(ask, ask.get_rect(center=(640, 730)))
         keys = font(13).render(t("menu.keys"), True, MUTED)
         surface.blit(keys, keys.get_rect(center=(640, 760)))
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .analysis import AnalysisScene
 from .base import Scene
+from .history import HistoryScene, StatisticsScene
 from .menu import MenuScene, NewGameScene, SettingsScene
 from .overlays import (
     BidTableScene,
@@ -41,6 +42,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "tutorial": TutorialScene,
     "lesson": LessonScene,
     "practice": PracticeScene,
+    "history": HistoryScene,
+    "statistics": StatisticsScene,
 }
 
 

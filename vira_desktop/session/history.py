@@ -25,11 +25,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
 from ..rules.actions import Bid, Pass, parse_action
+from ..rules.games import BID_GROUPS
 from .record import dump_record, parse_yaml
 from .runner import CommittedDeal
 
@@ -73,6 +75,25 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE deals ADD COLUMN bids TEXT NOT NULL DEFAULT '[]';  -- JSON: [[name, game bid], ...]
     """,
+    # 3: a row a player of each deal, and the games each player bid, for statistics counted in SQL
+    """
+    CREATE TABLE seats (
+        deal_id INTEGER NOT NULL REFERENCES deals(id),
+        session_id INTEGER NOT NULL REFERENCES sessions(id),
+        name TEXT NOT NULL,
+        level TEXT NOT NULL,                -- a bot's level, or "human"
+        declarer INTEGER NOT NULL,          -- 1: the deal's declarer
+        net INTEGER NOT NULL,               -- the deal's result for the player, in pins
+        PRIMARY KEY (deal_id, name)
+    );
+    CREATE INDEX seats_by_name ON seats (name, session_id);
+    CREATE TABLE bids (
+        deal_id INTEGER NOT NULL REFERENCES deals(id),
+        name TEXT NOT NULL,
+        game TEXT NOT NULL,                 -- a group bid that won the contract: the game played
+        PRIMARY KEY (deal_id, name, game)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -98,7 +119,37 @@ def _fill_bids(db: sqlite3.Connection) -> None:
         db.execute("UPDATE deals SET bids = ? WHERE id = ?", (json.dumps(auction_of(parse_yaml(text))), deal_id))
 
 
-_AFTER: dict[int, Callable[[sqlite3.Connection], None]] = {2: _fill_bids}  # data a migration fills in
+def counted_bid(bid: str, name: str, declarer: str, game: str) -> str:
+    """A bid as the statistics count it: a group bid without a level (gask, köpmisär, solo)
+    that won ``name`` the contract counts for the game he chose; any other as it was said."""
+    group = BID_GROUPS.get(bid)
+    if group is not None and name == declarer and any(g.name == game for g in group[0]):
+        return game
+    return bid
+
+
+def _insert_seats(db: sqlite3.Connection, deal_id: int, session_id: int, levels: dict[str, str],
+                  result: dict[str, Any], bids: list[tuple[str, str]]) -> None:  # fmt: skip
+    """The rows of one deal in the seats and bids tables."""
+    for name, level in levels.items():
+        net = int(result["pins"].get(name, 0)) - 8 * int(result["pulla"].get(name, 0))
+        db.execute(
+            "INSERT OR IGNORE INTO seats (deal_id, session_id, name, level, declarer, net) VALUES (?, ?, ?, ?, ?, ?)",
+            (deal_id, session_id, name, level, int(name == result["declarer"]), net),
+        )
+    for name, bid in bids:
+        game = counted_bid(bid, name, result["declarer"], result["game"])
+        db.execute("INSERT OR IGNORE INTO bids (deal_id, name, game) VALUES (?, ?, ?)", (deal_id, name, game))
+
+
+def _fill_seats(db: sqlite3.Connection) -> None:
+    """Migration 3's data: the seats and bids of every deal already kept."""
+    rows = db.execute("SELECT id, session_id, levels, result, bids FROM deals").fetchall()
+    for deal_id, session_id, levels, result, bids in rows:
+        _insert_seats(db, deal_id, session_id, json.loads(levels), json.loads(result), json.loads(bids))
+
+
+_AFTER: dict[int, Callable[[sqlite3.Connection], None]] = {2: _fill_bids, 3: _fill_seats}  # data a migration fills
 
 
 class HistoryError(Exception):
@@ -115,25 +166,50 @@ class SessionRow:
     deals: int
 
 
-@dataclass(frozen=True, slots=True)
 class DealRow:
-    id: int
-    session_id: int
-    number: int
-    played: str
-    seats: tuple[str, str, str]
-    levels: dict[str, str]
-    game: str
-    declarer: str
-    outcome: str
-    result: dict[str, Any]
-    parent_id: int | None
-    parent_action: int | None
-    bids: list[tuple[str, str]]  # the auction's bids: (player, the game or group bid)
+    """A deal kept, as the history list shows it: its JSON columns read when first asked for."""
+
+    def __init__(self, r: tuple[Any, ...]) -> None:
+        (self.id, self.session_id, self.number, self.played, self._seats, self._levels, self.game, self.declarer,
+         self.outcome, self._result, self.parent_id, self.parent_action, self._bids) = r  # fmt: skip
+
+    @cached_property
+    def seats(self) -> tuple[str, str, str]:
+        """The three who played it, forehand first."""
+        a, b, c = json.loads(self._seats)
+        return (a, b, c)
+
+    @cached_property
+    def levels(self) -> dict[str, str]:
+        """Each player's bot level, or "human"."""
+        return dict(json.loads(self._levels))
+
+    @cached_property
+    def result(self) -> dict[str, Any]:
+        """The record's result block."""
+        return dict(json.loads(self._result))
+
+    @cached_property
+    def bids(self) -> list[tuple[str, str]]:
+        """The auction's bids: (player, the game or group bid)."""
+        return [(name, game) for name, game in json.loads(self._bids)]
 
     def net_pins(self, name: str) -> int:
         """``name``'s result of the deal in pins (pins received less 8 a bet paid in)."""
         return int(self.result["pins"].get(name, 0)) - 8 * int(self.result["pulla"].get(name, 0))
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.id, self.session_id, self.number, self.played, self._seats, self._levels, self.game,
+                self.declarer, self.outcome, self._result, self.parent_id, self.parent_action, self._bids)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DealRow) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"DealRow(id={self.id}, session={self.session_id}, number={self.number}, {self.game}, {self.outcome})"
 
 
 def _now() -> str:
@@ -247,6 +323,8 @@ class History:
                 ),
             )
             assert cur.lastrowid is not None
+            kept = {n: levels.get(n, "human") for n in players}
+            _insert_seats(db, cur.lastrowid, session_id, kept, result, auction_of(record))
             return cur.lastrowid
 
     # ------------------------------------------------------------------ reading
@@ -287,7 +365,7 @@ class History:
         if where:
             sql += " WHERE " + " AND ".join(where)
         rows = self._db.execute(sql + " ORDER BY played, id", args).fetchall()
-        return [_deal_row(r) for r in rows]
+        return [DealRow(r) for r in rows]
 
     def record(self, deal_id: int) -> dict[str, Any]:
         """The deal record of a deal kept (as read from its YAML)."""
@@ -305,6 +383,11 @@ class History:
             raise KeyError(deal_id)
         return str(row[0])
 
+    def query(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        """The rows of a read-only query (the statistics' counts)."""
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
     def count(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM deals").fetchone()[0])
 
@@ -316,15 +399,6 @@ class History:
 def _forehand_first(players: list[str], forehand: str) -> list[str]:
     i = players.index(forehand)
     return players[i:] + players[:i]
-
-
-def _deal_row(r: tuple[Any, ...]) -> DealRow:
-    seats = tuple(json.loads(r[4]))
-    assert len(seats) == 3
-    return DealRow(
-        r[0], r[1], r[2], r[3], (seats[0], seats[1], seats[2]), json.loads(r[5]), r[6], r[7], r[8],
-        json.loads(r[9]), r[10], r[11], [(name, game) for name, game in json.loads(r[12])],
-    )
 
 
 def open_history(path: Path) -> tuple[History, str | None]:

@@ -1,19 +1,17 @@
 """A player's statistics from history: the contracts he declared, how he fares against each
 bot level, his results over time, and how often the contracts he defended were beaten.
 
-Worked out from the rows :meth:`.history.History.deals` gives (no record is read), so a
-history of ten thousand deals is counted in a few tens of milliseconds
-(``benchmarks/statistics.py``).
+Counted by the database (its ``seats`` and ``bids`` tables, no record read), so a history
+of ten thousand deals is counted in some tens of milliseconds (``benchmarks/history_stats.py``).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..rules.games import GAMES
-from .history import DealRow, SessionRow
+from .history import History
 
 __all__ = ["ContractLine", "LevelLine", "SessionPoint", "Stats", "players_of", "statistics"]
 
@@ -76,56 +74,48 @@ class Stats:
         return self.beaten / self.defended if self.defended else 0.0
 
 
-def players_of(rows: Sequence[DealRow]) -> list[str]:
-    """The people in history (not the bots), the one with the most deals first."""
-    count: Counter[str] = Counter()
-    for row in rows:
-        for name in row.seats:
-            if row.levels.get(name, "human") == "human":
-                count[name] += 1
-    return [name for name, _ in count.most_common()]
+def players_of(history: History) -> list[str]:
+    """Everyone in history, the people first (then the bots), each with the most deals first."""
+    rows = history.query(
+        "SELECT name, MAX(level = 'human') AS person, COUNT(*) AS deals FROM seats GROUP BY name"
+        " ORDER BY person DESC, deals DESC, name"
+    )
+    return [str(r[0]) for r in rows]
 
 
-def statistics(rows: Sequence[DealRow], sessions: Sequence[SessionRow], player: str) -> Stats:
-    """``player``'s statistics over the deals ``rows`` (of the sessions ``sessions``)."""
+def statistics(history: History, player: str) -> Stats:
+    """``player``'s statistics over every deal in ``history`` (counted by the database)."""
     stats = Stats(player)
-    bids: Counter[str] = Counter()
+    q = history.query
+    stats.deals = int(q("SELECT COUNT(*) FROM seats WHERE name = ?", (player,))[0][0])
+    bids = {str(g): int(n) for g, n in q("SELECT game, COUNT(*) FROM bids WHERE name = ? GROUP BY game", (player,))}
     declared: dict[str, Counter[str]] = defaultdict(Counter)
     pins: dict[str, int] = defaultdict(int)
-    by_session: dict[int, list[int]] = defaultdict(list)
-    levels_at: dict[int, set[str]] = defaultdict(set)
-    months: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for row in rows:
-        if player not in row.seats:
-            continue
-        stats.deals += 1
-        result = row.net_pins(player)
-        by_session[row.session_id].append(result)
-        levels_at[row.session_id].update(v for n, v in row.levels.items() if n != player and v != "human")
-        for name, game in {(n, g) for n, g in row.bids}:
-            if name == player:
-                bids[game] += 1
-        if row.declarer == player:
-            declared[row.game][row.outcome] += 1
-            pins[row.game] += result
-            month = months[row.played[:7]]
-            month[0] += 1
-            month[1] += row.outcome == "home"
-        else:
-            stats.defended += 1
-            stats.beaten += row.outcome != "home"
-    for game in sorted(set(bids) | set(declared), key=lambda g: _ORDER.get(g, 99)):
+    for game, outcome, n, net in q(
+        "SELECT d.game, d.outcome, COUNT(*), SUM(s.net) FROM seats s JOIN deals d ON d.id = s.deal_id"
+        " WHERE s.name = ? AND s.declarer = 1 GROUP BY d.game, d.outcome",
+        (player,),
+    ):
+        declared[game][outcome] += n
+        pins[game] += net
+    for game in sorted(set(bids) | set(declared), key=lambda g: (_ORDER.get(g, 99), g)):
         tally = declared.get(game, Counter())
         n = sum(tally.values())
-        stats.contracts.append(
-            ContractLine(
-                game, bids[game], n, tally["home"], tally["bet"], tally["kodilj"], tally["laid"],
-                pins[game] / n if n else 0.0,
-            )
-        )
-    started = {s.id: s.started for s in sessions}
-    for session_id, results in sorted(by_session.items(), key=lambda kv: (started.get(kv[0], ""), kv[0])):
-        stats.sessions.append(SessionPoint(session_id, started.get(session_id, ""), len(results), sum(results) / 8))
+        line = (tally["home"], tally["bet"], tally["kodilj"], tally["laid"], pins[game] / n if n else 0.0)
+        stats.contracts.append(ContractLine(game, bids.get(game, 0), n, *line))
+    for session_id, started, n, net in q(
+        "SELECT s.session_id, ses.started, COUNT(*), SUM(s.net) FROM seats s JOIN sessions ses ON ses.id = s.session_id"
+        " WHERE s.name = ? GROUP BY s.session_id ORDER BY ses.started, s.session_id",
+        (player,),
+    ):
+        stats.sessions.append(SessionPoint(session_id, started, n, net / 8))
+    levels_at: dict[int, set[str]] = defaultdict(set)
+    for session_id, level in q(
+        "SELECT DISTINCT me.session_id, o.level FROM seats me JOIN seats o ON o.deal_id = me.deal_id"
+        " WHERE me.name = ? AND o.name != me.name AND o.level != 'human'",
+        (player,),
+    ):
+        levels_at[session_id].add(level)
     per_level: dict[str, list[SessionPoint]] = defaultdict(list)
     for point in stats.sessions:
         for level in levels_at[point.session_id]:
@@ -135,6 +125,18 @@ def statistics(rows: Sequence[DealRow], sessions: Sequence[SessionRow], player: 
         deals = sum(p.deals for p in points)
         won = sum(p.bets > 0 for p in points)
         stats.levels.append(LevelLine(level, len(points), won, deals, 100 * sum(p.bets for p in points) / deals))
-    stats.months = [(month, d, h) for month, (d, h) in sorted(months.items())]
+    stats.months = [
+        (str(month), int(d), int(h))
+        for month, d, h in q(
+            "SELECT substr(d.played, 1, 7), COUNT(*), SUM(d.outcome = 'home') FROM seats s JOIN deals d"
+            " ON d.id = s.deal_id WHERE s.name = ? AND s.declarer = 1 GROUP BY 1 ORDER BY 1",
+            (player,),
+        )
+    ]
+    defended, beaten = q(
+        "SELECT COUNT(*), COALESCE(SUM(d.outcome != 'home'), 0) FROM seats s JOIN deals d ON d.id = s.deal_id"
+        " WHERE s.name = ? AND s.declarer = 0",
+        (player,),
+    )[0]
+    stats.defended, stats.beaten = int(defended), int(beaten)
     return stats
-

@@ -624,8 +624,11 @@ class ReplayScene(_TableBase):
     """A deal record in the window: → and ← step its actions forward and back, Tab changes
     whose cards are shown, Esc leaves."""
 
-    def __init__(self, app: App, record: Record, title: str = "", quit_on_back: bool = False) -> None:
+    def __init__(
+        self, app: App, record: Record, title: str = "", quit_on_back: bool = False, pushed: bool = False
+    ) -> None:
         super().__init__(app)
+        self.pushed = pushed  # opened over another scene (the history): Esc returns to it
         self.driver = ReplayDriver(record)
         self.worker: Worker | None = None  # started when the analysis is first asked for
         self.analysis: dict[str, Any] | None = None
@@ -640,7 +643,7 @@ class ReplayScene(_TableBase):
         self._buttons()
 
     def _buttons(self) -> None:
-        y = 560
+        y = 452  # above the log of the last, this and the next action
         self.panel.show(
             [
                 ButtonSpec(t("button.back"), Command("back_step"), y, width=140),
@@ -686,6 +689,8 @@ class ReplayScene(_TableBase):
         elif isinstance(intent, Command) and intent.name == "back":
             if self.quit_on_back:
                 self.app.running = False
+            elif self.pushed:
+                self.app.stack.pop()
             else:
                 self.app.open("menu")
         else:

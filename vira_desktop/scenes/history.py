@@ -1,0 +1,428 @@
+"""History in the window: the past sessions and their deals, filtered, opened in the replay,
+exported and imported as deal records; and the player's statistics drawn as charts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import platformdirs
+import pygame
+import pygame_gui
+
+from ..i18n import number, t
+from ..paths import history_file
+from ..rules.errors import RecordError
+from ..session.exchange import export_deals, export_session, import_records
+from ..session.history import DealRow, History, SessionRow, open_history
+from ..session.record import read_record
+from ..session.statistics import ContractLine, Stats, players_of, statistics
+from ..session.words import bets_and_pins
+from .backdrop import panel
+from .base import Scene
+from .charts import Chart, Series, draw_tooltip
+from .theme import GOLD, GOOD, INK, KEY_FOCUS, MUTED, PLAYER_COLOURS, RED, fit_text, font, wrap_text
+
+if TYPE_CHECKING:
+    from .app import App
+
+__all__ = ["HistoryScene", "StatisticsScene", "export_folder"]
+
+ROW_H = 22
+LIST_TOP = 132
+ROWS = 25  # rows of a list on screen
+OUTCOMES = ("home", "bet", "kodilj", "laid")
+
+
+def export_folder() -> Path:
+    """Where exported records go: a folder of the player's documents."""
+    return Path(platformdirs.user_documents_dir()) / "Vira"
+
+
+def _date(iso: str) -> str:
+    return iso[:16].replace("T", " ")
+
+
+@dataclass
+class _Filters:
+    game: str = ""
+    declarer: str = ""
+    outcome: str = ""
+    month: str = ""
+
+
+class HistoryScene(Scene):
+    """Past sessions (left) and the deals of the one chosen (right), filtered by contract,
+    declarer, outcome and month. Enter or Replay opens the deal chosen in the replay; its
+    deal or its session can be exported as records, and records imported."""
+
+    def __init__(self, app: App, history: History | None = None) -> None:
+        super().__init__(app)
+        self.history = history
+        self.filters = _Filters()
+        self.session_at = 0  # 0: every session; else the index in self.sessions + 1
+        self.deal_at = 0
+        self.top = 0  # the first deal row shown
+        self.message = ""
+        self.dialog: pygame_gui.windows.UIFileDialog | None = None
+
+    # ------------------------------------------------------------------ data
+    def _load(self) -> None:
+        if self.history is None:
+            self.history, aside = open_history(history_file())
+            if aside is not None:
+                self.message = t("app.history_damaged", file=aside)
+        self.sessions: list[SessionRow] = self.history.sessions()
+        self.rows: list[DealRow] = self.history.deals()
+        self._filter()
+
+    def _filter(self) -> None:
+        f = self.filters
+        session = self.sessions[self.session_at - 1].id if self.session_at else None
+        self.shown = [
+            r
+            for r in self.rows
+            if (session is None or r.session_id == session)
+            and (not f.game or r.game == f.game)
+            and (not f.declarer or r.declarer == f.declarer)
+            and (not f.outcome or r.outcome == f.outcome)
+            and (not f.month or r.played.startswith(f.month))
+        ]
+        self.shown.reverse()  # the latest first
+        self.deal_at = min(self.deal_at, max(0, len(self.shown) - 1))
+        self.top = min(self.top, max(0, len(self.shown) - ROWS))
+
+    # ------------------------------------------------------------------ widgets
+    def enter(self) -> None:
+        self._load()
+        self._widgets()
+
+    def _widgets(self) -> None:
+        self.clear_widgets()
+        every = t("history.all")
+        games = sorted({r.game for r in self.rows})
+        names = sorted({r.declarer for r in self.rows})
+        months = sorted({r.played[:7] for r in self.rows}, reverse=True)
+        picks = (
+            ("game", [(g, g) for g in games]),
+            ("declarer", [(n, n) for n in names]),
+            ("outcome", [(t(f"words.outcome.{o}"), o) for o in OUTCOMES]),
+            ("month", [(m, m) for m in months]),
+        )
+        self.dropdowns: dict[pygame_gui.elements.UIDropDownMenu, str] = {}
+        for i, (what, values) in enumerate(picks):
+            options: list[str | tuple[str, str]] = [(every, ""), *values]
+            x = 430 + 205 * i
+            heading = f"vira.history.filter.{what}"
+            self.add(pygame_gui.elements.UILabel(pygame.Rect(x, 58, 195, 20), heading, manager=self.ui))
+            current = next((o for o in options if o[1] == getattr(self.filters, what)), options[0])
+            menu = pygame_gui.elements.UIDropDownMenu(
+                options, current, pygame.Rect(x, 78, 195, 32), manager=self.ui, expansion_height_limit=400
+            )
+            self.dropdowns[self.add(menu)] = what
+        specs = (
+            ("replay", "vira.history.replay", 30),
+            ("export_deal", "vira.history.export_deal", 200),
+            ("export_session", "vira.history.export_session", 370),
+            ("import", "vira.history.import", 540),
+            ("statistics", "vira.history.statistics", 710),
+            ("back", "vira.sheet.close", 1110),
+        )
+        self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        for what, text, x in specs:
+            width = 150 if what == "back" else 160
+            button = pygame_gui.elements.UIButton(pygame.Rect(x, 740, width, 40), text, manager=self.ui)
+            self.buttons[self.add(button)] = what
+        if not self.shown:
+            for button, what in self.buttons.items():
+                if what in ("replay", "export_deal", "export_session"):
+                    button.disable()  # type: ignore[no-untyped-call]
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.dialog is not None:
+            if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+                self._import(Path(event.text))
+            if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+                self.dialog = None
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.do(self.buttons[event.ui_element])
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
+            setattr(self.filters, self.dropdowns[event.ui_element], event.ui_element.selected_option[1])
+            self.deal_at = self.top = 0
+            self._filter()
+            self._widgets()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self._scroll(-3 * event.y)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            self.do("back")
+        elif key in (pygame.K_DOWN, pygame.K_UP):
+            self._select(self.deal_at + (1 if key == pygame.K_DOWN else -1))
+        elif key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            self._select(self.deal_at + (ROWS if key == pygame.K_PAGEDOWN else -ROWS))
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):  # the session before or after
+            self._session(self.session_at + (1 if key == pygame.K_RIGHT else -1))
+        elif key == pygame.K_RETURN:
+            self.do("replay")
+
+    def _select(self, index: int) -> None:
+        if not self.shown:
+            return
+        self.deal_at = max(0, min(index, len(self.shown) - 1))
+        if self.deal_at < self.top:
+            self.top = self.deal_at
+        elif self.deal_at >= self.top + ROWS:
+            self.top = self.deal_at - ROWS + 1
+
+    def _scroll(self, rows: int) -> None:
+        self.top = max(0, min(self.top + rows, max(0, len(self.shown) - ROWS)))
+
+    def _session(self, index: int) -> None:
+        self.session_at = max(0, min(index, len(self.sessions)))
+        self.deal_at = self.top = 0
+        self._filter()
+        self._widgets()
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        expanded = any(m.current_state is m.menu_states["expanded"] for m in self.dropdowns)
+        if expanded or self.ui.get_hovering_any_element():
+            return  # a widget's click (an open filter's options lie over the list)
+        x, y = pos
+        row = (y - LIST_TOP) // ROW_H
+        if not 0 <= row < ROWS or y < LIST_TOP:
+            return
+        if 30 <= x < 400 and row <= len(self.sessions):
+            self._session(row)
+        elif 430 <= x < 1250 and self.top + row < len(self.shown):
+            if self.top + row == self.deal_at:
+                self.do("replay")  # a second click opens it
+            self._select(self.top + row)
+
+    def do(self, what: str) -> None:
+        """A button's work."""
+        assert self.history is not None
+        if what == "back":
+            self.app.stack.pop()
+        elif what == "statistics":
+            self.app.push("statistics", history=self.history)
+        elif what == "import":
+            self.dialog = pygame_gui.windows.UIFileDialog(
+                pygame.Rect(240, 120, 800, 560), self.ui, window_title="vira.history.import_title",
+                initial_file_path=str(export_folder()), allow_picking_directories=True,
+                allow_existing_files_only=True,
+            )  # fmt: skip
+        elif not self.shown:
+            return
+        elif what == "replay":
+            row = self.shown[self.deal_at]
+            try:
+                record = read_record(self.history.record(row.id))
+            except RecordError as exc:
+                self.message = t("history.bad_record", problem=str(exc))
+                return
+            title = t("history.replay_title", date=_date(row.played), number=row.number + 1)
+            self.app.push("replay", record=record, title=title, pushed=True)
+        elif what == "export_deal":
+            self._exported(export_deals(self.history, [self.shown[self.deal_at].id], export_folder()))
+        elif what == "export_session":
+            row = self.shown[self.deal_at]
+            self._exported(export_session(self.history, row.session_id, export_folder()))
+
+    def _exported(self, paths: list[Path]) -> None:
+        self.message = t("history.exported", count=len(paths), folder=str(export_folder()))
+
+    def _import(self, path: Path) -> None:
+        assert self.history is not None
+        self.dialog = None
+        report = import_records(self.history, [path])
+        self.message = t("history.imported", count=len(report.added), known=report.known)
+        if report.errors:
+            self.message += " " + t("history.import_failed", count=len(report.errors), first=report.errors[0])
+        self.rows = self.history.deals()
+        self.sessions = self.history.sessions()
+        self._filter()
+        self._widgets()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(panel(1280, 800), (0, 0))
+        surface.blit(font(26, True).render(t("history.title"), True, GOLD), (30, 18))
+        self._draw_sessions(surface)
+        self._draw_deals(surface)
+        if self.message:
+            for k, part in enumerate(wrap_text(self.message, 13, False, 1220)[:2]):
+                surface.blit(font(13).render(part, True, GOLD), (30, 696 + 18 * k))
+
+    def _draw_sessions(self, surface: pygame.Surface) -> None:
+        surface.blit(font(14, True).render(t("history.sessions"), True, INK), (30, LIST_TOP - 24))
+        rows = [t("history.all_sessions", count=len(self.rows))]
+        rows += [
+            t("history.session_row", date=_date(s.started), players=", ".join(s.seats), count=s.deals)
+            for s in self.sessions
+        ]
+        for i, text in enumerate(rows[:ROWS]):
+            y = LIST_TOP + i * ROW_H
+            chosen = i == self.session_at
+            if chosen:
+                pygame.draw.rect(surface, (44, 56, 70), (26, y - 2, 378, ROW_H), border_radius=4)
+            colour = GOLD if chosen else INK
+            surface.blit(font(13, chosen).render(fit_text(text, 13, chosen, 366), True, colour), (32, y))
+
+    def _draw_deals(self, surface: pygame.Surface) -> None:
+        xs = (430, 470, 610, 760, 930, 1030, 1130)
+        heads = ("no", "played", "declarer", "game", "outcome", "tricks", "result")
+        for x, head in zip(xs, heads, strict=True):
+            surface.blit(font(13, True).render(t(f"history.col.{head}"), True, INK), (x, LIST_TOP - 24))
+        if not self.shown:
+            empty = t("history.empty") if not self.rows else t("history.none_match")
+            for k, part in enumerate(wrap_text(empty, 15, False, 780)):
+                surface.blit(font(15).render(part, True, MUTED), (430, LIST_TOP + 10 + 22 * k))
+            return
+        for i, row in enumerate(self.shown[self.top : self.top + ROWS]):
+            y = LIST_TOP + i * ROW_H
+            index = self.top + i
+            if index == self.deal_at:
+                pygame.draw.rect(surface, (44, 56, 70), (426, y - 2, 824, ROW_H), border_radius=4)
+                pygame.draw.rect(surface, KEY_FOCUS, (426, y - 2, 824, ROW_H), 1, border_radius=4)
+            tricks = row.result["tricks"].get(row.declarer, 0)
+            colour = GOOD if row.outcome == "home" else RED if row.outcome == "kodilj" else INK
+            cells = (
+                (str(row.number + 1), INK),
+                (_date(row.played), MUTED),
+                (row.declarer, INK),
+                (row.game, INK),
+                (t(f"words.outcome.{row.outcome}"), colour),
+                (str(tricks), INK),
+                (bets_and_pins(row.net_pins(row.declarer)), INK),
+            )
+            for k, (x, (text, c)) in enumerate(zip(xs, cells, strict=True)):
+                width = (xs[k + 1] if k + 1 < len(xs) else 1250) - x - 8
+                surface.blit(font(13).render(fit_text(text, 13, False, width), True, c), (x, y))
+        if len(self.shown) > ROWS:
+            more = t("history.rows", first=self.top + 1, last=min(self.top + ROWS, len(self.shown)),
+                     total=len(self.shown))  # fmt: skip
+            surface.blit(font(12).render(more, True, MUTED), (430, LIST_TOP + ROWS * ROW_H + 2))
+
+
+def _contract_tip(c: ContractLine) -> str:
+    values = {"bid": c.bid, "declared": c.declared, "home": c.home, "bet": c.bet, "kodilj": c.kodilj, "laid": c.laid}
+    return t("stats.contract_tip", game=c.game, pins=number(c.pins, 1), **values)
+
+
+class StatisticsScene(Scene):
+    """A player's statistics as charts: the contracts he declared (how often home), his results
+    against each bot level, his result per session and his home share by month, and how often
+    the contracts he defended were beaten. The mouse over a bar or point tells its figures."""
+
+    def __init__(self, app: App, history: History | None = None) -> None:
+        super().__init__(app)
+        self.history = history
+        self.mouse = (0, 0)
+
+    def enter(self) -> None:
+        if self.history is None:
+            self.history, _ = open_history(history_file())
+        self.players = players_of(self.history)
+        self.player = self.players[0] if self.players else ""
+        self._widgets()
+        self._count()
+
+    def _widgets(self) -> None:
+        self.clear_widgets()
+        self.close = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(1110, 740, 150, 40), "vira.sheet.close", manager=self.ui)
+        )
+        self.chooser: pygame_gui.elements.UIDropDownMenu | None = None
+        if len(self.players) > 1:
+            rect = pygame.Rect(1000, 18, 250, 32)
+            self.chooser = self.add(pygame_gui.elements.UIDropDownMenu(list(self.players), self.player, rect, self.ui))
+
+    def _count(self) -> None:
+        assert self.history is not None
+        self.stats: Stats = statistics(self.history, self.player)
+        self.charts = self._charts(self.stats)
+
+    def _charts(self, s: Stats) -> list[Chart]:
+        none = t("stats.none")
+        games = [c for c in s.contracts if c.declared]
+        tips = tuple(_contract_tip(c) for c in games)
+        declared = Chart(
+            pygame.Rect(30, 110, 600, 300),
+            t("stats.contracts"),
+            [c.game for c in games],
+            [
+                Series(t("stats.declared"), tuple(float(c.declared) for c in games), PLAYER_COLOURS[1], tips),
+                Series(t("stats.home"), tuple(float(c.home) for c in games), GOOD, tips),
+            ],
+            empty=none,
+        )
+        level_tips = tuple(
+            t("stats.level_tip", sessions=v.sessions, won=v.won, deals=v.deals, result=number(v.per_100, 1))
+            for v in s.levels
+        )
+        levels = Chart(
+            pygame.Rect(650, 110, 600, 300),
+            t("stats.levels"),
+            [t(f"new_game.kind.{v.level}") for v in s.levels],
+            [Series(t("stats.per_100"), tuple(round(v.per_100, 1) for v in s.levels), GOLD, level_tips)],
+            empty=none,
+        )
+        session_tips = tuple(
+            t("stats.session_tip", date=_date(p.started), deals=p.deals, result=number(p.bets, 1)) for p in s.sessions
+        )
+        sessions = Chart(
+            pygame.Rect(30, 425, 600, 300),
+            t("stats.sessions"),
+            [_date(p.started)[5:] for p in s.sessions],
+            [Series(t("stats.result"), tuple(round(p.bets, 2) for p in s.sessions), PLAYER_COLOURS[0], session_tips)],
+            kind="line",
+            empty=none,
+        )
+        month_tips = tuple(t("stats.month_tip", month=m, home=h, declared=d) for m, d, h in s.months)
+        shares = tuple(round(100 * h / d, 1) for _, d, h in s.months)
+        months = Chart(
+            pygame.Rect(650, 425, 600, 300),
+            t("stats.months"),
+            [m for m, _, _ in s.months],
+            [Series(t("stats.home_share"), shares, GOOD, month_tips)],
+            kind="line",
+            unit="%",
+            empty=none,
+        )
+        return [declared, levels, sessions, months]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close:
+            self.app.stack.pop()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.chooser:
+            self.player = event.text
+            self._count()
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.app.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(panel(1280, 800), (0, 0))
+        s = self.stats
+        title = t("stats.title", name=self.player) if self.player else t("stats.title_nobody")
+        surface.blit(font(26, True).render(title, True, GOLD), (30, 18))
+        said = t("stats.summary", deals=s.deals, declared=sum(c.declared for c in s.contracts))
+        defended = t("stats.defended", defended=s.defended, beaten=s.beaten, pct=round(100 * s.beaten_share))
+        surface.blit(font(15).render(said, True, INK), (30, 62))
+        surface.blit(font(15).render(defended, True, INK), (30, 84))
+        for chart in self.charts:
+            chart.draw(surface)
+        for chart in self.charts:
+            tip = chart.hover(self.mouse)
+            if tip:
+                draw_tooltip(surface, tip, self.mouse)
+                break
