@@ -317,3 +317,48 @@ def test_an_empty_history_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     app.push("statistics")
     run(app, 2)
     assert app.stack.top.stats.deals == 0  # type: ignore[union-attr]
+
+
+def test_the_replay_steps_by_trick_jumps_to_the_parts_and_shows_every_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the replay window: PgDn goes from trick to trick, the jump buttons to the auction,
+    the buy, the first card and the payment, and Tab after the third seat shows every hand."""
+    import pygame
+
+    from tests.test_gui import click, key, make_app
+    from vira_desktop.rules.actions import PlayCard
+    from vira_desktop.scenes.table import ReplayScene
+
+    app = make_app(tmp_path, monkeypatch)
+    _, committed = _autoplayed(1)
+    record = read_record(committed[0].record)
+    app.push("replay", record=record, title="a deal", pushed=True)
+    scene = app.stack.top
+    assert isinstance(scene, ReplayScene)
+    driver = scene.driver
+    marks = driver.landmarks()
+    cards = [i for i, a in enumerate(driver.actions) if isinstance(a, PlayCard)]
+    assert marks["play"] == cards[0] and marks["payment"] == len(driver.actions) and marks["auction"] == 0
+    key(app, pygame.K_PAGEDOWN)
+    assert driver.position == cards[0]  # the first trick
+    key(app, pygame.K_PAGEDOWN)
+    assert driver.position == cards[3]  # the second
+    key(app, pygame.K_PAGEUP)
+    assert driver.position == cards[0]
+    from vira_desktop.scenes.table.input import Command
+
+    buttons = {w.name + str(w.arg): b for b, w in scene.panel.buttons.items() if isinstance(w, Command)}
+    click(app, buttons["jump3"].rect.center)  # the payment
+    assert driver.at_end and driver.result() is not None
+    click(app, buttons["jump0"].rect.center)  # the auction
+    assert driver.position == 0
+    click(app, buttons["jump1"].rect.center)  # the buy: what follows the auction
+    assert driver.position == marks["buy"] > 0
+    for _ in range(3):
+        key(app, pygame.K_TAB)
+    assert driver.all_hands
+    state = driver.state()
+    assert all(state.view.open_hands.get(s) for s in range(3) if s != driver.viewer)
+    key(app, pygame.K_TAB)
+    assert not driver.all_hands and driver.viewer == 0

@@ -1,10 +1,14 @@
 """A deal record stepped forward and back, for the replay window: bowls and pulla as at a
-fresh table, one seat's cards shown (Tab changes whose), events projected for that seat."""
+fresh table, one seat's cards shown (Tab changes whose, then shows every hand), events
+projected for that seat; steps of an action or of a trick, and jumps to the auction, the
+buy, the play and the payment."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..i18n import t
-from ..rules.actions import Action, PlayCard
+from ..rules.actions import Action, Bid, Pass, PlayCard
 from ..rules.events import events_for
 from ..rules.seat import SEATS
 from ..rules.session import Session
@@ -25,6 +29,7 @@ class ReplayDriver:
         self.actions = record_actions(record)
         self.position = 0
         self.viewer = SEATS[viewer]
+        self.all_hands = False  # every hand face up (the record holds them all)
         self._opening = self._build(0)
 
     def _build(self, upto: int) -> list[FlowEvent]:
@@ -44,7 +49,35 @@ class ReplayDriver:
 
     def state(self) -> TableState:
         name = self.record.names[self.viewer]
-        return table_state(self.session, 0, name)
+        state = table_state(self.session, 0, name)
+        deal = self.session.deal
+        if not self.all_hands or deal is None:
+            return state
+        shown = {s: deal.hand(s) for s in range(3) if s != self.viewer and deal.hand(s)}
+        return replace(state, view=replace(state.view, open_hands={**state.view.open_hands, **shown}))
+
+    def landmarks(self) -> dict[str, int]:
+        """Where the record's parts begin: the auction, the buy (or what comes after the
+        auction), the first card, and the payment (its end)."""
+        actions = self.actions
+        after = next((i for i, a in enumerate(actions) if not isinstance(a, Bid | Pass)), len(actions))
+        play = next((i for i, a in enumerate(actions) if isinstance(a, PlayCard)), len(actions))
+        return {"auction": 0, "buy": after, "play": play, "payment": len(actions)}
+
+    def tricks(self) -> list[int]:
+        """The position at which each trick begins (its first card), and the end."""
+        cards = [i for i, a in enumerate(self.actions) if isinstance(a, PlayCard)]
+        return [*cards[::3], len(self.actions)] if cards else []
+
+    def trick_step(self, forward: bool) -> list[FlowEvent]:
+        """To the start of the next trick (or the end), or of this one or the one before."""
+        starts = self.tricks()
+        here = self.position
+        if forward:
+            to = next((p for p in starts if p > here), None)
+        else:
+            to = next((p for p in reversed(starts) if p < here), None)
+        return [] if to is None else self.go_to(to)
 
     @property
     def at_end(self) -> bool:
@@ -90,4 +123,11 @@ class ReplayDriver:
         return any(isinstance(a, PlayCard) for a in self.actions)
 
     def cycle_viewer(self) -> None:
-        self.viewer = self.viewer.next
+        """Each seat's view in turn, then every hand face up, then the first seat again."""
+        if self.all_hands:
+            self.all_hands = False
+            self.viewer = SEATS[0]
+        elif self.viewer == SEATS[2]:
+            self.all_hands = True
+        else:
+            self.viewer = self.viewer.next

@@ -620,6 +620,9 @@ class TableScene(_TableBase):
             self.app.push("last_trick", table=self.table, state=self.view.state, images=self.images)
 
 
+JUMPS = ("auction", "buy", "play", "payment")  # the replay's jumps, by their buttons' number
+
+
 class ReplayScene(_TableBase):
     """A deal record in the window: → and ← step its actions forward and back, Tab changes
     whose cards are shown, Esc leaves."""
@@ -643,13 +646,20 @@ class ReplayScene(_TableBase):
         self._buttons()
 
     def _buttons(self) -> None:
-        y = 452  # above the log of the last, this and the next action
+        y = 320  # above the log of the last, this and the next action
+        right = TABLE_W + 164
         self.panel.show(
             [
-                ButtonSpec(t("button.back"), Command("back_step"), y, width=140),
-                ButtonSpec(t("button.forward"), Command("forward"), y, TABLE_W + 164, 140),
-                ButtonSpec(t("button.whose_hand"), Command("viewer"), y + 44),
-                ButtonSpec(t("button.analyse"), Command("analyse"), y + 88),
+                ButtonSpec(t("button.to_auction"), Command("jump", 0), y, width=140),
+                ButtonSpec(t("button.to_buy"), Command("jump", 1), y, right, 140),
+                ButtonSpec(t("button.to_play"), Command("jump", 2), y + 44, width=140),
+                ButtonSpec(t("button.to_payment"), Command("jump", 3), y + 44, right, 140),
+                ButtonSpec(t("button.trick_back"), Command("trick", -1), y + 88, width=140),
+                ButtonSpec(t("button.trick_forward"), Command("trick", 1), y + 88, right, 140),
+                ButtonSpec(t("button.back"), Command("back_step"), y + 132, width=140),
+                ButtonSpec(t("button.forward"), Command("forward"), y + 132, right, 140),
+                ButtonSpec(t("button.whose_hand"), Command("viewer"), y + 176),
+                ButtonSpec(t("button.analyse"), Command("analyse"), y + 220),
             ]
         )
 
@@ -664,7 +674,7 @@ class ReplayScene(_TableBase):
         self.message(t("message.replay", position=driver.position, total=len(driver.actions)), GOLD)
         self.view.note = self.title
         self.view.log = [
-            t("replay.showing", name=names[driver.viewer]),
+            t("replay.showing_all") if driver.all_hands else t("replay.showing", name=names[driver.viewer]),
             t("replay.last", action=driver.last_action_text()),
             t("replay.next", action=driver.next_action_text()),
         ]
@@ -703,10 +713,20 @@ class ReplayScene(_TableBase):
             self.step(False)
         elif intent.name == "viewer":
             self.driver.cycle_viewer()
-            self.view.show(self.driver.state(), snap=True)
-            self._caption()
+            self._jumped()
+        elif intent.name == "jump":
+            self.driver.go_to(self.driver.landmarks()[JUMPS[intent.arg]])
+            self._jumped()
+        elif intent.name == "trick":
+            self.driver.trick_step(int(intent.arg) > 0)
+            self._jumped()
         elif intent.name == "analyse":
             self._analyse()
+
+    def _jumped(self) -> None:
+        """The table shown anew at the driver's position, without animation."""
+        self.view.show(self.driver.state(), snap=True)
+        self._caption()
 
     def _analyse(self) -> None:
         """The record's double-dummy analysis, for the seat shown: worked out in a worker,
@@ -738,8 +758,11 @@ class ReplayScene(_TableBase):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
             self.driver.go_to(0 if event.key == pygame.K_HOME else len(self.driver.actions))
-            self.view.show(self.driver.state(), snap=True)
-            self._caption()
+            self._jumped()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.driver.trick_step(event.key == pygame.K_PAGEDOWN)
+            self._jumped()
             return
         super().handle(event)
 
