@@ -255,6 +255,8 @@ class HistoryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
         surface.blit(font(26, True).render(t("history.title"), True, GOLD), (30, 18))
+        keys = font(13).render(t("history.keys"), True, MUTED)
+        surface.blit(keys, keys.get_rect(topright=(1250, 28)))
         self._draw_sessions(surface)
         self._draw_deals(surface)
         if self.message:
