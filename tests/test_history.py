@@ -362,3 +362,33 @@ def test_the_replay_steps_by_trick_jumps_to_the_parts_and_shows_every_hand(
     assert all(state.view.open_hands.get(s) for s in range(3) if s != driver.viewer)
     key(app, pygame.K_TAB)
     assert not driver.all_hands and driver.viewer == 0
+
+
+@pytest.mark.parametrize("good", [True, False])
+def test_vira_with_a_record_file_opens_it_in_the_replay_or_says_why_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, good: bool
+) -> None:
+    """``vira FILE.yaml``: the record in the replay window; a malformed one opens the menu
+    with the same one-line error as ``vira replay``."""
+    import subprocess
+    import sys
+
+    from vira_desktop import cli
+    from vira_desktop.scenes.app import App
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    path = Path(__file__).parent / "records" / "laid_solo8.yaml"
+    if not good:
+        path = tmp_path / "bad.yaml"
+        path.write_text("vira: 1\nplayers: [Anna, Bo]\n", encoding="utf-8")
+    seen: list[App] = []
+    monkeypatch.setattr(App, "run", lambda self: seen.append(self))  # the window's loop: looked at, not run
+    assert cli.main([str(path)]) == 0
+    (app,) = seen
+    scene = type(app.stack.top).__name__
+    if good:
+        assert scene == "ReplayScene" and app.stack.top.quit_on_back  # type: ignore[union-attr]
+    else:
+        cli_error = subprocess.run([sys.executable, "-m", "vira_desktop", "replay", str(path)],
+                                   capture_output=True, text=True).stderr.strip()  # fmt: skip
+        assert scene == "MenuScene" and cli_error.replace(str(path), path.name) in app.notice

@@ -239,6 +239,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    given = list(sys.argv[1:] if argv is None else argv)
+    if len(given) == 1 and given[0].lower().endswith((".yaml", ".yml")):  # vira FILE.yaml: the replay window
+        from .scenes.app import open_file_window
+
+        return open_file_window(given[0])
     parser = build_parser()
     args = parser.parse_args(argv)
     from .ai.native import warn_once

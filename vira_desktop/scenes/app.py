@@ -476,6 +476,31 @@ def run_game(config: Path | None = None, seed: int | None = None) -> int:
     return 0
 
 
+def open_file_window(path: str) -> int:
+    """``vira FILE.yaml``: the deal record in the replay window; a file that cannot be read
+    opens the menu with the same one-line error as ``vira replay`` (Esc quits)."""
+    from ..rules.errors import RecordError
+    from ..session.record import load_record, replay
+
+    try:
+        app = App()
+    except NoDisplay as exc:
+        print(f"vira: {exc}", file=sys.stderr)
+        return 2
+    name = Path(path).name
+    try:
+        record = load_record(path)
+        replay(record)
+    except RecordError as exc:
+        app.tell("app.record_bad", problem=f"{name}: {exc}")
+        app.to_menu()
+    else:
+        app.open("replay", record=record, title=name, quit_on_back=True)
+    app.run()
+    pygame.quit()
+    return 0
+
+
 def replay_window(record: Any, title: str = "") -> int:
     """``vira replay FILE --window``: step a deal record in the window (Esc closes it)."""
     try:
