@@ -392,3 +392,89 @@ def test_vira_with_a_record_file_opens_it_in_the_replay_or_says_why_not(
         cli_error = subprocess.run([sys.executable, "-m", "vira_desktop", "replay", str(path)],
                                    capture_output=True, text=True).stderr.strip()  # fmt: skip
         assert scene == "MenuScene" and cli_error.replace(str(path), path.name) in app.notice
+
+
+def test_a_stored_deal_is_played_again_from_trick_5_with_the_seats_swapped_and_both_are_kept_linked(
+    tmp_path: Path,
+) -> None:
+    """A deal from history, played again from its fifth trick: the person's seat now a bot's
+    and a bot's seat the person's; the new deal is kept as a deal of its own, linked to the
+    first (its id and the actions taken over), with the same cards and the same first actions."""
+    from vira_desktop.ai.normal import NormalBot
+    from vira_desktop.rules.actions import PlayCard
+    from vira_desktop.session.record import record_actions
+
+    history = _kept_with_a_person(tmp_path, deals=4)
+    original = next(r for r in history.deals() if r.outcome != "laid")  # a deal whose cards were played
+    record = read_record(history.record(original.id))
+    cards = [i for i, a in enumerate(record_actions(record)) if isinstance(a, PlayCard)]
+    upto = cards[12]  # the fifth trick's first card: four tricks played
+    names = record.names
+    kinds = {names[0]: "normal", names[1]: "normal", names[2]: "normal"}
+    person = "Anna"
+    swapped = next(n for n in names if n != person)  # the person takes a bot's seat, a bot the person's
+    kinds[swapped] = "human"
+    seats = [SeatConfig(n, kinds[n] == "human", "normal" if kinds[n] == "human" else kinds[n]) for n in names]
+    table = Table.play_again(record, upto, seats, parent=original.id)
+    committed: list[CommittedDeal] = []
+    runner = TableRunner(table, pause=0, on_committed=committed.append)
+    runner.start()
+    step = 0
+    me = NormalBot(9)
+    while not runner.deal_over:
+        step += 1
+        runner.poll(float(step))
+        ask = runner.asked()
+        if ask is not None:  # the person's turn: answered as a player would
+            runner.submit(ask.seat, me.choose(ask.view).action)
+    runner.close()
+    (again,) = committed
+    assert again.parent == (original.id, upto)
+    new_id = history.add_deal(again.session_key, again.index, again.record, again.players, again.levels,
+                              again.parent, started=again.started)  # fmt: skip
+    rows = {r.id: r for r in history.deals()}
+    assert rows[new_id].parent_id == original.id and rows[new_id].parent_action == upto
+    assert rows[new_id].session_id != original.session_id and rows[new_id].levels[swapped] == "human"
+    first, second = history.record(original.id), history.record(new_id)
+    assert first["hands"] == second["hands"] and first["stock"] == second["stock"]
+    assert first["actions"][:upto] == second["actions"][:upto]
+
+
+def test_in_the_window_a_deal_from_history_is_played_again_from_the_point_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """History → replay → PgDn ×5 → P: the seats form (the seat shown a person's, the others
+    bots'); Enter starts a table at that point of the deal, linked to it in history."""
+    import pygame
+
+    from tests.test_gui import key, make_app, run
+    from vira_desktop.paths import history_file
+    from vira_desktop.scenes.history import PlayAgainScene
+    from vira_desktop.scenes.table import ReplayScene, TableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    kept = _kept_with_a_person(history_file().parent, history_file().name, deals=3)
+    chosen = [r for r in kept.deals() if r.outcome != "laid"][-1]
+    kept.close()
+    app.push("history")
+    run(app, 2)
+    history = app.stack.top
+    for _ in range([r.id for r in history.shown].index(chosen.id)):  # type: ignore[union-attr]
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene) and replay.deal_id == chosen.id
+    for _ in range(5):
+        key(app, pygame.K_PAGEDOWN)
+    at = replay.driver.position
+    key(app, pygame.K_p)
+    form = app.stack.top
+    assert isinstance(form, PlayAgainScene) and form.kinds == ["human", "normal", "normal"]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_LEFT)  # the second seat: a person too (normal → human)
+    assert form.kinds[1] == "human"
+    key(app, pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.table.parent == (chosen.id, at) and len(table.table.deal.history) == at
+    assert [s.human for s in table.table.seats] == [True, True, False]

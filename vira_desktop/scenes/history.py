@@ -16,7 +16,7 @@ from ..paths import history_file
 from ..rules.errors import RecordError
 from ..session.exchange import export_deals, export_session, import_records
 from ..session.history import DealRow, History, SessionRow, open_history
-from ..session.record import read_record
+from ..session.record import Record, read_record
 from ..session.statistics import ContractLine, Stats, players_of, statistics
 from ..session.words import bets_and_pins
 from .backdrop import panel
@@ -27,7 +27,7 @@ from .theme import GOLD, GOOD, INK, KEY_FOCUS, MUTED, PLAYER_COLOURS, RED, fit_t
 if TYPE_CHECKING:
     from .app import App
 
-__all__ = ["HistoryScene", "StatisticsScene", "export_folder"]
+__all__ = ["HistoryScene", "PlayAgainScene", "StatisticsScene", "export_folder"]
 
 ROW_H = 22
 LIST_TOP = 132
@@ -229,7 +229,7 @@ class HistoryScene(Scene):
                 self.message = t("history.bad_record", problem=str(exc))
                 return
             title = t("history.replay_title", date=_date(row.played), number=row.number + 1)
-            self.app.push("replay", record=record, title=title, pushed=True)
+            self.app.push("replay", record=record, title=title, pushed=True, deal_id=row.id)
         elif what == "export_deal":
             self._exported(export_deals(self.history, [self.shown[self.deal_at].id], export_folder()))
         elif what == "export_session":
@@ -428,3 +428,84 @@ class StatisticsScene(Scene):
             if tip:
                 draw_tooltip(surface, tip, self.mouse)
                 break
+
+
+KINDS = ("human", "normal", "strong", "easy", "random")
+
+
+class PlayAgainScene(Scene):
+    """Play a deal again from a point of it: the same cards and seats; for each seat, a person
+    or a bot of a level (↑ ↓ choose a seat, ← → or a click change it, Enter starts, Esc back)."""
+
+    def __init__(self, app: App, record: Record, upto: int, parent: int | None = None, viewer: int = 0) -> None:
+        super().__init__(app)
+        self.record = record
+        self.upto = upto
+        self.parent = parent
+        self.kinds = ["human" if seat == viewer else "normal" for seat in range(3)]
+        self.row = viewer
+
+    def enter(self) -> None:
+        self.start = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(490, 560, 300, 46), "vira.play_again.start", manager=self.ui)
+        )
+        self.back = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(1110, 740, 150, 40), "vira.sheet.close", manager=self.ui)
+        )
+
+    def _rows(self) -> list[pygame.Rect]:
+        return [pygame.Rect(340, 300 + 64 * i, 600, 52) for i in range(3)]
+
+    def _change(self, row: int, step: int) -> None:
+        self.kinds[row] = KINDS[(KINDS.index(self.kinds[row]) + step) % len(KINDS)]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.start:
+            self._begin()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+            self.app.stack.pop()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(self._rows()):
+                if rect.collidepoint(event.pos):
+                    self.row = i
+                    self._change(i, 1)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self.row = (self.row + (-1 if event.key == pygame.K_UP else 1)) % 3
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self._change(self.row, -1 if event.key == pygame.K_LEFT else 1)
+            elif event.key == pygame.K_RETURN:
+                self._begin()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.stack.pop()
+
+    def _begin(self) -> None:
+        from ..session.table import SeatConfig, Table
+
+        seats = [
+            SeatConfig(name, kind == "human", "normal" if kind == "human" else kind)
+            for name, kind in zip(self.record.names, self.kinds, strict=True)
+        ]
+        table = Table.play_again(self.record, self.upto, seats, self.parent)
+        table.think = float(self.app.settings["bots.strong_seconds"])
+        self.app.open("table", table=table, saves=False)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(panel(1280, 800), (0, 0))
+        title = font(26, True).render(t("play_again.title"), True, GOLD)
+        surface.blit(title, title.get_rect(center=(640, 150)))
+        where = t("play_again.from", position=self.upto, total=len(self.record.actions))
+        for k, part in enumerate(wrap_text(where + " " + t("play_again.note"), 15, False, 900)):
+            line = font(15).render(part, True, INK)
+            surface.blit(line, line.get_rect(center=(640, 200 + 22 * k)))
+        for i, rect in enumerate(self._rows()):
+            chosen = i == self.row
+            pygame.draw.rect(surface, (44, 56, 70) if chosen else (30, 38, 48), rect, border_radius=6)
+            if chosen:
+                pygame.draw.rect(surface, KEY_FOCUS, rect, 2, border_radius=6)
+            name = font(18, True).render(self.record.names[i], True, PLAYER_COLOURS[i])
+            surface.blit(name, (rect.x + 18, rect.y + 14))
+            kind = font(18).render(f"◀  {t(f'new_game.kind.{self.kinds[i]}')}  ▶", True, INK)
+            surface.blit(kind, kind.get_rect(midright=(rect.right - 18, rect.centery)))
+        keys = font(13).render(t("play_again.keys"), True, MUTED)
+        surface.blit(keys, keys.get_rect(center=(640, 760)))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .analysis import AnalysisScene
 from .base import Scene
-from .history import HistoryScene, StatisticsScene
+from .history import HistoryScene, PlayAgainScene, StatisticsScene
 from .menu import MenuScene, NewGameScene, SettingsScene
 from .overlays import (
     BidTableScene,
@@ -44,6 +44,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "practice": PracticeScene,
     "history": HistoryScene,
     "statistics": StatisticsScene,
+    "play_again": PlayAgainScene,
 }
 
 

@@ -472,7 +472,8 @@ class HistoryWriter:
             if problem is not None and self.told is not None:
                 self.told(problem)
         deal_id = self._history.add_deal(
-            deal.session_key, deal.index, deal.record, deal.players or deal.seats, deal.levels, started=deal.started
+            deal.session_key, deal.index, deal.record, deal.players or deal.seats, deal.levels, deal.parent,
+            started=deal.started,
         )
         self.kept += 1
         if self.journal is not None:

@@ -94,6 +94,7 @@ class CommittedDeal:
     session_key: str = ""  # the table's own key (kept in its save): which session the deal is of
     started: str = ""  # when the session began (ISO 8601, UTC)
     players: tuple[str, ...] = ()  # everyone at the table, in table order
+    parent: tuple[int, int] | None = None  # played again: (the deal in history, after so many of its actions)
 
 
 @dataclass
@@ -342,7 +343,8 @@ class TableRunner:
         levels = {c.name: "human" if c.human else c.level for c in t_.seats}
         seats = t_.session.seats
         players = tuple(c.name for c in t_.seats)
-        self.on_committed(CommittedDeal(index, record, seats, levels, t_.key, t_.started, players))
+        parent = t_.parent if index == 0 else None
+        self.on_committed(CommittedDeal(index, record, seats, levels, t_.key, t_.started, players, parent))
 
     def forget_bots(self) -> None:
         """Drop the bots' work in hand: the table is about to be rebuilt."""

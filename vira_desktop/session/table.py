@@ -26,7 +26,7 @@ from ..rules.ledger import Kind
 from ..rules.session import SeatingDraw, Session, draw_seating, heart_deal
 from ..rules.view import View
 from .flow import Ask, Flow, FlowEvent
-from .record import record_of
+from .record import Record, record_of, replay
 from .thinking import DEFAULT_THINK, BotSpec, bot_from
 
 __all__ = ["SAVE_VERSION", "SaveError", "SaveSnapshot", "SeatConfig", "Table", "describe_save", "quarantine"]
@@ -69,6 +69,7 @@ class Table:
     given: Deal | None = field(default=None, repr=False)  # a lesson's deal: seated as the seats are listed
     pulla: int | None = None  # bets in the pulla at the start (None: the åla, one from each player)
     think: float = DEFAULT_THINK  # seconds the strong bot may think over a decision (bots.strong_seconds)
+    parent: tuple[int, int] | None = None  # played again: (the deal in history, after so many of its actions)
     key: str = field(default_factory=lambda: uuid.uuid4().hex)  # the session's own name in history
     started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
@@ -77,6 +78,17 @@ class Table:
         """A table that plays ``deal`` (a lesson's, a record's), the seats listed from forehand;
         ``pulla``: the bets in the pulla as it opens (by default the åla)."""
         return cls(seats, seed, given=deal, pulla=pulla)
+
+    @classmethod
+    def play_again(
+        cls, record: Record, upto: int, seats: list[SeatConfig], parent: int | None = None
+    ) -> Table:
+        """A table that plays ``record``'s deal again from after its first ``upto`` actions:
+        the same cards and seats (``seats``, listed from forehand, say who is a person and who
+        a bot); ``parent``: the deal's id in history, which the new deal is linked to. Fresh
+        deals follow it, as at any table."""
+        deal = replay(record, upto)
+        return cls(seats, upto, given=deal, parent=None if parent is None else (parent, upto))
 
     @classmethod
     def for_number(cls, seats: list[SeatConfig], number: int) -> Table:

@@ -628,10 +628,17 @@ class ReplayScene(_TableBase):
     whose cards are shown, Esc leaves."""
 
     def __init__(
-        self, app: App, record: Record, title: str = "", quit_on_back: bool = False, pushed: bool = False
+        self,
+        app: App,
+        record: Record,
+        title: str = "",
+        quit_on_back: bool = False,
+        pushed: bool = False,
+        deal_id: int | None = None,
     ) -> None:
         super().__init__(app)
         self.pushed = pushed  # opened over another scene (the history): Esc returns to it
+        self.deal_id = deal_id  # the deal's id in history (a deal played again from it is linked to it)
         self.driver = ReplayDriver(record)
         self.worker: Worker | None = None  # started when the analysis is first asked for
         self.analysis: dict[str, Any] | None = None
@@ -658,7 +665,8 @@ class ReplayScene(_TableBase):
                 ButtonSpec(t("button.trick_forward"), Command("trick", 1), y + 88, right, 140),
                 ButtonSpec(t("button.back"), Command("back_step"), y + 132, width=140),
                 ButtonSpec(t("button.forward"), Command("forward"), y + 132, right, 140),
-                ButtonSpec(t("button.whose_hand"), Command("viewer"), y + 176),
+                ButtonSpec(t("button.whose_hand"), Command("viewer"), y + 176, width=140),
+                ButtonSpec(t("button.play_again"), Command("play_again"), y + 176, right, 140),
                 ButtonSpec(t("button.analyse"), Command("analyse"), y + 220),
             ]
         )
@@ -722,6 +730,14 @@ class ReplayScene(_TableBase):
             self._jumped()
         elif intent.name == "analyse":
             self._analyse()
+        elif intent.name == "play_again":
+            self.play_again()
+
+    def play_again(self) -> None:
+        """Play the deal again from the point shown (its end: from the start), seats chosen first."""
+        driver = self.driver
+        upto = 0 if driver.at_end else driver.position
+        self.app.push("play_again", record=driver.record, upto=upto, parent=self.deal_id, viewer=int(driver.viewer))
 
     def _jumped(self) -> None:
         """The table shown anew at the driver's position, without animation."""
@@ -759,6 +775,9 @@ class ReplayScene(_TableBase):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
             self.driver.go_to(0 if event.key == pygame.K_HOME else len(self.driver.actions))
             self._jumped()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
+            self.play_again()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.driver.trick_step(event.key == pygame.K_PAGEDOWN)
