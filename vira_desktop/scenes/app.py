@@ -335,12 +335,25 @@ class App:
         autosave_file().unlink(missing_ok=True)
 
     def resume_autosave(self) -> None:
+        """Continue the saved game; a damaged save is read up to its last good action (the
+        damaged file kept aside, and the player told what was lost)."""
         path = autosave_file()
         try:
             table = Table.load(path)
         except SaveError:
-            self.tell("app.save_damaged", file=quarantine(path).name)
-            self.open("menu")
+            try:
+                table, recovered = Table.recover(path)
+            except SaveError:
+                self.tell("app.save_damaged", file=quarantine(path).name)
+                self.open("menu")
+                return
+            aside = quarantine(path).name
+            key = "app.save_recovered_cut" if recovered.cut else "app.save_recovered"
+            self.start_table(table)
+            self.tell(key, kept=recovered.kept, lost=recovered.lost, count=recovered.lost, file=aside)
+            runner = getattr(self.stack.top, "runner", None)
+            if runner is not None:  # said at the table too, under the deal told again
+                runner.tell(self.notice)
             return
         self.start_table(table)
 

@@ -200,6 +200,10 @@ class TableRunner:
         self.retell(self._heading(seating=True))
         return Update(tuple(events_for(self.viewer_seat, opening)))
 
+    def tell(self, text: str) -> None:
+        """Add ``text`` to the log, after the deal told so far (a save recovered)."""
+        self.narrator.say(text)
+
     def _heading(self, seating: bool) -> list[str]:
         """The log's head for the deal in play: its number, dealer and forehand, under the
         seating (when asked for, and always in the first deal) and the first deal's åla."""

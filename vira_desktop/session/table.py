@@ -53,6 +53,17 @@ class LogEntry:
     action: str
     human: bool
 
+    @classmethod
+    def read(cls, raw: Any) -> LogEntry:
+        """An entry as a save holds it; a key missing or a value of the wrong type is refused."""
+        if not isinstance(raw, dict):
+            raise TypeError("an action of the log is not a mapping")
+        entry = cls(**raw)
+        kinds = ((entry.deal, int), (entry.player, str), (entry.action, str), (entry.human, bool))
+        if any(not isinstance(value, kind) or (kind is int and isinstance(value, bool)) for value, kind in kinds):
+            raise TypeError("a value of the wrong type in the log")
+        return entry
+
 
 @dataclass
 class Table:
@@ -273,12 +284,49 @@ class Table:
             table.last_deal = None if last is None else int(last)
             table.key = str(data.get("key") or table.key)  # a save from before history: a session of its own
             table.started = str(data.get("started") or table.started)
-            table._replay([LogEntry(**e) for e in data["log"]])
+            table._replay([LogEntry.read(e) for e in data["log"]])
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveError(f"damaged save: {exc}") from None
         return table
+
+    @classmethod
+    def recover(cls, path: Path) -> tuple[Table, Recovered]:
+        """A damaged save read as far as it is good: its header, then its actions up to the
+        first that cannot be read or applied (a file cut short, a bad action, a wrong type);
+        what was kept and what lost. :class:`SaveError` where even the header is unreadable."""
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise SaveError(f"cannot read {path.name}: {exc}") from None
+        header, entries, cut = _salvage(text)
+        try:
+            if header.get("version") != SAVE_VERSION:
+                raise SaveError(f"unknown save version {header.get('version')!r}")
+            table = cls.from_json({**header, "log": []})
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SaveError(f"damaged save: {exc}") from None
+        kept, problem = table._replay_good(entries)
+        lost = len(entries) - kept
+        return table, Recovered(kept, lost, cut, problem)
+
+    def _replay_good(self, entries: list[Any]) -> tuple[int, str]:
+        """Apply the saved ``entries`` (raw) one by one up to the first that fails; how many
+        were applied, and what stopped them ("" for none)."""
+        good: list[LogEntry] = []
+        self._replay([])
+        for raw in entries:
+            try:
+                entry = LogEntry.read(raw)
+                self._apply_entry(entry)
+            except (SaveError, ViraError, KeyError, TypeError, ValueError, AttributeError) as exc:
+                self._replay(good)  # the table as the last good action left it
+                return len(good), f"action {len(good) + 1}: {exc}"
+            good.append(entry)
+        return len(good), ""
 
     @classmethod
     def load(cls, path: Path) -> Table:
@@ -295,14 +343,63 @@ class Table:
         self._start()
         self.log = []
         for entry in log:
-            while entry.deal > self.deal_index:
-                if not self.deal.is_over:
-                    raise SaveError(f"deal {self.deal_index + 1} ends early in the log")
-                self.next_deal()
-            seat = self.session.seats.index(entry.player)
-            action = parse_action(entry.action, seat)
-            self.session.apply(action)
-            self.log.append(LogEntry(self.deal_index, entry.player, action.text, entry.human))
+            self._apply_entry(entry)
+
+    def _apply_entry(self, entry: LogEntry) -> None:
+        """One saved action, applied (dealing on to its deal first)."""
+        while entry.deal > self.deal_index:
+            if not self.deal.is_over:
+                raise SaveError(f"deal {self.deal_index + 1} ends early in the log")
+            self.next_deal()
+        seat = self.session.seats.index(entry.player)
+        action = parse_action(entry.action, seat)
+        self.session.apply(action)
+        self.log.append(LogEntry(self.deal_index, entry.player, action.text, entry.human))
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """What a damaged save gave back: the actions kept, those lost after them (known ones),
+    whether the file was cut short (more may have been lost), and what stopped the reading."""
+
+    kept: int
+    lost: int
+    cut: bool
+    problem: str
+
+
+def _salvage(text: str) -> tuple[dict[str, Any], list[Any], bool]:
+    """A save's header and as many whole log entries as can be read from ``text``, and
+    whether it was cut short (a save is the header's keys, then ``"log": [...]``)."""
+    try:
+        data = json.loads(text)
+        if isinstance(data, dict) and isinstance(data.get("log"), list):
+            return {k: v for k, v in data.items() if k != "log"}, list(data["log"]), False
+    except ValueError:
+        pass
+    at = text.find('"log"')
+    if at < 0:
+        raise SaveError("damaged save: no log")
+    try:
+        header = json.loads(text[:at].rstrip().rstrip(",") + "}")
+    except ValueError:
+        raise SaveError("damaged save: its header cannot be read") from None
+    if not isinstance(header, dict):
+        raise SaveError("damaged save: not a save")
+    decoder = json.JSONDecoder()
+    i = text.find("[", at) + 1
+    entries: list[Any] = []
+    while i > 0:
+        while i < len(text) and text[i] in " \n\r\t,":
+            i += 1
+        if i >= len(text) or text[i] == "]":
+            return header, entries, i >= len(text)
+        try:
+            entry, i = decoder.raw_decode(text, i)
+        except ValueError:
+            return header, entries, True
+        entries.append(entry)
+    return header, entries, True
 
 
 @dataclass(frozen=True)
