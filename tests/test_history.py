@@ -478,3 +478,31 @@ def test_in_the_window_a_deal_from_history_is_played_again_from_the_point_shown(
     assert isinstance(table, TableScene)
     assert table.table.parent == (chosen.id, at) and len(table.table.deal.history) == at
     assert [s.human for s in table.table.seats] == [True, True, False]
+
+
+def test_a_record_bad_at_action_n_opens_in_the_replay_up_to_the_action_before_with_the_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+    import sys
+
+    from vira_desktop import cli
+    from vira_desktop.scenes.app import App
+    from vira_desktop.scenes.table import ReplayScene
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    good = (Path(__file__).parent / "records" / "laid_solo8.yaml").read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(good) if line.startswith("actions:"))
+    bad_line = first + 5  # the fifth action made nonsense
+    lines = [*good[:bad_line], good[bad_line].split(":")[0] + ": AS AS", *good[bad_line + 1 :]]
+    path = tmp_path / "bad_at_5.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    seen: list[App] = []
+    monkeypatch.setattr(App, "run", lambda self: seen.append(self))
+    assert cli.main([str(path)]) == 0
+    scene = seen[0].stack.top
+    assert isinstance(scene, ReplayScene)
+    assert len(scene.driver.actions) == 4 and scene.driver.at_end  # shown at the last good action
+    said = subprocess.run([sys.executable, "-m", "vira_desktop", "replay", str(path)], capture_output=True, text=True)
+    assert said.stderr.strip().replace(str(path), path.name) == scene.problem
+    assert scene.problem in scene.view.message and "action 5" in scene.problem

@@ -493,7 +493,7 @@ def open_file_window(path: str) -> int:
     """``vira FILE.yaml``: the deal record in the replay window; a file that cannot be read
     opens the menu with the same one-line error as ``vira replay`` (Esc quits)."""
     from ..rules.errors import RecordError
-    from ..session.record import load_record, replay
+    from ..session.record import good_part, load_record
 
     try:
         app = App()
@@ -503,12 +503,13 @@ def open_file_window(path: str) -> int:
     name = Path(path).name
     try:
         record = load_record(path)
-        replay(record)
     except RecordError as exc:
         app.tell("app.record_bad", problem=f"{name}: {exc}")
         app.to_menu()
-    else:
-        app.open("replay", record=record, title=name, quit_on_back=True)
+    else:  # a record bad at its action N opens up to the action before, with the error shown
+        good, problem = good_part(record)
+        said = "" if problem is None else f"{name}: {problem}"
+        app.open("replay", record=good, title=name, quit_on_back=True, problem=said)
     app.run()
     pygame.quit()
     return 0

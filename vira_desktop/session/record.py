@@ -29,6 +29,7 @@ __all__ = [
     "Record",
     "check_result",
     "dump_record",
+    "good_part",
     "load_record",
     "read_record",
     "record_actions",
@@ -175,31 +176,50 @@ def _house_rules(value: Any, base: HouseRules) -> HouseRules:
         raise RecordError(str(exc)) from None
 
 
+def _parsed(record: Record, i: int, who: str, text: str) -> Action:
+    """Action ``i`` (from 1) of the record, parsed for its player's seat."""
+    if who not in record.names:
+        raise RecordError(f"action {i} ({who}: {text}): {who} does not play in this deal")
+    try:
+        return parse_action(text, record.names.index(who))
+    except ValueError as exc:
+        raise RecordError(f"action {i} ({who}: {text}): {_names_in(str(exc), record.names)}") from None
+
+
 def record_actions(record: Record) -> list[Action]:
     """The record's actions, each parsed for its player's seat (not yet checked against the deal)."""
-    out: list[Action] = []
-    for i, (who, text) in enumerate(record.actions, 1):
-        if who not in record.names:
-            raise RecordError(f"action {i} ({who}: {text}): {who} does not play in this deal")
-        try:
-            out.append(parse_action(text, record.names.index(who)))
-        except ValueError as exc:
-            raise RecordError(f"action {i} ({who}: {text}): {_names_in(str(exc), record.names)}") from None
-    return out
+    return [_parsed(record, i, who, text) for i, (who, text) in enumerate(record.actions, 1)]
+
+
+def _apply(record: Record, deal: Deal, i: int, action: Action) -> None:
+    who, text = record.actions[i - 1]
+    try:
+        deal.apply(action)
+    except ValueError as exc:
+        raise RecordError(f"action {i} ({who}: {text}): {_names_in(str(exc), record.names)}") from None
 
 
 def replay(record: Record, upto: int | None = None) -> Deal:
     """Apply the record's actions (the first ``upto`` of them, or all); all or nothing."""
     deal = record.deal.clone()
     actions = record_actions(record)
-    for i, ((who, text), action) in enumerate(zip(record.actions, actions, strict=True), 1):
+    for i, action in enumerate(actions, 1):
         if upto is not None and i > upto:
             break
-        try:
-            deal.apply(action)
-        except ValueError as exc:
-            raise RecordError(f"action {i} ({who}: {text}): {_names_in(str(exc), record.names)}") from None
+        _apply(record, deal, i, action)
     return deal
+
+
+def good_part(record: Record) -> tuple[Record, RecordError | None]:
+    """The record up to its first action that cannot be read or played (with that action's
+    error, as ``vira replay`` says it), or the whole record and None."""
+    deal = record.deal.clone()
+    for i, (who, text) in enumerate(record.actions, 1):
+        try:
+            _apply(record, deal, i, _parsed(record, i, who, text))
+        except RecordError as exc:
+            return Record(record.names, record.sitting_out, record.deal, record.actions[: i - 1], None), exc
+    return record, None
 
 
 def _names_in(message: str, names: tuple[str, str, str]) -> str:

@@ -635,9 +635,11 @@ class ReplayScene(_TableBase):
         quit_on_back: bool = False,
         pushed: bool = False,
         deal_id: int | None = None,
+        problem: str = "",
     ) -> None:
         super().__init__(app)
         self.pushed = pushed  # opened over another scene (the history): Esc returns to it
+        self.problem = problem  # the record was bad from an action on: shown up to it, with the error
         self.deal_id = deal_id  # the deal's id in history (a deal played again from it is linked to it)
         self.driver = ReplayDriver(record)
         self.worker: Worker | None = None  # started when the analysis is first asked for
@@ -647,6 +649,8 @@ class ReplayScene(_TableBase):
         self.view.keys_help = mark("table.replay_keys")
 
     def enter(self) -> None:
+        if self.problem:  # at the last good action, where the record goes wrong
+            self.driver.go_to(len(self.driver.actions))
         self.view.show(self.driver.state(), self.driver.start_events())
         self.view.finish()
         self._caption()
@@ -689,6 +693,8 @@ class ReplayScene(_TableBase):
         result = driver.result()
         if result is not None:
             self.view.log.append(result[0])
+        if self.problem:
+            self.message(t("replay.bad_from", good=len(driver.actions), problem=self.problem), RED)
 
     def step(self, forward: bool) -> None:
         events = self.driver.forward() if forward else self.driver.back()
