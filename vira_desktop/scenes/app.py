@@ -508,8 +508,7 @@ def open_file_window(path: str) -> int:
         app.to_menu()
     else:  # a record bad at its action N opens up to the action before, with the error shown
         good, problem = good_part(record)
-        said = "" if problem is None else f"{name}: {problem}"
-        app.open("replay", record=good, title=name, quit_on_back=True, problem=said)
+        app.open("replay", record=good, title=name, quit_on_back=True, problem="" if problem is None else str(problem))
     app.run()
     pygame.quit()
     return 0

@@ -657,7 +657,7 @@ class ReplayScene(_TableBase):
         self._buttons()
 
     def _buttons(self) -> None:
-        y = 320  # above the log of the last, this and the next action
+        y = 352  # under the message (three lines), above the log of the last, this and the next action
         right = TABLE_W + 164
         self.panel.show(
             [
