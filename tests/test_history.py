@@ -506,3 +506,32 @@ def test_a_record_bad_at_action_n_opens_in_the_replay_up_to_the_action_before_wi
     said = subprocess.run([sys.executable, "-m", "vira_desktop", "replay", str(path)], capture_output=True, text=True)
     assert said.stderr.strip() == f"{path}: {scene.problem}"  # the same error as vira replay gives
     assert scene.problem in scene.view.message and "action 5" in scene.problem
+
+
+def test_esc_over_an_open_filter_closes_the_list_and_the_filters_stay_when_history_is_opened_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pygame
+
+    from tests.test_gui import click, key, make_app, run
+    from vira_desktop.paths import history_file
+    from vira_desktop.scenes.history import HistoryScene
+
+    app = make_app(tmp_path, monkeypatch)
+    _kept_with_a_person(history_file().parent, history_file().name, deals=4).close()
+    app.push("history")
+    run(app, 2)
+    scene = app.stack.top
+    assert isinstance(scene, HistoryScene)
+    outcome = next(menu for menu, what in scene.dropdowns.items() if what == "outcome")
+    click(app, outcome.rect.center)
+    assert scene._expanded()
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene and not scene._expanded()
+    key(app, pygame.K_RIGHT)  # a session chosen
+    key(app, pygame.K_ESCAPE)
+    assert type(app.stack.top).__name__ == "MenuScene"
+    app.push("history")
+    run(app, 2)
+    again = app.stack.top
+    assert isinstance(again, HistoryScene) and again.session_at == 1

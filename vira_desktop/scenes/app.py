@@ -135,6 +135,7 @@ class App:
         self.save_autoplay = save_autoplay
         self.keep_history = autoplay_speed is None if history is None else history  # autoplay: when asked
         self._history: HistoryWriter | None = None
+        self.history_filters: tuple[Any, int] | None = None  # the History screen's filters, as last left
         journal = os.environ.get("VIRA_JOURNAL")
         self.journal = Path(journal) if journal else None  # the kill -9 test reads this
         with quiet_stderr():  # SDL's probes (ALSA, Wayland) write straight to the terminal

@@ -14,6 +14,7 @@ import pygame_gui
 from ..i18n import number, t
 from ..paths import history_file
 from ..rules.errors import RecordError
+from ..rules.games import GAMES
 from ..session.exchange import export_deals, export_session, import_records
 from ..session.history import DealRow, History, SessionRow, open_history
 from ..session.record import Record, read_record
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["HistoryScene", "PlayAgainScene", "StatisticsScene", "export_folder"]
 
+GAME_ORDER = {g.name: g.no for g in GAMES}
 ROW_H = 22
 LIST_TOP = 132
 ROWS = 25  # rows of a list on screen
@@ -60,8 +62,9 @@ class HistoryScene(Scene):
     def __init__(self, app: App, history: History | None = None) -> None:
         super().__init__(app)
         self.history = history
-        self.filters = _Filters()
-        self.session_at = 0  # 0: every session; else the index in self.sessions + 1
+        kept = app.history_filters  # the filters as the player left them, while the game runs
+        self.filters: _Filters = kept[0] if kept else _Filters()
+        self.session_at: int = kept[1] if kept else 0  # 0: every session; else its index in self.sessions + 1
         self.deal_at = 0
         self.top = 0  # the first deal row shown
         self.message = ""
@@ -101,7 +104,7 @@ class HistoryScene(Scene):
     def _widgets(self) -> None:
         self.clear_widgets()
         every = t("history.all")
-        games = sorted({r.game for r in self.rows})
+        games = sorted({r.game for r in self.rows}, key=lambda g: (GAME_ORDER.get(g, 99), g))  # the bid table's order
         names = sorted({r.declarer for r in self.rows})
         months = sorted({r.played[:7] for r in self.rows}, reverse=True)
         picks = (
@@ -161,8 +164,14 @@ class HistoryScene(Scene):
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
+    def _expanded(self) -> bool:
+        """Whether a filter's list of options is open."""
+        return any(m.current_state is m.menu_states["expanded"] for m in self.dropdowns)
+
     def _key(self, key: int) -> None:
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and self._expanded():
+            self._widgets()  # Esc closes the open list, not the screen
+        elif key == pygame.K_ESCAPE:
             self.do("back")
         elif key in (pygame.K_DOWN, pygame.K_UP):
             self._select(self.deal_at + (1 if key == pygame.K_DOWN else -1))
@@ -192,8 +201,7 @@ class HistoryScene(Scene):
         self._widgets()
 
     def _click(self, pos: tuple[int, int]) -> None:
-        expanded = any(m.current_state is m.menu_states["expanded"] for m in self.dropdowns)
-        if expanded or self.ui.get_hovering_any_element():
+        if self._expanded() or self.ui.get_hovering_any_element():
             return  # a widget's click (an open filter's options lie over the list)
         x, y = pos
         row = (y - LIST_TOP) // ROW_H
@@ -210,6 +218,7 @@ class HistoryScene(Scene):
         """A button's work."""
         assert self.history is not None
         if what == "back":
+            self.app.history_filters = (self.filters, self.session_at)
             self.app.stack.pop()
         elif what == "statistics":
             self.app.push("statistics", history=self.history)
@@ -237,7 +246,7 @@ class HistoryScene(Scene):
             self._exported(export_session(self.history, row.session_id, export_folder()))
 
     def _exported(self, paths: list[Path]) -> None:
-        self.message = t("history.exported", count=len(paths), folder=str(export_folder()))
+        self.message = t("history.exported", count=len(paths), folder=str(export_folder()), file=paths[0].name)
 
     def _import(self, path: Path) -> None:
         assert self.history is not None
@@ -308,15 +317,14 @@ class HistoryScene(Scene):
             for k, (x, (text, c)) in enumerate(zip(xs, cells, strict=True)):
                 width = (xs[k + 1] if k + 1 < len(xs) else 1250) - x - 8
                 surface.blit(font(13).render(fit_text(text, 13, False, width), True, c), (x, y))
-        if len(self.shown) > ROWS:
-            more = t("history.rows", first=self.top + 1, last=min(self.top + ROWS, len(self.shown)),
-                     total=len(self.shown))  # fmt: skip
-            surface.blit(font(12).render(more, True, MUTED), (430, LIST_TOP + ROWS * ROW_H + 2))
+        last = min(self.top + ROWS, len(self.shown))
+        more = t("history.rows", first=self.top + 1, last=last, total=len(self.shown))
+        surface.blit(font(12).render(more, True, MUTED), (430, LIST_TOP + ROWS * ROW_H + 2))
 
 
 def _contract_tip(c: ContractLine) -> str:
     values = {"bid": c.bid, "declared": c.declared, "home": c.home, "bet": c.bet, "kodilj": c.kodilj, "laid": c.laid}
-    return t("stats.contract_tip", game=c.game, pins=number(c.pins, 1), **values)
+    return t("stats.contract_tip", game=c.game, bets=number(c.pins / 8, 2), **values)
 
 
 class StatisticsScene(Scene):
@@ -345,6 +353,8 @@ class StatisticsScene(Scene):
         self.chooser: pygame_gui.elements.UIDropDownMenu | None = None
         if len(self.players) > 1:
             rect = pygame.Rect(1000, 18, 250, 32)
+            label = pygame.Rect(760, 18, 232, 32)
+            self.add(pygame_gui.elements.UILabel(label, "vira.stats.choose", manager=self.ui))
             self.chooser = self.add(pygame_gui.elements.UIDropDownMenu(list(self.players), self.player, rect, self.ui))
 
     def _count(self) -> None:
@@ -378,12 +388,13 @@ class StatisticsScene(Scene):
             empty=none,
         )
         session_tips = tuple(
-            t("stats.session_tip", date=_date(p.started), deals=p.deals, result=number(p.bets, 1)) for p in s.sessions
+            t("stats.session_tip", n=i, date=_date(p.started), deals=p.deals, result=number(p.bets, 1))
+            for i, p in enumerate(s.sessions, 1)
         )
         sessions = Chart(
             pygame.Rect(30, 425, 600, 300),
             t("stats.sessions"),
-            [_date(p.started)[5:] for p in s.sessions],
+            [str(i) for i in range(1, len(s.sessions) + 1)],  # the date and time in each point's tooltip
             [Series(t("stats.result"), tuple(round(p.bets, 2) for p in s.sessions), PLAYER_COLOURS[0], session_tips)],
             kind="line",
             empty=none,
