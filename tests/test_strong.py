@@ -326,6 +326,7 @@ def test_a_bid_is_played_out_and_made_when_half_its_count_and_half_its_share_rea
             break
     else:
         pytest.fail("no bid in 200 auctions")
+    monkeypatch.setattr(StrongBot, "search_bids", True)  # off in play (see StrongBot.search_bids)
     bot = StrongBot(1, QUICK)
     NormalBot._bid(bot, view, view.decision.actions)  # type: ignore[union-attr]
     assert bot.last_bid is not None
@@ -345,3 +346,15 @@ def test_a_bid_is_played_out_and_made_when_half_its_count_and_half_its_share_rea
             assert got.action == normal.action and got.reason.key == "search_bid"
         else:
             assert got.action == Pass(1) and got.reason.key == "search_pass"
+
+
+def test_in_play_the_strong_bot_bids_as_the_normal_bot() -> None:
+    """Bids are not played out in play (StrongBot.search_bids): every auction choice is the
+    normal bot's, reason and all."""
+    from vira_desktop.ai.normal import NormalBot
+
+    rng = random.Random(8)
+    for _ in range(30):
+        deal = Deal.from_number(rng.getrandbits(48))
+        view = deal.view(0)
+        assert StrongBot(2, QUICK).choose(view) == NormalBot(2).choose(view)
