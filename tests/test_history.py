@@ -535,3 +535,25 @@ def test_esc_over_an_open_filter_closes_the_list_and_the_filters_stay_when_histo
     run(app, 2)
     again = app.stack.top
     assert isinstance(again, HistoryScene) and again.session_at == 1
+
+
+@pytest.mark.parametrize("damage", ["garbage", "cut"])
+def test_history_opened_on_a_damaged_file_sets_it_aside_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    from tests.test_gui import make_app, run
+    from vira_desktop.paths import history_file
+    from vira_desktop.scenes.history import HistoryScene
+
+    app = make_app(tmp_path, monkeypatch)
+    _kept_with_a_person(history_file().parent, history_file().name, deals=6).close()
+    data = history_file().read_bytes()
+    history_file().write_bytes(b"not a database" * 99 if damage == "garbage" else data[: len(data) // 2])
+    app.push("history")
+    run(app, 2)
+    scene = app.stack.top
+    assert isinstance(scene, HistoryScene) and scene.rows == [] and "history.damaged-" in scene.message
+    assert list(history_file().parent.glob("history.damaged-*"))
+    app.push("statistics")
+    run(app, 2)
+    assert app.stack.top.stats.deals == 0  # type: ignore[union-attr]

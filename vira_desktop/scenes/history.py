@@ -3,6 +3,7 @@ exported and imported as deal records; and the player's statistics drawn as char
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -73,11 +74,17 @@ class HistoryScene(Scene):
     # ------------------------------------------------------------------ data
     def _load(self) -> None:
         if self.history is None:
-            self.history, aside = open_history(history_file())
+            self.history, aside = open_history(history_file(), thorough=False)
             if aside is not None:
                 self.message = t("app.history_damaged", file=aside)
-        self.sessions: list[SessionRow] = self.history.sessions()
-        self.rows: list[DealRow] = self.history.deals()
+        try:
+            self.sessions: list[SessionRow] = self.history.sessions()
+            self.rows: list[DealRow] = self.history.deals()
+        except sqlite3.DatabaseError:  # damage the quick opening did not see: set aside, begun anew
+            self.history.close()
+            self.history, aside = open_history(self.history.path)
+            self.message = t("app.history_damaged", file=aside or "")
+            self.sessions, self.rows = self.history.sessions(), self.history.deals()
         self._filter()
 
     def _filter(self) -> None:
@@ -339,8 +346,13 @@ class StatisticsScene(Scene):
 
     def enter(self) -> None:
         if self.history is None:
-            self.history, _ = open_history(history_file())
-        self.players = players_of(self.history)
+            self.history, _ = open_history(history_file(), thorough=False)
+        try:
+            self.players = players_of(self.history)
+        except sqlite3.DatabaseError:  # damage the quick opening did not see: set aside, begun anew
+            self.history.close()
+            self.history, _ = open_history(self.history.path)
+            self.players = players_of(self.history)
         self.player = self.players[0] if self.players else ""
         self._widgets()
         self._count()

@@ -401,13 +401,15 @@ def _forehand_first(players: list[str], forehand: str) -> list[str]:
     return players[i:] + players[:i]
 
 
-def open_history(path: Path) -> tuple[History, str | None]:
+def open_history(path: Path, thorough: bool = True) -> tuple[History, str | None]:
     """The history at ``path``; a file that cannot be used is set aside first and a new one
-    begun, with the name it was set aside as (else None)."""
+    begun, with the name it was set aside as (else None). ``thorough``: every page checked
+    (``PRAGMA integrity_check``: the writer's, in the background); else only what opening
+    and counting the deals read (a screen opened at once)."""
     try:
         history = History(path)
         try:
-            whole = history.integrity() == "ok"
+            whole = history.integrity() == "ok" if thorough else history.count() >= 0
         except sqlite3.DatabaseError:
             whole = False
         if whole:
