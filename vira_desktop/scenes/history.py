@@ -295,7 +295,7 @@ class HistoryScene(Scene):
             surface.blit(font(13, chosen).render(fit_text(text, 13, chosen, 366), True, colour), (32, y))
 
     def _draw_deals(self, surface: pygame.Surface) -> None:
-        xs = (430, 470, 610, 760, 930, 1030, 1130)
+        xs = (430, 470, 610, 740, 900, 1000, 1060)
         heads = ("no", "played", "declarer", "game", "outcome", "tricks", "result")
         for x, head in zip(xs, heads, strict=True):
             surface.blit(font(13, True).render(t(f"history.col.{head}"), True, INK), (x, LIST_TOP - 24))
