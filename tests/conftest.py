@@ -1,5 +1,6 @@
-"""Every test keeps to its own folders: nothing reads or writes the user's config, saves or
-history (``VIRA_CONFIG_DIR`` and ``VIRA_DATA_DIR`` point into the test's temporary folder)."""
+"""Every test keeps to its own folders: nothing reads or writes the user's config, saves,
+history or exports (``VIRA_CONFIG_DIR``, ``VIRA_DATA_DIR`` and ``VIRA_EXPORT_DIR`` point into
+the test's temporary folder)."""
 
 from __future__ import annotations
 
@@ -12,3 +13,4 @@ import pytest
 def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VIRA_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("VIRA_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("VIRA_EXPORT_DIR", str(tmp_path / "exports"))

@@ -557,3 +557,23 @@ def test_history_opened_on_a_damaged_file_sets_it_aside_and_says_so(
     app.push("statistics")
     run(app, 2)
     assert app.stack.top.stats.deals == 0  # type: ignore[union-attr]
+
+
+def test_e_writes_the_deal_just_finished_as_a_record_and_not_a_deal_in_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pygame
+
+    from tests.test_gui import key, make_app, play_to_end_of_deal, start_game
+    from vira_desktop.paths import export_dir
+    from vira_desktop.session.record import load_record
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = start_game(app)
+    key(app, pygame.K_e)  # in play: not yet
+    assert not export_dir().exists() and "over" in scene.view.message
+    play_to_end_of_deal(app, scene)
+    key(app, pygame.K_e)
+    (path,) = export_dir().glob("*.yaml")
+    record = load_record(path)
+    assert replay(record).result == scene.table.deal.result and path.name in scene.view.message

@@ -56,6 +56,11 @@ def autosave_file() -> Path:
     return data_dir() / "autosave.json"
 
 
+def export_dir() -> Path:
+    """Where exported deal records go: a folder of the player's documents."""
+    return Path(os.environ.get("VIRA_EXPORT_DIR") or Path(platformdirs.user_documents_dir()) / "Vira")
+
+
 def history_file() -> Path:
     """Every finished deal (an SQLite database: session/history.py)."""
     return data_dir() / "history.sqlite3"

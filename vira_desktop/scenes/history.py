@@ -8,12 +8,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import platformdirs
 import pygame
 import pygame_gui
 
 from ..i18n import number, t
-from ..paths import history_file
+from ..paths import export_dir, history_file
 from ..rules.errors import RecordError
 from ..rules.games import GAMES
 from ..session.exchange import export_deals, export_session, import_records
@@ -29,18 +28,13 @@ from .theme import GOLD, GOOD, INK, KEY_FOCUS, MUTED, PLAYER_COLOURS, RED, fit_t
 if TYPE_CHECKING:
     from .app import App
 
-__all__ = ["HistoryScene", "PlayAgainScene", "StatisticsScene", "export_folder"]
+__all__ = ["HistoryScene", "PlayAgainScene", "StatisticsScene"]
 
 GAME_ORDER = {g.name: g.no for g in GAMES}
 ROW_H = 22
 LIST_TOP = 132
 ROWS = 25  # rows of a list on screen
 OUTCOMES = ("home", "bet", "kodilj", "laid")
-
-
-def export_folder() -> Path:
-    """Where exported records go: a folder of the player's documents."""
-    return Path(platformdirs.user_documents_dir()) / "Vira"
 
 
 def _date(iso: str) -> str:
@@ -232,7 +226,7 @@ class HistoryScene(Scene):
         elif what == "import":
             self.dialog = pygame_gui.windows.UIFileDialog(
                 pygame.Rect(240, 120, 800, 560), self.ui, window_title="vira.history.import_title",
-                initial_file_path=str(export_folder()), allow_picking_directories=True,
+                initial_file_path=str(export_dir()), allow_picking_directories=True,
                 allow_existing_files_only=True,
             )  # fmt: skip
         elif not self.shown:
@@ -247,13 +241,13 @@ class HistoryScene(Scene):
             title = t("history.replay_title", date=_date(row.played), number=row.number + 1)
             self.app.push("replay", record=record, title=title, pushed=True, deal_id=row.id)
         elif what == "export_deal":
-            self._exported(export_deals(self.history, [self.shown[self.deal_at].id], export_folder()))
+            self._exported(export_deals(self.history, [self.shown[self.deal_at].id], export_dir()))
         elif what == "export_session":
             row = self.shown[self.deal_at]
-            self._exported(export_session(self.history, row.session_id, export_folder()))
+            self._exported(export_session(self.history, row.session_id, export_dir()))
 
     def _exported(self, paths: list[Path]) -> None:
-        self.message = t("history.exported", count=len(paths), folder=str(export_folder()), file=paths[0].name)
+        self.message = t("history.exported", count=len(paths), folder=str(export_dir()), file=paths[0].name)
 
     def _import(self, path: Path) -> None:
         assert self.history is not None

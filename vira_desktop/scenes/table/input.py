@@ -45,6 +45,7 @@ KEYS: dict[int, Command] = {
     pygame.K_u: Command("undo"),
     pygame.K_l: Command("last_trick"),
     pygame.K_a: Command("analyse"),
+    pygame.K_e: Command("export"),
     pygame.K_s: Command("overlay", 0),
     pygame.K_b: Command("overlay", 1),
     pygame.K_t: Command("overlay", 2),

@@ -10,6 +10,7 @@ actions and commands and draws what the runner's updates say; it keeps no rule o
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -423,6 +424,29 @@ class TableScene(_TableBase):
             self._show_last_trick()
         elif name == "analyse":
             self._analyse()
+        elif name == "export":
+            self._export()
+
+    def _export(self) -> None:
+        """E: the deal just finished, written as a deal record to the exports folder (not a
+        deal in play, whose record would show every hidden card)."""
+        from ...paths import export_dir
+        from ...session.exchange import file_name
+        from ...session.record import dump_record
+
+        if not self.runner.deal_over:
+            self.message(t("message.export_after"), MUTED)
+            return
+        record = self.table.record()
+        stamp = datetime.now(UTC).isoformat(timespec="seconds")
+        path = export_dir() / file_name(stamp, self.table.deal_index, str(record["result"]["game"]))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(dump_record(record), encoding="utf-8")
+        except OSError as exc:
+            self.message(t("message.export_failed", problem=exc.strerror or str(exc)), RED)
+            return
+        self.message(t("history.exported", count=1, folder=str(path.parent), file=path.name), GOLD)
 
     def _analyse(self) -> None:
         """A (or the button after a deal): the deal's double-dummy analysis, worked out in the
