@@ -239,7 +239,7 @@ class HistoryScene(Scene):
                 self.message = t("history.bad_record", problem=str(exc))
                 return
             title = t("history.replay_title", date=_date(row.played), number=row.number + 1)
-            self.app.push("replay", record=record, title=title, pushed=True, deal_id=row.id)
+            self.app.push("replay", record=record, title=title, pushed=True, deal_id=row.id, number=row.number)
         elif what == "export_deal":
             self._exported(export_deals(self.history, [self.shown[self.deal_at].id], export_dir()))
         elif what == "export_session":

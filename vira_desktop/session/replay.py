@@ -24,8 +24,9 @@ __all__ = ["ReplayDriver"]
 class ReplayDriver:
     """A deal record, stepped forward and back; bowls and pulla as at a fresh table."""
 
-    def __init__(self, record: Record, viewer: int = 0) -> None:
+    def __init__(self, record: Record, viewer: int = 0, index: int = 0) -> None:
         self.record = record
+        self.index = index  # the deal's index in its session, where known (the heading says "Deal N")
         self.actions = record_actions(record)
         self.position = 0
         self.viewer = SEATS[viewer]
@@ -49,7 +50,7 @@ class ReplayDriver:
 
     def state(self) -> TableState:
         name = self.record.names[self.viewer]
-        state = table_state(self.session, 0, name)
+        state = table_state(self.session, self.index, name)
         deal = self.session.deal
         if not self.all_hands or deal is None:
             return state

@@ -660,12 +660,13 @@ class ReplayScene(_TableBase):
         pushed: bool = False,
         deal_id: int | None = None,
         problem: str = "",
+        number: int = 0,
     ) -> None:
         super().__init__(app)
         self.pushed = pushed  # opened over another scene (the history): Esc returns to it
         self.problem = problem  # the record was bad from an action on: shown up to it, with the error
         self.deal_id = deal_id  # the deal's id in history (a deal played again from it is linked to it)
-        self.driver = ReplayDriver(record)
+        self.driver = ReplayDriver(record, index=number)  # number: the deal's index in its session
         self.worker: Worker | None = None  # started when the analysis is first asked for
         self.analysis: dict[str, Any] | None = None
         self.title = title
