@@ -1,16 +1,22 @@
-"""The ``strong`` bot: the normal bot's judgement, with its cards chosen by search.
+"""The ``strong`` bot: the normal bot's judgement, its decisions checked by search.
 
 In trick play it deals the hidden cards anew many times, consistent with its view and
-weighed by what the others' play tells (:mod:`.sampling`), solves each layout double dummy
-(:mod:`.solver`) for every card it might play, and plays the card that goes home, or beats
-the contract, in the most layouts (perfect-information Monte Carlo, as in the strongest
-Skat and bridge programs). Before play, its chance at the play-or-lay-down decision is
-half the share of layouts of the defenders' hands going home double dummy; its bidding,
-buying, trump, high or low and repurchase are the normal bot's.
+weighed by what the others' play and bids tell (:mod:`.sampling`), solves each layout
+double dummy (:mod:`.solver`) for every card it might play, and plays the card that goes
+home, or beats the contract, in the most layouts (perfect-information Monte Carlo, as in
+the strongest Skat and bridge programs). At play or lay down its chance is half the share
+of layouts of the defenders' hands going home double dummy.
+
+Before play (:mod:`.worlds`) it rebuilds whole deals it cannot tell from its own and plays
+each candidate out (the normal bot to the first lead, double dummy after): the level, keep,
+discard, high or low, trump, buy, repurchase or turn again, the misère set-aside and the
+defenders' buy change from the normal bot's choice where another clearly does better over
+the same deals. Bids can be played out too (:attr:`StrongBot.search_bids`), but that is off:
+it measured worse than the normal bot's bidding.
 
 Its thinking is budgeted by time (``Budget.seconds``: the window's setting) and by
-layouts (``Budget.layouts``); with no time limit (matches, tests) its choices depend on
-its seed alone.
+layouts and worlds (``Budget.layouts``, ``Budget.worlds``); with no time limit (matches,
+tests) its choices depend on its seed alone.
 """
 
 from __future__ import annotations
