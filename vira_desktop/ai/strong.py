@@ -130,8 +130,8 @@ def _classes(legal: Sequence[Card], k: Knowledge) -> dict[Card, list[Card]]:
 
 
 class StrongBot(NormalBot):
-    """An expert: the normal bot's bidding and buying, its card play and its play-or-lay-down
-    searched double dummy over layouts of the hidden cards."""
+    """An expert: the normal bot's bidding; its card play, its play or lay down and its other
+    decisions before play searched double dummy over deals of the hidden cards."""
 
     name = "strong"
     # Its bids and decisions are the normal bot's, calibrated against the normal bot's defence;
