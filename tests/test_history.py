@@ -306,17 +306,30 @@ def test_from_the_menu_history_lists_the_deals_filters_them_and_replays_one(
 
 
 def test_an_empty_history_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.test_gui import make_app, run
-    from vira_desktop.scenes.history import HistoryScene
+    from tests.test_gui import make_app
 
     app = make_app(tmp_path, monkeypatch)
+    scene = _nothing_shown(app)
+    assert scene.shown == [] and not scene.message  # type: ignore[attr-defined]
+
+
+def _nothing_shown(app: object) -> object:
+    """History and Statistics opened over an empty history (or one begun anew): no deal in
+    either; the History screen."""
+    from tests.test_gui import run
+    from vira_desktop.scenes.app import App
+    from vira_desktop.scenes.history import HistoryScene, StatisticsScene
+
+    assert isinstance(app, App)
     app.push("history")
     run(app, 2)
     scene = app.stack.top
-    assert isinstance(scene, HistoryScene) and scene.shown == [] and not scene.rows
+    assert isinstance(scene, HistoryScene) and not scene.rows
     app.push("statistics")
     run(app, 2)
-    assert app.stack.top.stats.deals == 0  # type: ignore[union-attr]
+    stats = app.stack.top
+    assert isinstance(stats, StatisticsScene) and stats.stats.deals == 0
+    return scene
 
 
 def test_the_replay_steps_by_trick_jumps_to_the_parts_and_shows_every_hand(
@@ -541,22 +554,16 @@ def test_esc_over_an_open_filter_closes_the_list_and_the_filters_stay_when_histo
 def test_history_opened_on_a_damaged_file_sets_it_aside_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
 ) -> None:
-    from tests.test_gui import make_app, run
+    from tests.test_gui import make_app
     from vira_desktop.paths import history_file
-    from vira_desktop.scenes.history import HistoryScene
 
     app = make_app(tmp_path, monkeypatch)
     _kept_with_a_person(history_file().parent, history_file().name, deals=6).close()
     data = history_file().read_bytes()
     history_file().write_bytes(b"not a database" * 99 if damage == "garbage" else data[: len(data) // 2])
-    app.push("history")
-    run(app, 2)
-    scene = app.stack.top
-    assert isinstance(scene, HistoryScene) and scene.rows == [] and "history.damaged-" in scene.message
+    scene = _nothing_shown(app)
+    assert "history.damaged-" in scene.message  # type: ignore[attr-defined]
     assert list(history_file().parent.glob("history.damaged-*"))
-    app.push("statistics")
-    run(app, 2)
-    assert app.stack.top.stats.deals == 0  # type: ignore[union-attr]
 
 
 def test_e_writes_the_deal_just_finished_as_a_record_and_not_a_deal_in_play(
