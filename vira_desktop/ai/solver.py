@@ -27,10 +27,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.cards import SUIT_MASKS, Card, bit_indices
+from ..rules.deal import Deal, Phase
 from ..rules.tricks import TrickPlay, card_value
 from .native import NATIVE
 
-__all__ = ["COMPILED", "Position", "all_move_values", "move_values", "python_solve", "solve"]
+__all__ = ["COMPILED", "Position", "all_move_values", "move_values", "position_of", "python_solve", "solve"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +63,17 @@ class Position:
             return self.tricks_left
         held = self.hands[self.declarer].bit_count()
         return held + (1 if any(seat == self.declarer for seat, _ in self.trick) else 0)
+
+
+def position_of(deal: Deal) -> Position:
+    """The solver's position for a deal in trick play."""
+    if deal.phase is not Phase.PLAY or deal.declarer is None:
+        raise ValueError("the deal is not in trick play")
+    trump = -1 if deal.low or deal.trump is None else int(deal.trump)
+    hands = (deal.hands[0], deal.hands[1], deal.hands[2])
+    trick = tuple((int(s), int(c)) for s, c in deal.trick)
+    left = deal.n_tricks - len(deal.tricks_played)
+    return Position(hands, trump, int(deal.to_act), int(deal.declarer), deal.low, deal.aces_low, trick, left)
 
 
 def _ace_low(card: int) -> int:

@@ -46,10 +46,10 @@ from . import solver
 from .base import Bot
 from .sampling import auction_weight
 
-__all__ = ["Played", "playout", "supported", "world", "worlds"]
+__all__ = ["Played", "playout", "supported", "world"]
 
 TRIES = 20  # hands dealt to the others at most, each kept with the chance that it fits their bids
-_BEFORE_PLAY = frozenset(Phase) - {Phase.PLAY, Phase.DONE, Phase.OPPONENT_BUY}
+_BEFORE_PLAY = frozenset(Phase) - {Phase.PLAY, Phase.DONE}
 _FULL = (1 << 52) - 1
 
 
@@ -61,7 +61,7 @@ def supported(view: View) -> bool:
         return False
     if view.phase is Phase.OPPONENT_BUY:
         return view.seat != view.declarer
-    return view.phase in _BEFORE_PLAY and view.seat == view.declarer
+    return view.phase in _BEFORE_PLAY and view.seat == view.declarer  # the declarer's own choices
 
 
 def _said(action: Action) -> str:
@@ -219,16 +219,6 @@ def _step(deal: Deal, view: View, steps: _Steps) -> Action:
     raise ValueError(f"no earlier choice of seat {seat} in {phase.value}")
 
 
-def worlds(view: View, count: int, rng: random.Random) -> list[Deal]:
-    """Up to ``count`` worlds for ``view`` (fewer where a replay fails)."""
-    out = []
-    for _ in range(count):
-        got = world(view, rng)
-        if got is not None:
-            out.append(got)
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class Played:
     """One world played out: what it paid the seat deciding (bets, pins at 1/8), the
@@ -249,7 +239,7 @@ def playout(deal: Deal, seat: int, action: Action, policy: Sequence[Bot], nodes:
     by the policy's misjudging a hand it would have laid down."""
     w = deal.clone()
     w.apply(action)
-    while w.phase in _BEFORE_PLAY or w.phase is Phase.OPPONENT_BUY:
+    while w.phase in _BEFORE_PLAY:
         s = w.to_act
         if w.phase is Phase.AUCTION and s != seat:
             w.apply(Pass(s))
@@ -275,16 +265,14 @@ def _settle(w: Deal, seat: int, policy: Sequence[Bot], nodes: int) -> Played | N
         result = w.result
         assert result is not None
     else:
-        offer = w.view(declarer).decision
-        if offer is not None and offer.optional:  # four aces as ones
-            said = policy[declarer].choose(w.view(declarer)).action
+        view = w.view(declarer)
+        if view.decision is not None and view.decision.optional:  # four aces as ones
+            said = policy[declarer].choose(view).action
             if said is not None:
                 w.apply(said)
         game = w.game
         assert game is not None
-        trump = -1 if w.low or w.trump is None else int(w.trump)
-        hands = (w.hands[0], w.hands[1], w.hands[2])
-        p = solver.Position(hands, trump, int(w.to_act), int(declarer), w.low, w.aces_low, (), w.n_tricks)
+        p = solver.position_of(w)
         need = 0 if w.low else game.tricks
         floor, ceiling = (0, 2) if w.low else (max(0, need - 2), need)
         taken = solver.solve(p, False, need, floor, ceiling, nodes)

@@ -11,26 +11,15 @@ from dataclasses import replace
 from typing import Any
 
 from ..ai.native import NATIVE
-from ..ai.solver import Position, all_move_values, solve
+from ..ai.solver import Position, all_move_values, position_of, solve
 from ..rules.actions import PlayCard
 from ..rules.cards import Card
-from ..rules.deal import Deal, Phase
+from ..rules.deal import Phase
 from ..rules.errors import RecordError
 from ..rules.seat import Seat
 from .record import Record, record_actions, replay
 
 __all__ = ["analyse_record", "best_line", "play_start", "position_of", "solve_record"]
-
-
-def position_of(deal: Deal) -> Position:
-    """The solver's position for a deal in trick play."""
-    if deal.phase is not Phase.PLAY or deal.declarer is None:
-        raise ValueError("the deal is not in trick play")
-    trump = -1 if deal.low or deal.trump is None else int(deal.trump)
-    hands = (deal.hands[0], deal.hands[1], deal.hands[2])
-    trick = tuple((int(s), int(c)) for s, c in deal.trick)
-    left = deal.n_tricks - len(deal.tricks_played)
-    return Position(hands, trump, int(deal.to_act), int(deal.declarer), deal.low, deal.aces_low, trick, left)
 
 
 def play_start(record: Record) -> int:
