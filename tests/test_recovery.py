@@ -9,18 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from vira_desktop.session.runner import TableRunner
-from vira_desktop.session.table import SaveError, SeatConfig, Table
+from tests.test_history import _autoplayed
+from vira_desktop.session.table import SaveError, Table
 
 
 def _saved(tmp_path: Path) -> tuple[Path, Table]:
-    table = Table([SeatConfig(n, False, "normal") for n in ("Anna", "Bo", "Cilla")], 5)
-    runner = TableRunner(table, pause=0, autoplay=3)
-    runner.start()
-    step = 0
-    while not runner.finished:
-        step += 1
-        runner.poll(float(step))
+    table, _ = _autoplayed(3, seed=5)
     path = tmp_path / "autosave.json"
     table.save(path)
     return path, table

@@ -14,11 +14,10 @@ import pygame_gui
 from ..i18n import number, t
 from ..paths import export_dir, history_file
 from ..rules.errors import RecordError
-from ..rules.games import GAMES
 from ..session.exchange import export_deals, export_session, import_records
 from ..session.history import DealRow, History, SessionRow, open_history
 from ..session.record import Record, read_record
-from ..session.statistics import ContractLine, Stats, players_of, statistics
+from ..session.statistics import ContractLine, Stats, players_of, statistics, table_order
 from ..session.words import bets_and_pins
 from .backdrop import panel
 from .base import Scene
@@ -30,7 +29,6 @@ if TYPE_CHECKING:
 
 __all__ = ["HistoryScene", "PlayAgainScene", "StatisticsScene"]
 
-GAME_ORDER = {g.name: g.no for g in GAMES}
 ROW_H = 22
 LIST_TOP = 132
 ROWS = 25  # rows of a list on screen
@@ -105,7 +103,7 @@ class HistoryScene(Scene):
     def _widgets(self) -> None:
         self.clear_widgets()
         every = t("history.all")
-        games = sorted({r.game for r in self.rows}, key=lambda g: (GAME_ORDER.get(g, 99), g))  # the bid table's order
+        games = sorted({r.game for r in self.rows}, key=table_order)
         names = sorted({r.declarer for r in self.rows})
         months = sorted({r.played[:7] for r in self.rows}, reverse=True)
         picks = (

@@ -14,14 +14,15 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ..rules.errors import RecordError
 from .history import History
-from .record import check_result, load_record, parse_yaml, replay
+from .record import check_result, dump_record, load_record, parse_yaml, replay
 
-__all__ = ["ImportReport", "export_deals", "export_session", "file_name", "import_records"]
+__all__ = ["ImportReport", "export_deals", "export_record", "export_session", "file_name", "import_records"]
 
 _MARK = "# vira-desktop: "
 _UNSAFE = re.compile(r"[^\w.-]+")
@@ -35,8 +36,8 @@ def file_name(played: str, number: int, game: str) -> str:
 
 def _exported(history: History, deal_id: int) -> tuple[str, str]:
     """A deal's file name and text (its record, after a comment line of what history knows)."""
-    row = next(r for r in history.deals() if r.id == deal_id)
-    session = next(s for s in history.sessions() if s.id == row.session_id)
+    (row,) = history.deals(deal_id=deal_id)
+    (session,) = history.sessions(row.session_id)
     about = {
         "session": session.key,
         "started": session.started,
@@ -59,6 +60,16 @@ def export_deals(history: History, deal_ids: Iterable[int], folder: Path) -> lis
         path.write_text(text, encoding="utf-8")
         out.append(path)
     return out
+
+
+def export_record(record: dict[str, Any], number: int, folder: Path) -> Path:
+    """Write a deal's record (the table's, not yet in history: no comment line) in ``folder``,
+    named by now, its number in the session and its game; the path written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    path = folder / file_name(stamp, number, str(record["result"]["game"]))
+    path.write_text(dump_record(record), encoding="utf-8")
+    return path
 
 
 def export_session(history: History, session_id: int, folder: Path) -> list[Path]:

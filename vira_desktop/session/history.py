@@ -128,11 +128,17 @@ def counted_bid(bid: str, name: str, declarer: str, game: str) -> str:
     return bid
 
 
+def net_pins(result: dict[str, Any], name: str) -> int:
+    """``name``'s result of a deal, from its record's result block, in pins: pins received,
+    less 8 a bet paid into the pulla (as :meth:`~..rules.scoring.DealResult.net_pins`)."""
+    return int(result["pins"].get(name, 0)) - 8 * int(result["pulla"].get(name, 0))
+
+
 def _insert_seats(db: sqlite3.Connection, deal_id: int, session_id: int, levels: dict[str, str],
                   result: dict[str, Any], bids: list[tuple[str, str]]) -> None:  # fmt: skip
     """The rows of one deal in the seats and bids tables."""
     for name, level in levels.items():
-        net = int(result["pins"].get(name, 0)) - 8 * int(result["pulla"].get(name, 0))
+        net = net_pins(result, name)
         db.execute(
             "INSERT OR IGNORE INTO seats (deal_id, session_id, name, level, declarer, net) VALUES (?, ?, ?, ?, ?, ?)",
             (deal_id, session_id, name, level, int(name == result["declarer"]), net),
@@ -170,6 +176,7 @@ class DealRow:
     """A deal kept, as the history list shows it: its JSON columns read when first asked for."""
 
     def __init__(self, r: tuple[Any, ...]) -> None:
+        self._row = tuple(r)  # the columns as read: two rows are equal when these are
         (self.id, self.session_id, self.number, self.played, self._seats, self._levels, self.game, self.declarer,
          self.outcome, self._result, self.parent_id, self.parent_action, self._bids) = r  # fmt: skip
 
@@ -196,14 +203,10 @@ class DealRow:
 
     def net_pins(self, name: str) -> int:
         """``name``'s result of the deal in pins (pins received less 8 a bet paid in)."""
-        return int(self.result["pins"].get(name, 0)) - 8 * int(self.result["pulla"].get(name, 0))
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self.id, self.session_id, self.number, self.played, self._seats, self._levels, self.game,
-                self.declarer, self.outcome, self._result, self.parent_id, self.parent_action, self._bids)  # fmt: skip
+        return net_pins(self.result, name)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, DealRow) and self._key() == other._key()
+        return isinstance(other, DealRow) and self._row == other._row
 
     def __hash__(self) -> int:
         return hash(self.id)
@@ -302,6 +305,8 @@ class History:
             if row is not None:
                 return int(row[0])
             players = [name for name in record["players"] if name != record.get("sitting_out")]
+            kept = {n: levels.get(n, "human") for n in players}
+            bids = auction_of(record)
             cur = db.execute(
                 "INSERT INTO deals (session_id, number, played, version, seats, levels, game, declarer, outcome,"
                 " result, record, parent_id, parent_action, bids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -311,7 +316,7 @@ class History:
                     played,
                     __version__,
                     json.dumps(_forehand_first(players, record["forehand"])),
-                    json.dumps({n: levels.get(n, "human") for n in players}),
+                    json.dumps(kept),
                     result["game"],
                     result["declarer"],
                     result["outcome"],
@@ -319,20 +324,22 @@ class History:
                     dump_record(record),
                     parent[0] if parent else None,
                     parent[1] if parent else None,
-                    json.dumps(auction_of(record), ensure_ascii=False),
+                    json.dumps(bids, ensure_ascii=False),
                 ),
             )
             assert cur.lastrowid is not None
-            kept = {n: levels.get(n, "human") for n in players}
-            _insert_seats(db, cur.lastrowid, session_id, kept, result, auction_of(record))
+            _insert_seats(db, cur.lastrowid, session_id, kept, result, bids)
             return cur.lastrowid
 
     # ------------------------------------------------------------------ reading
-    def sessions(self) -> list[SessionRow]:
-        """Every session, the latest first, with its number of deals kept."""
+    def sessions(self, session_id: int | None = None) -> list[SessionRow]:
+        """Every session (or the one ``session_id``), the latest first, with its number of
+        deals kept."""
+        where, args = ("WHERE s.id = ?", (session_id,)) if session_id is not None else ("", ())
         rows = self._db.execute(
             "SELECT s.id, s.key, s.started, s.seats, s.levels, COUNT(d.id) FROM sessions s"
-            " LEFT JOIN deals d ON d.session_id = s.id GROUP BY s.id ORDER BY s.started DESC, s.id DESC"
+            f" LEFT JOIN deals d ON d.session_id = s.id {where} GROUP BY s.id ORDER BY s.started DESC, s.id DESC",
+            args,
         ).fetchall()
         return [SessionRow(r[0], r[1], r[2], tuple(json.loads(r[3])), json.loads(r[4]), r[5]) for r in rows]
 
@@ -344,11 +351,14 @@ class History:
         outcome: str | None = None,
         since: str | None = None,
         until: str | None = None,
+        deal_id: int | None = None,
     ) -> list[DealRow]:
         """The deals kept, oldest first, filtered by session, contract, declarer, outcome and
-        date (``since`` and ``until``: ISO dates or times, ``until`` not included)."""
+        date (``since`` and ``until``: ISO dates or times, ``until`` not included), or the one
+        ``deal_id``."""
         where, args = [], []
-        for column, value in (("session_id", session_id), ("game", game), ("declarer", declarer), ("outcome", outcome)):
+        given = {"id": deal_id, "session_id": session_id, "game": game, "declarer": declarer, "outcome": outcome}
+        for column, value in given.items():
             if value is not None:
                 where.append(f"{column} = ?")
                 args.append(value)
@@ -369,10 +379,7 @@ class History:
 
     def record(self, deal_id: int) -> dict[str, Any]:
         """The deal record of a deal kept (as read from its YAML)."""
-        row = self._db.execute("SELECT record FROM deals WHERE id = ?", (deal_id,)).fetchone()
-        if row is None:
-            raise KeyError(deal_id)
-        data = parse_yaml(row[0])
+        data = parse_yaml(self.record_text(deal_id))
         assert isinstance(data, dict)
         return data
 

@@ -13,9 +13,16 @@ from dataclasses import dataclass, field
 from ..rules.games import GAMES
 from .history import History
 
-__all__ = ["ContractLine", "LevelLine", "SessionPoint", "Stats", "players_of", "statistics"]
+__all__ = ["ContractLine", "LevelLine", "SessionPoint", "Stats", "players_of", "statistics", "table_order"]
 
 _ORDER = {g.name: g.no for g in GAMES}
+
+
+def table_order(game: str) -> tuple[int, str]:
+    """A sort key putting games in the bid table's order (a group bid, "gask", after them)."""
+    return _ORDER.get(game, 99), game
+
+
 _LEVEL_ORDER = ("random", "easy", "normal", "strong")
 
 
@@ -98,7 +105,7 @@ def statistics(history: History, player: str) -> Stats:
     ):
         declared[game][outcome] += n
         pins[game] += net
-    for game in sorted(set(bids) | set(declared), key=lambda g: (_ORDER.get(g, 99), g)):
+    for game in sorted(set(bids) | set(declared), key=table_order):
         tally = declared.get(game, Counter())
         n = sum(tally.values())
         line = (tally["home"], tally["bet"], tally["kodilj"], tally["laid"], pins[game] / n if n else 0.0)

@@ -302,22 +302,17 @@ class Table:
             raise SaveError(f"cannot read {path.name}: {exc}") from None
         header, entries, cut = _salvage(text)
         try:
-            if header.get("version") != SAVE_VERSION:
-                raise SaveError(f"unknown save version {header.get('version')!r}")
-            table = cls.from_json({**header, "log": []})
-        except SaveError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            table = cls.from_json({**header, "log": []})  # its version and header checked there
+        except AttributeError as exc:
             raise SaveError(f"damaged save: {exc}") from None
         kept, problem = table._replay_good(entries)
         lost = len(entries) - kept
         return table, Recovered(kept, lost, cut, problem)
 
     def _replay_good(self, entries: list[Any]) -> tuple[int, str]:
-        """Apply the saved ``entries`` (raw) one by one up to the first that fails; how many
-        were applied, and what stopped them ("" for none)."""
+        """Apply the saved ``entries`` (raw) one by one to this table, fresh from its header,
+        up to the first that fails; how many were applied, and what stopped them ("" for none)."""
         good: list[LogEntry] = []
-        self._replay([])
         for raw in entries:
             try:
                 entry = LogEntry.read(raw)

@@ -10,7 +10,6 @@ actions and commands and draws what the runner's updates say; it keeps no rule o
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -431,18 +430,13 @@ class TableScene(_TableBase):
         """E: the deal just finished, written as a deal record to the exports folder (not a
         deal in play, whose record would show every hidden card)."""
         from ...paths import export_dir
-        from ...session.exchange import file_name
-        from ...session.record import dump_record
+        from ...session.exchange import export_record
 
         if not self.runner.deal_over:
             self.message(t("message.export_after"), MUTED)
             return
-        record = self.table.record()
-        stamp = datetime.now(UTC).isoformat(timespec="seconds")
-        path = export_dir() / file_name(stamp, self.table.deal_index, str(record["result"]["game"]))
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(dump_record(record), encoding="utf-8")
+            path = export_record(self.table.record(), self.table.deal_index, export_dir())
         except OSError as exc:
             self.message(t("message.export_failed", problem=exc.strerror or str(exc)), RED)
             return
