@@ -4,9 +4,10 @@ exported and imported as deal records; and the player's statistics drawn as char
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 import pygame_gui
@@ -15,7 +16,7 @@ from ..i18n import number, t
 from ..paths import export_dir, history_file
 from ..rules.errors import RecordError
 from ..session.exchange import export_deals, export_session, import_records
-from ..session.history import DealRow, History, SessionRow, open_history
+from ..session.history import History, open_history
 from ..session.record import Record, read_record
 from ..session.statistics import ContractLine, Stats, players_of, statistics, table_order
 from ..session.words import bets_and_pins
@@ -37,6 +38,24 @@ OUTCOMES = ("home", "bet", "kodilj", "laid")
 
 def _date(iso: str) -> str:
     return iso[:16].replace("T", " ")
+
+
+_R = TypeVar("_R")
+
+
+def _read(history: History | None, read: Callable[[History], _R]) -> tuple[History, _R, str | None]:
+    """``read`` of the history given, or of the player's (opened with a quick check); a file
+    found damaged, then or while read, is set aside and a new one begun: the history read,
+    what was read, and the name the damaged file was set aside as (else None)."""
+    aside = None
+    if history is None:
+        history, aside = open_history(history_file(), thorough=False)
+    try:
+        return history, read(history), aside
+    except sqlite3.DatabaseError:  # damage the quick opening did not see
+        history.close()
+        history, aside = open_history(history.path)
+        return history, read(history), aside
 
 
 @dataclass
@@ -65,18 +84,9 @@ class HistoryScene(Scene):
 
     # ------------------------------------------------------------------ data
     def _load(self) -> None:
-        if self.history is None:
-            self.history, aside = open_history(history_file(), thorough=False)
-            if aside is not None:
-                self.message = t("app.history_damaged", file=aside)
-        try:
-            self.sessions: list[SessionRow] = self.history.sessions()
-            self.rows: list[DealRow] = self.history.deals()
-        except sqlite3.DatabaseError:  # damage the quick opening did not see: set aside, begun anew
-            self.history.close()
-            self.history, aside = open_history(self.history.path)
-            self.message = t("app.history_damaged", file=aside or "")
-            self.sessions, self.rows = self.history.sessions(), self.history.deals()
+        self.history, (self.sessions, self.rows), aside = _read(self.history, lambda h: (h.sessions(), h.deals()))
+        if aside is not None:
+            self.message = t("app.history_damaged", file=aside)
         self._filter()
 
     def _filter(self) -> None:
@@ -337,14 +347,7 @@ class StatisticsScene(Scene):
         self.mouse = (0, 0)
 
     def enter(self) -> None:
-        if self.history is None:
-            self.history, _ = open_history(history_file(), thorough=False)
-        try:
-            self.players = players_of(self.history)
-        except sqlite3.DatabaseError:  # damage the quick opening did not see: set aside, begun anew
-            self.history.close()
-            self.history, _ = open_history(self.history.path)
-            self.players = players_of(self.history)
+        self.history, self.players, _ = _read(self.history, players_of)
         self.player = self.players[0] if self.players else ""
         self._widgets()
         self._count()
