@@ -1,6 +1,7 @@
-"""The autosave as it is (the whole session rewritten as JSON, atomically, synced, after every
-action) against keeping it in SQLite (one row an action in a WAL database, synced): the time
-of a save late in a long session, and the bytes written a save.
+"""The autosave as the game keeps it (session/autosave.py: SQLite, WAL, synced, the actions
+added since the last save written) against the JSON file it replaced (the whole session
+rewritten, atomically, synced, after every action): the time of a save late in a long
+session, and the bytes written a save.
 Run: ``python benchmarks/autosave.py [--deals 40] [--json]``.
 """
 
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sqlite3
 import statistics
 import tempfile
 import time
@@ -36,6 +36,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    from vira_desktop.session.autosave import Autosave
     from vira_desktop.session.table import Table
 
     table = session(args.deals)
@@ -52,20 +53,19 @@ def main() -> None:
         snapshot.write(path)  # as the window's saver writes it: JSON, a temporary file, fsync, rename
         json_times.append(time.perf_counter() - start)
     json_bytes = path.stat().st_size
-    db = sqlite3.connect(folder / "autosave.sqlite3", isolation_level=None)
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=FULL")
-    db.execute("CREATE TABLE log (n INTEGER PRIMARY KEY, deal INTEGER, player TEXT, action TEXT, human INTEGER)")
+    saved = Autosave(folder / "autosave.sqlite3")
     sql_times = []
-    for i, e in enumerate(log):
+    for n in range(len(log)):  # a save after each action, as the window's saver writes them
+        snapshot = type(table.snapshot())(table.snapshot().header, tuple(log[: n + 1]))
         start = time.perf_counter()
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("INSERT INTO log VALUES (?, ?, ?, ?, ?)", (i, e.deal, e.player, e.action, int(e.human)))
-        db.execute("COMMIT")
-        if i >= len(log) - len(last):
+        saved.write(snapshot)
+        if n >= len(log) - len(last):
             sql_times.append(time.perf_counter() - start)
     wal = folder / "autosave.sqlite3-wal"
-    db.close()
+    wal_bytes = wal.stat().st_size if wal.exists() else 0
+    saved.close()
+    loaded = Autosave(folder / "autosave.sqlite3").load()
+    assert loaded.log == log
     print_figures(
         {
             "actions": len(log),
@@ -75,7 +75,7 @@ def main() -> None:
             "sqlite_save_ms_median": round(1000 * statistics.median(sql_times), 2),
             "sqlite_save_ms_p95": round(1000 * sorted(sql_times)[int(0.95 * len(sql_times))], 2),
             "sqlite_bytes_a_save_wal": 4096 * 2,  # a page of the log and the WAL frame header, about
-            "wal_bytes_now": wal.stat().st_size if wal.exists() else 0,
+            "wal_bytes_now": wal_bytes,
             "fs": os.statvfs(folder).f_bsize,
         },
         args.json,

@@ -1,6 +1,6 @@
 """kill -9 an autoplayed session at random moments, then resume: the save must always load
 and hold exactly the ledger of the last action it records, and history must hold every deal
-it said it kept, its file whole (``PRAGMA integrity_check``).
+it said it kept; both files whole (``PRAGMA integrity_check``).
 
     python scripts/kill_resume.py [--rounds 20] [--seed 1]
 
@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from vira_desktop.session.table import Table  # noqa: E402
+from vira_desktop.session.autosave import Autosave  # noqa: E402
 
 
 def main() -> int:
@@ -56,14 +56,14 @@ def main() -> int:
     for round_no in range(1, args.rounds + 1):
         command = [sys.executable, "-m", "vira_desktop", "--autoplay", "1000", "--speed", "instant", "--autosave"]
         command.append("--history")
-        if (work / "data" / "autosave.json").exists():
+        save = work / "data" / "autosave.sqlite3"
+        if Autosave(save).exists():
             command.append("--resume")
         proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         time.sleep(rng.uniform(0.8, 3.0))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        save = work / "data" / "autosave.json"
-        if not save.exists():  # killed while starting, before its first save: nothing lost
+        if not Autosave(save).exists():  # killed while starting, before its first save: nothing lost
             in_history, whole = _history(work / "data" / "history.sqlite3")
             ok += whole
             print(f"round {round_no:2d}: killed before the first save; integrity {'ok' if whole else 'BAD'}")
@@ -71,7 +71,7 @@ def main() -> int:
         lines = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines() if line.strip()]
         entries = [e for e in lines if "log" in e]
         kept = {e["history"] for e in lines if "history" in e}
-        table = Table.load(save)
+        table = Autosave(save).load()
         count = len(table.log)
         last = entries[-1]["log"] if entries else 0
         recorded = [e for e in entries if e["log"] == count]
@@ -81,6 +81,7 @@ def main() -> int:
         else:  # killed between the save and its journal line: the save is ahead of the journal
             good = count > last
         in_history, whole = _history(work / "data" / "history.sqlite3")
+        whole = whole and _autosave_whole(save)
         good = good and kept <= in_history and whole
         status = "ok" if good and table.session.ledger.conserved() else "MISMATCH"
         ok += status == "ok"
@@ -91,7 +92,7 @@ def main() -> int:
     # one more resume, left to end: every finished deal of the session is in history
     final = [sys.executable, "-m", "vira_desktop", "--autoplay", "1", "--speed", "instant", "--autosave", "--resume"]
     subprocess.run([*final, "--history"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, check=True)
-    table = Table.load(work / "data" / "autosave.json")
+    table = Autosave(work / "data" / "autosave.sqlite3").load()
     in_history, whole = _history(work / "data" / "history.sqlite3")
     numbers = _numbers(work / "data" / "history.sqlite3", table.key)
     complete = set(range(len(table.finished))) <= numbers and whole
@@ -107,8 +108,19 @@ def _history(path: Path) -> tuple[set[int], bool]:
         return set(), True
     db = sqlite3.connect(path)
     try:
-        whole = db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        return {row[0] for row in db.execute("SELECT id FROM deals")}, whole
+        return {row[0] for row in db.execute("SELECT id FROM deals")}, _whole(db)
+    finally:
+        db.close()
+
+
+def _whole(db: sqlite3.Connection) -> bool:
+    return bool(db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+
+
+def _autosave_whole(path: Path) -> bool:
+    db = sqlite3.connect(path)
+    try:
+        return _whole(db)
     finally:
         db.close()
 

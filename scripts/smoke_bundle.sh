@@ -69,12 +69,12 @@ HOME_DIR="$TMP/home"
 mkdir -p "$HOME_DIR"
 user_env=(HOME="$HOME_DIR" XDG_CONFIG_HOME="$HOME_DIR/.config" XDG_DATA_HOME="$HOME_DIR/.local/share")
 case "$OS" in
-    linux) SAVE="$HOME_DIR/.local/share/vira-desktop/autosave.json" ;;
-    macos) SAVE="$HOME_DIR/Library/Application Support/vira-desktop/autosave.json" ;;
+    linux) SAVE="$HOME_DIR/.local/share/vira-desktop/autosave.sqlite3" ;;
+    macos) SAVE="$HOME_DIR/Library/Application Support/vira-desktop/autosave.sqlite3" ;;
     windows)
         # platformdirs asks Windows for the known folder: the runner's own profile
         local_appdata=$(cygpath -u "${LOCALAPPDATA:?}")
-        SAVE="$local_appdata/vira-desktop/vira-desktop/autosave.json"
+        SAVE="$local_appdata/vira-desktop/vira-desktop/autosave.sqlite3"
         ;;
     *) SAVE="" ;;
 esac

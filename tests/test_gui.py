@@ -30,6 +30,7 @@ from vira_desktop.scenes.app import App
 from vira_desktop.scenes.menu import MenuScene, NewGameScene
 from vira_desktop.scenes.table import TableScene
 from vira_desktop.scenes.table.input import Command
+from vira_desktop.session.autosave import Autosave
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT_S = 60.0  # wall-clock limit for a bot's answer (the worker is another process)
@@ -933,8 +934,8 @@ def test_new_game_asks_before_it_ends_the_saved_game(app: App, tmp_path: Path) -
     assert wait_for_human(app, scene)
     human_move(app, scene, random.Random(3))
     app.flush_saves()  # written by the background writer
-    save = tmp_path / "data" / "autosave.json"
-    before = save.read_text(encoding="utf-8")
+    saved = Autosave(tmp_path / "data" / "autosave.sqlite3")
+    before = saved.load().to_json()
     key(app, pygame.K_ESCAPE)  # to the menu; Continue has the focus
     key(app, pygame.K_UP)  # New game
     key(app, pygame.K_RETURN)
@@ -942,9 +943,9 @@ def test_new_game_asks_before_it_ends_the_saved_game(app: App, tmp_path: Path) -
     assert isinstance(form, NewGameScene)
     key(app, pygame.K_RETURN)  # Start: asks first
     assert app.stack.top is form and form.confirm.startswith("This ends your saved game: You, Bertil, Cecilia")
-    assert save.read_text(encoding="utf-8") == before
+    assert saved.load().to_json() == before
     key(app, pygame.K_RETURN)  # Start anyway
-    assert isinstance(app.stack.top, TableScene) and save.read_text(encoding="utf-8") != before
+    assert isinstance(app.stack.top, TableScene) and saved.load().key != before["key"]
 
 
 def test_after_borup_the_button_settles_and_the_score_sheet_counts_whole_bets(app: App) -> None:

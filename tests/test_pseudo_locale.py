@@ -185,7 +185,11 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
     lesson.press(Pass(0))  # a wrong answer, explained
     look()
     key(app, pygame.K_ESCAPE)  # back to the menu, and the save is damaged: the notice says so
-    (tmp_path / "data" / "autosave.json").write_text("{not json", encoding="utf-8")
+    app.flush_saves()
+    app.saved.close()
+    for part in (tmp_path / "data").glob("autosave.sqlite3*"):
+        part.unlink()
+    (tmp_path / "data" / "autosave.sqlite3").write_bytes(b"not a database")
     app.open("menu")
     run(app, 2)
     key(app, pygame.K_RETURN)  # Continue

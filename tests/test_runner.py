@@ -14,6 +14,7 @@ from vira_desktop.i18n import configure, t
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.errors import ViraError
 from vira_desktop.rules.events import DealStarted
+from vira_desktop.session.autosave import Autosave
 from vira_desktop.session.describe import describe_result
 from vira_desktop.session.narration import Narrator
 from vira_desktop.session.record import check_result, read_record, replay
@@ -177,8 +178,8 @@ def test_the_coach_answers_the_question_standing() -> None:
 
 
 def test_saves_are_written_off_the_callers_thread_and_load_back(tmp_path: Path) -> None:
-    path, journal = tmp_path / "autosave.json", tmp_path / "journal"
-    saver = BackgroundSaver(path, journal)
+    path, journal = tmp_path / "autosave.sqlite3", tmp_path / "journal"
+    saver = BackgroundSaver(Autosave(path), journal)
     table = Table(bots(3), seed=5)
     runner = TableRunner(table, pause=0, save=saver)
     runner.start()
@@ -186,7 +187,7 @@ def test_saves_are_written_off_the_callers_thread_and_load_back(tmp_path: Path) 
         runner.poll(float(step))
     assert saver.flush()
     assert saver.written >= 1
-    loaded = Table.load(path)
+    loaded = Autosave(path).load()
     assert [(e.deal, e.player, e.action) for e in loaded.log] == [(e.deal, e.player, e.action) for e in table.log]
     last = json.loads(journal.read_text(encoding="utf-8").splitlines()[-1])
     assert last["log"] == len(table.log)

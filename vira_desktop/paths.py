@@ -53,6 +53,12 @@ def user_config_file() -> Path:
 
 
 def autosave_file() -> Path:
+    """The game in play (an SQLite database: session/autosave.py)."""
+    return data_dir() / "autosave.sqlite3"
+
+
+def legacy_autosave_file() -> Path:
+    """The autosave as earlier builds wrote it (JSON): still read, then moved into the database."""
     return data_dir() / "autosave.json"
 
 

@@ -21,7 +21,8 @@ import yaml
 
 from ..config import ConfigError, Settings, load_settings, merge, salvage_settings, say_problems, validate
 from ..i18n import CATALOGS, configure, current, system_language, t
-from ..paths import asset, autosave_file, history_file, user_config_file, write_atomically
+from ..paths import asset, autosave_file, history_file, legacy_autosave_file, user_config_file, write_atomically
+from ..session.autosave import Autosave
 from ..session.history import HistoryWriter
 from ..session.runner import CommittedDeal
 from ..session.saving import BackgroundSaver
@@ -172,6 +173,7 @@ class App:
         self.frame_cpu: list[float] = []
         self.first_frame_s: float | None = None
         self._saver: BackgroundSaver | None = None
+        self._autosave: Autosave | None = None
         self.on_deal_committed: Callable[[CommittedDeal], None] | None = None  # history keeps deals here
         self._sounds: dict[str, Any] = {}
         self._init_sound()
@@ -295,16 +297,23 @@ class App:
         return t(key, **{k: v() if callable(v) else v for k, v in values.items()})
 
     # ------------------------------------------------------------------ saves
+    @property
+    def saved(self) -> Autosave:
+        """The autosave (in the data folder as it is now: tests move it)."""
+        if self._autosave is None or self._autosave.path != autosave_file():
+            self._autosave = Autosave(autosave_file(), legacy_autosave_file())
+        return self._autosave
+
     def has_autosave(self) -> bool:
-        return autosave_file().exists()
+        return self.saved.exists()
 
     def autosave(self, table: Table) -> None:
-        """Save after every action: snapshotted now, written atomically by a background thread
-        (never on the frame loop); with ``VIRA_JOURNAL`` set, each save written is noted there."""
+        """Save after every action: snapshotted now, written by a background thread (never on
+        the frame loop) as one transaction; with ``VIRA_JOURNAL`` set, each save written is noted there."""
         if self.autoplay_speed is not None and not self.save_autoplay:
             return
         if self._saver is None:
-            self._saver = BackgroundSaver(autosave_file(), self.journal, self._save_failed)
+            self._saver = BackgroundSaver(self.saved, self.journal, self._save_failed)
         self._saver(table)
 
     def _save_failed(self, exc: OSError) -> None:
@@ -333,22 +342,22 @@ class App:
 
     def clear_autosave(self) -> None:
         self.flush_saves()  # a save still being written would bring it back
-        autosave_file().unlink(missing_ok=True)
+        self.saved.clear()
 
     def resume_autosave(self) -> None:
         """Continue the saved game; a damaged save is read up to its last good action (the
         damaged file kept aside, and the player told what was lost)."""
-        path = autosave_file()
+        saved = self.saved
         try:
-            table = Table.load(path)
+            table = saved.load()
         except SaveError:
             try:
-                table, recovered = Table.recover(path)
+                table, recovered = saved.recover()
             except SaveError:
-                self.tell("app.save_damaged", file=quarantine(path).name)
+                self.tell("app.save_damaged", file=saved.set_aside().name)
                 self.open("menu")
                 return
-            aside = quarantine(path).name
+            aside = saved.set_aside().name
             key = "app.save_recovered_cut" if recovered.cut else "app.save_recovered"
             self.start_table(table)
             self.tell(key, kept=recovered.kept, lost=recovered.lost, count=recovered.lost, file=aside)
@@ -549,7 +558,7 @@ def autoplay(
     app.step(0.0)  # the menu's first frame: the start-up figure
     names = ["North", "East", "South", "West"][:players]
     if resume and app.has_autosave():
-        table = Table.load(autosave_file())
+        table = app.saved.load()
     else:
         table = Table([SeatConfig(n, False, "normal") for n in names], seed)
     app.start_table(table, autoplay=deals, hints=hints)

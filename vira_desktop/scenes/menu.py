@@ -13,9 +13,9 @@ import pygame_gui
 
 from ..config import say_problems
 from ..i18n import LANGUAGES, number, system_language, t
-from ..paths import autosave_file, last_table_file
+from ..paths import last_table_file
 from ..session.describe import is_you
-from ..session.table import SeatConfig, Table, describe_save
+from ..session.table import SeatConfig, Table
 from .backdrop import felt, panel
 from .base import Scene
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
@@ -268,7 +268,7 @@ class NewGameScene(Scene):
                 self._change(self.focus, 1 if event.key == pygame.K_PAGEDOWN else -1)
 
     def _start(self) -> None:
-        saved = describe_save(autosave_file()) if self.app.has_autosave() else None
+        saved = self.app.saved.describe() if self.app.has_autosave() else None
         if saved and not self.confirm:  # a new game ends the saved one: ask first
             described = t("new_game.saved_game", names=", ".join(saved[0]), deal=saved[1])
             self.confirm = t("new_game.ends_saved", saved=described)

@@ -1,7 +1,7 @@
 """Saves written off the caller's thread: the table is snapshotted at once (cheap), and a
-writer thread turns the newest snapshot into JSON and writes it atomically (the old save
-or the new one survives a crash, never half). A burst of moves costs one write: a newer
-snapshot replaces one not yet written."""
+writer thread writes the newest snapshot into the autosave (:mod:`.autosave`: one
+transaction, the old save or the new one survives a crash, never half). A burst of moves
+costs one write: a newer snapshot replaces one not yet written."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .autosave import Autosave
 from .table import SaveSnapshot, Table
 
 __all__ = ["BackgroundSaver"]
@@ -20,14 +21,14 @@ log = logging.getLogger(__name__)
 
 
 class BackgroundSaver:
-    """Writes ``path`` in a daemon thread. ``journal``: a file that gets one JSON line per
+    """Writes the autosave ``target`` in a daemon thread. ``journal``: a file that gets one JSON line per
     save written (the kill -9 test reads what was saved). ``failed`` is called (in the
     writer thread) with the error when a save cannot be written."""
 
     def __init__(
-        self, path: Path, journal: Path | None = None, failed: Callable[[OSError], None] | None = None
+        self, target: Autosave, journal: Path | None = None, failed: Callable[[OSError], None] | None = None
     ) -> None:
-        self.path = path
+        self.target = target
         self.journal = journal
         self.failed = failed
         self.written = 0
@@ -60,7 +61,7 @@ class BackgroundSaver:
                 snapshot, line = self._next
                 self._next, self._busy = None, True
             try:
-                snapshot.write(self.path)
+                self.target.write(snapshot)
                 if self.journal is not None:
                     with self.journal.open("a", encoding="utf-8") as f:
                         f.write(json.dumps(line) + "\n")

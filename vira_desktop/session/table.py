@@ -300,7 +300,12 @@ class Table:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise SaveError(f"cannot read {path.name}: {exc}") from None
-        header, entries, cut = _salvage(text)
+        return cls.recovered(*_salvage(text))
+
+    @classmethod
+    def recovered(cls, header: dict[str, Any], entries: list[Any], cut: bool) -> tuple[Table, Recovered]:
+        """The table of a save's ``header`` with its raw log ``entries`` applied up to the first
+        that fails (``cut``: the reading stopped early, more may have been lost)."""
         try:
             table = cls.from_json({**header, "log": []})  # its version and header checked there
         except AttributeError as exc:
@@ -423,10 +428,15 @@ def describe_save(path: Path) -> tuple[list[str], int] | None:
     return names, deal
 
 
-def quarantine(path: Path, suffix: str = "damaged") -> Path:
-    """Move a damaged file aside (``name.damaged-N``, the first N free); where it went."""
+def quarantine(path: Path, suffix: str = "damaged", companions: tuple[str, ...] = ()) -> Path:
+    """Move a damaged file aside (``name.damaged-N``, the first N free), and the files named
+    as it is with each of ``companions`` added (a database's ``-wal``) beside it; where it went."""
     n = 1
     while (target := path.with_name(f"{path.name}.{suffix}-{n}")).exists():
         n += 1
     path.replace(target)
+    for tail in companions:
+        part = Path(f"{path}{tail}")
+        if part.exists():
+            part.replace(Path(f"{target}{tail}"))
     return target
