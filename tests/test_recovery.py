@@ -188,3 +188,21 @@ def test_an_autosave_from_before_the_database_is_continued_and_moved_into_it(
     scene = app.stack.top
     assert isinstance(scene, TableScene) and not legacy_autosave_file().exists()
     assert Autosave(autosave_file()).load().log[: len(table.log)] == table.log
+
+
+def test_the_database_save_follows_undo_and_a_new_game(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.sqlite3"
+    table, _ = _autoplayed(2, seed=8)
+    saved = Autosave(path)
+    snapshot = table.snapshot()
+    for n in (10, len(table.log), 30, 31, len(table.log)):  # on, taken back, on again
+        saved.write(type(snapshot)(snapshot.header, tuple(table.log[:n])))
+        assert Autosave(path).load().log == table.log[:n]
+    rebuilt = [type(e)(**vars(e)) for e in table.log]  # equal entries, not the same ones (a replay)
+    saved.write(type(snapshot)(snapshot.header, tuple(rebuilt[:20])))
+    assert Autosave(path).load().log == table.log[:20]
+    other, _ = _autoplayed(1, seed=9)
+    saved.write(other.snapshot())  # a new game replaces the old one whole
+    assert Autosave(path).load().key == other.key and Autosave(path).load().log == other.log
+    saved.clear()
+    assert not Autosave(path).exists() and not list(tmp_path.glob("autosave.sqlite3*"))
