@@ -474,6 +474,25 @@ def test_the_hint_never_covers_the_log_however_many_choices_show() -> None:
         assert min(r.top for r in rects) >= PANEL_TOP + 18 * layout.detail_room  # the notes end above them
 
 
+def test_the_arrow_keys_step_over_the_cards_that_may_not_be_played(app: App) -> None:
+    scene = start_game(app)
+    rng = random.Random(11)
+    for _ in range(200):
+        assert wait_for_human(app, scene)
+        if scene.table.deal.is_over:
+            key(app, pygame.K_RETURN)  # the next deal
+            continue
+        dimmed = scene.dimmed_cards()
+        if dimmed and len(dimmed) < len(scene.hand()) - 1:
+            break
+        human_move(app, scene, rng)
+    assert dimmed, "no deal of seed 11 asked the player to follow suit"
+    for arrow in [pygame.K_RIGHT] * len(scene.hand()) + [pygame.K_LEFT] * 3:
+        key(app, arrow, frames=1)
+        assert scene.focus_card() not in dimmed
+    app.stack.clear()
+
+
 def test_the_keyboard_focus_has_its_own_frame_apart_from_a_selection(app: App) -> None:
     from vira_desktop.scenes.cards import CARD_W
     from vira_desktop.scenes.theme import GOLD, KEY_FOCUS

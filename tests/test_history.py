@@ -356,7 +356,11 @@ def test_the_replay_steps_by_trick_jumps_to_the_parts_and_shows_every_hand(
     key(app, pygame.K_PAGEDOWN)
     assert driver.position == cards[0]  # the first trick
     key(app, pygame.K_PAGEDOWN)
-    assert driver.position == cards[3]  # the second
+    assert driver.position == cards[3]  # the second, the first trick seen whole in the middle
+    for played in driver.actions[cards[0] : cards[3]]:
+        assert isinstance(played, PlayCard)
+        sprite = scene.view.cards.sprite(played.card)
+        assert sprite is not None and (sprite.tx, sprite.ty) == scene.view.seat_place(played.seat).trick
     key(app, pygame.K_PAGEUP)
     assert driver.position == cards[0]
     from vira_desktop.scenes.table.input import Command

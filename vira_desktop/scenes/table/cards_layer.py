@@ -82,6 +82,7 @@ class CardLayer:
         self._delays: dict[Key, float] = {}
         self._hold: tuple[int, float] | None = None  # (trick number, seconds left) shown in the middle
         self.wait_after_trick = False  # the setting: hold each finished trick until a click or key
+        self.keep_last_trick = False  # a replay: the last finished trick stays in the middle until the next lead
         self._dealing = False  # the next layout deals every card from ``_deal_from``
         self._deal_from = (0.0, 0.0)
         self._shade_surface: pygame.Surface | None = None
@@ -205,7 +206,8 @@ class CardLayer:
             tx, ty = place(player).trick
             slots[("card", card)] = _Slot(float(tx), float(ty), card, True)
         last = len(view.tricks)
-        held = self._hold is not None and not view.trick and self._hold[0] == last
+        holding = self._hold is not None and self._hold[0] == last
+        held = not view.trick and ((self.keep_last_trick and last > 0) or holding)
         for k, (winner, played) in enumerate(view.tricks):
             pile = place(winner).pile
             for player, card in played:

@@ -128,7 +128,13 @@ class _TableBase(Scene):
         elif name == "focus":
             hand = self.hand()
             if hand:  # from the card shown with the focus: the hand may have shrunk since it was set
-                self.focus = (min(self.focus, len(hand) - 1) + intent.arg) % len(hand)
+                dimmed = self.dimmed_cards()  # cards that may not be played now are stepped over
+                at = min(self.focus, len(hand) - 1)
+                for _ in hand:
+                    at = (at + intent.arg) % len(hand)
+                    if hand[at] not in dimmed:
+                        break
+                self.focus = at
         elif name == "use_focus":
             card = self.focus_card()
             if card is not None:
@@ -666,6 +672,7 @@ class ReplayScene(_TableBase):
         self.title = title
         self.quit_on_back = quit_on_back  # ``vira replay FILE --window``: Esc closes the window
         self.view.keys_help = mark("table.replay_keys")
+        self.view.cards.keep_last_trick = True  # a trick stepped to is seen whole
 
     def enter(self) -> None:
         if self.problem:  # at the last good action, where the record goes wrong
