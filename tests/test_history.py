@@ -447,6 +447,9 @@ def test_a_stored_deal_is_played_again_from_trick_5_with_the_seats_swapped_and_b
     runner.close()
     (again,) = committed
     assert again.parent == (original.id, upto)
+    from vira_desktop.session.statistics import statistics
+
+    before = {n: statistics(history, n) for n in names}
     new_id = history.add_deal(again.session_key, again.index, again.record, again.players, again.levels,
                               again.parent, started=again.started)  # fmt: skip
     rows = {r.id: r for r in history.deals()}
@@ -455,6 +458,7 @@ def test_a_stored_deal_is_played_again_from_trick_5_with_the_seats_swapped_and_b
     first, second = history.record(original.id), history.record(new_id)
     assert first["hands"] == second["hands"] and first["stock"] == second["stock"]
     assert first["actions"][:upto] == second["actions"][:upto]
+    assert {n: statistics(history, n) for n in names} == before  # practice on a deal counted once already
 
 
 def test_in_the_window_a_deal_from_history_is_played_again_from_the_point_shown(
@@ -588,3 +592,42 @@ def test_e_writes_the_deal_just_finished_as_a_record_and_not_a_deal_in_play(
     (path,) = export_dir().glob("*.yaml")
     record = load_record(path)
     assert replay(record).result == scene.table.deal.result and path.name in scene.view.message
+
+
+def test_a_deal_played_again_ends_with_a_way_back_to_history_which_shows_where_it_came_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Played again with bots in every seat: after the deal the one button goes back to
+    history (no next deal follows), and there the new deal is marked and says its origin."""
+    import pygame
+
+    from tests.test_gui import key, make_app, run, wait_for_human
+    from vira_desktop.i18n import t
+    from vira_desktop.paths import history_file
+    from vira_desktop.scenes.history import HistoryScene
+    from vira_desktop.scenes.table import TableScene
+    from vira_desktop.scenes.table.input import Command
+
+    app = make_app(tmp_path, monkeypatch)
+    kept = _kept_with_a_person(history_file().parent, history_file().name, deals=2)
+    chosen = [r for r in kept.deals() if r.outcome != "laid"][-1]
+    record = read_record(kept.record(chosen.id))
+    kept.close()
+    app.push("play_again", record=record, upto=10, parent=chosen.id)
+    form = app.stack.top
+    form.kinds = ["normal", "normal", "normal"]  # type: ignore[union-attr]
+    key(app, pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert wait_for_human(app, table) and table.table.deal.is_over
+    run(app, 5)
+    assert next(what for what in table.panel.buttons.values() if isinstance(what, Command)) == Command("next")
+    assert t("button.played_again_back") in [b.text for b in table.panel.buttons]
+    key(app, pygame.K_RETURN)
+    app.flush_saves()
+    history = app.stack.top
+    assert isinstance(history, HistoryScene)
+    history.enter()  # read again, the deal just kept in it
+    again = next(r for r in history.rows if r.parent_id == chosen.id)
+    assert again.parent_action == 10
+    assert history._origin(again).startswith(f"Played again from deal {chosen.number + 1} of ")

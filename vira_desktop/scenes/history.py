@@ -16,7 +16,7 @@ from ..i18n import number, t
 from ..paths import export_dir, history_file
 from ..rules.errors import RecordError
 from ..session.exchange import export_deals, export_session, import_records
-from ..session.history import History, open_history
+from ..session.history import DealRow, History, open_history
 from ..session.record import Record, read_record
 from ..session.statistics import ContractLine, Stats, players_of, statistics, table_order
 from ..session.words import bets_and_pins
@@ -80,6 +80,7 @@ class HistoryScene(Scene):
         self.deal_at = 0
         self.top = 0  # the first deal row shown
         self.message = ""
+        self.message_bad = False  # the message tells of a problem (drawn red)
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
 
     # ------------------------------------------------------------------ data
@@ -244,9 +245,11 @@ class HistoryScene(Scene):
             try:
                 record = read_record(self.history.record(row.id))
             except RecordError as exc:
-                self.message = t("history.bad_record", problem=str(exc))
+                self.message, self.message_bad = t("history.bad_record", problem=str(exc)), True
                 return
             title = t("history.replay_title", date=_date(row.played), number=row.number + 1)
+            if row.parent_id is not None:
+                title += " · ↻ " + t("history.again_mark")
             self.app.push("replay", record=record, title=title, pushed=True, deal_id=row.id, number=row.number)
         elif what == "export_deal":
             self._exported(export_deals(self.history, [self.shown[self.deal_at].id], export_dir()))
@@ -255,6 +258,7 @@ class HistoryScene(Scene):
             self._exported(export_session(self.history, row.session_id, export_dir()))
 
     def _exported(self, paths: list[Path]) -> None:
+        self.message_bad = False
         self.message = t("history.exported", count=len(paths), folder=str(export_dir()), file=paths[0].name)
 
     def _import(self, path: Path) -> None:
@@ -262,10 +266,14 @@ class HistoryScene(Scene):
         self.dialog = None
         report = import_records(self.history, [path])
         self.message = t("history.imported", count=len(report.added), known=report.known)
+        self.message_bad = bool(report.errors)
         if report.errors:
             self.message += " " + t("history.import_failed", count=len(report.errors), first=report.errors[0])
+        chosen = self.sessions[self.session_at - 1].id if self.session_at else None
         self.rows = self.history.deals()
         self.sessions = self.history.sessions()
+        ids = [s.id for s in self.sessions]
+        self.session_at = ids.index(chosen) + 1 if chosen in ids else 0  # the same session stays chosen
         self._filter()
         self._widgets()
 
@@ -278,14 +286,17 @@ class HistoryScene(Scene):
         self._draw_sessions(surface)
         self._draw_deals(surface)
         if self.message:
+            colour = RED if self.message_bad else GOLD
             for k, part in enumerate(wrap_text(self.message, 13, False, 1220)[:2]):
-                surface.blit(font(13).render(part, True, GOLD), (30, 696 + 18 * k))
+                surface.blit(font(13).render(part, True, colour), (30, 702 + 17 * k))
 
     def _draw_sessions(self, surface: pygame.Surface) -> None:
         surface.blit(font(14, True).render(t("history.sessions"), True, INK), (30, LIST_TOP - 24))
         rows = [t("history.all_sessions", count=len(self.rows))]
+        again = {r.session_id for r in self.rows if r.parent_id is not None}
         rows += [
-            t("history.session_row", date=_date(s.started), players=", ".join(s.seats), count=s.deals)
+            t("history.session_row", id=s.id, date=_date(s.started), players=", ".join(s.seats), count=s.deals)
+            + (" · ↻ " + t("history.again_mark") if s.id in again else "")
             for s in self.sessions
         ]
         for i, text in enumerate(rows[:ROWS]):
@@ -297,8 +308,8 @@ class HistoryScene(Scene):
             surface.blit(font(13, chosen).render(fit_text(text, 13, chosen, 366), True, colour), (32, y))
 
     def _draw_deals(self, surface: pygame.Surface) -> None:
-        xs = (430, 470, 610, 740, 900, 1000, 1060)
-        heads = ("no", "played", "declarer", "game", "outcome", "tricks", "result")
+        xs = (430, 470, 600, 710, 850, 940, 1000, 1130)
+        heads = ("no", "played", "declarer", "game", "outcome", "tricks", "result", "you")
         for x, head in zip(xs, heads, strict=True):
             surface.blit(font(13, True).render(t(f"history.col.{head}"), True, INK), (x, LIST_TOP - 24))
         if not self.shown:
@@ -314,14 +325,17 @@ class HistoryScene(Scene):
                 pygame.draw.rect(surface, KEY_FOCUS, (426, y - 2, 824, ROW_H), 1, border_radius=4)
             tricks = row.result["tricks"].get(row.declarer, 0)
             colour = GOOD if row.outcome == "home" else RED if row.outcome == "kodilj" else INK
+            yours = [n for n in row.seats if row.levels.get(n) == "human"]
+            mine = sum(row.net_pins(n) for n in yours)
             cells = (
-                (str(row.number + 1), INK),
+                (str(row.number + 1) + (" ↻" if row.parent_id is not None else ""), INK),
                 (_date(row.played), MUTED),
                 (row.declarer, INK),
                 (row.game, INK),
                 (t(f"words.outcome.{row.outcome}"), colour),
                 (str(tricks), INK),
                 (bets_and_pins(row.net_pins(row.declarer)), INK),
+                (bets_and_pins(mine) if yours else "–", GOOD if mine > 0 else RED if mine < 0 else MUTED),
             )
             for k, (x, (text, c)) in enumerate(zip(xs, cells, strict=True)):
                 width = (xs[k + 1] if k + 1 < len(xs) else 1250) - x - 8
@@ -329,6 +343,22 @@ class HistoryScene(Scene):
         last = min(self.top + ROWS, len(self.shown))
         more = t("history.rows", first=self.top + 1, last=last, total=len(self.shown))
         surface.blit(font(12).render(more, True, MUTED), (430, LIST_TOP + ROWS * ROW_H + 2))
+        origin = self._origin(self.shown[self.deal_at])
+        if origin:  # the deal chosen was played again from another: which, and from where
+            text = font(12).render(fit_text(origin, 12, False, 820), True, GOLD)
+            surface.blit(text, (430, LIST_TOP + ROWS * ROW_H + 18))
+
+    def _origin(self, row: DealRow) -> str:
+        """Where a deal played again came from ("" for a deal dealt fresh)."""
+        if row.parent_id is None:
+            return ""
+        parent = next((r for r in self.rows if r.id == row.parent_id), None)
+        if parent is None:
+            return t("history.again_from_gone", position=row.parent_action)
+        values = {"number": parent.number + 1, "date": _date(parent.played), "session": parent.session_id}
+        if not row.parent_action:
+            return t("history.again_from_start", **values)
+        return t("history.again_from", position=row.parent_action, **values)
 
 
 def _contract_tip(c: ContractLine) -> str:
@@ -384,7 +414,8 @@ class StatisticsScene(Scene):
             empty=none,
         )
         level_tips = tuple(
-            t("stats.level_tip", sessions=v.sessions, won=v.won, deals=v.deals, result=number(v.per_100, 1))
+            t("stats.level_tip", name=s.player, sessions=v.sessions, won=v.won, deals=v.deals,
+              result=number(v.per_100, 1))
             for v in s.levels
         )
         levels = Chart(
@@ -506,13 +537,16 @@ class PlayAgainScene(Scene):
         ]
         table = Table.play_again(self.record, self.upto, seats, self.parent)
         table.think = float(self.app.settings["bots.strong_seconds"])
-        self.app.open("table", table=table, saves=False)
+        self.app.open("table", table=table, saves=False, back_to="history" if self.parent is not None else "menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
         title = font(26, True).render(t("play_again.title"), True, GOLD)
         surface.blit(title, title.get_rect(center=(640, 150)))
-        where = t("play_again.from", position=self.upto, total=len(self.record.actions))
+        if self.upto:
+            where = t("play_again.from", position=self.upto, total=len(self.record.actions))
+        else:
+            where = t("play_again.from_start")
         for k, part in enumerate(wrap_text(where + " " + t("play_again.note"), 15, False, 900)):
             line = font(15).render(part, True, INK)
             surface.blit(line, line.get_rect(center=(640, 200 + 22 * k)))

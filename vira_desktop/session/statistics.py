@@ -90,17 +90,25 @@ def players_of(history: History) -> list[str]:
     return [str(r[0]) for r in rows]
 
 
+# A deal played again from another is practice on a deal already counted: left out.
+_FRESH = " AND s.deal_id NOT IN (SELECT id FROM deals WHERE parent_id IS NOT NULL)"
+
+
 def statistics(history: History, player: str) -> Stats:
-    """``player``'s statistics over every deal in ``history`` (counted by the database)."""
+    """``player``'s statistics over every deal in ``history`` dealt fresh (counted by the
+    database; a deal played again from another is left out)."""
     stats = Stats(player)
     q = history.query
-    stats.deals = int(q("SELECT COUNT(*) FROM seats WHERE name = ?", (player,))[0][0])
-    bids = {str(g): int(n) for g, n in q("SELECT game, COUNT(*) FROM bids WHERE name = ? GROUP BY game", (player,))}
+    stats.deals = int(q("SELECT COUNT(*) FROM seats s WHERE name = ?" + _FRESH, (player,))[0][0])
+    bids = {
+        str(g): int(n)
+        for g, n in q("SELECT game, COUNT(*) FROM bids s WHERE name = ?" + _FRESH + " GROUP BY game", (player,))
+    }
     declared: dict[str, Counter[str]] = defaultdict(Counter)
     pins: dict[str, int] = defaultdict(int)
     for game, outcome, n, net in q(
         "SELECT d.game, d.outcome, COUNT(*), SUM(s.net) FROM seats s JOIN deals d ON d.id = s.deal_id"
-        " WHERE s.name = ? AND s.declarer = 1 GROUP BY d.game, d.outcome",
+        " WHERE s.name = ? AND s.declarer = 1" + _FRESH + " GROUP BY d.game, d.outcome",
         (player,),
     ):
         declared[game][outcome] += n
@@ -112,7 +120,7 @@ def statistics(history: History, player: str) -> Stats:
         stats.contracts.append(ContractLine(game, bids.get(game, 0), n, *line))
     for session_id, started, n, net in q(
         "SELECT s.session_id, ses.started, COUNT(*), SUM(s.net) FROM seats s JOIN sessions ses ON ses.id = s.session_id"
-        " WHERE s.name = ? GROUP BY s.session_id ORDER BY ses.started, s.session_id",
+        " WHERE s.name = ?" + _FRESH + " GROUP BY s.session_id ORDER BY ses.started, s.session_id",
         (player,),
     ):
         stats.sessions.append(SessionPoint(session_id, started, n, net / 8))
@@ -136,13 +144,13 @@ def statistics(history: History, player: str) -> Stats:
         (str(month), int(d), int(h))
         for month, d, h in q(
             "SELECT substr(d.played, 1, 7), COUNT(*), SUM(d.outcome = 'home') FROM seats s JOIN deals d"
-            " ON d.id = s.deal_id WHERE s.name = ? AND s.declarer = 1 GROUP BY 1 ORDER BY 1",
+            " ON d.id = s.deal_id WHERE s.name = ? AND s.declarer = 1" + _FRESH + " GROUP BY 1 ORDER BY 1",
             (player,),
         )
     ]
     defended, beaten = q(
         "SELECT COUNT(*), COALESCE(SUM(d.outcome != 'home'), 0) FROM seats s JOIN deals d ON d.id = s.deal_id"
-        " WHERE s.name = ? AND s.declarer = 0",
+        " WHERE s.name = ? AND s.declarer = 0" + _FRESH,
         (player,),
     )[0]
     stats.defended, stats.beaten = int(defended), int(beaten)

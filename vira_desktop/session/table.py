@@ -96,8 +96,8 @@ class Table:
     ) -> Table:
         """A table that plays ``record``'s deal again from after its first ``upto`` actions:
         the same cards and seats (``seats``, listed from forehand, say who is a person and who
-        a bot); ``parent``: the deal's id in history, which the new deal is linked to. Fresh
-        deals follow it, as at any table."""
+        a bot); ``parent``: the deal's id in history, which the new deal is linked to. (The
+        window plays that one deal, then goes back to where it was chosen.)"""
         deal = replay(record, upto)
         return cls(seats, upto, given=deal, parent=None if parent is None else (parent, upto))
 

@@ -104,6 +104,7 @@ class Situation:
     blocked: bool = False  # the hot-seat cover or the seating draw: no control works
     deals_on: bool = True  # after a deal, the next one (a lesson is one deal)
     ends_session: bool = True  # after a deal, offer the last round and Borup
+    back_after: bool = False  # one deal played again: after it, back to the screen it came from
     session_over: bool = False
     selected: int = 0
     detail_lines: Callable[[Sequence[str]], int] = field(default=len, compare=False)  # wrapped line count
@@ -125,6 +126,9 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
     auction's Bid / Pass / Hint, or a button per choice with the card-choice button."""
     over = s.state.over
     y = AFTER_DEAL_TOP if over else PANEL_TOP
+    if over and s.back_after and not s.blocked:
+        specs = [ButtonSpec(t("button.played_again_back"), Command("next"), y)]
+        return Layout((*specs, *_analyse_button(s.state, y + 44)))
     if s.blocked or (over and not s.deals_on):
         return Layout()  # a lesson's own buttons take the learner on
     if over and s.session_over:

@@ -83,6 +83,10 @@ class _TableBase(Scene):
             sp.x, sp.y = pos[0] - CARD_W / 2, pos[1] - CARD_H / 2
             sp.tx, sp.ty = sp.x, sp.y  # let go, it glides from here: to the trick, or back to the hand
 
+    def leave(self) -> None:
+        """Esc: to the menu."""
+        self.app.open("menu")
+
     def focus_card(self) -> Card | None:
         hand = self.hand()
         return hand[min(self.focus, len(hand) - 1)] if hand else None
@@ -142,7 +146,7 @@ class _TableBase(Scene):
         elif name == "overlay":
             self.open_overlay(OVERLAYS[intent.arg])
         elif name == "back":
-            self.app.open("menu")
+            self.leave()
         elif name == "dropped":
             self.refresh()
         else:
@@ -198,9 +202,16 @@ class TableScene(_TableBase):
     deals_on = True  # after a deal, the next one (a lesson is one deal)
 
     def __init__(
-        self, app: App, table: Table | None, autoplay: int | None = None, hints: bool = False, saves: bool = True
+        self,
+        app: App,
+        table: Table | None,
+        autoplay: int | None = None,
+        hints: bool = False,
+        saves: bool = True,
+        back_to: str | None = None,
     ) -> None:
         super().__init__(app)
+        self.back_to = back_to  # one deal played again: after it (and at Esc) back to this screen
         if autoplay is not None and app.autoplay_speed:
             self.view.speed_name = app.autoplay_speed
         self.worker = Worker()
@@ -331,8 +342,9 @@ class TableScene(_TableBase):
         return Situation(
             self.view.state,
             blocked=bool(self.view.cover) or self.view.intro.running,
-            deals_on=self.deals_on,
+            deals_on=self.deals_on and self.back_to is None,
             ends_session=self.ends_session,
+            back_after=self.back_to is not None,
             session_over=self.runner.session_over,
             selected=len(self.selected),
             detail_lines=self.view.detail_lines,
@@ -489,6 +501,9 @@ class TableScene(_TableBase):
             self.runner.close()
             self.app.open("settlement", table=self.table)
             return
+        if name == "next" and self.back_to is not None:
+            self.leave()
+            return
         if name == "next" and not self.deals_on:
             self.after_deal()
             return
@@ -501,6 +516,12 @@ class TableScene(_TableBase):
 
     def after_deal(self) -> None:
         """What Enter does after the deal where there is no next deal (a lesson's)."""
+
+    def leave(self) -> None:
+        """Esc: to the menu, or (a deal played again) back to the screen it was chosen on."""
+        super().leave()
+        if self.back_to is not None and self.back_to != "menu":
+            self.app.push(self.back_to)
 
     def use_card(self, card: Card) -> None:
         ask = self.viewer_ask()
