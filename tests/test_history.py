@@ -631,3 +631,19 @@ def test_a_deal_played_again_ends_with_a_way_back_to_history_which_shows_where_i
     again = next(r for r in history.rows if r.parent_id == chosen.id)
     assert again.parent_action == 10
     assert history._origin(again).startswith(f"Played again from deal {chosen.number + 1} of ")
+
+
+def test_g_in_history_explains_the_games_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    from tests.test_gui import key, make_app, run
+    from vira_desktop.scenes.history import HistoryScene
+    from vira_desktop.scenes.overlays import GlossaryScene
+
+    app = make_app(tmp_path, monkeypatch)
+    app.push("history")
+    run(app, 2)
+    key(app, pygame.K_g)
+    assert isinstance(app.stack.top, GlossaryScene)
+    key(app, pygame.K_g)
+    assert isinstance(app.stack.top, HistoryScene)

@@ -191,6 +191,8 @@ class HistoryScene(Scene):
             self._session(self.session_at + (1 if key == pygame.K_RIGHT else -1))
         elif key == pygame.K_RETURN:
             self.do("replay")
+        elif key == pygame.K_g:  # home, bet, kodilj ...: the game's words explained
+            self.app.push("glossary")
 
     def _select(self, index: int) -> None:
         if not self.shown:
