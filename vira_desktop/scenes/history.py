@@ -197,6 +197,7 @@ class HistoryScene(Scene):
     def _select(self, index: int) -> None:
         if not self.shown:
             return
+        self.message = ""  # what was said of the last work done: another deal chosen, gone
         self.deal_at = max(0, min(index, len(self.shown) - 1))
         if self.deal_at < self.top:
             self.top = self.deal_at
@@ -345,7 +346,7 @@ class HistoryScene(Scene):
         last = min(self.top + ROWS, len(self.shown))
         more = t("history.rows", first=self.top + 1, last=last, total=len(self.shown))
         surface.blit(font(12).render(more, True, MUTED), (430, LIST_TOP + ROWS * ROW_H + 2))
-        origin = self._origin(self.shown[self.deal_at])
+        origin = "" if self.message else self._origin(self.shown[self.deal_at])  # a message takes the line
         if origin:  # the deal chosen was played again from another: which, and from where
             text = font(12).render(fit_text(origin, 12, False, 820), True, GOLD)
             surface.blit(text, (430, LIST_TOP + ROWS * ROW_H + 18))
