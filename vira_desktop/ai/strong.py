@@ -94,6 +94,7 @@ MATCH_BUDGET = Budget(seconds=None, layouts=16, worlds=10)  # matches and self-p
 PYTHON_CARDS = 5  # without the compiled solver, search only with this many cards a hand or fewer
 DD_SHARE = 0.5  # the double-dummy share's weight beside the normal bot's estimate, in bidding and play or lay down
 NEAR = 0.12  # a bid this much less likely than the threshold by the count is played out too
+PASS_SLACK = 0.10  # the normal bot's bid is given up only when playing out puts it so far below the threshold
 ALTERNATIVES = 2  # choices compared with the normal bot's before play
 MARGIN = 0.05  # bets a deal another choice must gain over the normal bot's ...
 SE_FACTOR = 1.0  # ... and so many standard errors of the gain
@@ -147,6 +148,7 @@ class StrongBot(NormalBot):
     # --deals 300 --seed 22 gave +2.8 bets a 100 deals, 95% CI [-4.4, +9.9] (home 83.3%, kodilj
     # 1.3%), where the normal bot's bidding had given +6.3 [+1.4, +11.2]. Off until recalibrated.
     search_bids = False
+    bid_by_value = False  # bids compared by their value in worlds bid on by all, not by the chance of going home
 
     def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
         super().__init__(seed)
@@ -310,10 +312,12 @@ class StrongBot(NormalBot):
         (a whole deal a world) and where worlds can be built."""
         return solver.COMPILED and supported(view)
 
-    def _search_actions(self, view: View, candidates: Sequence[Action]) -> dict[Action, _Tally] | None:
+    def _search_actions(
+        self, view: View, candidates: Sequence[Action], bidding: bool = False
+    ) -> dict[Action, _Tally] | None:
         """Each candidate's results over the same worlds (as many as the budget allows), each
-        played on by the normal bot in every seat and double dummy from the first lead; None
-        when no world was played out."""
+        played on by the normal bot in every seat (``bidding``: the auction too, else the others
+        pass) and double dummy from the first lead; None when no world was played out."""
         rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(view.bids) << 52 ^ _PHASES.index(view.phase) << 58)
         policy = [NormalBot(self.seed + 1 + s) for s in range(3)]
         tallies = {a: _Tally() for a in candidates}
@@ -321,7 +325,7 @@ class StrongBot(NormalBot):
         for w in self._in_budget(drawn, least=MIN_WORLDS, scale=BEFORE_PLAY_TIME):
             if w is None:
                 continue
-            played = [playout(w, view.seat, a, policy, self.budget.deal_nodes) for a in candidates]
+            played = [playout(w, view.seat, a, policy, self.budget.deal_nodes, bidding) for a in candidates]
             if any(p is None for p in played):
                 continue
             for a, p in zip(candidates, played, strict=True):
@@ -338,6 +342,8 @@ class StrongBot(NormalBot):
             return normal
         if Pass(view.seat) not in actions or normal.reason.key == "bid_over_gok":
             return normal
+        if self.bid_by_value:
+            return self._bid_by_value(view, actions, normal)
         if isinstance(normal.action, Bid):
             assert self.last_bid is not None
             bid, chance = normal.action, self.last_bid[2]
@@ -357,10 +363,40 @@ class StrongBot(NormalBot):
             english = f"{bid.text}: home in {share:.0%} of {tally.n} sampled deals played out"
             english += f", {chance:.0%} by the count"
             return Choice(bid, Reason("search_bid", english, **values))
-        if not isinstance(normal.action, Bid):
+        if not isinstance(normal.action, Bid) or both >= self.threshold - PASS_SLACK:
             return normal
         english = f"pass: {bid.text} home in only {share:.0%} of {tally.n} sampled deals played out"
         return Choice(Pass(view.seat), Reason("search_pass", english + f", {chance:.0%} by the count", **values))
+
+    def _bid_by_value(self, view: View, actions: Sequence[Action], normal: Choice) -> Choice:
+        """The normal bot's bid or pass, or the other where it clearly pays more over worlds in
+        which every seat bids on as the normal bot would (passing: its best bid nearly likely
+        enough; bidding: pass)."""
+        assert normal.action is not None
+        if isinstance(normal.action, Bid):
+            other: Action = Pass(view.seat)
+        else:
+            near = self.best_bid(view, self._named_bids(actions), 0.0, self.threshold - NEAR)
+            if near is None or self._gok_penalty(view):
+                return normal
+            other = self._unspecified(near[1], actions)
+        return self._better(view, normal, normal.action, [other], bidding=True)
+
+    def _better(
+        self, view: View, normal: Choice, mine: Action, others: Sequence[Action], bidding: bool = False
+    ) -> Choice:
+        """``normal`` (its action ``mine``), or the one of ``others`` doing clearly better over
+        the same worlds (the difference must beat its own noise)."""
+        tallies = self._search_actions(view, [mine, *others], bidding)
+        if tallies is None:
+            return normal
+        base = tallies[mine]
+        best = max(others, key=lambda a: tallies[a].mean)
+        gain, noise = tallies[best].gain_over(base)
+        if gain <= max(MARGIN, SE_FACTOR * noise):
+            return normal
+        english = f"{best.text}: {gain:+.2f} bets a deal over {mine.text}, in {base.n} sampled deals played out"
+        return Choice(best, Reason("search_choice", english, act=best, instead=mine, gain=gain, n=base.n))
 
     def _prepare(self, view: View) -> Choice:
         """The normal bot's choice, or another that does clearly better over worlds played out
@@ -372,16 +408,7 @@ class StrongBot(NormalBot):
         others = [a for a in dict.fromkeys(_sorted(a) for a in self._alternatives(view, normal.action)) if a != mine]
         if not others:
             return normal
-        tallies = self._search_actions(view, [mine, *others[:ALTERNATIVES]])
-        if tallies is None:
-            return normal
-        base = tallies[mine]
-        best = max(others[:ALTERNATIVES], key=lambda a: tallies[a].mean)
-        gain, noise = tallies[best].gain_over(base)
-        if gain <= max(MARGIN, SE_FACTOR * noise):
-            return normal
-        english = f"{best.text}: {gain:+.2f} bets a deal over {mine.text}, in {base.n} sampled deals played out"
-        return Choice(best, Reason("search_choice", english, act=best, instead=mine, gain=gain, n=base.n))
+        return self._better(view, normal, mine, others[:ALTERNATIVES])
 
     def _alternatives(self, view: View, normal: Action) -> list[Action]:
         """What else might be done in this decision before play: the few choices worth comparing

@@ -229,10 +229,13 @@ class Played:
     declarer: bool
 
 
-def playout(deal: Deal, seat: int, action: Action, policy: Sequence[Bot], nodes: int = 0) -> Played | None:
+def playout(
+    deal: Deal, seat: int, action: Action, policy: Sequence[Bot], nodes: int = 0, bidding: bool = False
+) -> Played | None:
     """``action`` in a copy of ``deal``, then ``policy`` (a bot a seat; in the auction the
-    others pass: the seat bidding wins the contract) up to the first lead, and double-dummy
-    trick play; None when the search would need more than ``nodes`` nodes (0: no limit).
+    others pass: the seat bidding wins the contract; with ``bidding``, every seat bids on as
+    its policy would) up to the first lead, and double-dummy trick play; None when the search
+    would need more than ``nodes`` nodes (0: no limit).
 
     Where the declarer is to play or lay down, he does what pays him best in this world
     (play, lay down, or the policy's repurchase or turn again): a candidate is not valued
@@ -241,7 +244,7 @@ def playout(deal: Deal, seat: int, action: Action, policy: Sequence[Bot], nodes:
     w.apply(action)
     while w.phase in _BEFORE_PLAY:
         s = w.to_act
-        if w.phase is Phase.AUCTION and s != seat:
+        if w.phase is Phase.AUCTION and s != seat and not bidding:
             w.apply(Pass(s))
             continue
         choice = policy[s].choose(w.view(s))
