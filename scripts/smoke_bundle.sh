@@ -34,9 +34,11 @@ fail() {
 }
 
 TMP=$(mktemp -d)
-WINE_KILL=() # commands that stop the test's wineservers
+RO_RUNNER=() # how the read-only run is started (as nobody when root)
 cleanup() {
-    for cmd in "${WINE_KILL[@]}"; do eval "$cmd" > /dev/null 2>&1 || true; done
+    # the test's Wine prefixes: their servers and every Windows process in them
+    if [ -d "$TMP/wineprefix" ]; then WINEPREFIX="$TMP/wineprefix" wineserver -k > /dev/null 2>&1 || true; fi
+    if [ -d "$TMP/ro-prefix" ]; then "${RO_RUNNER[@]}" env WINEPREFIX="$TMP/ro-prefix" wineserver -k > /dev/null 2>&1 || true; fi
     chmod -R u+w "$TMP" 2>/dev/null || true
     rm -rf "$TMP"
 }
@@ -97,9 +99,6 @@ new_prefix() { # RUNNER... -- ENV...: makes the prefix, its server kept running;
     # The server first, kept till the end, then wineboot: Wine's own processes (services.exe
     # ...) start with their streams on the log, not on a pipe of the test they would hold open.
     "${runner[@]}" env "$@" wineserver -p > /dev/null 2>&1 < /dev/null || true
-    local kill
-    kill=$(printf '%q ' "${runner[@]}" env "$@" wineserver -k)
-    WINE_KILL+=("$kill")
     "${runner[@]}" env "$@" wine wineboot --init > "$TMP/wineboot.log" 2>&1 < /dev/null || { cat "$TMP/wineboot.log" >&2; fail "wineboot failed"; }
     "${runner[@]}" env "$@" wine cmd /c 'echo %LOCALAPPDATA%' < /dev/null 2> /dev/null | cat | tr -d '\r'
 }
@@ -224,6 +223,7 @@ if [ "$OS" != windows ]; then
         chown -R nobody "$RO_HOME"
         runner=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups --)
     fi
+    RO_RUNNER=("${runner[@]}")
     if [ -n "$WINE_MODE" ]; then
         # nobody's own prefix (Wine wants its user to own it): its %LOCALAPPDATA% for the save
         mkdir -p "$TMP/ro-prefix"
