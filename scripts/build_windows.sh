@@ -62,9 +62,6 @@ HOST_PYTHON=$(command -v python3 || command -v python)
 # ---------------------------------------------------------------- Wine
 # One prefix of our own (never the user's ~/.wine); no Mono/Gecko prompts, no menu entries
 # written into the Linux desktop (winemenubuilder), no debug chatter.
-win_path() { # a path as the Windows programs see it
-    if [ -n "$NATIVE" ]; then cygpath -w "$1"; else winepath -w "$1" 2> /dev/null; fi
-}
 if [ -z "$NATIVE" ]; then
     export WINEPREFIX="$ROOT/$BUILD/wineprefix" WINEARCH=win64 WINEDEBUG=-all
     export WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d"
@@ -143,7 +140,7 @@ PTH=$PYDIR/python313._pth
 [ -f "$PTH" ] || die "no python313._pth in the embedded Python"
 # site on: Lib\site-packages on sys.path (and its .pth files read)
 sed -i 's/^#[[:space:]]*import site/import site/' "$PTH"
-grep -qx 'import site' "$PTH" || echo 'import site' >> "$PTH"
+grep -q '^import site' "$PTH" || printf '\r\nimport site\r\n' >> "$PTH"
 if [ -z "$NATIVE" ]; then
     # platform.win32_ver() & co. ask WMI through _wmi, which calls propsys.VariantToString,
     # not implemented by Wine 8: PyInstaller would abort. Without _wmi, platform falls back.
