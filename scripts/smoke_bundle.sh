@@ -2,6 +2,10 @@
 # Smoke-test the frozen app headless (SDL dummy video and audio), as a user would get it:
 #   scripts/smoke_bundle.sh [BUNDLE]
 # BUNDLE: a bundle folder (default dist/vira, on macOS dist/Vira.app) or a release .tar.gz.
+# A Windows bundle (with vira-cli.exe, e.g. dist/windows/vira from scripts/build_windows.sh)
+# given on Linux runs under Wine: in a Wine prefix made afresh for the test, so the per-user
+# folder is that Wine user's own %LOCALAPPDATA%, and the read-only run as `nobody` in a
+# second prefix of nobody's own (Wine refuses a prefix its user does not own).
 # Checks, each failing with exit 1:
 #   1. `vira --version` prints the version written in vira_desktop/__init__.py;
 #   2. `vira bidtable --json` has the 40 rows (package data found in the bundle), and says
@@ -9,8 +13,8 @@
 #   3. `vira --autoplay 2 --speed instant --autosave` exits 0 and prints one JSON line with
 #      deals (= 2), frames, frame_ms_median, frame_ms_p95, frame_ms_max, startup_s, rss_mb;
 #   4. the autosave went to the per-user data folder (platformdirs), nothing into the bundle;
-#   5. (not on Windows) the same autoplay from a read-only copy of the bundle, run by a user
-#      who cannot write there (as root: the `nobody` user), also passes.
+#   5. (not on Windows itself) the same autoplay from a read-only copy of the bundle, run by
+#      a user who cannot write there (as root: the `nobody` user), also passes.
 # The last line is the stats line with the wall time added, for the release notes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +34,11 @@ fail() {
 }
 
 TMP=$(mktemp -d)
+RO_RUNNER=() # how the read-only run is started (as nobody when root)
 cleanup() {
+    # the test's Wine prefixes: their servers and every Windows process in them
+    if [ -d "$TMP/wineprefix" ]; then WINEPREFIX="$TMP/wineprefix" wineserver -k > /dev/null 2>&1 || true; fi
+    if [ -d "$TMP/ro-prefix" ]; then "${RO_RUNNER[@]}" env WINEPREFIX="$TMP/ro-prefix" wineserver -k > /dev/null 2>&1 || true; fi
     chmod -R u+w "$TMP" 2>/dev/null || true
     rm -rf "$TMP"
 }
@@ -62,12 +70,38 @@ BIN=$(binary_in "$BUNDLE")
 [ -n "$BIN" ] || fail "no vira binary in $BUNDLE"
 echo "smoke: $BIN"
 
+# A Windows bundle on Linux: under Wine. RUN is the command that starts a binary.
+WINE_MODE=""
+RUN=()
+if [ "$OS" = linux ] && [[ "$BIN" == *.exe ]]; then
+    command -v wine > /dev/null || fail "a Windows bundle needs Wine (apt-get install wine wine64)"
+    WINE_MODE=1
+    OS=wine
+    # Python 3.13 under Wine 8 cannot take a regular file as stdout/stderr (init_sys_streams:
+    # Invalid handle): the binary's streams go through pipes, whatever the caller redirects to.
+    RUN=(bash -c 'set -o pipefail; { wine "$@" < /dev/null 2>&1 1>&3 3>&- | cat >&2 3>&-; } 3>&1 | cat' wine-stdio)
+    echo "smoke: under $(wine --version 2> /dev/null)"
+fi
+
 # ---------------------------------------------------------------- a clean per-user home
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 unset VIRA_CONFIG_DIR VIRA_DATA_DIR VIRA_ASSETS
 HOME_DIR="$TMP/home"
 mkdir -p "$HOME_DIR"
 user_env=(HOME="$HOME_DIR" XDG_CONFIG_HOME="$HOME_DIR/.config" XDG_DATA_HOME="$HOME_DIR/.local/share")
+wine_env() { # PREFIX: the environment of a Wine prefix of the test's own
+    echo "WINEPREFIX=$1" WINEARCH=win64 WINEDEBUG=-all "WINEDLLOVERRIDES=mscoree,mshtml=;winemenubuilder.exe=d"
+}
+new_prefix() { # RUNNER... -- ENV...: makes the prefix, its server kept running; prints %LOCALAPPDATA%
+    local runner=()
+    while [ "$1" != -- ]; do runner+=("$1"); shift; done
+    shift
+    # The server first, kept till the end, then wineboot: Wine's own processes (services.exe
+    # ...) start with their streams on the log, not on a pipe of the test they would hold open.
+    "${runner[@]}" env "$@" wineserver -p > /dev/null 2>&1 < /dev/null || true
+    "${runner[@]}" env "$@" wine wineboot --init > "$TMP/wineboot.log" 2>&1 < /dev/null || { cat "$TMP/wineboot.log" >&2; fail "wineboot failed"; }
+    "${runner[@]}" env "$@" wine cmd /c 'echo %LOCALAPPDATA%' < /dev/null 2> /dev/null | cat | tr -d '\r'
+}
 case "$OS" in
     linux) SAVE="$HOME_DIR/.local/share/vira-desktop/autosave.sqlite3" ;;
     macos) SAVE="$HOME_DIR/Library/Application Support/vira-desktop/autosave.sqlite3" ;;
@@ -75,6 +109,17 @@ case "$OS" in
         # platformdirs asks Windows for the known folder: the runner's own profile
         local_appdata=$(cygpath -u "${LOCALAPPDATA:?}")
         SAVE="$local_appdata/vira-desktop/vira-desktop/autosave.sqlite3"
+        ;;
+    wine)
+        # a fresh Wine prefix: a new Windows user profile, HOME for Wine's own links
+        mapfile -t prefix_env < <(wine_env "$TMP/wineprefix" | tr ' ' '\n')
+        user_env+=("${prefix_env[@]}")
+        echo "smoke: a fresh Wine prefix ($TMP/wineprefix)"
+        mkdir -p "$TMP/wineprefix"
+        local_appdata=$(new_prefix -- "${user_env[@]}")
+        [ -n "$local_appdata" ] || fail "Wine tells no %LOCALAPPDATA%"
+        SAVE_WIN="$local_appdata\vira-desktop\vira-desktop\autosave.json"
+        SAVE="$(env "${user_env[@]}" winepath -u "$local_appdata" 2> /dev/null)/vira-desktop/vira-desktop/autosave.json"
         ;;
     *) SAVE="" ;;
 esac
@@ -91,14 +136,18 @@ with_timeout() {
 }
 
 # ---------------------------------------------------------------- 1. version
-got=$(env "${user_env[@]}" "$BIN" --version | tr -d '\r')
+got=$(env "${user_env[@]}" "${RUN[@]}" "$BIN" --version | tr -d '\r')
 [ "$got" = "vira $WANT_VERSION" ] || fail "--version printed '$got', expected 'vira $WANT_VERSION'"
 echo "smoke: $got"
 
 # ---------------------------------------------------------------- 2. package data
-rows=$(env "${user_env[@]}" "$BIN" bidtable --json 2> "$TMP/bidtable.err" | "$PY" -c "import json, sys; print(len(json.load(sys.stdin)))")
+rows=$(env "${user_env[@]}" "${RUN[@]}" "$BIN" bidtable --json 2> "$TMP/bidtable.err" | "$PY" -c "import json, sys; rows = json.load(sys.stdin); print(len(rows), rows[0]['name'])")
+first=${rows#* }
+rows=${rows%% *}
 [ "$rows" = 40 ] || fail "bidtable --json has $rows rows, expected 40"
-echo "smoke: bid table has 40 rows"
+# UTF-8 through a pipe on every system (the spec's X utf8 flag): row 1 is "begär"
+[ "$first" = "begär" ] || fail "bidtable --json's first row is '$first', expected 'begär' (not UTF-8?)"
+echo "smoke: bid table has 40 rows (row 1: $first)"
 # The compiled helper travels in the bundle: without it every command says so on stderr.
 if grep -q "compiled helper" "$TMP/bidtable.err"; then
     fail "the bundle runs without its compiled helper: $(cat "$TMP/bidtable.err")"
@@ -143,14 +192,14 @@ run_autoplay() { # OUT_FILE COMMAND...: runs it, prints the wall time in seconds
 }
 
 touch "$TMP/marker" # anything in the bundle newer than this was written by the app
-wall=$(run_autoplay "$TMP/out.txt" env "${user_env[@]}" "$BIN")
+wall=$(run_autoplay "$TMP/out.txt" env "${user_env[@]}" "${RUN[@]}" "$BIN")
 stats=$(check_stats "$TMP/out.txt") || { cat "$TMP/out.txt" "$TMP/out.txt.err" >&2; fail "bad stats"; }
 echo "smoke: autoplay ok in ${wall}s: $stats"
 
 # ---------------------------------------------------------------- 4. files in the per-user folders only
 if [ -n "$SAVE" ]; then
     [ -s "$SAVE" ] || fail "no autosave at $SAVE"
-    echo "smoke: autosave written to the per-user folder: $SAVE"
+    echo "smoke: autosave written to the per-user folder: ${SAVE_WIN:+$SAVE_WIN = }$SAVE"
     [ "$OS" = windows ] && rm -f "$SAVE"
 fi
 changed=$(find "$BUNDLE" -newer "$TMP/marker" | head -5)
@@ -174,14 +223,24 @@ if [ "$OS" != windows ]; then
         chown -R nobody "$RO_HOME"
         runner=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups --)
     fi
+    RO_RUNNER=("${runner[@]}")
+    if [ -n "$WINE_MODE" ]; then
+        # nobody's own prefix (Wine wants its user to own it): its %LOCALAPPDATA% for the save
+        mkdir -p "$TMP/ro-prefix"
+        [ ${#runner[@]} -eq 0 ] || chown nobody "$TMP/ro-prefix"
+        mapfile -t prefix_env < <(wine_env "$TMP/ro-prefix" | tr ' ' '\n')
+        ro_env+=("${prefix_env[@]}")
+        ro_appdata=$(new_prefix "${runner[@]}" -- "${ro_env[@]}")
+        ro_save="$("${runner[@]}" env "${ro_env[@]}" winepath -u "$ro_appdata" 2> /dev/null)/vira-desktop/vira-desktop/autosave.json"
+    fi
     RO_BIN=$(binary_in "$RO_BUNDLE")
     if "${runner[@]}" touch "$RO_BUNDLE/.probe" 2>/dev/null; then
         fail "could not make $RO_BUNDLE read-only for the test"
     fi
-    ro_wall=$(run_autoplay "$TMP/ro.txt" "${runner[@]}" env "${ro_env[@]}" "$RO_BIN")
+    ro_wall=$(run_autoplay "$TMP/ro.txt" "${runner[@]}" env "${ro_env[@]}" "${RUN[@]}" "$RO_BIN")
     check_stats "$TMP/ro.txt" > /dev/null || fail "bad stats from the read-only bundle"
     if [ -n "$SAVE" ] && [ "$OS" != windows ]; then
-        ro_save="$RO_HOME${SAVE#"$HOME_DIR"}"
+        [ -n "$WINE_MODE" ] || ro_save="$RO_HOME${SAVE#"$HOME_DIR"}"
         [ -s "$ro_save" ] || fail "no autosave at $ro_save from the read-only bundle"
     fi
     echo "smoke: read-only install folder ok (${ro_wall}s, run as $(if [ ${#runner[@]} -gt 0 ]; then echo nobody; else id -un; fi))"

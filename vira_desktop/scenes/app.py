@@ -59,10 +59,19 @@ def peak_memory_mb() -> float:
                 ("PeakPagefileUsage", ctypes.c_size_t),
             ]
 
+        # With its prototypes declared: ctypes would pass the pseudo-handle GetCurrentProcess()
+        # returns (-1) as a 32-bit int, which 64-bit Windows takes for no process (found under
+        # Wine: the frozen game's rss_mb was 0).
+        kernel32 = ctypes.WinDLL("kernel32")  # type: ignore[attr-defined]
+        psapi = ctypes.WinDLL("psapi")  # type: ignore[attr-defined]
+        kernel32.GetCurrentProcess.restype = wintypes.HANDLE
+        kernel32.GetCurrentProcess.argtypes = []
+        psapi.GetProcessMemoryInfo.restype = wintypes.BOOL
+        psapi.GetProcessMemoryInfo.argtypes = [wintypes.HANDLE, ctypes.POINTER(Counters), wintypes.DWORD]
         counters = Counters()
         counters.cb = ctypes.sizeof(Counters)
-        process = ctypes.windll.kernel32.GetCurrentProcess()  # type: ignore[attr-defined]
-        ctypes.windll.psapi.GetProcessMemoryInfo(process, ctypes.byref(counters), counters.cb)  # type: ignore[attr-defined]
+        if not psapi.GetProcessMemoryInfo(kernel32.GetCurrentProcess(), ctypes.byref(counters), counters.cb):
+            return 0.0
         return float(counters.PeakWorkingSetSize) / (1024 * 1024)
     import resource
 
