@@ -118,8 +118,8 @@ case "$OS" in
         mkdir -p "$TMP/wineprefix"
         local_appdata=$(new_prefix -- "${user_env[@]}")
         [ -n "$local_appdata" ] || fail "Wine tells no %LOCALAPPDATA%"
-        SAVE_WIN="$local_appdata\vira-desktop\vira-desktop\autosave.json"
-        SAVE="$(env "${user_env[@]}" winepath -u "$local_appdata" 2> /dev/null)/vira-desktop/vira-desktop/autosave.json"
+        SAVE_WIN="$local_appdata\vira-desktop\vira-desktop\autosave.sqlite3"
+        SAVE="$(env "${user_env[@]}" winepath -u "$local_appdata" 2> /dev/null)/vira-desktop/vira-desktop/autosave.sqlite3"
         ;;
     *) SAVE="" ;;
 esac
@@ -231,7 +231,7 @@ if [ "$OS" != windows ]; then
         mapfile -t prefix_env < <(wine_env "$TMP/ro-prefix" | tr ' ' '\n')
         ro_env+=("${prefix_env[@]}")
         ro_appdata=$(new_prefix "${runner[@]}" -- "${ro_env[@]}")
-        ro_save="$("${runner[@]}" env "${ro_env[@]}" winepath -u "$ro_appdata" 2> /dev/null)/vira-desktop/vira-desktop/autosave.json"
+        ro_save="$("${runner[@]}" env "${ro_env[@]}" winepath -u "$ro_appdata" 2> /dev/null)/vira-desktop/vira-desktop/autosave.sqlite3"
     fi
     RO_BIN=$(binary_in "$RO_BUNDLE")
     if "${runner[@]}" touch "$RO_BUNDLE/.probe" 2>/dev/null; then

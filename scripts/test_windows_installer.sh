@@ -163,20 +163,20 @@ stats=$(grep '^{' <<< "$out" | tail -1)
 echo "$stats"
 [[ "$stats" == *'"deals": 1'* ]] || fail "autoplay printed no stats for 1 deal: $out"
 if grep -q "compiled helper" "$TMP/autoplay.err"; then fail "the installed game runs without its compiled helper"; fi
-[ -s "$DATA/vira-desktop/autosave.json" ] || fail "no autosave in $DATA/vira-desktop"
-printf 'autosave: %s\\vira-desktop\\vira-desktop\\autosave.json (%s bytes)\n' "$LOCALAPPDATA_W" "$(stat -c %s "$DATA/vira-desktop/autosave.json")"
+[ -s "$DATA/vira-desktop/autosave.sqlite3" ] || fail "no autosave in $DATA/vira-desktop"
+printf 'autosave: %s\\vira-desktop\\vira-desktop\\autosave.sqlite3 (%s bytes)\n' "$LOCALAPPDATA_W" "$(stat -c %s "$DATA/vira-desktop/autosave.sqlite3")"
 
 # ---------------------------------------------------------------- 3. uninstall
 say "3. uninstall (Apps & features: the HKCU entry's QuietUninstallString)"
-save_before=$(sha256sum "$DATA/vira-desktop/autosave.json" | cut -d' ' -f1)
+save_before=$(sha256sum "$DATA/vira-desktop/autosave.sqlite3" | cut -d' ' -f1)
 uninstall HKCU
 show "after uninstall"
 [ ! -e "$USER_DIR" ] || fail "the program's folder $USER_DIR is still there: $(find "$USER_DIR" | head -5)"
 [ ! -e "$USER_LNK" ] || fail "the Start-menu entry is still there"
 [ ! -e "$USER_DESKTOP" ] || fail "the desktop icon is still there"
 [ -z "$(regvalue HKCU DisplayName)" ] || fail "the Apps & features entry is still there"
-[ -s "$DATA/vira-desktop/autosave.json" ] || fail "the uninstaller took the player's autosave"
-[ "$(sha256sum "$DATA/vira-desktop/autosave.json" | cut -d' ' -f1)" = "$save_before" ] || fail "the autosave changed"
+[ -s "$DATA/vira-desktop/autosave.sqlite3" ] || fail "the uninstaller took the player's autosave"
+[ "$(sha256sum "$DATA/vira-desktop/autosave.sqlite3" | cut -d' ' -f1)" = "$save_before" ] || fail "the autosave changed"
 echo "the player's autosave is kept, unchanged"
 
 # ---------------------------------------------------------------- 4. all users
@@ -196,6 +196,6 @@ show "after uninstall"
 [ ! -e "$ALL_DIR" ] || fail "$ALL_DIR is still there"
 [ ! -e "$ALL_LNK" ] || fail "the all-users Start-menu entry is still there"
 [ -z "$(regvalue HKLM DisplayName)" ] || fail "the HKLM entry is still there"
-[ -s "$DATA/vira-desktop/autosave.json" ] || fail "the player's autosave is gone"
+[ -s "$DATA/vira-desktop/autosave.sqlite3" ] || fail "the player's autosave is gone"
 
 say "installer test: ok (per-user and all-users install, run, uninstall; saves kept)"
