@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 from vira_desktop.session.runner import TableRunner
 from vira_desktop.session.table import SeatConfig, Table
@@ -171,3 +174,32 @@ def test_a_process_worker_leaves_a_thread_workers_hurry_listened_to() -> None:
     finally:
         process.shutdown()
         threads.shutdown()
+
+
+def test_on_windows_the_pool_wakes_its_manager_with_a_byte(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wine's pipes hang on an empty message: the wake-up carries one byte there, and a pool
+    woken so still runs its jobs."""
+    from concurrent.futures import process
+
+    from vira_desktop.session import worker as worker_module
+
+    monkeypatch.setattr(process._ThreadWakeup, "wakeup", process._ThreadWakeup.wakeup)  # put back afterwards
+    real = sys.platform
+    monkeypatch.setattr(sys, "platform", "win32")
+    worker_module._wake_with_a_byte()
+    monkeypatch.setattr(sys, "platform", real)  # the pool below is started as here
+    wakeup = process._ThreadWakeup()
+    wakeup.wakeup()
+    assert wakeup._reader.recv_bytes() == b"\0"
+    wakeup.clear()
+    assert not wakeup._reader.poll()
+    wakeup.close()
+    job = Worker()
+    try:
+        job.submit("sum", sum, [1, 2, 3])
+        deadline = time.monotonic() + 60
+        while not (done := job.poll()) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert done == [("sum", 6)]
+    finally:
+        job.shutdown()

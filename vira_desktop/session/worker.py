@@ -11,11 +11,14 @@ comparing tags.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import process as _process
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +29,27 @@ __all__ = ["InlineWorker", "Job", "Worker"]
 
 log = logging.getLogger(__name__)
 _KEPT: list[object] = []  # each process pool's hurry event, for as long as this process lives
+
+
+def _wake_with_a_byte() -> None:
+    """On Windows, have the process pool wake its manager thread with a one-byte message
+    instead of an empty one. Under Wine (8.0) an empty message on a pipe shows as ready but
+    reading it blocks for ever, so the pool's manager hung at the first job submitted to an
+    idle pool and the bots never moved (``scripts/smoke_bundle.sh`` at ``--speed normal``).
+    The manager reads every wake-up message whatever it holds, so real Windows is the same."""
+    wakeup = getattr(_process, "_ThreadWakeup", None)
+    if sys.platform != "win32" or wakeup is None or not hasattr(wakeup, "wakeup"):
+        return
+
+    def wake(self: Any) -> None:
+        with getattr(self, "_lock", None) or contextlib.nullcontext():
+            if not self._closed:
+                self._writer.send_bytes(b"\0")
+
+    wakeup.wakeup = wake
+
+
+_wake_with_a_byte()
 
 
 @dataclass
