@@ -246,6 +246,7 @@ def test_a_file_of_the_first_schema_is_upgraded_with_its_auctions_and_seats_fill
     db.close()
     upgraded = History(path)
     assert upgraded.schema == SCHEMA_VERSION
+    assert upgraded.query("SELECT 1 FROM sqlite_master WHERE name = 'deals_played_again'")
     for row in upgraded.deals():
         assert row.bids == h.auction_of(upgraded.record(row.id)) and row.bids
     assert statistics(upgraded, "Anna") == before  # the seats and bids filled in from the deals kept

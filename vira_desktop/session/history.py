@@ -94,6 +94,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (deal_id, name, game)
     );
     """,
+    # 4: the deals played again from another, found without reading every deal (statistics leave them out)
+    """
+    CREATE INDEX IF NOT EXISTS deals_played_again ON deals (parent_id) WHERE parent_id IS NOT NULL;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
