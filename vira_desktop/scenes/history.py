@@ -169,7 +169,7 @@ class HistoryScene(Scene):
             self._widgets()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
-        elif event.type == pygame.MOUSEWHEEL:
+        elif event.type == pygame.MOUSEWHEEL and not self._expanded():  # an open filter's list scrolls alone
             self._scroll(-3 * event.y)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
