@@ -148,7 +148,9 @@ class StrongBot(NormalBot):
     # --deals 300 --seed 22 gave +2.8 bets a 100 deals, 95% CI [-4.4, +9.9] (home 83.3%, kodilj
     # 1.3%), where the normal bot's bidding had given +6.3 [+1.4, +11.2]. Giving up the normal
     # bot's bid only PASS_SLACK below the threshold: +6.85 [-0.13, +13.83] (home 84.2%, kodilj
-    # 1.5%), where bids off gave +8.08 [+1.28, +14.88] with the same card play. Off: no gain seen.
+    # 1.5%), where bids off gave +8.08 [+1.28, +14.88] with the same card play; bid or pass by
+    # value in worlds bid on by all (bid_by_value): +6.08 [-1.02, +13.19] (home 84.8%, kodilj
+    # 1.4%). Off: neither gained.
     search_bids = False
     bid_by_value = False  # bids compared by their value in worlds bid on by all, not by the chance of going home
 
