@@ -88,6 +88,12 @@ class HistoryScene(Scene):
         self.history, (self.sessions, self.rows), aside = _read(self.history, lambda h: (h.sessions(), h.deals()))
         if aside is not None:
             self.message = t("app.history_damaged", file=aside)
+        self._read_rows()
+
+    def _read_rows(self) -> None:
+        """The rows just read by id and the sessions played again (for drawing), then those shown."""
+        self.by_id = {r.id: r for r in self.rows}
+        self.again = {r.session_id for r in self.rows if r.parent_id is not None}
         self._filter()
 
     def _filter(self) -> None:
@@ -277,7 +283,7 @@ class HistoryScene(Scene):
         self.sessions = self.history.sessions()
         ids = [s.id for s in self.sessions]
         self.session_at = ids.index(chosen) + 1 if chosen in ids else 0  # the same session stays chosen
-        self._filter()
+        self._read_rows()
         self._widgets()
 
     # ------------------------------------------------------------------ drawing
@@ -296,10 +302,9 @@ class HistoryScene(Scene):
     def _draw_sessions(self, surface: pygame.Surface) -> None:
         surface.blit(font(14, True).render(t("history.sessions"), True, INK), (30, LIST_TOP - 24))
         rows = [t("history.all_sessions", count=len(self.rows))]
-        again = {r.session_id for r in self.rows if r.parent_id is not None}
         rows += [
             t("history.session_row", id=s.id, date=_date(s.started), players=", ".join(s.seats), count=s.deals)
-            + (" · ↻ " + t("history.again_mark") if s.id in again else "")
+            + (" · ↻ " + t("history.again_mark") if s.id in self.again else "")
             for s in self.sessions
         ]
         for i, text in enumerate(rows[:ROWS]):
@@ -355,7 +360,7 @@ class HistoryScene(Scene):
         """Where a deal played again came from ("" for a deal dealt fresh)."""
         if row.parent_id is None:
             return ""
-        parent = next((r for r in self.rows if r.id == row.parent_id), None)
+        parent = self.by_id.get(row.parent_id)
         if parent is None:
             return t("history.again_from_gone", position=row.parent_action)
         values = {"number": parent.number + 1, "date": _date(parent.played), "session": parent.session_id}

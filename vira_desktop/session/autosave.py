@@ -126,6 +126,12 @@ class Autosave:
             self._close()
 
     # ------------------------------------------------------------------ reading
+    def _legacy_only(self) -> Path | None:
+        """The JSON autosave of an earlier build where it alone is there (then read from it)."""
+        if self.path.exists() or self.legacy is None or not self.legacy.exists():
+            return None
+        return self.legacy
+
     def exists(self) -> bool:
         """Whether there is a game to continue (perhaps a damaged one: Continue tells what
         could be read). A file made but killed before its first save holds none."""
@@ -142,8 +148,8 @@ class Autosave:
     def load(self) -> Table:
         """The saved session, every action replayed. :class:`SaveError` when the file is
         damaged (then :meth:`recover`)."""
-        if not self.path.exists() and self.legacy is not None and self.legacy.exists():
-            return Table.load(self.legacy)
+        if (old := self._legacy_only()) is not None:
+            return Table.load(old)
         header, entries, problem = self._read()
         if problem:
             raise SaveError(f"damaged save: {problem}")
@@ -152,8 +158,8 @@ class Autosave:
     def recover(self) -> tuple[Table, Recovered]:
         """A damaged save read as far as it is good: its header, then its actions up to the first
         that cannot be read or applied; :class:`SaveError` where even the header cannot be."""
-        if not self.path.exists() and self.legacy is not None and self.legacy.exists():
-            return Table.recover(self.legacy)
+        if (old := self._legacy_only()) is not None:
+            return Table.recover(old)
         try:
             header, entries, problem = self._read()
         except SaveError:
@@ -177,8 +183,8 @@ class Autosave:
         or the old JSON file); where it went."""
         with self._lock:
             self._close()
-            if not self.path.exists() and self.legacy is not None and self.legacy.exists():
-                return quarantine(self.legacy)
+            if (old := self._legacy_only()) is not None:
+                return quarantine(old)
             return quarantine(self.path, companions=("-wal", "-shm"))
 
     def _read(self) -> tuple[dict[str, Any], list[Any], str]:
@@ -213,7 +219,6 @@ class Autosave:
         except (sqlite3.Error, ValueError) as exc:
             raise SaveError(f"cannot read {self.path.name}: {exc}") from None
 
-
     def _read_cut(self) -> tuple[dict[str, Any], list[Any], str]:
         """:meth:`_read` of a file cut short: a copy of its whole pages, its header telling
         that many (SQLite believes the header's page count and refuses a shorter file), read
@@ -242,7 +247,7 @@ class Autosave:
 def _common(written: tuple[Any, ...], log: tuple[Any, ...]) -> int:
     """How many entries at the start of ``log`` the file already holds."""
     n = len(written)
-    if n <= len(log) and (n == 0 or log[n - 1] is written[-1] or log[:n] == written):
+    if n <= len(log) and (n == 0 or log[n - 1] is written[-1]):
         return n  # actions added since (the usual case: the same entries, not only equal ones)
     same = 0
     for a, b in zip(written, log, strict=False):
