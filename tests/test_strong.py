@@ -313,7 +313,6 @@ def test_a_bid_is_played_out_and_made_when_half_its_count_and_half_its_share_rea
     from vira_desktop.ai.normal import NormalBot
     from vira_desktop.ai.worlds import Played
     from vira_desktop.rules.actions import Bid, Pass
-    from vira_desktop.rules.scoring import Outcome
 
     rng = random.Random(4)
     for _ in range(200):
@@ -335,7 +334,7 @@ def test_a_bid_is_played_out_and_made_when_half_its_count_and_half_its_share_rea
         def fixed(self: StrongBot, v: object, candidates: list[object], share: float = share) -> dict[object, object]:
             tally = strong._Tally()
             for _ in range(4):
-                tally.add(Played(1.0, Outcome.HOME if share else Outcome.BET, True))
+                tally.add(Played(1.0, share, True))
             return {candidates[0]: tally}
 
         monkeypatch.setattr(StrongBot, "_search_actions", fixed)

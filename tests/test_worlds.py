@@ -131,3 +131,48 @@ def test_the_others_hands_are_drawn_to_fit_their_bids_and_passes() -> None:
     bidder = sum(best(w.hands[0]) for w in drawn if w) / 60
     passer = sum(best(w.hands[1]) for w in drawn if w) / 60
     assert bidder > passer + 1.0
+
+
+def test_the_outcomes_as_played_are_chances_that_fall_as_the_hand_falls_short() -> None:
+    from vira_desktop.ai.worlds import AS_PLAYED
+
+    for chances in AS_PLAYED.values():
+        assert abs(sum(chances) - 1) < 1e-9 and min(chances) >= 0
+    for low, overs in ((False, range(1, -4, -1)), (True, range(0, -2, -1))):
+        homes = [AS_PLAYED[(low, over)][0] for over in overs]
+        kodiljs = [AS_PLAYED[(low, over)][2] for over in overs]
+        assert homes == sorted(homes, reverse=True) and kodiljs == sorted(kodiljs)
+
+
+def test_a_world_valued_as_played_mixes_the_outcomes_its_double_dummy_tricks_lead_to() -> None:
+    """As played, a world home double dummy is home in most but not all plays, and pays a
+    little less; one short of it is home in some, and pays more."""
+    from vira_desktop.ai.worlds import AS_PLAYED
+
+    policy = [NormalBot(s) for s in range(3)]
+    home_dd = {AS_PLAYED[k][0] for k in AS_PLAYED if k[1] >= 0}
+    short_dd = {AS_PLAYED[k][0] for k in AS_PLAYED if k[1] < 0}
+    seen = {True: 0, False: 0}
+    for i in range(60):
+        deal = Deal.from_number(9500 + i)
+        for action in forced_auction(deal, GAMES[i % 8 * 3], random.Random(i)):
+            deal.apply(action)
+        seat = deal.declarer
+        assert seat is not None
+        view = deal.view(seat)
+        if not supported(view) or deal.phase is Phase.AUCTION:
+            continue
+        w = world(view, random.Random(i))
+        assert w is not None
+        chosen = policy[seat].choose(view).action
+        assert chosen is not None
+        dd = playout(w, seat, chosen, policy)
+        played = playout(w, seat, chosen, policy, as_played=True)
+        assert dd is not None and played is not None
+        if dd.home in (0.0, 1.0) and played.home in (0.0, 1.0):  # laid down: the same either way
+            assert played == dd
+            continue
+        assert played.home in (home_dd if dd.home == 1.0 else short_dd)
+        assert played.bets < dd.bets if dd.home == 1.0 else played.bets > dd.bets
+        seen[dd.home == 1.0] += 1
+    assert seen[True] >= 5 and seen[False] >= 5, seen

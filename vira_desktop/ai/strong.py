@@ -48,7 +48,6 @@ from ..rules.actions import (
 from ..rules.cards import Card, mask_of
 from ..rules.decision import Phase
 from ..rules.games import Family
-from ..rules.scoring import Outcome
 from ..rules.view import View
 from . import solver
 from .base import Choice, Reason
@@ -320,8 +319,9 @@ class StrongBot(NormalBot):
         self, view: View, candidates: Sequence[Action], bidding: bool = False
     ) -> dict[Action, _Tally] | None:
         """Each candidate's results over the same worlds (as many as the budget allows), each
-        played on by the normal bot in every seat (``bidding``: the auction too, else the others
-        pass) and double dummy from the first lead; None when no world was played out."""
+        played on by the normal bot in every seat (``bidding``: the auction too, and the tricks
+        valued as the bots play them; else the others pass) and double dummy from the first
+        lead; None when no world was played out."""
         rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(view.bids) << 52 ^ _PHASES.index(view.phase) << 58)
         policy = [NormalBot(self.seed + 1 + s) for s in range(3)]
         tallies = {a: _Tally() for a in candidates}
@@ -329,7 +329,8 @@ class StrongBot(NormalBot):
         for w in self._in_budget(drawn, least=MIN_WORLDS, scale=BEFORE_PLAY_TIME):
             if w is None:
                 continue
-            played = [playout(w, view.seat, a, policy, self.budget.deal_nodes, bidding) for a in candidates]
+            nodes = self.budget.deal_nodes
+            played = [playout(w, view.seat, a, policy, nodes, bidding, as_played=bidding) for a in candidates]
             if any(p is None for p in played):
                 continue
             for a, p in zip(candidates, played, strict=True):
@@ -469,14 +470,14 @@ def _sorted(action: Action) -> Action:
 @dataclass(slots=True)
 class _Tally:
     """One candidate's results over the worlds played out: what each paid (bets) and how
-    many went home (the declarer's outcome)."""
+    many went home (the declarer's chances summed)."""
 
     values: list[float] = field(default_factory=list)
-    homes: int = 0
+    homes: float = 0.0
 
     def add(self, played: Played) -> None:
         self.values.append(played.bets)
-        self.homes += played.outcome is Outcome.HOME
+        self.homes += played.home
 
     @property
     def n(self) -> int:
