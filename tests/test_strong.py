@@ -347,6 +347,50 @@ def test_a_bid_is_played_out_and_made_when_half_its_count_and_half_its_share_rea
             assert got.action == Pass(1) and got.reason.key == "search_pass"
 
 
+def test_a_bid_by_value_is_given_up_for_a_pass_only_where_passing_clearly_pays_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bidding by value, the strong bot plays its bid and a pass out over the same worlds, the
+    auction bid on by all and the tricks valued as played: it passes only where the pass
+    gains more than its own noise, and else bids as the normal bot."""
+    from vira_desktop.ai import strong
+    from vira_desktop.ai.normal import NormalBot
+    from vira_desktop.ai.worlds import Played
+    from vira_desktop.rules.actions import Bid, Pass
+
+    rng = random.Random(4)
+    for _ in range(200):
+        deal = Deal.from_number(rng.getrandbits(48))
+        deal.apply(NormalBot(0).choose(deal.view(0)).action)  # type: ignore[arg-type]  # forehand opens
+        view = deal.view(1)
+        normal = NormalBot(1).choose(view)
+        if isinstance(normal.action, Bid) and normal.reason.key == "bid":
+            break
+    else:
+        pytest.fail("no bid in 200 auctions")
+    monkeypatch.setattr(StrongBot, "search_bids", True)
+    monkeypatch.setattr(StrongBot, "bid_by_value", True)
+    asked: list[tuple[list[object], bool]] = []
+    for gain, passes in ((0.5, True), (0.0, False), (0.02, False)):
+        def fixed(
+            self: StrongBot, v: object, candidates: list[object], bidding: bool = False, gain: float = gain
+        ) -> dict[object, object]:
+            asked.append((list(candidates), bidding))
+            mine, other = strong._Tally(), strong._Tally()
+            for k in range(8):
+                mine.add(Played(0.1 * (k % 3), 0.5, True))
+                other.add(Played(0.1 * (k % 3) + gain, 0.5, False))
+            return {candidates[0]: mine, candidates[1]: other}
+
+        monkeypatch.setattr(StrongBot, "_search_actions", fixed)
+        got = StrongBot(1, QUICK).choose(view)
+        if passes:
+            assert got.action == Pass(1) and got.reason.key == "search_choice"
+        else:
+            assert got == normal
+    assert asked == [([normal.action, Pass(1)], True)] * 3
+
+
 def test_in_play_the_strong_bot_bids_as_the_normal_bot() -> None:
     """Bids are not played out in play (StrongBot.search_bids): every auction choice is the
     normal bot's, reason and all."""
