@@ -96,3 +96,15 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def database_files(path: Path) -> list[Path]:
+    """An SQLite database in WAL mode and the two files that go with it (``-wal``, ``-shm``)."""
+    return [Path(f"{path}{tail}") for tail in ("", "-wal", "-shm")]
+
+
+def move_database(path: Path, target: Path) -> None:
+    """Move the database at ``path`` to ``target``, with its ``-wal`` and ``-shm`` where they are."""
+    for part, to in zip(database_files(path), database_files(target), strict=True):
+        if part.exists():
+            part.replace(to)

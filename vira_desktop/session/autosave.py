@@ -26,6 +26,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from ..paths import database_files
 from .table import Recovered, SaveError, SaveSnapshot, Table, describe_save, quarantine
 
 __all__ = ["SCHEMA_VERSION", "Autosave"]
@@ -116,7 +117,7 @@ class Autosave:
         """No game in play any more (the session ended, or the player began another)."""
         with self._lock:
             self._close()
-            for part in _parts(self.path):
+            for part in database_files(self.path):
                 part.unlink(missing_ok=True)
         if self.legacy is not None:
             self.legacy.unlink(missing_ok=True)
@@ -185,7 +186,7 @@ class Autosave:
             self._close()
             if (old := self._legacy_only()) is not None:
                 return quarantine(old)
-            return quarantine(self.path, companions=("-wal", "-shm"))
+            return quarantine(self.path, database=True)
 
     def _read(self) -> tuple[dict[str, Any], list[Any], str]:
         """The header and the log's entries (raw) as far as they can be read, and what stopped
@@ -269,7 +270,3 @@ def _reading(path: Path) -> Iterator[sqlite3.Connection]:
         raise SaveError(f"no save at {path.name}")
     with closing(sqlite3.connect(path, isolation_level=None)) as db:
         yield db
-
-
-def _parts(path: Path) -> list[Path]:
-    return [Path(f"{path}{suffix}") for suffix in ("", "-wal", "-shm")]

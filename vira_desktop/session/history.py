@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..paths import move_database
 from ..rules.actions import Bid, Pass, parse_action
 from ..rules.games import BID_GROUPS
 from .record import dump_record, parse_yaml
@@ -431,10 +432,7 @@ def open_history(path: Path, thorough: bool = True) -> tuple[History, str | None
         problem = str(exc)
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     aside = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
-    for suffix in ("", "-wal", "-shm"):
-        part = Path(str(path) + suffix)
-        if part.exists():
-            part.replace(Path(str(aside) + suffix))
+    move_database(path, aside)
     log.warning("history %s set aside as %s: %s", path, aside.name, problem)
     return History(path), aside.name
 

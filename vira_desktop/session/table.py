@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import Bot
-from ..paths import write_atomically
+from ..paths import move_database, write_atomically
 from ..rules.actions import Action, parse_action
 from ..rules.deal import Deal
 from ..rules.errors import ViraError
@@ -428,15 +428,14 @@ def describe_save(path: Path) -> tuple[list[str], int] | None:
     return names, deal
 
 
-def quarantine(path: Path, suffix: str = "damaged", companions: tuple[str, ...] = ()) -> Path:
-    """Move a damaged file aside (``name.damaged-N``, the first N free), and the files named
-    as it is with each of ``companions`` added (a database's ``-wal``) beside it; where it went."""
+def quarantine(path: Path, suffix: str = "damaged", database: bool = False) -> Path:
+    """Move a damaged file aside (``name.damaged-N``, the first N free; a ``database``: its
+    ``-wal`` and ``-shm`` with it); where it went."""
     n = 1
     while (target := path.with_name(f"{path.name}.{suffix}-{n}")).exists():
         n += 1
-    path.replace(target)
-    for tail in companions:
-        part = Path(f"{path}{tail}")
-        if part.exists():
-            part.replace(Path(f"{target}{tail}"))
+    if database:
+        move_database(path, target)
+    else:
+        path.replace(target)
     return target
