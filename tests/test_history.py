@@ -291,7 +291,7 @@ def test_from_the_menu_history_lists_the_deals_filters_them_and_replays_one(
     assert replay.driver.record.names[0] == scene.shown[0].seats[0]
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
-    click(app, (800, 760))  # Statistics
+    click(app, next(b for b, what in scene.buttons.items() if what == "statistics").rect.center)
     stats = app.stack.top
     assert type(stats).__name__ == "StatisticsScene"
     assert stats.player == "Anna" and stats.stats.deals == 8  # type: ignore[attr-defined]
@@ -648,3 +648,46 @@ def test_g_in_history_explains_the_games_words(tmp_path: Path, monkeypatch: pyte
     assert isinstance(app.stack.top, GlossaryScene)
     key(app, pygame.K_g)
     assert isinstance(app.stack.top, HistoryScene)
+
+
+def test_the_filters_and_buttons_of_history_answer_the_keyboard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tab moves to each filter in turn, ↑ ↓ change it, Esc goes back to the list; E exports
+    the deal chosen, Shift+E its session, S opens the statistics and I the file dialog."""
+    import pygame
+
+    from tests.test_gui import key, make_app, run
+    from vira_desktop.paths import export_dir, history_file
+    from vira_desktop.scenes.history import HistoryScene
+
+    app = make_app(tmp_path, monkeypatch)
+    _kept_with_a_person(history_file().parent, history_file().name, deals=6).close()
+    app.push("history")
+    run(app, 2)
+    scene = app.stack.top
+    assert isinstance(scene, HistoryScene) and len(scene.shown) == 6
+    for _ in range(3):  # game, declarer, outcome
+        key(app, pygame.K_TAB)
+    assert scene.focus == 3
+    key(app, pygame.K_DOWN)
+    first = scene.choices[2][1][1]
+    assert scene.filters.outcome == first and scene.shown and all(r.outcome == first for r in scene.shown)
+    key(app, pygame.K_UP)
+    assert scene.filters.outcome == "" and len(scene.shown) == 6
+    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    assert scene.focus == 2
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene and scene.focus == 0
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_e)
+    exported = set(export_dir().iterdir())
+    assert len(exported) == 1 and next(iter(exported)).name in scene.message and not scene.message_bad
+    key(app, pygame.K_e, mod=pygame.KMOD_LSHIFT)
+    assert len(set(export_dir().iterdir()) - exported) >= 1 and not scene.message_bad
+    key(app, pygame.K_i)
+    assert scene.dialog is not None
+    scene.dialog.kill()  # type: ignore[no-untyped-call]
+    scene.dialog = None
+    key(app, pygame.K_s)
+    assert type(app.stack.top).__name__ == "StatisticsScene"

@@ -58,6 +58,15 @@ def _read(history: History | None, read: Callable[[History], _R]) -> tuple[Histo
         return history, read(history), aside
 
 
+COLUMNS = (430, 470, 600, 710, 840, 920, 975, 1135)  # the deals' columns, from the left
+WIDTHS = tuple(b - a - 8 for a, b in zip(COLUMNS, (*COLUMNS[1:], 1258), strict=True))  # each column's room
+_KEYS = {  # a button's letter: its work, and with Shift
+    pygame.K_e: ("export_deal", "export_session"),
+    pygame.K_i: ("import", "import"),
+    pygame.K_s: ("statistics", "statistics"),
+}
+
+
 @dataclass
 class _Filters:
     game: str = ""
@@ -82,6 +91,7 @@ class HistoryScene(Scene):
         self.message = ""
         self.message_bad = False  # the message tells of a problem (drawn red)
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.focus = 0  # Tab's place: 0 the list of deals, else that filter (1 to 4, left to right)
 
     # ------------------------------------------------------------------ data
     def _load(self) -> None:
@@ -130,8 +140,10 @@ class HistoryScene(Scene):
             ("month", [(m, m) for m in months]),
         )
         self.dropdowns: dict[pygame_gui.elements.UIDropDownMenu, str] = {}
+        self.choices: list[tuple[str, list[str]]] = []  # each filter's values, in its menu's order
         for i, (what, values) in enumerate(picks):
             options: list[str | tuple[str, str]] = [(every, ""), *values]
+            self.choices.append((what, ["", *(v for _, v in values)]))
             x = 430 + 205 * i
             heading = f"vira.history.filter.{what}"
             self.add(pygame_gui.elements.UILabel(pygame.Rect(x, 58, 195, 20), heading, manager=self.ui))
@@ -143,14 +155,15 @@ class HistoryScene(Scene):
         specs = (
             ("replay", "vira.history.replay", 30),
             ("export_deal", "vira.history.export_deal", 200),
-            ("export_session", "vira.history.export_session", 370),
-            ("import", "vira.history.import", 540),
-            ("statistics", "vira.history.statistics", 710),
+            ("export_session", "vira.history.export_session", 400),
+            ("import", "vira.history.import", 660),
+            ("statistics", "vira.history.statistics", 820),
             ("back", "vira.sheet.close", 1110),
         )
+        widths = {"export_deal": 190, "export_session": 250, "import": 150, "statistics": 170, "back": 150}
         self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
         for what, text, x in specs:
-            width = 150 if what == "back" else 160
+            width = widths.get(what, 160)
             button = pygame_gui.elements.UIButton(pygame.Rect(x, 740, width, 40), text, manager=self.ui)
             self.buttons[self.add(button)] = what
         if not self.shown:
@@ -178,17 +191,23 @@ class HistoryScene(Scene):
         elif event.type == pygame.MOUSEWHEEL and not self._expanded():  # an open filter's list scrolls alone
             self._scroll(-3 * event.y)
         elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            self._key(event.key, bool(event.mod & pygame.KMOD_SHIFT))
 
     def _expanded(self) -> bool:
         """Whether a filter's list of options is open."""
         return any(m.current_state is m.menu_states["expanded"] for m in self.dropdowns)
 
-    def _key(self, key: int) -> None:
+    def _key(self, key: int, shift: bool = False) -> None:
         if key == pygame.K_ESCAPE and self._expanded():
             self._widgets()  # Esc closes the open list, not the screen
+        elif key == pygame.K_TAB:  # the list, then each filter in turn
+            self.focus = (self.focus + (-1 if shift else 1)) % (len(self.choices) + 1)
+        elif self.focus and key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.focus = 0  # back to the list
         elif key == pygame.K_ESCAPE:
             self.do("back")
+        elif self.focus and key in (pygame.K_DOWN, pygame.K_UP):
+            self._step_filter(1 if key == pygame.K_DOWN else -1)
         elif key in (pygame.K_DOWN, pygame.K_UP):
             self._select(self.deal_at + (1 if key == pygame.K_DOWN else -1))
         elif key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
@@ -199,6 +218,17 @@ class HistoryScene(Scene):
             self.do("replay")
         elif key == pygame.K_g:  # home, bet, kodilj ...: the game's words explained
             self.app.push("glossary")
+        elif key in _KEYS:
+            self.do(_KEYS[key][shift])
+
+    def _step_filter(self, step: int) -> None:
+        """The filter with Tab's focus set to its next (or previous) value."""
+        what, values = self.choices[self.focus - 1]
+        now = getattr(self.filters, what)
+        setattr(self.filters, what, values[(values.index(now) + step) % len(values)] if now in values else "")
+        self.deal_at = self.top = 0
+        self._filter()
+        self._widgets()
 
     def _select(self, index: int) -> None:
         if not self.shown:
@@ -294,6 +324,9 @@ class HistoryScene(Scene):
         surface.blit(keys, keys.get_rect(topright=(1250, 28)))
         self._draw_sessions(surface)
         self._draw_deals(surface)
+        if self.focus:  # Tab's filter: ↑ ↓ change it
+            menu = next(m for m, what in self.dropdowns.items() if what == self.choices[self.focus - 1][0])
+            pygame.draw.rect(surface, KEY_FOCUS, menu.rect.inflate(8, 8), 2, border_radius=6)
         if self.message:
             colour = RED if self.message_bad else GOLD
             for k, part in enumerate(wrap_text(self.message, 13, False, 1220)[:2]):
@@ -316,10 +349,10 @@ class HistoryScene(Scene):
             surface.blit(font(13, chosen).render(fit_text(text, 13, chosen, 366), True, colour), (32, y))
 
     def _draw_deals(self, surface: pygame.Surface) -> None:
-        xs = (430, 470, 600, 710, 850, 940, 1000, 1130)
         heads = ("no", "played", "declarer", "game", "outcome", "tricks", "result", "you")
-        for x, head in zip(xs, heads, strict=True):
-            surface.blit(font(13, True).render(t(f"history.col.{head}"), True, INK), (x, LIST_TOP - 24))
+        for x, width, head in zip(COLUMNS, WIDTHS, heads, strict=True):
+            text = fit_text(t(f"history.col.{head}"), 13, True, width)
+            surface.blit(font(13, True).render(text, True, INK), (x, LIST_TOP - 24))
         if not self.shown:
             empty = t("history.empty") if not self.rows else t("history.none_match")
             for k, part in enumerate(wrap_text(empty, 15, False, 780)):
@@ -330,7 +363,8 @@ class HistoryScene(Scene):
             index = self.top + i
             if index == self.deal_at:
                 pygame.draw.rect(surface, (44, 56, 70), (426, y - 2, 824, ROW_H), border_radius=4)
-                pygame.draw.rect(surface, KEY_FOCUS, (426, y - 2, 824, ROW_H), 1, border_radius=4)
+                if not self.focus:  # the keys move in the list
+                    pygame.draw.rect(surface, KEY_FOCUS, (426, y - 2, 824, ROW_H), 1, border_radius=4)
             tricks = row.result["tricks"].get(row.declarer, 0)
             colour = GOOD if row.outcome == "home" else RED if row.outcome == "kodilj" else INK
             yours = [n for n in row.seats if row.levels.get(n) == "human"]
@@ -345,16 +379,15 @@ class HistoryScene(Scene):
                 (bets_and_pins(row.net_pins(row.declarer)), INK),
                 (bets_and_pins(mine) if yours else "–", GOOD if mine > 0 else RED if mine < 0 else MUTED),
             )
-            for k, (x, (text, c)) in enumerate(zip(xs, cells, strict=True)):
-                width = (xs[k + 1] if k + 1 < len(xs) else 1250) - x - 8
+            for x, width, (text, c) in zip(COLUMNS, WIDTHS, cells, strict=True):
                 surface.blit(font(13).render(fit_text(text, 13, False, width), True, c), (x, y))
         last = min(self.top + ROWS, len(self.shown))
         more = t("history.rows", first=self.top + 1, last=last, total=len(self.shown))
         surface.blit(font(12).render(more, True, MUTED), (430, LIST_TOP + ROWS * ROW_H + 2))
         origin = "" if self.message else self._origin(self.shown[self.deal_at])  # a message takes the line
         if origin:  # the deal chosen was played again from another: which, and from where
-            text = font(12).render(fit_text(origin, 12, False, 820), True, GOLD)
-            surface.blit(text, (430, LIST_TOP + ROWS * ROW_H + 18))
+            line = font(12).render(fit_text(origin, 12, False, 820), True, GOLD)
+            surface.blit(line, (430, LIST_TOP + ROWS * ROW_H + 18))
 
     def _origin(self, row: DealRow) -> str:
         """Where a deal played again came from ("" for a deal dealt fresh)."""
