@@ -654,7 +654,8 @@ def test_the_filters_and_buttons_of_history_answer_the_keyboard(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Tab moves to each filter in turn, ↑ ↓ change it, Esc goes back to the list; E exports
-    the deal chosen, Shift+E its session, S opens the statistics and I the file dialog."""
+    the deal chosen, Shift+E its session, S opens the statistics and I the file dialog (which
+    lists the record files alone)."""
     import pygame
 
     from tests.test_gui import key, make_app, run
@@ -685,8 +686,11 @@ def test_the_filters_and_buttons_of_history_answer_the_keyboard(
     assert len(exported) == 1 and next(iter(exported)).name in scene.message and not scene.message_bad
     key(app, pygame.K_e, mod=pygame.KMOD_LSHIFT)
     assert len(set(export_dir().iterdir()) - exported) >= 1 and not scene.message_bad
+    (export_dir() / "notes.txt").write_text("not a record", encoding="utf-8")
     key(app, pygame.K_i)
     assert scene.dialog is not None
+    listed = [item[0] if isinstance(item, tuple) else item for item in scene.dialog.current_file_list or []]
+    assert sorted(p.name for p in export_dir().glob("*.yaml")) == sorted(n for n in listed if "." in n)
     scene.dialog.kill()  # type: ignore[no-untyped-call]
     scene.dialog = None
     key(app, pygame.K_s)

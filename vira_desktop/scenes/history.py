@@ -15,7 +15,7 @@ import pygame_gui
 from ..i18n import number, t
 from ..paths import export_dir, history_file
 from ..rules.errors import RecordError
-from ..session.exchange import export_deals, export_session, import_records
+from ..session.exchange import RECORD_SUFFIXES, export_deals, export_session, import_records
 from ..session.history import DealRow, History, open_history
 from ..session.record import Record, read_record
 from ..session.statistics import ContractLine, Stats, players_of, statistics, table_order
@@ -275,6 +275,7 @@ class HistoryScene(Scene):
             self.dialog = pygame_gui.windows.UIFileDialog(
                 pygame.Rect(240, 120, 800, 560), self.ui, window_title="vira.history.import_title",
                 initial_file_path=str(export_dir()), allow_picking_directories=True,
+                allowed_suffixes={x for s in RECORD_SUFFIXES for x in (s, s.upper())},
                 allow_existing_files_only=True,
             )  # fmt: skip
         elif not self.shown:

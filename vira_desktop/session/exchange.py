@@ -22,7 +22,15 @@ from ..rules.errors import RecordError
 from .history import History
 from .record import check_result, dump_record, load_record, parse_yaml, replay
 
-__all__ = ["ImportReport", "export_deals", "export_record", "export_session", "file_name", "import_records"]
+__all__ = [
+    "RECORD_SUFFIXES",
+    "ImportReport",
+    "export_deals",
+    "export_record",
+    "export_session",
+    "file_name",
+    "import_records",
+]
 
 _MARK = "# vira-desktop: "
 _UNSAFE = re.compile(r"[^\w.-]+")
@@ -98,11 +106,14 @@ def _about(text: str) -> dict[str, Any]:
     return {}
 
 
+RECORD_SUFFIXES = (".yaml", ".yml")  # what a deal record's file name ends with (in any case)
+
+
 def _files(paths: Sequence[Path]) -> list[Path]:
     out: list[Path] = []
     for path in paths:
         if path.is_dir():
-            out += sorted(p for p in path.iterdir() if p.suffix.lower() in (".yaml", ".yml"))
+            out += sorted(p for p in path.iterdir() if p.suffix.lower() in RECORD_SUFFIXES)
         else:
             out.append(path)
     return out
