@@ -654,11 +654,13 @@ def test_the_filters_and_buttons_of_history_answer_the_keyboard(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Tab moves to each filter in turn, ↑ ↓ change it, Esc goes back to the list; E exports
-    the deal chosen, Shift+E its session, S opens the statistics and I the file dialog (which
-    lists the record files alone)."""
+    the deal chosen, Shift+E its session, S opens the statistics and I the file dialog, which
+    lists the record files alone and is driven by the keys too; in the statistics ← → choose
+    whose."""
     import pygame
 
     from tests.test_gui import key, make_app, run
+    from vira_desktop.i18n import t
     from vira_desktop.paths import export_dir, history_file
     from vira_desktop.scenes.history import HistoryScene
 
@@ -691,7 +693,28 @@ def test_the_filters_and_buttons_of_history_answer_the_keyboard(
     assert scene.dialog is not None
     listed = [item[0] if isinstance(item, tuple) else item for item in scene.dialog.current_file_list or []]
     assert sorted(p.name for p in export_dir().glob("*.yaml")) == sorted(n for n in listed if "." in n)
-    scene.dialog.kill()  # type: ignore[no-untyped-call]
-    scene.dialog = None
+    key(app, pygame.K_LEFT)  # up a folder, and back into it
+    assert scene.dialog.current_directory_path == str(export_dir().parent.resolve())
+    while scene.dialog.current_file_path is None or scene.dialog.current_file_path.name != export_dir().name:
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)
+    assert scene.dialog.current_directory_path == str(export_dir().resolve())
+    key(app, pygame.K_DOWN)
+    chosen = scene.dialog.current_file_path
+    assert chosen is not None and chosen.suffix == ".yaml"
+    key(app, pygame.K_RETURN)  # imported: already in history, so none added
+    assert scene.dialog is None and not scene.message_bad and scene.message == t("history.imported", count=0, known=1)
+    key(app, pygame.K_i)
+    key(app, pygame.K_ESCAPE)
+    assert scene.dialog is None and app.stack.top is scene
     key(app, pygame.K_s)
-    assert type(app.stack.top).__name__ == "StatisticsScene"
+    stats = app.stack.top
+    assert type(stats).__name__ == "StatisticsScene"
+    players = stats.players
+    assert stats.player == "Anna" and len(players) == 3
+    key(app, pygame.K_RIGHT)  # the next player's statistics, and the chooser shows him
+    assert stats.player == players[1] == stats.chooser.selected_option[0]
+    assert stats.stats.deals == 6
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert stats.player == players[2]

@@ -30,7 +30,7 @@ GLOSSARY: dict[str, str] = {
     "royale": "the declarer's cards are laid face up before the opponents buy.",
     "hem": "home: the declarer made the game.",
     "bet": "1) one trick short (or one trick in a low game); 2) the token worth 8 pins.",
-    "kodilj": "two or more tricks short (or two tricks in a low game): the dearer loss.",
+    "kodilj": "two or more tricks short (or two tricks in a low game): a worse loss than bet, and it costs more.",
     "pulla": "the tin of tokens; during play the common kitty bets are paid to and lifted from.",
     "pinne": "pin: the smallest token; payments between players are counted in pins.",
     "runda": "round: a token worth two pins.",

@@ -23,6 +23,7 @@ from ..session.words import bets_and_pins
 from .backdrop import panel
 from .base import Scene
 from .charts import Chart, Series, draw_tooltip
+from .files import FileDialog
 from .theme import GOLD, GOOD, INK, KEY_FOCUS, MUTED, PLAYER_COLOURS, RED, fit_text, font, wrap_text
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ class HistoryScene(Scene):
         self.top = 0  # the first deal row shown
         self.message = ""
         self.message_bad = False  # the message tells of a problem (drawn red)
-        self.dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.dialog: FileDialog | None = None
         self.focus = 0  # Tab's place: 0 the list of deals, else that filter (1 to 4, left to right)
 
     # ------------------------------------------------------------------ data
@@ -106,14 +107,17 @@ class HistoryScene(Scene):
         self.again = {r.session_id for r in self.rows if r.parent_id is not None}
         self._filter()
 
+    def _in_session(self) -> list[DealRow]:
+        """The deals of the session chosen (every deal: all sessions)."""
+        session = self.sessions[self.session_at - 1].id if self.session_at else None
+        return [r for r in self.rows if session is None or r.session_id == session]
+
     def _filter(self) -> None:
         f = self.filters
-        session = self.sessions[self.session_at - 1].id if self.session_at else None
         self.shown = [
             r
-            for r in self.rows
-            if (session is None or r.session_id == session)
-            and (not f.game or r.game == f.game)
+            for r in self._in_session()
+            if (not f.game or r.game == f.game)
             and (not f.declarer or r.declarer == f.declarer)
             and (not f.outcome or r.outcome == f.outcome)
             and (not f.month or r.played.startswith(f.month))
@@ -130,9 +134,10 @@ class HistoryScene(Scene):
     def _widgets(self) -> None:
         self.clear_widgets()
         every = t("history.all")
-        games = sorted({r.game for r in self.rows}, key=table_order)
-        names = sorted({r.declarer for r in self.rows})
-        months = sorted({r.played[:7] for r in self.rows}, reverse=True)
+        pool, f = self._in_session(), self.filters  # the session's values, and each filter's own
+        games = sorted({r.game for r in pool} | {f.game} - {""}, key=table_order)
+        names = sorted({r.declarer for r in pool} | {f.declarer} - {""})
+        months = sorted({r.played[:7] for r in pool} | {f.month} - {""}, reverse=True)
         picks = (
             ("game", [(g, g) for g in games]),
             ("declarer", [(n, n) for n in names]),
@@ -176,8 +181,10 @@ class HistoryScene(Scene):
         if self.dialog is not None:
             if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
                 self._import(Path(event.text))
-            if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
                 self.dialog = None
+            elif event.type == pygame.KEYDOWN:
+                self.dialog.key(event.key)
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.do(self.buttons[event.ui_element])
@@ -212,6 +219,8 @@ class HistoryScene(Scene):
             self._select(self.deal_at + (1 if key == pygame.K_DOWN else -1))
         elif key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             self._select(self.deal_at + (ROWS if key == pygame.K_PAGEDOWN else -ROWS))
+        elif key in (pygame.K_HOME, pygame.K_END):
+            self._select(0 if key == pygame.K_HOME else len(self.shown) - 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):  # the session before or after
             self._session(self.session_at + (1 if key == pygame.K_RIGHT else -1))
         elif key == pygame.K_RETURN:
@@ -272,7 +281,7 @@ class HistoryScene(Scene):
         elif what == "statistics":
             self.app.push("statistics", history=self.history)
         elif what == "import":
-            self.dialog = pygame_gui.windows.UIFileDialog(
+            self.dialog = FileDialog(
                 pygame.Rect(240, 120, 800, 560), self.ui, window_title="vira.history.import_title",
                 initial_file_path=str(export_dir()), allow_picking_directories=True,
                 allowed_suffixes={x for s in RECORD_SUFFIXES for x in (s, s.upper())},
@@ -292,14 +301,15 @@ class HistoryScene(Scene):
                 title += " · ↻ " + t("history.again_mark")
             self.app.push("replay", record=record, title=title, pushed=True, deal_id=row.id, number=row.number)
         elif what == "export_deal":
-            self._exported(export_deals(self.history, [self.shown[self.deal_at].id], export_dir()))
-        elif what == "export_session":
-            row = self.shown[self.deal_at]
-            self._exported(export_session(self.history, row.session_id, export_dir()))
+            (path,) = export_deals(self.history, [self.shown[self.deal_at].id], export_dir())
+            self._said(t("history.exported", folder=str(export_dir()), file=path.name))
+        elif what == "export_session":  # the chosen deal's session, whole
+            session = self.shown[self.deal_at].session_id
+            paths = export_session(self.history, session, export_dir())
+            self._said(t("history.exported_session", session=session, count=len(paths), folder=str(export_dir())))
 
-    def _exported(self, paths: list[Path]) -> None:
-        self.message_bad = False
-        self.message = t("history.exported", count=len(paths), folder=str(export_dir()), file=paths[0].name)
+    def _said(self, message: str) -> None:
+        self.message, self.message_bad = message, False
 
     def _import(self, path: Path) -> None:
         assert self.history is not None
@@ -328,7 +338,10 @@ class HistoryScene(Scene):
         if self.focus:  # Tab's filter: ↑ ↓ change it
             menu = next(m for m, what in self.dropdowns.items() if what == self.choices[self.focus - 1][0])
             pygame.draw.rect(surface, KEY_FOCUS, menu.rect.inflate(8, 8), 2, border_radius=6)
-        if self.message:
+        if self.dialog is not None:  # the dialog's keys, below it
+            keys = font(13).render(t("history.import_keys"), True, GOLD)
+            surface.blit(keys, keys.get_rect(midtop=(640, 702)))
+        elif self.message:
             colour = RED if self.message_bad else GOLD
             for k, part in enumerate(wrap_text(self.message, 13, False, 1220)[:2]):
                 surface.blit(font(13).render(part, True, colour), (30, 702 + 17 * k))
@@ -406,6 +419,9 @@ class HistoryScene(Scene):
 def _contract_tip(c: ContractLine) -> str:
     values = {"bid": c.bid, "declared": c.declared, "home": c.home, "bet": c.bet, "kodilj": c.kodilj, "laid": c.laid}
     return t("stats.contract_tip", game=c.game, bets=number(c.pins / 8, 2), **values)
+
+
+_STEPS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}  # the player before or after
 
 
 class StatisticsScene(Scene):
@@ -502,13 +518,17 @@ class StatisticsScene(Scene):
             self.mouse = event.pos
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.app.stack.pop()
+        elif event.type == pygame.KEYDOWN and event.key in _STEPS and len(self.players) > 1:
+            self.player = self.players[(self.players.index(self.player) + _STEPS[event.key]) % len(self.players)]
+            self._widgets()  # the chooser shows the player
+            self._count()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
         s = self.stats
         title = t("stats.title", name=self.player) if self.player else t("stats.title_nobody")
         surface.blit(font(26, True).render(title, True, GOLD), (30, 18))
-        said = t("stats.summary", deals=s.deals, declared=sum(c.declared for c in s.contracts))
+        said = t("stats.summary", count=s.deals, declared=sum(c.declared for c in s.contracts))
         defended = t("stats.defended", defended=s.defended, beaten=s.beaten, pct=round(100 * s.beaten_share))
         surface.blit(font(15).render(said, True, INK), (30, 62))
         surface.blit(font(15).render(defended, True, INK), (30, 84))

@@ -458,7 +458,7 @@ class TableScene(_TableBase):
         except OSError as exc:
             self.message(t("message.export_failed", problem=exc.strerror or str(exc)), RED)
             return
-        self.message(t("history.exported", count=1, folder=str(path.parent), file=path.name), GOLD)
+        self.message(t("history.exported", folder=str(path.parent), file=path.name), GOLD)
 
     def _analyse(self) -> None:
         """A (or the button after a deal): the deal's double-dummy analysis, worked out in the
