@@ -336,8 +336,9 @@ def _nothing_shown(app: object) -> object:
 def test_the_replay_steps_by_trick_jumps_to_the_parts_and_shows_every_hand(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In the replay window: PgDn goes from trick to trick, the jump buttons to the auction,
-    the buy, the first card and the payment, and Tab after the third seat shows every hand."""
+    """In the replay window: PgDn goes from trick to trick, the jump buttons (and the keys 1
+    to 4) to the auction, the buy, the first card and the payment, and Tab after the third
+    seat shows every hand."""
     import pygame
 
     from tests.test_gui import click, key, make_app
@@ -373,6 +374,10 @@ def test_the_replay_steps_by_trick_jumps_to_the_parts_and_shows_every_hand(
     assert driver.position == 0
     click(app, buttons["jump1"].rect.center)  # the buy: what follows the auction
     assert driver.position == marks["buy"] > 0
+    key(app, pygame.K_3)  # the keys on the buttons: the first card, and back to the auction
+    assert driver.position == marks["play"]
+    key(app, pygame.K_1)
+    assert driver.position == 0
     for _ in range(3):
         key(app, pygame.K_TAB)
     assert driver.all_hands

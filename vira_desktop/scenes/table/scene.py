@@ -666,6 +666,7 @@ class TableScene(_TableBase):
 
 
 JUMPS = ("auction", "buy", "play", "payment")  # the replay's jumps, by their buttons' number
+_JUMP_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
 
 
 class ReplayScene(_TableBase):
@@ -831,6 +832,9 @@ class ReplayScene(_TableBase):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
             self.play_again()
+            return
+        if event.type == pygame.KEYDOWN and event.key in _JUMP_KEYS:  # 1 to 4: the buttons' jumps
+            self.command(Command("jump", _JUMP_KEYS.index(event.key)))
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.driver.trick_step(event.key == pygame.K_PAGEDOWN)
