@@ -139,8 +139,8 @@ class HistoryScene(Scene):
         names = sorted({r.declarer for r in pool} | {f.declarer} - {""})
         months = sorted({r.played[:7] for r in pool} | {f.month} - {""}, reverse=True)
         picks = (
-            ("game", [(g, g) for g in games]),
-            ("declarer", [(n, n) for n in names]),
+            ("game", [(fit_text(g, 14, False, 160), g) for g in games]),  # a long name fits its box
+            ("declarer", [(fit_text(n, 14, False, 160), n) for n in names]),
             ("outcome", [(t(f"words.outcome.{o}"), o) for o in OUTCOMES]),
             ("month", [(m, m) for m in months]),
         )
