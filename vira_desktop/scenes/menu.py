@@ -50,7 +50,7 @@ MENU: tuple[MenuEntry, ...] = (
     MenuEntry("vira.menu.tutorial", "tutorial"),
     MenuEntry("vira.menu.settings", "settings"),
     MenuEntry("vira.menu.history", "history"),
-    MenuEntry("vira.history.statistics", "statistics"),
+    MenuEntry("vira.menu.statistics", "statistics"),
     MenuEntry("vira.menu.quit", "quit", push=False),
 )
 
