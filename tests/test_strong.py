@@ -8,6 +8,7 @@ import random
 import pytest
 
 from vira_desktop.ai import make_bot
+from vira_desktop.ai.base import Choice
 from vira_desktop.ai.knowledge import Knowledge
 from vira_desktop.ai.native import NATIVE
 from vira_desktop.ai.sampling import layouts
@@ -16,6 +17,7 @@ from vira_desktop.ai.strong import Budget, StrongBot
 from vira_desktop.rules.actions import PlayCard
 from vira_desktop.rules.cards import SUIT_MASKS, mask_of
 from vira_desktop.rules.deal import Deal, Phase
+from vira_desktop.rules.view import View
 from vira_desktop.session.analysis import position_of
 from vira_desktop.session.words import say_keyed
 
@@ -303,6 +305,23 @@ def test_a_choice_before_play_changes_only_when_its_gain_beats_its_noise() -> No
     assert changed and kept
 
 
+def _second_seat_bids() -> tuple[View, Choice]:
+    """An auction's second seat, after forehand's opening, where the normal bot bids (a game
+    likely enough by its count), and that bid."""
+    from vira_desktop.ai.normal import NormalBot
+    from vira_desktop.rules.actions import Bid
+
+    rng = random.Random(4)
+    for _ in range(200):
+        deal = Deal.from_number(rng.getrandbits(48))
+        deal.apply(NormalBot(0).choose(deal.view(0)).action)  # type: ignore[arg-type]  # forehand opens
+        view = deal.view(1)
+        normal = NormalBot(1).choose(view)
+        if isinstance(normal.action, Bid) and normal.reason.key == "bid":
+            return view, normal
+    pytest.fail("no bid in 200 auctions")
+
+
 def test_a_bid_is_played_out_and_made_when_half_its_count_and_half_its_share_reach_the_threshold(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -312,19 +331,9 @@ def test_a_bid_is_played_out_and_made_when_half_its_count_and_half_its_share_rea
     from vira_desktop.ai import strong
     from vira_desktop.ai.normal import NormalBot
     from vira_desktop.ai.worlds import Played
-    from vira_desktop.rules.actions import Bid, Pass
+    from vira_desktop.rules.actions import Pass
 
-    rng = random.Random(4)
-    for _ in range(200):
-        deal = Deal.from_number(rng.getrandbits(48))
-        view = deal.view(0)
-        deal.apply(NormalBot(0).choose(view).action)  # type: ignore[arg-type]  # forehand opens
-        view = deal.view(1)
-        normal = NormalBot(1).choose(view)
-        if isinstance(normal.action, Bid) and normal.reason.key == "bid":
-            break
-    else:
-        pytest.fail("no bid in 200 auctions")
+    view, normal = _second_seat_bids()
     monkeypatch.setattr(StrongBot, "search_bids", True)  # off in play (see StrongBot.search_bids)
     bot = StrongBot(1, QUICK)
     NormalBot._bid(bot, view, view.decision.actions)  # type: ignore[union-attr]
@@ -354,20 +363,10 @@ def test_a_bid_by_value_is_given_up_for_a_pass_only_where_passing_clearly_pays_m
     auction bid on by all and the tricks valued as played: it passes only where the pass
     gains more than its own noise, and else bids as the normal bot."""
     from vira_desktop.ai import strong
-    from vira_desktop.ai.normal import NormalBot
     from vira_desktop.ai.worlds import Played
-    from vira_desktop.rules.actions import Bid, Pass
+    from vira_desktop.rules.actions import Pass
 
-    rng = random.Random(4)
-    for _ in range(200):
-        deal = Deal.from_number(rng.getrandbits(48))
-        deal.apply(NormalBot(0).choose(deal.view(0)).action)  # type: ignore[arg-type]  # forehand opens
-        view = deal.view(1)
-        normal = NormalBot(1).choose(view)
-        if isinstance(normal.action, Bid) and normal.reason.key == "bid":
-            break
-    else:
-        pytest.fail("no bid in 200 auctions")
+    view, normal = _second_seat_bids()
     monkeypatch.setattr(StrongBot, "search_bids", True)
     monkeypatch.setattr(StrongBot, "bid_by_value", True)
     asked: list[tuple[list[object], bool]] = []

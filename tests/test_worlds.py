@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable, Iterator
 
 from vira_desktop.ai.base import Choice
 from vira_desktop.ai.normal import NormalBot
 from vira_desktop.ai.worlds import playout, supported, world
-from vira_desktop.rules.actions import Bid, Decide
+from vira_desktop.rules.actions import Action, Bid, Decide
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.decision import Phase
-from vira_desktop.rules.games import BID_GROUPS, GAMES
+from vira_desktop.rules.games import BID_GROUPS, GAMES, Game
 from vira_desktop.rules.view import View
 from vira_desktop.session.match import auction_won_by, forced_auction, play_deal
 
@@ -71,24 +72,35 @@ def test_what_a_deal_would_pay_is_what_it_pays() -> None:
         assert deal.settled(deal.result.tricks) == deal.result
 
 
-def test_a_world_played_out_lays_down_where_laying_down_pays_better() -> None:
-    """A candidate is valued as the declarer would best do in the world: never below laying
-    the hand down after the same steps."""
-    policy = [NormalBot(s) for s in range(3)]
-    checked = 0
+def _declarers_worlds(
+    start: int, game: Callable[[int], Game], policy: list[NormalBot], phase: Phase | None = None
+) -> Iterator[tuple[Deal, int, Action]]:
+    """Of 60 deals from ``start``, deal ``i`` in the contract ``game(i)``, at the declarer's
+    first choice after the auction (in ``phase`` alone, if given): a world there, his seat and
+    the policy's choice."""
     for i in range(60):
-        deal = Deal.from_number(9000 + i)
-        for action in forced_auction(deal, GAMES[i % 4 * 2], random.Random(i)):  # begär, 7-spel, gask 0, turné 7
+        deal = Deal.from_number(start + i)
+        for action in forced_auction(deal, game(i), random.Random(i)):
             deal.apply(action)
         seat = deal.declarer
         assert seat is not None
         view = deal.view(seat)
-        if deal.phase is not Phase.TRUMP or not supported(view):
+        if not supported(view) or deal.phase is Phase.AUCTION or phase not in (None, deal.phase):
             continue
         w = world(view, random.Random(i))
         assert w is not None
         chosen = policy[seat].choose(view).action
         assert chosen is not None
+        yield w, seat, chosen
+
+
+def test_a_world_played_out_lays_down_where_laying_down_pays_better() -> None:
+    """A candidate is valued as the declarer would best do in the world: never below laying
+    the hand down after the same steps."""
+    policy = [NormalBot(s) for s in range(3)]
+    checked = 0
+    begar_7_gask_turne = lambda i: GAMES[i % 4 * 2]  # noqa: E731 - begär, 7-spel, gask 0, turné 7
+    for w, seat, chosen in _declarers_worlds(9000, begar_7_gask_turne, policy, Phase.TRUMP):
         got = playout(w, seat, chosen, policy)
         assert got is not None and got.declarer
         laid = w.clone()
@@ -153,19 +165,7 @@ def test_a_world_valued_as_played_mixes_the_outcomes_its_double_dummy_tricks_lea
     home_dd = {AS_PLAYED[k][0] for k in AS_PLAYED if k[1] >= 0}
     short_dd = {AS_PLAYED[k][0] for k in AS_PLAYED if k[1] < 0}
     seen = {True: 0, False: 0}
-    for i in range(60):
-        deal = Deal.from_number(9500 + i)
-        for action in forced_auction(deal, GAMES[i % 8 * 3], random.Random(i)):
-            deal.apply(action)
-        seat = deal.declarer
-        assert seat is not None
-        view = deal.view(seat)
-        if not supported(view) or deal.phase is Phase.AUCTION:
-            continue
-        w = world(view, random.Random(i))
-        assert w is not None
-        chosen = policy[seat].choose(view).action
-        assert chosen is not None
+    for w, seat, chosen in _declarers_worlds(9500, lambda i: GAMES[i % 8 * 3], policy):
         dd = playout(w, seat, chosen, policy)
         played = playout(w, seat, chosen, policy, as_played=True)
         assert dd is not None and played is not None
