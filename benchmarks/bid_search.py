@@ -10,7 +10,10 @@ no bid changed are played again too, to check that they do end the same.
 
 Prints, as JSON: the match with bids searched (as ``vira match`` would print it), the same
 match's result with the normal bot's bids, and the paired gain of searching bids with its
-95% CI. Run: ``python benchmarks/bid_search.py [--deals N] [--seed S] [--jobs J]``.
+95% CI, also by what the search made of the bids it changed (bid or pass). ``--gain-only``:
+the gain alone, each deal's auctions played first and the deal played out only where a bid
+changed (a few times quicker). Run: ``python benchmarks/bid_search.py [--deals N] [--seed S]
+[--jobs J] [--gain-only]``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import time
 from vira_desktop.ai import Bot, make_bot
 from vira_desktop.ai.base import Choice
 from vira_desktop.ai.strong import MATCH_BUDGET, StrongBot
+from vira_desktop.rules.actions import Pass
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.decision import Phase
 from vira_desktop.rules.view import View
@@ -41,20 +45,23 @@ class _Searching(StrongBot):
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed, MATCH_BUDGET)
-        self.changed = 0
+        self.changes: list[str] = []  # each bid the search changed: what it made of it (bid, pass)
 
     def choose(self, view: View) -> Choice:
         choice = super().choose(view)
         if view.phase is Phase.AUCTION and choice.reason.key == "search_choice":
-            self.changed += 1
+            self.changes.append("pass" if isinstance(choice.action, Pass) else "bid")
         return choice
 
 
-def _plays(number: int, seed: int, i: int, searching: bool) -> tuple[dict[str, float], int, list[tuple[str, str]]]:
+def _plays(
+    number: int, seed: int, i: int, searching: bool, auction_only: bool = False
+) -> tuple[dict[str, float], list[str], list[tuple[str, str]]]:
     """Deal ``number`` (deal ``i`` of the match) six times: each side's mean result in bets,
-    the bids the search changed, and each play's declaring side and outcome."""
+    the bids the search changed, and each play's declaring side and outcome (``auction_only``:
+    the auctions alone, for the bids changed)."""
     totals = {"a": 0.0, "b": 0.0}
-    changed = 0
+    changes: list[str] = []
     outcomes = []
     for pattern in SIDE_PATTERNS:
         deal = Deal.from_number(number)
@@ -65,40 +72,68 @@ def _plays(number: int, seed: int, i: int, searching: bool) -> tuple[dict[str, f
             else make_bot("normal", seeds[s])
             for s, side in enumerate(pattern)
         ]
-        play_deal(deal, bots)
-        result = deal.result
-        assert result is not None
-        for seat, side in enumerate(pattern):
-            totals[side] += result.net_pins(seat) / 8
-        changed += sum(b.changed for b in bots if isinstance(b, _Searching))
-        outcomes.append((pattern[result.declarer], result.outcome.value))
-    return {s: v / len(SIDE_PATTERNS) for s, v in totals.items()}, changed, outcomes
+        if auction_only:
+            while deal.phase is Phase.AUCTION:
+                choice = bots[deal.to_act].choose(deal.view(deal.to_act))
+                assert choice.action is not None
+                deal.apply(choice.action)
+        else:
+            play_deal(deal, bots)
+            result = deal.result
+            assert result is not None
+            for seat, side in enumerate(pattern):
+                totals[side] += result.net_pins(seat) / 8
+            outcomes.append((pattern[result.declarer], result.outcome.value))
+        changes += [c for b in bots if isinstance(b, _Searching) for c in b.changes]
+    return {s: v / len(SIDE_PATTERNS) for s, v in totals.items()}, changes, outcomes
 
 
-def _deal(job: tuple[int, int, int]) -> dict[str, object]:
-    seed, i, number = job
-    searched, changed, outcomes = _plays(number, seed, i, True)
-    out: dict[str, object] = {"i": i, "searched": searched, "changed": changed, "outcomes": outcomes}
-    if changed or i % CHECK_EVERY == 0:
+def _deal(job: tuple[int, int, int, bool]) -> dict[str, object]:
+    seed, i, number, gain_only = job
+    if gain_only:  # a deal whose auctions the search leaves alone plays as without it: not played
+        _, changes, _ = _plays(number, seed, i, True, auction_only=True)
+        if not changes:
+            return {"i": i, "changes": changes}
+    searched, changes, outcomes = _plays(number, seed, i, True)
+    out: dict[str, object] = {"i": i, "searched": searched, "changes": changes, "outcomes": outcomes}
+    if changes or i % CHECK_EVERY == 0:
         out["normal_bids"], _, out["normal_outcomes"] = _plays(number, seed, i, False)
     return out
 
 
-def run(deals: int, seed: int, jobs: int) -> dict[str, object]:
+def run(deals: int, seed: int, jobs: int, gain_only: bool = False) -> dict[str, object]:
     rng = random.Random(seed)
-    work = [(seed, i, rng.getrandbits(48)) for i in range(deals)]  # the match's deals
+    work = [(seed, i, rng.getrandbits(48), gain_only) for i in range(deals)]  # the match's deals
     start = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         rows = list(pool.imap(_deal, work, chunksize=1))
+    out: dict[str, object] = {
+        "deals": len(rows),
+        "seed": seed,
+        "seconds": round(time.perf_counter() - start, 1),
+        "deals_with_a_bid_changed": sum(1 for r in rows if _changes(r)),
+        "bids_changed": sum(len(_changes(r)) for r in rows),
+        **_gain([_deal_gain(r) for r in rows]),
+        "by_change": _by_change(rows),
+    }
+    return out if gain_only else {**out, **_matches(rows)}
+
+
+def _changes(row: dict[str, object]) -> list[str]:
+    changes = row["changes"]
+    assert isinstance(changes, list)
+    return changes
+
+
+def _matches(rows: list[dict[str, object]]) -> dict[str, object]:
+    """The match with the bids searched and with the normal bot's, and the check of the pairing."""
     matches = {"searched": MatchStats("strong, bids searched", "normal"), "normal_bids": MatchStats("strong", "normal")}
-    gains: list[float] = []
     mismatched = 0
     for row in rows:
         searched = row["searched"]
-        assert isinstance(searched, dict)
         plain = row.get("normal_bids", searched)
-        assert isinstance(plain, dict)
-        if not row["changed"] and plain != searched:
+        assert isinstance(searched, dict) and isinstance(plain, dict)
+        if not _changes(row) and plain != searched:
             mismatched += 1  # a deal with no bid changed that ended otherwise: the pairing is off
         for name, scores, outcomes in (
             ("searched", searched, row["outcomes"]),
@@ -112,25 +147,40 @@ def run(deals: int, seed: int, jobs: int) -> dict[str, object]:
                 stats.home[side] += outcome == "home"
                 stats.kodilj[side] += outcome == "kodilj"
             stats.deals += 1
-        gains.append((searched["a"] - searched["b"]) - (plain["a"] - plain["b"]))
-    n = len(gains)
-    mean = sum(gains) / n
-    sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n else 0.0
     keep = ("mean_bets_per_100", "diff_ci95", "sessions_won_pct", "declarer_home_pct", "kodilj_pct")
     return {
-        "deals": n,
-        "seed": seed,
-        "seconds": round(time.perf_counter() - start, 1),
-        "deals_with_a_bid_changed": sum(1 for r in rows if r["changed"]),
-        "bids_changed": sum(int(str(r["changed"])) for r in rows),
-        "checked_unchanged": sum(1 for r in rows if not r["changed"] and "normal_bids" in r),
+        "checked_unchanged": sum(1 for r in rows if not _changes(r) and "normal_bids" in r),
         "unchanged_but_different": mismatched,
         "bids_searched": {k: v for k, v in matches["searched"].as_json().items() if k in keep},
         "normal_bids": {k: v for k, v in matches["normal_bids"].as_json().items() if k in keep},
-        "gain_per_100": round(100 * mean, 2),
-        "gain_ci95": [round(100 * (mean - half), 2), round(100 * (mean + half), 2)],
     }
+
+
+def _gain(gains: list[float]) -> dict[str, object]:
+    """The mean gain a 100 deals (a deal with no bid changed gains 0), with its 95% CI."""
+    n = len(gains)
+    mean = sum(gains) / n
+    sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return {"gain_per_100": round(100 * mean, 2), "gain_ci95": [round(100 * m, 2) for m in (mean - half, mean + half)]}
+
+
+def _deal_gain(row: dict[str, object]) -> float:
+    """What searching the bids gained in one deal: its lead over the normal bot less the lead without."""
+    searched, plain = row.get("searched"), row.get("normal_bids")
+    if not _changes(row) or not isinstance(searched, dict) or not isinstance(plain, dict):
+        return 0.0
+    return float((searched["a"] - searched["b"]) - (plain["a"] - plain["b"]))
+
+
+def _by_change(rows: list[dict[str, object]]) -> dict[str, object]:
+    """The deals with a bid changed, by what the search made of their bids (bid, pass, or both
+    kinds), with their gain a 100 deals of the match."""
+    kinds: dict[str, list[float]] = {}
+    for row in rows:
+        if changes := _changes(row):
+            kinds.setdefault("+".join(sorted(set(changes))), []).append(_deal_gain(row))
+    return {k: {"deals": len(v), "gain_per_100": round(100 * sum(v) / len(rows), 2)} for k, v in kinds.items()}
 
 
 def main() -> None:
@@ -138,8 +188,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--gain-only", action="store_true", help="the gain alone: a deal played only if a bid changed")
     args = parser.parse_args()
-    print(json.dumps(run(args.deals, args.seed, args.jobs), ensure_ascii=False, indent=1))
+    print(json.dumps(run(args.deals, args.seed, args.jobs, args.gain_only), ensure_ascii=False, indent=1))
 
 
 if __name__ == "__main__":
