@@ -329,10 +329,10 @@ class StrongBot(NormalBot):
         policy = [NormalBot(self.seed + 1 + s) for s in range(3)]
         tallies = {a: _Tally() for a in candidates}
         drawn = (world(view, rng) for _ in range(self.budget.worlds))
+        nodes = self.budget.deal_nodes
         for w in self._in_budget(drawn, least=MIN_WORLDS, scale=BEFORE_PLAY_TIME):
             if w is None:
                 continue
-            nodes = self.budget.deal_nodes
             played = [playout(w, view.seat, a, policy, nodes, bidding, as_played=bidding) for a in candidates]
             if any(p is None for p in played):
                 continue

@@ -288,9 +288,8 @@ def _settle(w: Deal, seat: int, policy: Sequence[Bot], nodes: int, as_played: bo
     declarer = w.declarer
     assert declarer is not None
     if w.phase is Phase.DONE:  # laid down
-        result = w.result
-        assert result is not None
-        return Played(result.net_pins(seat) / 8, float(result.outcome is Outcome.HOME), seat == declarer)
+        assert w.result is not None
+        return _played(w.result, seat)
     view = w.view(declarer)
     if view.decision is not None and view.decision.optional:  # four aces as ones
         said = policy[declarer].choose(view).action
@@ -308,15 +307,18 @@ def _settle(w: Deal, seat: int, policy: Sequence[Bot], nodes: int, as_played: bo
     if taken < 0:
         return None
     if not as_played:
-        result = _result(w, declarer, taken)
-        return Played(result.net_pins(seat) / 8, float(result.outcome is Outcome.HOME), seat == declarer)
+        return _played(_result(w, declarer, taken), seat)
     over = max(-1, -taken) if w.low else max(-3, min(1, taken - need))
     chances = AS_PLAYED[(w.low, over)]
-    home_at = need if not w.low else 0
-    step = 1 if w.low else -1  # a trick more taken in a misère, less in a high game
-    pins = [_result(w, declarer, home_at + k * step).net_pins(seat) for k in range(3)]
+    step = 1 if w.low else -1  # home at the need; bet and kodilj a trick more taken in a misère, less in a high game
+    pins = [_result(w, declarer, need + k * step).net_pins(seat) for k in range(3)]
     bets = sum(c * x for c, x in zip(chances, pins, strict=True)) / 8
     return Played(bets, chances[0], seat == declarer)
+
+
+def _played(result: DealResult, seat: int) -> Played:
+    """A world's one result, as it pays ``seat``."""
+    return Played(result.net_pins(seat) / 8, float(result.outcome is Outcome.HOME), seat == result.declarer)
 
 
 def _result(w: Deal, declarer: int, taken: int) -> DealResult:

@@ -189,10 +189,7 @@ class HistoryScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.do(self.buttons[event.ui_element])
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
-            setattr(self.filters, self.dropdowns[event.ui_element], event.ui_element.selected_option[1])
-            self.deal_at = self.top = 0
-            self._filter()
-            self._widgets()
+            self._set_filter(self.dropdowns[event.ui_element], event.ui_element.selected_option[1])
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
         elif event.type == pygame.MOUSEWHEEL and not self._expanded():  # an open filter's list scrolls alone
@@ -234,7 +231,11 @@ class HistoryScene(Scene):
         """The filter with Tab's focus set to its next (or previous) value."""
         what, values = self.choices[self.focus - 1]
         now = getattr(self.filters, what)
-        setattr(self.filters, what, values[(values.index(now) + step) % len(values)] if now in values else "")
+        self._set_filter(what, values[(values.index(now) + step) % len(values)] if now in values else "")
+
+    def _set_filter(self, what: str, value: str) -> None:
+        """One filter set (by its menu or by the keys), the deals shown from the top."""
+        setattr(self.filters, what, value)
         self.deal_at = self.top = 0
         self._filter()
         self._widgets()
