@@ -24,6 +24,7 @@ from ..rules.deal import Deal
 from ..rules.errors import RecordError, ViraError
 from ..rules.scoring import DealResult
 from ..session.record import Record, parse_yaml, read_record, record_actions
+from .claims import Claim, ClaimError, check, read_claims
 from .judge import CLASSES, CardRule, Rules, Verdict, judge
 from .question import PULLA_MAX, Question, QuestionError, read_question, unknown_field
 
@@ -46,7 +47,7 @@ __all__ = [
 VERSION = 1
 FIELDS = ("lesson", "id", "chapter", "title", "teaches", "you", "record", "steps")
 OPTIONAL = ("pulla",)
-STEP_FIELDS = ("at", "say", "rows", "cards", "ask")
+STEP_FIELDS = ("at", "say", "rows", "cards", "ask", "claims")
 ASK_FIELDS = ("accept", "good", "choose", "hint", "right", "wrong", "why")
 CHOOSE_FIELDS = ("always", "any_of")
 
@@ -80,6 +81,7 @@ class Step:
     cards: tuple[Card, ...] = ()  # cards to highlight
     ask: Checkpoint | None = None
     question: Question | None = None  # a question about the table, answered by a choice (``ask: {question: …}``)
+    claims: tuple[Claim, ...] = ()  # what its texts say is legal, checked by the engine (:mod:`.claims`)
 
     @property
     def asks(self) -> bool:
@@ -243,7 +245,8 @@ def read_lesson(data: Any, name: str = "lesson") -> Lesson:
         except ValueError as exc:
             raise LessonError(f"{at_step}: cards: {exc}") from None
         say = _key(raw.get("say"), f"{at_step}: say")
-        steps.append(Step(at, say, _ints(raw.get("rows"), at_step), cards, ask, question))
+        claims = _claims(raw.get("claims"), positions, at, record.names, at_step)
+        steps.append(Step(at, say, _ints(raw.get("rows"), at_step), cards, ask, question, claims))
     if not deal.is_over:  # a wrong answer's play-out is set against the lesson's own result
         raise LessonError(f"{where}: record: the main line plays the deal to its end (it stops after {len(actions)})")
     teaches = _ints(data["teaches"], f"{where}: teaches")
@@ -297,6 +300,20 @@ def _checkpoint(raw: Any, deal: Deal, main: Action | None, seat: int, where: str
         good,
         _choose(raw.get("choose"), deal, main, where),
     )
+
+
+def _claims(raw: Any, positions: Sequence[Deal], at: int, names: Sequence[str], where: str) -> tuple[Claim, ...]:
+    """A step's claims, each checked against the engine at its position (:mod:`.claims`)."""
+    try:
+        claims = read_claims(raw, where)
+        for n, claim in enumerate(claims, 1):
+            position = at if claim.at is None else claim.at
+            if not 0 <= position < len(positions):
+                raise ClaimError(f"{where}: claim {n}: at must be a position from 0 to {len(positions) - 1}")
+            check(claim, positions[position], names, f"{where}: claim {n}")
+    except ClaimError as exc:
+        raise LessonError(str(exc)) from None
+    return claims
 
 
 def _question(raw: dict[Any, Any], record: Record, where: str) -> Question:
