@@ -14,7 +14,10 @@ from the seat. So a card of equal value is accepted only where
   hidden cards lie, and break no habit: 2♥ for 3♥ when 4♥ is gone);
 - the lesson's card is no discard (a discard's rank is an Ågren marking: its message).
 
-Every other card of the lesson card's value is listed with the reason it is not accepted.
+The equivalence is the judge's own (``tutorial/judge.py``, ``not_same_card``), which also
+accepts a card that is the same card as another accepted one (``accept``, ``good``): such
+a card is listed under ``already``. Every other card of the lesson card's value is listed
+with the reason it is not accepted.
 Run after changing a lesson: ``python scripts/lesson_solver.py``. tests/test_judge.py checks
 the file against the solver (every card listed has the lesson card's value, and every card
 of that value is listed).
@@ -27,14 +30,19 @@ from typing import Any
 
 import yaml
 
-from vira_desktop.ai.knowledge import Knowledge
 from vira_desktop.ai.solver import all_move_values
 from vira_desktop.rules.actions import PlayCard
 from vira_desktop.session.analysis import position_of
-from vira_desktop.tutorial.judge import Kind
+from vira_desktop.tutorial.judge import Kind, not_same_card
 from vira_desktop.tutorial.lesson import chapters, lesson
 
 OUT = Path(__file__).resolve().parents[1] / "vira_desktop" / "tutorial" / "lessons" / "solver.yaml"
+WHY_NOT = {  # the judge's reason (not_same_card) in this file's words
+    "discard": "the lesson's card is a discard: its rank is a marking",
+    "suit": "another suit: another plan",
+    "ace": "not equivalent from the seat: a card between them is still out",
+    "between": "not equivalent from the seat: a card between them is still out",
+}
 
 
 def checkpoint(ident: str, n: int) -> dict[str, Any] | None:
@@ -54,30 +62,25 @@ def checkpoint(ident: str, n: int) -> dict[str, Any] | None:
     if value != best:
         entry["not"] = {"*": f"the lesson's card is not the best double dummy ({value}; best {best})"}
         return entry
-    view = deal.view(p.to_act)
     already = []
     for c in equal:
         card = PlayCard(main.seat, type(main.card)(c))
         verdict = taught.judge(step, card, deal)
-        if verdict.kind is not Kind.WRONG and verdict.say != "ui.solver_good":
+        twin = verdict.detail.twin if verdict.detail is not None else None
+        if twin == main or verdict.say == "ui.solver_good":
+            continue  # the same card as the lesson's: a candidate below, whatever the file said before
+        if verdict.kind is not Kind.WRONG:
             already.append(str(card.card))  # right or good already by the lesson's own rules
         elif card in ask.why or (verdict.own and verdict.say != "ui.solver_good"):
             entry["not"][str(card.card)] = "the lesson says why not"
     candidates = [type(main.card)(c) for c in equal if str(type(main.card)(c)) not in already]
     candidates = [c for c in candidates if str(c) not in entry["not"]]
-    led = deal.trick[0][1].suit if deal.trick else None
-    discard = led is not None and main.card.suit is not led and (deal.low or main.card.suit is not deal.trump)
-    known = Knowledge(view)
     for c in candidates:
-        high, low = max(c, main.card), min(c, main.card)
-        if discard:
-            entry["not"][str(c)] = "the lesson's card is a discard: its rank is a marking"
-        elif c.suit is not main.card.suit:
-            entry["not"][str(c)] = "another suit: another plan"
-        elif known.outside_between(high, low) or (deal.aces_low and 14 in (c.rank, main.card.rank)):
-            entry["not"][str(c)] = "not equivalent from the seat: a card between them is still out"
-        else:
+        reason = not_same_card(deal, PlayCard(main.seat, c), main)
+        if reason is None:
             entry["good"].append(str(c))
+        else:
+            entry["not"][str(c)] = WHY_NOT[reason]
     if already:
         entry["already"] = already
     return entry

@@ -18,7 +18,8 @@ from vira_desktop.rules.cards import Card
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.seat import Seat
 from vira_desktop.session.analysis import position_of
-from vira_desktop.tutorial.judge import CardRule, Kind, Rules, judge
+from vira_desktop.session.words import card_text
+from vira_desktop.tutorial.judge import CardRule, Kind, Rules, judge, not_same_card, same_card
 from vira_desktop.tutorial.lesson import Lesson, Step, chapters, lesson
 from vira_desktop.tutorial.telling import tell
 
@@ -256,3 +257,122 @@ def test_a_card_as_good_double_dummy_and_equivalent_from_the_seat_is_accepted_wi
     assert said.startswith("4♣ is as good as 2♣: no card between them is still out") and "0 tricks" in said
     trump = lesson("buying_trump")
     assert trump.judge(trump.steps[4], PlayCard(Seat(0), Card.parse("9S"))).kind is Kind.WRONG
+
+
+# ---------------------------------------------------------------------- equal answers judged equal (issue 35)
+def step_of(ident: str, number: int) -> tuple[Lesson, Step, Deal]:
+    """A lesson's checkpoint by its step number (1-based) and its position."""
+    taught = lesson(ident)
+    step = taught.steps[number - 1]
+    assert step.ask is not None
+    return taught, step, taught.position(step.at)
+
+
+def verdict_of(ident: str, number: int, text: str) -> tuple[Kind, str, str]:
+    """The kind, text key and English words of the answer ``text`` at a lesson's step."""
+    taught, step, deal = step_of(ident, number)
+    seat = deal.decision().seat
+    verdict = taught.judge(step, parse_action(text, seat), deal)
+    configure("en")
+    return verdict.kind, verdict.say, tell(verdict)
+
+
+TOUCHING = [  # (lesson, step, a card judged wrong before, the accepted card it is the same card as)
+    ("kopmisar_3", 5, "3S", "2♠"),
+    ("kopmisar_3", 5, "4S", "2♠"),
+    ("kopmisar_3", 5, "3D", "2♦"),
+    ("kopmisar_3", 5, "3C", "2♣"),
+    ("kopmisar_3", 5, "4C", "2♣"),
+    ("kopmisar_5", 5, "3C", "2♣"),
+    ("solo_grande_misar", 3, "3H", "2♥"),
+    ("solo_grande_ouverte", 4, "3C", "2♣"),
+    ("solo_grande_royale", 4, "3H", "2♥"),
+    ("solo_petite_royale", 5, "4C", "2♣"),
+]
+
+
+@pytest.mark.parametrize(("ident", "number", "card", "twin"), TOUCHING)
+def test_a_card_touching_an_accepted_card_is_that_card(ident: str, number: int, card: str, twin: str) -> None:
+    """In a misère 6♥ led from 6♥5♥4♥3♥2♥ is 2♥: a card of an accepted card's suit with no
+    card between them still out gets that card's verdict, told as the same card."""
+    kind, _, said = verdict_of(ident, number, card)
+    assert kind is Kind.ALSO_GOOD
+    assert said.startswith(f"{card_text(Card.parse(card))} is the same card as {twin} here"), said
+
+
+def test_the_same_card_is_judged_from_the_seat_and_never_for_a_discard() -> None:
+    """The judge's equivalence: kopmisar_3's 3♠ is 2♠ (no spade between them is out), 8♠ is
+    not; with no accepted card named (judge's own rules only), 3♥ still is the lesson's 2♥.
+    agren_marking's 8♠ is a discard: its rank is a marking, no other spade is the same card."""
+    _, step, deal = step_of("kopmisar_3", 5)
+    assert step.ask is not None
+    main = step.ask.accept[0]
+    assert isinstance(main, PlayCard)
+
+    def play(text: str) -> PlayCard:
+        return PlayCard(main.seat, Card.parse(text))
+
+    assert same_card(deal, play("3S"), play("2S")) and same_card(deal, play("4S"), play("2S"))
+    assert not_same_card(deal, play("8S"), play("2S")) == "between"
+    assert not_same_card(deal, play("3S"), main) == "suit" and not same_card(deal, main, main)
+    bare = judge(deal, play("3H"), main, Rules(), ("r", "w"))
+    assert bare.kind is Kind.ALSO_GOOD and bare.detail is not None and bare.detail.twin == main
+    assert bare.like is not None and bare.like.kind is Kind.RIGHT and bare.say == "r"
+    marked = lesson("agren_marking")
+    discard = marked.steps[2]
+    assert discard.ask is not None
+    spot = marked.position(discard.at)
+    lead = discard.ask.accept[0]
+    assert isinstance(lead, PlayCard)
+    for card in ("AS", "KS", "5S", "2S"):
+        assert not_same_card(spot, PlayCard(lead.seat, Card.parse(card)), lead) == "discard"
+
+
+@pytest.mark.parametrize("ident", ["solo_7", "solo_8", "solo_vira", "solo_11"])
+def test_a_named_level_is_not_the_same_game_as_an_unspecified_solo(ident: str) -> None:
+    """'solo' lets its declarer choose the level once passed: 'solo 6' (or 'solo 7' after a
+    solo) fixes it, and is never told as the same game said another way."""
+    fixed = "solo 7" if ident == "solo_11" else "solo 6"
+    kind, _, said = verdict_of(ident, 2, fixed)
+    assert kind is Kind.WRONG
+    assert "said another way" not in said and f"{fixed} fixes the level at {fixed} now" in said, said
+
+
+def test_a_level_that_comes_to_the_same_deal_is_good_but_fixes_the_level() -> None:
+    kind, say, said = verdict_of("kopmisar_higher", 2, "köpmisär 2")
+    assert kind is Kind.ALSO_GOOD and say == "kopmisar_higher.good_level" and "fixes your level now" in said
+
+
+@pytest.mark.parametrize("text", ["7-spel in suit", "7-spel in highest suit"])
+def test_an_opening_7_spel_in_suit_is_a_7_spel(text: str) -> None:
+    """auction_open teaches 'begär or at most 7-spel': a 7-spel in suit is one, binding trump."""
+    kind, say, said = verdict_of("auction_open", 4, text)
+    assert kind is Kind.ALSO_GOOD and say == "auction_open.good_suit" and "Open low" not in said
+
+
+@pytest.mark.parametrize(("ident", "number"), [("auction_hold", 2), ("auction_suit", 3)])
+@pytest.mark.parametrize("text", ["gök", "köpmisär", "köpmisär 3", "solo petite misär", "solo grande misär ouverte"])
+def test_a_low_game_is_not_told_it_promises_more_tricks(ident: str, number: int, text: str) -> None:
+    """Gök, köpmisär and the misères promise no tricks: they get the low game's reason, not
+    'promises more than you need'."""
+    kind, say, said = verdict_of(ident, number, text)
+    assert kind is Kind.WRONG and say == f"{ident}.why_low" and "promises more" not in said
+
+
+def test_a_low_game_without_its_own_text_is_told_as_a_higher_bid() -> None:
+    _, step, deal = step_of("auction_hold", 2)
+    assert step.ask is not None
+    gok = parse_action("gök", deal.decision().seat)
+    verdict = judge(deal, gok, step.ask.accept[0], Rules(why={"higher bid": "k"}), ("r", "w"))
+    assert verdict.kind is Kind.WRONG and verdict.say == "k"
+    low = judge(deal, gok, step.ask.accept[0], Rules(why={"higher bid": "k", "low game": "l"}), ("r", "w"))
+    assert low.say == "l"
+
+
+def test_a_turne_without_a_level_is_the_same_bid_as_its_level() -> None:
+    """'turné in forehand' is played as 'turné 7 in forehand' (no level chosen when passed),
+    so it gets that bid's own text."""
+    kind, say, _ = verdict_of("buying_8spel", 2, "turné in forehand")
+    assert kind is Kind.WRONG and say == "buying_8spel.why_hold"
+    held = verdict_of("buying_8spel", 2, "turné 7 in forehand")
+    assert held[:2] == (kind, say)

@@ -10,12 +10,18 @@ checkpoint's position:
 - **also good**: as good, but another line: an answer the checkpoint names (``accept``,
   ``good``) or one its card rule admits (``choose``: "these cards, and any of those"), or
   a card the solver finds as good as the lesson's that is equivalent to it from the
-  learner's seat (``lessons/solver.yaml``, written by ``scripts/lesson_solver.py``).
+  learner's seat (``lessons/solver.yaml``, written by ``scripts/lesson_solver.py``), or
+  a card that is the same card as any of these from the learner's seat (:func:`same_card`:
+  6♥ led from 6♥5♥4♥3♥2♥ is 2♥), which gets that card's verdict, told as the same card.
   The lesson goes on with its own line and says so, naming what differs;
 - **wrong**: with the checkpoint's explanation of that answer (``why``, by the answer
-  or by its class: ``higher bid``, ``lower bid``, ``other level``, ``same suit``,
+  or by its class: ``higher bid``, ``lower bid``, ``low game``, ``other level``, ``same suit``,
   ``other suit``, ``a repurchase``), or its general principle (``wrong``), and always a line of facts
   about the answer itself (:class:`Detail`) where no text was written for it.
+
+A turné or vingel bid without a level is the same bid as its level (it is played at the
+lowest level that outbids, the declarer choosing none): ``turné in forehand`` is judged as
+``turné 7 in forehand`` where that is what it stands for, and gets that bid's texts.
 
 Nothing here knows a language: the texts are catalog keys and the facts are values.
 """
@@ -25,20 +31,38 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
+from ..ai.knowledge import Knowledge
 from ..rules.actions import Action, Bid, Buy, Discard, Keep, Pass, PlayCard, Repurchase, SetAside
 from ..rules.cards import Card, Suit, trumps_at
 from ..rules.deal import Deal
 from ..rules.errors import ViraError
-from ..rules.games import Game
+from ..rules.games import BID_GROUPS, Game
 from ..rules.scoring import DealResult
 
-__all__ = ["CLASSES", "CardRule", "Detail", "Kind", "Rules", "Verdict", "answer_class", "detail", "judge", "same_deal"]
+__all__ = [
+    "CLASSES",
+    "CardRule",
+    "Detail",
+    "Kind",
+    "Rules",
+    "Verdict",
+    "answer_class",
+    "detail",
+    "judge",
+    "not_same_card",
+    "same_bid",
+    "same_card",
+    "same_deal",
+]
 
 # The classes a ``why`` may name instead of one answer, and what each covers.
 CLASSES = {
     "higher bid": "a bid above the lesson's in the bid table",
     "lower bid": "a bid below the lesson's in the bid table",
+    "low game": "a game played low (gök, köpmisär, a misère) where the lesson's is played high; "
+    "without its own text, told as a higher or lower bid",
     "other level": "the lesson's game, in another suit level or hand",
     "same suit": "another card of the suit the lesson plays",
     "other suit": "a card of another suit than the lesson's",
@@ -71,8 +95,9 @@ class Detail:
 
     ``what`` names the form: ``bid`` (both bids' games), ``level`` (the lesson's game in
     another suit level, hand or without a level), ``cards`` (the cards the answer keeps
-    that the lesson lets go, and the reverse), ``play``, ``choice``, ``same`` or ``solver``
-    (a card the solver finds as good, equivalent from the learner's seat)."""
+    that the lesson lets go, and the reverse), ``play``, ``choice``, ``same``, ``solver``
+    (a card the solver finds as good, equivalent from the learner's seat) or ``equal`` (the
+    same card as ``twin``, an accepted one, from the learner's seat)."""
 
     what: str
     yours: Action
@@ -83,6 +108,7 @@ class Detail:
     gone: tuple[Card, ...] = ()  # gone from it after the answer, kept by the lesson's
     trumps: tuple[Suit, ...] = ()  # ``level``: the trumps the answer's suit level allows
     tricks: int = 0  # ``solver``: the declarer's tricks with best play after either card
+    twin: Action | None = None  # ``equal``: the accepted card the answer is the same card as
 
 
 @dataclass(frozen=True)
@@ -91,6 +117,7 @@ class Verdict:
     say: str  # the catalog key (under ``lesson.``) of what the learner is told
     detail: Detail | None = None  # the answer's own facts, told after ``say``
     own: bool = False  # ``say`` was written for this answer (or its class)
+    like: Verdict | None = None  # ``equal``: the verdict of the accepted card the answer is the same as
 
     @property
     def right(self) -> bool:
@@ -141,18 +168,76 @@ def detail(deal: Deal, answer: Action, main: Action) -> Detail:
     return Detail("choice", answer, main)
 
 
-def answer_class(facts: Detail) -> str | None:
-    """The class of ``CLASSES`` that the answer of ``facts`` falls in (or ``None``)."""
+def answer_classes(facts: Detail) -> tuple[str, ...]:
+    """The classes of ``CLASSES`` that the answer of ``facts`` falls in, the narrowest first."""
     answer, main = facts.yours, facts.main
     if facts.what == "level":
-        return "other level"
+        return ("other level",)
     if facts.what == "bid" and facts.your_game is not None and facts.main_game is not None:
-        return "higher bid" if facts.your_game.no > facts.main_game.no else "lower bid"
+        row = "higher bid" if facts.your_game.no > facts.main_game.no else "lower bid"
+        low = facts.your_game.is_low and not facts.main_game.is_low
+        return ("low game", row) if low else (row,)
     if isinstance(answer, PlayCard) and isinstance(main, PlayCard):
-        return "same suit" if answer.card.suit == main.card.suit else "other suit"
+        return ("same suit",) if answer.card.suit == main.card.suit else ("other suit",)
     if isinstance(answer, Repurchase) and not isinstance(main, Repurchase):
-        return "a repurchase"
+        return ("a repurchase",)
+    return ()
+
+
+def answer_class(facts: Detail) -> str | None:
+    """The widest class of ``CLASSES`` that the answer of ``facts`` falls in (or ``None``)."""
+    classes = answer_classes(facts)
+    return classes[-1] if classes else None
+
+
+def same_bid(deal: Deal, action: Action) -> Action:
+    """``action`` with the level it stands for, where it is a turné or vingel without one
+    (played at the lowest level that outbids, no level chosen: the rulebook's *Bidding
+    Without a Stated Level*); any other action as it is."""
+    if not isinstance(action, Bid) or action.game is not None or action.group is None:
+        return action
+    if BID_GROUPS.get(action.group, ((), True))[1]:
+        return action  # gask, köpmisär, solo: its declarer chooses the level once passed
+    try:
+        game = deal.bid_game(action)
+    except ViraError:
+        return action
+    return Bid(action.seat, game, suit_level=action.suit_level, in_forehand=action.in_forehand)
+
+
+def _named(mapping: Mapping[Any, str], deal: Deal, answer: Action) -> str | None:
+    """What ``mapping`` says of ``answer``, or of a key that is the same bid (:func:`same_bid`)."""
+    if answer in mapping:
+        return mapping[answer]
+    bid = same_bid(deal, answer)
+    for key, value in mapping.items():
+        if not isinstance(key, str) and same_bid(deal, key) == bid:
+            return value
     return None
+
+
+def not_same_card(deal: Deal, answer: PlayCard, other: PlayCard) -> str | None:
+    """Why ``answer`` is not the same card as ``other`` from the player's seat (``None``: it
+    is): ``discard`` (``other`` is a discard, its rank an Ågren marking), ``suit``
+    (another suit), ``ace`` (an ace counted low) or ``between`` (a card between them may still be
+    held by another seat). The same card plays alike however the hidden cards lie."""
+    mine, theirs = answer.card, other.card
+    led = deal.trick[0][1].suit if deal.trick else None
+    if led is not None and theirs.suit is not led and (deal.low or theirs.suit is not deal.trump):
+        return "discard"
+    if mine.suit is not theirs.suit:
+        return "suit"
+    if deal.aces_low and 14 in (mine.rank, theirs.rank):
+        return "ace"
+    if Knowledge(deal.view(answer.seat)).outside_between(max(mine, theirs), min(mine, theirs)):
+        return "between"
+    return None
+
+
+def same_card(deal: Deal, answer: PlayCard, other: PlayCard) -> bool:
+    """``answer`` is another card than ``other`` but the same card from the player's seat
+    (:func:`not_same_card`)."""
+    return answer != other and not_same_card(deal, answer, other) is None
 
 
 def same_deal(deal: Deal, answer: Action, rest: tuple[Action, ...], result: DealResult | None) -> bool:
@@ -185,20 +270,28 @@ def judge(
     if answer == main:
         return Verdict(Kind.RIGHT, right)
     facts = detail(deal, answer, main)
-    if answer in rules.good:  # the lesson's own word on this answer comes before the replay's
-        return Verdict(Kind.ALSO_GOOD, rules.good[answer], facts, own=True)
-    if answer in rules.why:
-        return Verdict(Kind.WRONG, rules.why[answer], own=True)
-    if same_deal(deal, answer, rest, result):
+    good = _named(rules.good, deal, answer)
+    if good is not None:  # the lesson's own word on this answer comes before the replay's
+        return Verdict(Kind.ALSO_GOOD, good, facts, own=True)
+    why = _named(rules.why, deal, answer)
+    if why is not None:
+        return Verdict(Kind.WRONG, why, own=True)
+    if same_deal(deal, answer, rest, result) or same_bid(deal, answer) == same_bid(deal, main):
         return Verdict(Kind.RIGHT, right, Detail("same", answer, main))
-    if answer in rules.accept:
+    if answer in rules.accept or same_bid(deal, answer) in {same_bid(deal, a) for a in rules.accept}:
         return Verdict(Kind.ALSO_GOOD, right, facts)
     if answer in rules.solver:
         facts = Detail("solver", answer, main, tricks=rules.solver_tricks)
         return Verdict(Kind.ALSO_GOOD, "ui.solver_good", facts)
     if rules.choose is not None and type(answer) is type(main) and rules.choose.admits(_cards_of(answer)):
         return Verdict(Kind.ALSO_GOOD, right, facts)
-    kind = answer_class(facts)
-    if kind is not None and kind in rules.why:
-        return Verdict(Kind.WRONG, rules.why[kind], facts, own=True)
+    if isinstance(answer, PlayCard):  # the same card as an accepted one gets its verdict
+        for twin in (main, *rules.accept, *rules.good, *sorted(rules.solver, key=lambda a: a.text)):
+            if isinstance(twin, PlayCard) and same_card(deal, answer, twin):
+                like = judge(deal, twin, main, rules, texts, rest, result)
+                equal = Detail("equal", answer, main, tricks=rules.solver_tricks, twin=twin)
+                return Verdict(Kind.ALSO_GOOD, like.say, equal, own=like.own, like=like)
+    for kind in answer_classes(facts):
+        if kind in rules.why:
+            return Verdict(Kind.WRONG, rules.why[kind], facts, own=True)
     return Verdict(Kind.WRONG, wrong, facts)

@@ -10,7 +10,7 @@ from typing import Any
 from ..i18n import t
 from ..rules.actions import Bid
 from ..rules.cards import Card
-from ..rules.games import Game
+from ..rules.games import BID_GROUPS, Game
 from ..session.words import bets_and_pins, card_text, say_action
 from .judge import Detail, Kind, Verdict
 from .question import ROLES, Choice, Fact, QuestionVerdict
@@ -31,6 +31,12 @@ def _cards(cards: Iterable[Card]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
+def _chooses(action: object) -> bool:
+    """``action`` is a bid without a level whose declarer chooses the level once it is
+    passed (gask, köpmisär, solo; a turné or vingel is played at the lowest that outbids)."""
+    return isinstance(action, Bid) and action.game is None and BID_GROUPS.get(action.group or "", ((), False))[1]
+
+
 def _facts(d: Detail) -> list[str]:
     yours, main = say_action(d.yours), say_action(d.main)
     if d.what == "same":
@@ -41,13 +47,20 @@ def _facts(d: Detail) -> list[str]:
             return [t("lesson.ui.judge.passed", **lesson)]
         return [t("lesson.ui.judge.bid", yours=yours, row=d.your_game.no, goal=goal(d.your_game), **lesson)]
     if d.what == "level":
+        lines = []
         if d.trumps:
             names = [t(f"words.suit.{suit.name}") for suit in d.trumps]
             named = t("lesson.ui.judge.either", first=names[0], second=names[1]) if len(names) == 2 else names[0]
-            return [t("lesson.ui.judge.binds", yours=yours, suits=named)]
-        if isinstance(d.yours, Bid) and d.yours.game is None and d.your_game is not None:
-            return [t("lesson.ui.judge.unspecified", yours=yours, game=d.your_game.name)]
-        return [t("lesson.ui.judge.same_game", yours=yours, action=main)]
+            lines.append(t("lesson.ui.judge.binds", yours=yours, suits=named))
+        if _chooses(d.main) and not _chooses(d.yours) and d.your_game is not None:
+            # "solo" is not "solo 6" said another way: passed, its declarer chooses the level
+            lines.append(t("lesson.ui.judge.fixes_level", yours=yours, game=d.your_game.name, action=main))
+        elif isinstance(d.yours, Bid) and d.yours.game is None and d.your_game is not None and not d.trumps:
+            key = "unspecified" if _chooses(d.yours) else "unspecified_fixed"
+            lines.append(t(f"lesson.ui.judge.{key}", yours=yours, game=d.your_game.name))
+        elif not d.trumps:
+            lines.append(t("lesson.ui.judge.same_game", yours=yours, action=main))
+        return lines
     if d.what == "cards":
         lines = [t("lesson.ui.judge.kept", cards=_cards(d.kept), count=len(d.kept))] if d.kept else []
         if d.gone:
@@ -59,6 +72,11 @@ def _facts(d: Detail) -> list[str]:
 def tell(verdict: Verdict) -> str:
     """What the learner is told of ``verdict``."""
     d = verdict.detail
+    if d is not None and d.what == "equal" and d.twin is not None and verdict.like is not None:
+        said = [t("lesson.ui.same_card", yours=say_action(d.yours), card=say_action(d.twin)), tell(verdict.like)]
+        if verdict.like.kind is Kind.RIGHT:
+            said.append(t("lesson.ui.goes_on", action=say_action(d.main)))
+        return " ".join(said)
     if d is not None and d.what == "solver":
         yours, main = say_action(d.yours), say_action(d.main)
         return t("lesson.ui.solver_good", yours=yours, action=main, tricks=d.tricks)
