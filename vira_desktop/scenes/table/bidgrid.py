@@ -200,7 +200,12 @@ class BidGrid:
         out.fill((12, 24, 18, 250))  # nearly opaque: the table must not show through the grid
         pygame.draw.rect(out, (90, 120, 100), out.get_rect(), 1, border_radius=8)
         f, bold = font(12), font(12, True)
-        heads = t("grid.head_hold") if any(c[1] == 3 for c in self.cells) else t("grid.head")
+        if any(c[1] == 3 for c in self.cells):
+            heads = t("grid.head_hold")
+        elif any(lit.label == "higher" for lit in self.cells.values()):  # the ↑ cell said in words
+            heads = t("grid.head_higher")
+        else:
+            heads = t("grid.head")
         for k, part in enumerate(wrap_text(heads, 11, True, BOX.width - 24)[:2]):  # Finnish runs long: two lines
             out.blit(font(11, True).render(part, True, GOLD), (12, 4 + 13 * k))
         keys = ["grid.legend", "grid.legend_any", *(("grid.coach_legend",) if self.advice else ())]
