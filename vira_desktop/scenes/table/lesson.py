@@ -6,6 +6,7 @@ words in them show their meaning under the mouse."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
@@ -15,12 +16,14 @@ from ...i18n import current, mark, t
 from ...rules.actions import Action, PlayCard
 from ...rules.errors import ViraError
 from ...rules.games import GAMES
+from ...rules.ledger import PULLA, SEXMASTARE, Kind, Ledger
 from ...session.runner import BOT_PAUSE_S, TableRunner, Update
 from ...session.state import TableState
 from ...session.table import SeatConfig, Table
 from ...session.words import say_refusal
 from ...tutorial.lesson import Lesson, Step, chapter_index, lesson
 from ...tutorial.progress import Progress
+from ...tutorial.question import KINDS
 from ...tutorial.runner import LessonRunner, Stage, Tone, next_lesson
 from ...tutorial.telling import question_label
 from ..overlays import GLOSSARY_TERMS
@@ -130,7 +133,11 @@ class LessonScene(TableScene):
         return self.lesson_runner.stage
 
     def table_state(self, with_seating: bool = False) -> TableState:
-        return self.lesson_runner.state(with_seating)
+        state = self.lesson_runner.state(with_seating)
+        question = self.current.question
+        if question is not None and "pulla" in KINDS[question.kind] and question.pulla != state.pulla_bets:
+            state = question_pulla(state, question.pulla, self.table.bowl)  # the pulla the question speaks of
+        return state
 
     def enter(self) -> None:
         update = self.lesson_runner.start()
@@ -389,6 +396,24 @@ class LessonScene(TableScene):
         if rows:
             return [t("lesson.ui.rows", rows=" · ".join(f"{no} {GAMES[no - 1].printed}" for no in rows))]
         return []
+
+
+def question_pulla(state: TableState, bets: int, bowl: dict[Kind, int] | None) -> TableState:
+    """``state`` with the pulla a question speaks of drawn in place of the table's: ``bets``
+    put in one at a time round the table from forehand, as a lesson's ``pulla`` is."""
+    ledger = Ledger(bowl)
+    for name in state.players:
+        ledger.add_player(name)
+    order = list(state.players)
+    first = order.index(state.seats[0]) if state.seats[0] in order else 0
+    for i in range(bets):
+        ledger.pay_pulla(order[(first + i) % len(order)], 1, "åla")
+    return replace(
+        state,
+        pulla=ledger.holdings(PULLA),
+        pulla_bets=ledger.pulla_bets(),
+        sexmastare=sum(ledger.holdings(SEXMASTARE).values()),
+    )
 
 
 def text_lines(box_height: int) -> int:
