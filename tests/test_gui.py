@@ -776,6 +776,29 @@ def test_a_hint_is_worked_out_off_the_frame_loop(app: App) -> None:
     assert scene.view.message.startswith("Hint: ") and " — " in scene.view.message
 
 
+def test_h_pressed_twice_keeps_the_hint_whether_it_came_already_or_is_still_worked_out(app: App) -> None:
+    """A newcomer pressed H, then H again 0.3 s later: the first hint had come between the two,
+    the second press said "thinking" and nothing ever came. Asked again, the hint in hand is
+    told again; asked twice while it is worked out, it comes once."""
+    scene = start_game(app)
+    assert wait_for_human(app, scene)
+    key(app, pygame.K_h, frames=1)
+    assert wait_until(app, lambda: scene.view.message.startswith("Hint: ") and "thinking" not in scene.view.message)
+    hint = scene.view.message
+    key(app, pygame.K_h, frames=18)  # 0.3 s later, the hint already shown
+    assert scene.view.message == hint
+    rng = random.Random(4)
+    while not scene.table.deal.is_over and scene.table.deal.phase is not Phase.PLAY:  # now at a card
+        human_move(app, scene, rng)
+        assert wait_for_human(app, scene)
+    if scene.table.deal.is_over:
+        return
+    key(app, pygame.K_h, frames=1)
+    key(app, pygame.K_h, frames=1)  # twice before the answer comes (or just after)
+    assert wait_until(app, lambda: "thinking" not in scene.view.message, 30.0), scene.view.message
+    assert scene.view.message.startswith("Hint: ")
+
+
 def test_replay_steps_a_record_forward_and_back_in_the_window(app: App) -> None:
     from vira_desktop.scenes.table import ReplayScene
     from vira_desktop.session.record import load_record

@@ -143,6 +143,8 @@ class TableRunner:
         self._bot_tag: object = None
         self._pending: _Pending | None = None
         self._hint_tag: object = None
+        self._hint: Hint | None = None  # the coach's answer for the position of ``_hint_tag``, once in
+        self._told: list[Update] = []  # answers known already, handed out by the next poll
         self._advice: tuple[object, dict[Bid, BidAdvice] | None] | None = None  # (position, advice) asked for
         self._committed: set[int] = set()
         for index, record in enumerate(self.table.finished):  # a resumed session: history keeps each once
@@ -383,9 +385,11 @@ class TableRunner:
 
     def _submit_hint(self, ask: Ask) -> None:
         tag = self._position(ask)
-        if self._hint_tag == tag:
+        if self._hint_tag == tag:  # asked again: the answer in hand is told again, one in work comes
+            if self._hint is not None:
+                self._told.append(Update(hint=self._hint))
             return
-        self._hint_tag = tag
+        self._hint_tag, self._hint = tag, None
         if self._bot_tag is not None:  # a bot still thinks: the hint must not wait behind its search
             self.worker.hurry()
         self.worker.submit(tag, coach_hint, ask.view)
@@ -396,7 +400,9 @@ class TableRunner:
         if ask is None or not tag == self._hint_tag == self._position(ask):
             return None  # no longer the position asked about
         if isinstance(result, Hint):
+            self._hint = result
             return Update(hint=result)
+        self._hint_tag = None  # a failed hint may be asked for again
         log.error("the coach failed: %r", result)
         return Update(hint_failed=True)
 
@@ -477,7 +483,7 @@ class TableRunner:
         apply the next bot's or script's answer, take a one-option step, or deal the next
         autoplayed deal. Never waits."""
         self._now = now
-        updates: list[Update] = []
+        updates, self._told = self._told, []
         for tag, result in self.worker.poll():
             if isinstance(tag, tuple) and tag[:1] == ("hint",):
                 if (update := self._hint_in(tag, result)) is not None:
@@ -583,7 +589,7 @@ class TableRunner:
         """Seconds from ``now`` until the runner will move by itself (0: it works now, a bot
         or the coach thinking; ``None``: it waits for the player, or for nobody). A window
         sleeps that long when nothing animates."""
-        if self._bot_tag is not None or self.worker.busy():
+        if self._bot_tag is not None or self._told or self.worker.pending():
             return 0.0
         wait = max(0.0, self._not_before - now)
         if self._pending is not None:

@@ -118,6 +118,11 @@ class Worker:
         """Whether a job (with ``tag``, if given) is queued or running."""
         return any(tag is None or job.tag == tag for job in self._jobs if not job.future.done())
 
+    def pending(self) -> bool:
+        """Whether any job is queued, running, or finished and not yet polled (a window that
+        slept now would leave its answer unread until the next input)."""
+        return bool(self._jobs)
+
     def poll(self) -> list[tuple[object, Any]]:
         """The (tag, result) of every job finished since the last poll, in order submitted.
         A job that raised gives its exception as the result (the caller decides; the frame
