@@ -22,6 +22,7 @@ from tests.test_lesson_runner import wrong_answer
 from vira_desktop.ai import make_bot
 from vira_desktop.i18n import LANGUAGES, configure, t
 from vira_desktop.rules.actions import Action, Bid, Pass, PlayCard
+from vira_desktop.rules.cards import Card
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
@@ -399,6 +400,38 @@ def test_a_glossary_word_in_a_lesson_shows_its_meaning_under_the_mouse(
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=found["begar"].center, rel=(0, 0), buttons=(0, 0, 0)))
     run(app, 2)
     assert scene._tip == "begar"
+    app.stack.clear()
+
+
+def test_the_learner_looks_at_its_discards_by_d_or_the_mouse_until_the_first_lead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'A player may always look at his own discards before the first lead': D, or the mouse
+    on the pile, shows them face up (gask_1_low says so); after the first lead they stay hidden."""
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_lesson(app, "gask_1_low")
+    taught = scene.lesson
+    at = next(i for i, s in enumerate(taught.steps) if s.say == "gask_1_low.discards")
+    while scene.step < at:
+        scene.command(Command("lesson_skip" if scene.current.asks else "lesson_next"))
+        settle(app, scene)
+    state = scene.view.state
+    assert state is not None and scene.view.own_discards_shown(state) == ()  # face down until asked
+    key(app, pygame.K_d)
+    shown = scene.view.own_discards_shown(state)
+    assert len(shown) == 14 and {Card.parse("QD"), Card.parse("9H")} <= set(shown)
+    key(app, pygame.K_d)
+    assert scene.view.own_discards_shown(state) == ()
+    x, y = scene.view.place_of(state.viewer_name).aside
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 20, y + 40), rel=(0, 0), buttons=(0, 0, 0)))
+    run(app, 2)
+    assert len(scene.view.own_discards_shown(state)) == 14
+    key(app, pygame.K_d)
+    scene.command(Command("lesson_next"))  # the play: the first lead is made
+    settle(app, scene)
+    state = scene.view.state
+    assert state is not None and state.view.tricks
+    assert scene.view.own_discards_shown(state) == () and not scene.view.peek
     app.stack.clear()
 
 

@@ -51,6 +51,7 @@ KEYS: dict[int, Command] = {
     pygame.K_t: Command("overlay", 2),
     pygame.K_g: Command("overlay", 3),
     pygame.K_w: Command("watch"),
+    pygame.K_d: Command("discards"),
     pygame.K_TAB: Command("viewer"),
     pygame.K_ESCAPE: Command("back"),
     **{pygame.K_1 + i: Command("button", i) for i in range(9)},

@@ -99,6 +99,8 @@ class _TableBase(Scene):
         return 0.0 if self.view.busy or self.view.cards.dragging is not None else None
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.view.pointer = event.pos  # the viewer's discards show while it rests on their pile
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.panel.buttons:
             if not self.view.cover:
                 self.press(self.panel.buttons[event.ui_element])
@@ -149,6 +151,8 @@ class _TableBase(Scene):
             self.leave()
         elif name == "dropped":
             self.refresh()
+        elif name == "discards":
+            self.view.peek = not self.view.peek
         else:
             self.command(intent)
 

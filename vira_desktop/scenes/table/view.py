@@ -20,7 +20,7 @@ from ...session.describe import describe_result, is_you
 from ...session.state import TableState
 from ...session.words import say_text
 from ..backdrop import felt, panel
-from ..cards import CARD_H, CardImages
+from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, fitting_size
 from ..tween import Tweens
 from .cards_layer import CardLayer, hand_order
@@ -71,6 +71,8 @@ class TableView:
         self.details: list[str] = []  # the panel's middle: what the bid under the mouse asks and pays
         self.notes_bottom = 322  # the panel's notes end here: its first button (or its details) is below
         self.detail_room = 12  # the lines of details shown (the buttons are below them)
+        self.peek = False  # D: the viewer looks at its own discards (until the first lead)
+        self.pointer: tuple[int, int] | None = None  # where the mouse is over the table
 
     # ------------------------------------------------------------------ geometry
     def factor(self) -> float:
@@ -187,6 +189,7 @@ class TableView:
             back = self.images.back(self._deck_colour(state.deal_index))
             self.cards.draw(surface, back, focus_shown, self.dimmed)
             self._pile_labels(surface, state)
+            self._draw_discards(surface, state)
         self.flights.draw(surface)
         if self.banner is not None:
             self._draw_banner(surface, *self.banner)
@@ -202,11 +205,53 @@ class TableView:
             p = self.seat_place(seat)
             for (x, y), said in (
                 (p.pile, t("table.tricks", count=view.tricks_won[seat]) if view.tricks_won[seat] else ""),
-                (p.aside, t("table.laid_away") if view.aside_sizes[seat] and not state.over else ""),
+                (p.aside, self._aside_label(state, seat)),
             ):
                 if said:
                     label = self.text(said, 11, False, MUTED)
+                    if (x, y) == p.aside and seat == view.seat and not view.spectator:
+                        y -= CARD_H + 3 + label.get_height()  # above the viewer's pile: its stack hides its foot
                     surface.blit(label, (x + 2, y + CARD_H + 3))
+
+    def _aside_label(self, state: TableState, seat: int) -> str:
+        """Under a pile of laid-away cards, what it is; under the viewer's, how to look at them."""
+        view = state.view
+        if not view.aside_sizes[seat] or state.over:
+            return ""
+        own = not view.spectator and seat == view.seat and view.own_laid_aside
+        return t("table.laid_away_look") if own else t("table.laid_away")
+
+    def own_discards_shown(self, state: TableState) -> tuple[Card, ...]:
+        """The viewer's own discards, shown face up while asked for (D, or the mouse on their
+        pile): a player may look at them until the first lead, not after (the rulebook)."""
+        view = state.view
+        if view.spectator or state.over or not view.own_laid_aside:
+            self.peek = False  # after the first lead, and in the next deal, they start hidden
+            return ()
+        x, y = self.place_of(state.viewer_name).aside
+        n = view.aside_sizes[view.seat]
+        pile = pygame.Rect(x, y - 16, CARD_W + 2 * n, CARD_H + n + 16)  # the cards and their label above
+        over = self.pointer is not None and pile.collidepoint(self.pointer)
+        return view.own_laid_aside if self.peek or over else ()
+
+    def _draw_discards(self, surface: pygame.Surface, state: TableState) -> None:
+        """The viewer's discards fanned face up above their pile, under a line saying what they are."""
+        cards = hand_order(self.own_discards_shown(state), state.view.trump)
+        if not cards:
+            return
+        y = self.place_of(state.viewer_name).aside[1] - 16  # over the pile's label
+        step = min(30, (TABLE_W - 60 - CARD_W) // max(1, len(cards) - 1))
+        width = step * (len(cards) - 1) + CARD_W
+        left = (TABLE_W - width) // 2
+        box = pygame.Rect(left - 10, y - CARD_H - 44, width + 20, CARD_H + 40)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((10, 20, 16, 235))
+        surface.blit(shade, box.topleft)
+        pygame.draw.rect(surface, GOLD, box, 1, border_radius=8)
+        title = self.text(t("table.your_discards"), 13, True, GOLD, box.width - 16)
+        surface.blit(title, (box.x + 8, box.y + 6))
+        for i, card in enumerate(cards):
+            surface.blit(self.images.face(card), (left + i * step, box.y + 28))
 
     def _draw_banner(self, surface: pygame.Surface, headline: str, lines: list[str]) -> None:
         """The deal's result over the middle of the table (the tokens fly under it)."""
