@@ -142,11 +142,18 @@ def test_pygame_gui_speaks_swedish_and_finnish_too() -> None:
         assert set(ours) == set(english) and all(ours.values())
 
 
-def test_every_glossary_term_is_explained_in_the_catalogs_and_nothing_else_is() -> None:
-    from vira_desktop.scenes.overlays import GLOSSARY_TERMS
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_glossary_term_is_explained_in_every_catalog_and_nothing_else_is(language: str) -> None:
+    """One list of Vira's words (rules/glossary.py), the sheet's and the lessons' alike; each
+    explained in every language."""
+    from vira_desktop.rules.glossary import GLOSSARY_TERMS
+    from vira_desktop.scenes import overlays
 
-    explained = {key.removeprefix("glossary.term.") for key in catalog("en") if key.startswith("glossary.term.")}
+    assert overlays.GLOSSARY_TERMS is GLOSSARY_TERMS
+    texts = catalog(language)
+    explained = {key.removeprefix("glossary.term.") for key in texts if key.startswith("glossary.term.")}
     assert explained == {slug for slug, _ in GLOSSARY_TERMS}
+    assert all(texts[f"glossary.term.{slug}"].strip() for slug, _ in GLOSSARY_TERMS)
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))

@@ -9,6 +9,7 @@ import pygame_gui
 
 from ..i18n import mark, t
 from ..rules.games import GAMES, PullaTable, table_cells
+from ..rules.glossary import GLOSSARY_TERMS, term_words
 from ..rules.scoring import Outcome
 from ..session.describe import describe_game, is_you
 from ..session.state import TableState
@@ -369,52 +370,24 @@ class LastTrickScene(_Sheet):
             surface.blit(order, order.get_rect(midbottom=(x + CARD_W // 2, y - 12)))
 
 
-# The game's own words, in the order a player meets them; each explained in the player's language.
-GLOSSARY_TERMS: tuple[tuple[str, str], ...] = (
-    ("forhand", "förhand"),
-    ("mellanhand", "mellanhand"),
-    ("efterhand", "efterhand"),
-    ("talong", "talong"),
-    ("hogsta_farg", "högsta färg"),
-    ("farg", "färg"),
-    ("ofarg", "ofärg"),
-    ("spelforare", "spelförare"),
-    ("begar", "begär"),
-    ("i_forhand", "i förhand"),
-    ("kopspel", "köpspel"),
-    ("omkop", "omköp"),
-    ("turne", "turné"),
-    ("vingel", "vingel"),
-    ("tringel", "tringel"),
-    ("gask", "gask"),
-    ("gok", "gök"),
-    ("laggard", "låggard"),
-    ("vira", "vira"),
-    ("kopmisar", "köpmisär"),
-    ("misar", "misär"),
-    ("solo", "solo"),
-    ("ouverte", "ouverte"),
-    ("royale", "royale"),
-    ("hem", "hem"),
-    ("bet", "bet"),
-    ("kodilj", "kodilj"),
-    ("pulla", "pulla"),
-    ("pinne", "pinne"),
-    ("runda", "runda"),
-    ("triangel", "triangel"),
-    ("ala", "åla"),
-    ("ala_om", "åla om"),
-    ("sexmastare", "sexmastare"),
-    ("saka", "saka"),
-    ("renons", "renons"),
-    ("agren", "Ågren-markering"),
-    ("borup", "Borup"),
-)
-
-
 # The glossary's page: two columns of entries, each its word and its meaning wrapped under 460 px.
 GLOSSARY_TOP, GLOSSARY_BOTTOM, GLOSSARY_LINE, GLOSSARY_GAP = 66, 748, 15, 7
 GLOSSARY_COLUMNS = (30, 650)
+GLOSSARY_HEAD_W = 134  # the headword's column: its meaning starts 140 px on
+
+
+def headword_lines(term: str) -> list[str]:
+    """A headword wrapped into the column before its meaning ("blanda in sig och kupera ut
+    sig"); the words of a headword of several ("turnéra om / vingla om") break at their slashes."""
+    lines: list[str] = []
+    for word in term_words(term):
+        if lines and font(13, True).size(f"{lines[-1]} / {word}")[0] <= GLOSSARY_HEAD_W:
+            lines[-1] = f"{lines[-1]} / {word}"
+            continue
+        if lines:
+            lines[-1] += " /"
+        lines += wrap_text(word, 13, True, GLOSSARY_HEAD_W)
+    return lines
 
 
 def glossary_pages() -> list[list[tuple[int, int, str, str, list[str]]]]:
@@ -422,7 +395,7 @@ def glossary_pages() -> list[list[tuple[int, int, str, str, list[str]]]]:
     page: down the left column, then the right one, then a new page; nothing is cut. On one
     page the two columns are about even."""
     entries = [(slug, term, wrap_text(t(f"glossary.term.{slug}"), 12, False, 460)) for slug, term in GLOSSARY_TERMS]
-    heights = [len(lines) * GLOSSARY_LINE + GLOSSARY_GAP for _, _, lines in entries]
+    heights = [max(len(lines), len(headword_lines(term))) * GLOSSARY_LINE + GLOSSARY_GAP for _, term, lines in entries]
     even = GLOSSARY_TOP + (sum(heights) + 1) // 2 + max(heights) // 2
     for bottom in (min(even, GLOSSARY_BOTTOM), GLOSSARY_BOTTOM):
         pages: list[list[tuple[int, int, str, str, list[str]]]] = [[]]
@@ -463,7 +436,8 @@ class GlossaryScene(_Sheet):
         pages = glossary_pages()
         self.page = min(self.page, len(pages) - 1)
         for x, y, term, _, lines in pages[self.page]:
-            surface.blit(font(13, True).render(term, True, GOLD), (x, y))
+            for k, head in enumerate(headword_lines(term)):
+                surface.blit(font(13, True).render(head, True, GOLD), (x, y + GLOSSARY_LINE * k))
             for k, part in enumerate(lines):
                 surface.blit(font(12).render(part, True, INK), (x + 140, y + GLOSSARY_LINE * k))
         note = t("glossary.note")

@@ -16,6 +16,7 @@ from ...i18n import current, mark, t
 from ...rules.actions import Action, PlayCard
 from ...rules.errors import ViraError
 from ...rules.games import GAMES
+from ...rules.glossary import GLOSSARY_TERMS, term_words
 from ...rules.ledger import PULLA, SEXMASTARE, Kind, Ledger
 from ...session.runner import BOT_PAUSE_S, TableRunner, Update
 from ...session.state import TableState
@@ -26,7 +27,6 @@ from ...tutorial.progress import Progress
 from ...tutorial.question import KINDS
 from ...tutorial.runner import LessonRunner, Stage, Tone, next_lesson
 from ...tutorial.telling import question_label
-from ..overlays import GLOSSARY_TERMS
 from ..theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
 from .input import Command, Intent
 from .panel import ButtonSpec
@@ -66,7 +66,7 @@ def glossary_words(language: str) -> tuple[tuple[str, str], ...]:
     the longest first, so "högsta färg" is found before "färg"."""
     words = []
     for slug, term in GLOSSARY_TERMS:
-        words.append((slug, term))
+        words += [(slug, word) for word in term_words(term)]
         head, colon, _ = t(f"glossary.term.{slug}").partition(":")
         if colon and 6 <= len(head) <= 24 and not head[:1].isdigit():  # not "open", "round", "home"
             words.append((slug, head.strip()))
