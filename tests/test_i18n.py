@@ -190,6 +190,9 @@ BANNED_TERMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("tappi", r"\bta(?:ppi(?!o)|pi|ppe|pe)\w*", ("fi",)),  # not tappio, a loss
     ("kiekko", r"\bkie(?:kko|ko)\w*", ("fi",)),
     ("N-peli", r"\d-pel[ie]", ("fi",)),
+    ("motspelare", r"\bmotspelar", ("sv",)),  # the quick reference: motståndarna, försvararna
+    ("bekänna", r"\bbekän", ("sv",)),  # följa färg
+    ("stjäla", r"\bstj[äa]l|\bstulit", ("sv",)),  # trumfa
 )
 
 
@@ -218,6 +221,9 @@ def test_the_banned_terms_are_found_where_they_would_stand() -> None:
         "tappi": "3 tappia ja tapit",
         "kiekko": "kiekoilla",
         "N-peli": "Bertil tarjosi 9-peliä",
+        "motspelare": "Motspelarna har köpt",
+        "bekänna": "Båda bekände till ♥A",
+        "stjäla": "de andra stjäl dina spader",
     }
     for term, pattern, _ in BANNED_TERMS:
         assert re.search(pattern, said[term], re.I), term
@@ -236,7 +242,7 @@ def test_the_engines_refusals_are_said_in_the_players_language() -> None:
     refusal = Refusal("must_follow", "must follow suit in hearts", suit="H")
     assert pickle.loads(pickle.dumps(refusal)).values == {"suit": "H"}  # it crosses to the worker intact
     configure("sv")
-    assert say_refusal(IllegalAction(refusal), ["Anna", "Bo", "Cissi"]) == "du måste bekänna hjärter"
+    assert say_refusal(IllegalAction(refusal), ["Anna", "Bo", "Cissi"]) == "du måste följa färg i hjärter"
     try:
         deal.check(PlayCard((deal.to_act + 1) % 3, deal.hand((deal.to_act + 1) % 3)[0]))
     except IllegalAction as exc:
