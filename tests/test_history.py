@@ -141,7 +141,7 @@ def test_the_writer_keeps_deals_off_the_caller_thread_and_notes_each(tmp_path: P
 
 def test_kill_9_at_random_moments_loses_no_deal_and_leaves_the_file_whole() -> None:
     """scripts/kill_resume.py, four rounds: an autoplayed session with autosave and history,
-    killed at random moments and resumed (the README's figure is of 20 rounds)."""
+    killed at random moments and resumed (docs/figures.md's figure is of 20 rounds)."""
     import subprocess
     import sys
 
@@ -470,8 +470,9 @@ def test_a_stored_deal_is_played_again_from_trick_5_with_the_seats_swapped_and_b
 def test_in_the_window_a_deal_from_history_is_played_again_from_the_point_shown(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """History → replay → PgDn ×5 → P: the seats form (the seat shown a person's, the others
-    bots'); Enter starts a table at that point of the deal, linked to it in history."""
+    """History → replay → PgDn ×5 → P: the seats form (as the deal was played: Anna's seat a
+    person's, the others bots'); Enter starts a table at that point of the deal, linked to it
+    in history."""
     import pygame
 
     from tests.test_gui import key, make_app, run
@@ -496,15 +497,18 @@ def test_in_the_window_a_deal_from_history_is_played_again_from_the_point_shown(
     at = replay.driver.position
     key(app, pygame.K_p)
     form = app.stack.top
-    assert isinstance(form, PlayAgainScene) and form.kinds == ["human", "normal", "normal"]
+    anna = replay.driver.record.names.index("Anna")
+    assert isinstance(form, PlayAgainScene) and form.kinds == ["human" if i == anna else "normal" for i in range(3)]
+    assert form.row == anna
     key(app, pygame.K_DOWN)
-    key(app, pygame.K_LEFT)  # the second seat: a person too (normal → human)
-    assert form.kinds[1] == "human"
+    key(app, pygame.K_LEFT)  # the next seat: a person too (normal → human)
+    other = replay.driver.record.names[(anna + 1) % 3]
+    assert form.kinds[(anna + 1) % 3] == "human"
     key(app, pygame.K_RETURN)
     table = app.stack.top
     assert isinstance(table, TableScene)
     assert table.table.parent == (chosen.id, at) and len(table.table.deal.history) == at
-    assert [s.human for s in table.table.seats] == [True, True, False]
+    assert {s.name for s in table.table.seats if s.human} == {"Anna", other}
 
 
 def test_a_record_bad_at_action_n_opens_in_the_replay_up_to_the_action_before_with_the_error(
