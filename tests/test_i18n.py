@@ -193,6 +193,8 @@ BANNED_TERMS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("motspelare", r"\bmotspelar", ("sv",)),  # the quick reference: motståndarna, försvararna
     ("bekänna", r"\bbekän", ("sv",)),  # följa färg
     ("stjäla", r"\bstj[äa]l|\bstulit", ("sv",)),  # trumfa
+    ("uusintaosto", r"uusintaost", ("fi",)),  # the Finnish summary: ostaa uudelleen
+    ("tunnustaa maata", r"\btunnust", ("fi",)),  # the Finnish summary: maapakko
 )
 
 
@@ -224,6 +226,8 @@ def test_the_banned_terms_are_found_where_they_would_stand() -> None:
         "motspelare": "Motspelarna har köpt",
         "bekänna": "Båda bekände till ♥A",
         "stjäla": "de andra stjäl dina spader",
+        "uusintaosto": "Uusintaoston jälkeen",
+        "tunnustaa maata": "Molemmat tunnustivat ♥A:han",
     }
     for term, pattern, _ in BANNED_TERMS:
         assert re.search(pattern, said[term], re.I), term
