@@ -53,6 +53,10 @@ def _print_bidtable(as_json: bool) -> int:
 def _replay(path: str, as_json: bool, check: bool, window: bool = False) -> int:
     from .session.record import check_result, load_record, replay, summary
 
+    if window:  # as ``vira FILE.yaml``: a record bad at its action N opens at the action before, the error shown
+        from .scenes.app import open_file_window
+
+        return open_file_window(path, check)
     try:
         record = load_record(path)
         deal = replay(record)
@@ -62,12 +66,6 @@ def _replay(path: str, as_json: bool, check: bool, window: bool = False) -> int:
     except RecordError as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 2
-    if window:
-        from pathlib import Path
-
-        from .scenes.app import replay_window
-
-        return replay_window(record, Path(path).name)
     info = summary(deal, record.names)
     if as_json:
         print(json.dumps(info, ensure_ascii=False))

@@ -508,11 +508,12 @@ def run_game(config: Path | None = None, seed: int | None = None) -> int:
     return 0
 
 
-def open_file_window(path: str) -> int:
-    """``vira FILE.yaml``: the deal record in the replay window; a file that cannot be read
-    opens the menu with the same one-line error as ``vira replay`` (Esc quits)."""
+def open_file_window(path: str, check: bool = False) -> int:
+    """``vira FILE.yaml`` and ``vira replay FILE --window``: the deal record in the replay
+    window; a file that cannot be read opens the menu with the same one-line error as ``vira
+    replay`` (Esc quits). ``check``: a result that differs from the replay's is the error shown."""
     from ..rules.errors import RecordError
-    from ..session.record import good_part, load_record
+    from ..session.record import check_result, good_part, load_record, replay
 
     try:
         app = App()
@@ -527,20 +528,10 @@ def open_file_window(path: str) -> int:
         app.to_menu()
     else:  # a record bad at its action N opens up to the action before, with the error shown
         good, problem = good_part(record)
-        app.open("replay", record=good, title=name, quit_on_back=True, problem="" if problem is None else str(problem))
-    app.run()
-    pygame.quit()
-    return 0
-
-
-def replay_window(record: Any, title: str = "") -> int:
-    """``vira replay FILE --window``: step a deal record in the window (Esc closes it)."""
-    try:
-        app = App()
-    except NoDisplay as exc:
-        print(f"vira: {exc}", file=sys.stderr)
-        return 2
-    app.open("replay", record=record, title=title, quit_on_back=True)
+        said = "" if problem is None else str(problem)
+        if check and not said:
+            said = check_result(record, replay(record)) or ""
+        app.open("replay", record=good, title=name, quit_on_back=True, problem=said)
     app.run()
     pygame.quit()
     return 0

@@ -15,6 +15,7 @@ import pygame_gui
 from ..i18n import number, t
 from ..paths import export_dir, history_file
 from ..rules.errors import RecordError
+from ..session.as_played import AsPlayed, as_played, as_recorded, your_names
 from ..session.exchange import RECORD_SUFFIXES, export_deals, export_session, import_records
 from ..session.history import DealRow, History, open_history
 from ..session.record import Record, read_record
@@ -294,13 +295,16 @@ class HistoryScene(Scene):
             row = self.shown[self.deal_at]
             try:
                 record = read_record(self.history.record(row.id))
+                played = as_played(self.history, row.id, your_names())
             except RecordError as exc:
                 self.message, self.message_bad = t("history.bad_record", problem=str(exc)), True
                 return
             title = t("history.replay_title", date=_date(row.played), number=row.number + 1)
             if row.parent_id is not None:
                 title += " · ↻ " + t("history.again_mark")
-            self.app.push("replay", record=record, title=title, pushed=True, deal_id=row.id, number=row.number)
+            self.app.push(
+                "replay", record=record, title=title, pushed=True, deal_id=row.id, number=row.number, played=played
+            )
         elif what == "export_deal":
             (path,) = export_deals(self.history, [self.shown[self.deal_at].id], export_dir())
             self._said(t("history.exported", folder=str(export_dir()), file=path.name))
@@ -547,15 +551,20 @@ KINDS = ("human", "normal", "strong", "easy", "random")
 
 class PlayAgainScene(Scene):
     """Play a deal again from a point of it: the same cards and seats; for each seat, a person
-    or a bot of a level (↑ ↓ choose a seat, ← → or a click change it, Enter starts, Esc back)."""
+    or a bot of a level, by default as the deal was played (``played``: its seats, levels,
+    colours and tokens; by default the record's own, the player called "You" the person)
+    (↑ ↓ choose a seat, ← → or a click change it, Enter starts, Esc back)."""
 
-    def __init__(self, app: App, record: Record, upto: int, parent: int | None = None, viewer: int = 0) -> None:
+    def __init__(
+        self, app: App, record: Record, upto: int, parent: int | None = None, played: AsPlayed | None = None
+    ) -> None:
         super().__init__(app)
         self.record = record
         self.upto = upto
         self.parent = parent
-        self.kinds = ["human" if seat == viewer else "normal" for seat in range(3)]
-        self.row = viewer
+        self.played = played if played is not None else as_recorded(record, your_names())
+        self.kinds = [self.played.levels.get(name, "normal") for name in record.names]
+        self.row = record.names.index(self.played.player) if self.played.player in record.names else 0
 
     def enter(self) -> None:
         self.start = self.add(
@@ -594,11 +603,15 @@ class PlayAgainScene(Scene):
     def _begin(self) -> None:
         from ..session.table import SeatConfig, Table
 
-        seats = [
-            SeatConfig(name, kind == "human", "normal" if kind == "human" else kind)
-            for name, kind in zip(self.record.names, self.kinds, strict=True)
-        ]
-        table = Table.play_again(self.record, self.upto, seats, self.parent)
+        kinds = dict(zip(self.record.names, self.kinds, strict=True))
+        seats = []
+        for name in self.played.colours:  # the colours' order; one sitting out: a bot, as it plays no card
+            kind = kinds.get(name, self.played.levels.get(name, "normal"))
+            human = kind == "human" and name in kinds
+            seats.append(SeatConfig(name, human, kind if kind in KINDS[1:] else "normal"))
+        before = self.played.session()
+        before.dealer = before.players.index(self.record.names[2])  # rear-hand deals
+        table = Table.play_again(self.record, self.upto, seats, self.parent, before)
         table.think = float(self.app.settings["bots.strong_seconds"])
         self.app.open("table", table=table, saves=False, back_to="history" if self.parent is not None else "menu")
 
@@ -618,7 +631,8 @@ class PlayAgainScene(Scene):
             pygame.draw.rect(surface, (44, 56, 70) if chosen else (30, 38, 48), rect, border_radius=6)
             if chosen:
                 pygame.draw.rect(surface, KEY_FOCUS, rect, 2, border_radius=6)
-            name = font(18, True).render(self.record.names[i], True, PLAYER_COLOURS[i])
+            colour = PLAYER_COLOURS[self.played.colours.index(self.record.names[i]) % len(PLAYER_COLOURS)]
+            name = font(18, True).render(self.record.names[i], True, colour)
             surface.blit(name, (rect.x + 18, rect.y + 14))
             kind = font(18).render(f"◀  {t(f'new_game.kind.{self.kinds[i]}')}  ▶", True, INK)
             surface.blit(kind, kind.get_rect(midright=(rect.right - 18, rect.centery)))

@@ -1,7 +1,7 @@
-"""A deal record stepped forward and back, for the replay window: bowls and pulla as at a
-fresh table, one seat's cards shown (Tab changes whose, then shows every hand), events
-projected for that seat; steps of an action or of a trick, and jumps to the auction, the
-buy, the play and the payment."""
+"""A deal record stepped forward and back, for the replay window: bowls and pulla as they
+stood when the deal began (a record known only by itself: a fresh table), one seat's cards
+shown (Tab changes whose, then shows every hand), events projected for that seat; steps of an
+action or of a trick, and jumps to the auction, the buy, the play and the payment."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ..i18n import t
 from ..rules.actions import Action, Bid, Pass, PlayCard
 from ..rules.events import events_for
 from ..rules.seat import SEATS
-from ..rules.session import Session
+from .as_played import AsPlayed, as_recorded
 from .describe import describe_result
 from .flow import FlowEvent
 from .record import Record, record_actions
@@ -22,22 +22,25 @@ __all__ = ["ReplayDriver"]
 
 
 class ReplayDriver:
-    """A deal record, stepped forward and back; bowls and pulla as at a fresh table."""
+    """A deal record, stepped forward and back, at the table it was played at (``played``:
+    the seats, colours and tokens as the deal began; by default a fresh table, the player
+    called "You" the person). It opens on the person's seat."""
 
-    def __init__(self, record: Record, viewer: int = 0, index: int = 0) -> None:
+    def __init__(self, record: Record, index: int = 0, played: AsPlayed | None = None) -> None:
         self.record = record
         self.index = index  # the deal's index in its session, where known (the heading says "Deal N")
+        self.played = played if played is not None else as_recorded(record)
         self.actions = record_actions(record)
         self.position = 0
-        self.viewer = SEATS[viewer]
+        self.viewer = SEATS[record.names.index(self.played.player)]
         self.all_hands = False  # every hand face up (the record holds them all)
         self._opening = self._build(0)
 
     def _build(self, upto: int) -> list[FlowEvent]:
-        names = list(self.record.names)
-        session, events = Session.start(names, names[0], 0, self.record.deal.rules)
+        session = self.played.session()
+        session.dealer = session.players.index(self.record.names[2])  # rear-hand deals
         deal = session.seat_deal(self.record.deal.clone())
-        out: list[FlowEvent] = [*events, deal.started()]
+        out: list[FlowEvent] = [*self.played.opening, deal.started()]
         for action in self.actions[:upto]:
             out += session.apply(action)
         self.session = session
@@ -50,7 +53,7 @@ class ReplayDriver:
 
     def state(self) -> TableState:
         name = self.record.names[self.viewer]
-        state = table_state(self.session, self.index, name)
+        state = table_state(self.session, self.index, name, colour_order=self.played.colours)
         deal = self.session.deal
         if not self.all_hands or deal is None:
             return state

@@ -8,6 +8,7 @@ replays the session exactly, ledger included.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import uuid
@@ -22,7 +23,7 @@ from ..rules.actions import Action, parse_action
 from ..rules.deal import Deal
 from ..rules.errors import ViraError
 from ..rules.houserules import HouseRules
-from ..rules.ledger import Kind
+from ..rules.ledger import Kind, LedgerEvent
 from ..rules.session import SeatingDraw, Session, draw_seating, heart_deal
 from ..rules.view import View
 from .flow import Ask, Flow, FlowEvent
@@ -83,6 +84,7 @@ class Table:
     parent: tuple[int, int] | None = None  # played again: (the deal in history, after so many of its actions)
     key: str = field(default_factory=lambda: uuid.uuid4().hex)  # the session's own name in history
     started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    before: Session | None = field(default=None, repr=False, compare=False)  # played again: the table as the deal began
 
     @classmethod
     def for_deal(cls, seats: list[SeatConfig], deal: Deal, seed: int = 0, pulla: int | None = None) -> Table:
@@ -92,14 +94,22 @@ class Table:
 
     @classmethod
     def play_again(
-        cls, record: Record, upto: int, seats: list[SeatConfig], parent: int | None = None
+        cls,
+        record: Record,
+        upto: int,
+        seats: list[SeatConfig],
+        parent: int | None = None,
+        before: Session | None = None,
     ) -> Table:
         """A table that plays ``record``'s deal again from after its first ``upto`` actions:
-        the same cards and seats (``seats``, listed from forehand, say who is a person and who
-        a bot); ``parent``: the deal's id in history, which the new deal is linked to. (The
-        window plays that one deal, then goes back to where it was chosen.)"""
+        the same cards and seats (``seats`` say who is a person and who a bot: listed from
+        forehand, or, with ``before``, in the colours' order); ``parent``: the deal's id in
+        history, which the new deal is linked to; ``before``: the table as the deal began (its
+        bowls and pulla; by default a fresh table). (The window plays that one deal, then goes
+        back to where it was chosen.)"""
         deal = replay(record, upto)
-        return cls(seats, upto, given=deal, parent=None if parent is None else (parent, upto))
+        link = None if parent is None else (parent, upto)
+        return cls(seats, upto, given=deal, parent=link, before=before)
 
     @classmethod
     def for_number(cls, seats: list[SeatConfig], number: int) -> Table:
@@ -118,15 +128,21 @@ class Table:
         names = [s.name for s in self.seats]
         rng = random.Random(self.seed)
         self.draw: SeatingDraw
-        if self.given is not None:
+        if self.before is not None:  # a deal played again at its own table: seated as it was
+            self.draw = SeatingDraw(tuple(self.before.players), self.before.seats_for(self.before.dealer)[0][0], ())
+        elif self.given is not None:
             self.draw = SeatingDraw(tuple(names), names[0], ())
         elif self.seating == "draw":
             self.draw = draw_seating(names, rng)
         else:
             self.draw = heart_deal(names, rng)
-        self.session, self.opening_events = Session.start(
-            list(self.draw.order), self.draw.forehand, self.seed, self.rules, self.bowl, self.pulla
-        )
+        self.opening_events: list[LedgerEvent]
+        if self.before is not None:
+            self.session, self.opening_events = copy.deepcopy(self.before), []
+        else:
+            self.session, self.opening_events = Session.start(
+                list(self.draw.order), self.draw.forehand, self.seed, self.rules, self.bowl, self.pulla
+            )
         self.generation = next(_GENERATIONS)  # bots are made anew: a new table, an undo, a load
         self.bot_specs: dict[str, BotSpec] = {
             s.name: (s.level, self.seed * 31 + i, self.generation, self.think)

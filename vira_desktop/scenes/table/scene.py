@@ -20,6 +20,7 @@ from ...rules.actions import Action, Bid, Buy, Discard, Keep, PlayCard, Repurcha
 from ...rules.cards import Card
 from ...rules.decision import Phase
 from ...rules.errors import ViraError
+from ...session.as_played import AsPlayed, as_recorded, your_names
 from ...session.describe import describe_game, group_bid_key
 from ...session.flow import Ask
 from ...session.record import Record
@@ -687,12 +688,14 @@ class ReplayScene(_TableBase):
         deal_id: int | None = None,
         problem: str = "",
         number: int = 0,
+        played: AsPlayed | None = None,
     ) -> None:
         super().__init__(app)
         self.pushed = pushed  # opened over another scene (the history): Esc returns to it
         self.problem = problem  # the record was bad from an action on: shown up to it, with the error
         self.deal_id = deal_id  # the deal's id in history (a deal played again from it is linked to it)
-        self.driver = ReplayDriver(record, index=number)  # number: the deal's index in its session
+        # number: the deal's index in its session; played: its seats, levels and tokens (history's)
+        self.driver = ReplayDriver(record, number, played if played is not None else as_recorded(record, your_names()))
         self.worker: Worker | None = None  # started when the analysis is first asked for
         self.analysis: dict[str, Any] | None = None
         self.title = title
@@ -795,7 +798,7 @@ class ReplayScene(_TableBase):
         """Play the deal again from the point shown (its end: from the start), seats chosen first."""
         driver = self.driver
         upto = 0 if driver.at_end else driver.position
-        self.app.push("play_again", record=driver.record, upto=upto, parent=self.deal_id, viewer=int(driver.viewer))
+        self.app.push("play_again", record=driver.record, upto=upto, parent=self.deal_id, played=driver.played)
 
     def _jumped(self) -> None:
         """The table shown anew at the driver's position, without animation."""
@@ -822,7 +825,7 @@ class ReplayScene(_TableBase):
     def next_wake(self) -> float | None:
         if (wake := super().next_wake()) is not None:
             return wake
-        return 0.05 if self.worker is not None and self.worker.busy() else None
+        return 0.05 if self.worker is not None and self.worker.pending() else None
 
     def exit(self) -> None:
         super().exit()

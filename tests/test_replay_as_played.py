@@ -1,0 +1,197 @@
+"""A deal from history replayed and played again as it was played (issue 36): the person's
+seat shown and the person's colour kept, the seats and levels of the deal by default, the
+bowls and the pulla as they stood when the deal began; a bad record opens in the window from
+``vira replay FILE --window`` as from ``vira FILE.yaml``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tests.test_gui import key, make_app, run
+from vira_desktop.paths import history_file
+from vira_desktop.rules.ledger import PULLA, SEXMASTARE, Ledger
+from vira_desktop.scenes.app import App
+from vira_desktop.session.history import History
+from vira_desktop.session.record import Record, parse_yaml, read_record
+from vira_desktop.session.runner import CommittedDeal, TableRunner
+from vira_desktop.session.state import Holdings
+from vira_desktop.session.table import SeatConfig, Table
+
+NAMES = ("Anna", "Bo", "Cilla", "Dan")
+LEVELS = {"Anna": "human", "Bo": "strong", "Cilla": "easy", "Dan": "normal"}
+
+Tokens = tuple[dict[str, Holdings], Holdings, int]
+
+
+def _tokens(ledger: Ledger, players: list[str]) -> Tokens:
+    """The bowls, the pulla and the pins under it."""
+    return {n: ledger.holdings(n) for n in players}, ledger.holdings(PULLA), sum(ledger.holdings(SEXMASTARE).values())
+
+
+def _kept(folder: Path, deals: int, seats: int = 3, seed: int = 3) -> tuple[History, dict[int, Tokens]]:
+    """An autoplayed session kept in history as played by Anna (a person), Bo (strong), Cilla
+    (easy) and Dan (normal); the tokens as each deal began, by its index."""
+    table = Table([SeatConfig(n, False, "normal") for n in NAMES[:seats]], seed)
+    committed: list[CommittedDeal] = []
+    tokens: dict[int, Tokens] = {}
+
+    def keep(deal: CommittedDeal) -> None:
+        committed.append(deal)  # the deal is over, the next not yet dealt: as the next one begins
+        tokens[deal.index + 1] = _tokens(table.session.ledger, table.session.players)
+
+    runner = TableRunner(table, pause=0, autoplay=deals, on_committed=keep)
+    runner.start()
+    step = 0
+    while not runner.finished:
+        step += 1
+        runner.poll(float(step))
+    runner.close()
+    history = History(folder / history_file().name)
+    for d in committed:
+        levels = {n: LEVELS[n] for n in d.players}
+        history.add_deal(d.session_key, d.index, d.record, d.players, levels, started=d.started)
+    return history, tokens
+
+
+def _replayed(app: App, deal_id: int) -> object:
+    """History → the deal chosen → Enter: the replay."""
+    from vira_desktop.scenes.table import ReplayScene
+
+    app.push("history")
+    run(app, 2)
+    scene = app.stack.top
+    for _ in range([r.id for r in scene.shown].index(deal_id)):  # type: ignore[union-attr]
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene) and replay.deal_id == deal_id
+    return replay
+
+
+def _annas_deal(app: App) -> tuple[object, Record]:
+    """A deal in which Anna (a person) sat in middle-hand, neither forehand nor first in the
+    form, opened from history in the replay; and its record."""
+    kept, _ = _kept(history_file().parent, deals=3)
+    row = next(r for r in kept.deals() if r.seats[1] == "Anna")
+    record = read_record(kept.record(row.id))
+    kept.close()
+    return _replayed(app, row.id), record
+
+
+def test_the_replay_opens_on_the_persons_seat_and_each_player_keeps_the_colour_of_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The replay shows Anna's cards (not forehand's), and each player keeps the colour of the
+    table (the new-game form's order: Anna yellow, Bo blue, Cilla red), wherever they sit."""
+    from vira_desktop.scenes.table.view import TableView
+    from vira_desktop.scenes.theme import PLAYER_COLOURS
+
+    app = make_app(tmp_path, monkeypatch)
+    replay, record = _annas_deal(app)
+    assert record.names[replay.driver.viewer] == "Anna"  # type: ignore[attr-defined]
+    state = replay.view.state  # type: ignore[attr-defined]
+    assert state.viewer_name == "Anna"
+    seat_of = {name: seat for seat, name in enumerate(state.seats)}
+    for i, name in enumerate(NAMES[:3]):
+        assert TableView.colour_of(state, seat_of[name]) == PLAYER_COLOURS[i]
+
+
+def test_play_from_here_offers_the_seats_and_levels_the_deal_was_played_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Play from here (P) offers the seats as they were (Anna a person, Bo strong, Cilla easy),
+    Anna's row chosen, and starts them so, Anna in her colour."""
+    from vira_desktop.scenes.history import PlayAgainScene
+    from vira_desktop.scenes.table import TableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    _, record = _annas_deal(app)
+    key(app, pygame.K_p)
+    form = app.stack.top
+    assert isinstance(form, PlayAgainScene)
+    assert form.kinds == [LEVELS[n] for n in record.names]  # the deal's own seats and levels
+    assert form.row == record.names.index("Anna")
+    key(app, pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    seats = {s.name: ("human" if s.human else s.level) for s in table.table.seats}
+    assert seats == {n: LEVELS[n] for n in NAMES[:3]}
+    assert table.runner.state().colour_index("Anna") == 0  # yellow at the table too
+
+
+def test_replay_and_play_again_show_the_tokens_as_they_stood_when_the_deal_began(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Deal 4 of a four-seat session: the replay and the table played again show the four
+    bowls and the pulla as the first three deals left them, not as the session began."""
+    from vira_desktop.scenes.table import TableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    kept, tokens = _kept(history_file().parent, deals=5, seats=4)
+    row = next(r for r in kept.deals() if r.number == 3)
+    kept.close()
+    fresh = Ledger()
+    for n in NAMES:
+        fresh.add_player(n)
+    fresh.ante(list(NAMES), "åla")
+    assert tokens[3] != _tokens(fresh, list(NAMES))  # the first deals moved tokens
+    replay = _replayed(app, row.id)
+    state = replay.view.state  # type: ignore[attr-defined]
+    assert (state.bowls, state.pulla, state.sexmastare) == tokens[3]
+    assert Counter(state.players) == Counter(NAMES)  # the one sitting out still at the table
+    key(app, pygame.K_END)  # the deal's own payment on top of them
+    assert replay.driver.session.ledger.conserved()  # type: ignore[attr-defined]
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_p)
+    key(app, pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    session = table.table.session
+    assert _tokens(session.ledger, session.players) == tokens[3]
+
+
+def test_vira_replay_window_opens_a_bad_record_at_the_action_before_as_vira_file_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``vira replay BAD.yaml --window`` opens the window at the last good action with the
+    error shown (as ``vira BAD.yaml``), not one line and exit 2."""
+    from vira_desktop import cli
+    from vira_desktop.scenes.table import ReplayScene
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    good = (Path(__file__).parent / "records" / "laid_solo8.yaml").read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(good) if line.startswith("actions:"))
+    bad_line = first + 5  # the fifth action made nonsense
+    lines = [*good[:bad_line], good[bad_line].split(":")[0] + ": AS AS", *good[bad_line + 1 :]]
+    path = tmp_path / "bad_at_5.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    seen: list[App] = []
+    monkeypatch.setattr(App, "run", lambda self: seen.append(self))
+    assert cli.main(["replay", str(path), "--window"]) == 0
+    (app,) = seen
+    scene = app.stack.top
+    assert isinstance(scene, ReplayScene) and scene.quit_on_back
+    assert len(scene.driver.actions) == 4 and scene.driver.at_end and "action 5" in scene.problem
+    assert scene.problem in scene.view.message
+
+
+def test_a_record_known_only_by_itself_opens_on_you_and_plays_again_with_you_there() -> None:
+    """A record from a file: the player called "You" is the person (bots, normal, elsewhere);
+    a record without "You": forehand's seat."""
+    from vira_desktop.session.as_played import as_recorded
+    from vira_desktop.session.replay import ReplayDriver
+
+    text = (Path(__file__).parent / "records" / "laid_solo8.yaml").read_text(encoding="utf-8")
+    record = read_record(parse_yaml(text))
+    driver = ReplayDriver(record)
+    assert driver.viewer == 0 and driver.played.player == record.names[0]
+    middle = record.names[1]
+    renamed = read_record(parse_yaml(text.replace(middle, "You")))
+    played = as_recorded(renamed)
+    assert played.player == "You" and played.colours[0] == "You"
+    assert played.levels == {n: "human" if n == "You" else "normal" for n in renamed.names}
+    assert ReplayDriver(renamed).viewer == 1
