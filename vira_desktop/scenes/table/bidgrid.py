@@ -31,11 +31,11 @@ Row = tuple[str, Game | None, str | None]  # (label, game, group)
 Cell = tuple[int, int]  # (row index, column: 0 plain, 1 in suit, 2 in highest suit, 3 in forehand)
 LEVEL_HEADS = ("plain", "suit", "high", "hold")  # catalog keys under grid.column
 
-BOX = pygame.Rect(118, 176, 724, 500)  # under the pulla, above the hand
-ROW_H = 17
+BOX = pygame.Rect(118, 226, 724, 452)  # under the plates (a fourth player's across), above the hand
+ROW_H = 15
 HEAD_H = 44
-NAME_W = 212
-CELL_W = 35
+NAME_W = 207
+CELL_W = 37
 HALF_W = 362
 LEGEND_LINES = 5  # under the rows: the columns, the bids without a level, the coach's colours
 RATING_FILL = {Rating.GOOD: (70, 150, 225), Rating.DOUBTFUL: (215, 160, 55), Rating.POOR: (92, 96, 100)}
@@ -208,14 +208,17 @@ class BidGrid:
             heads = t("grid.head")
         for k, part in enumerate(wrap_text(heads, 11, True, BOX.width - 24)[:2]):  # Finnish runs long: two lines
             out.blit(font(11, True).render(part, True, GOLD), (12, 4 + 13 * k))
-        keys = ["grid.legend", "grid.legend_any", *(("grid.coach_legend",) if self.advice else ())]
+        lines = LEGEND_LINES - 1 if self.advice else LEGEND_LINES  # the coach's colours take the last line
+        keys = ("grid.legend", "grid.legend_any")
         legend = [part for key in keys for part in wrap_text(t(key), 10, False, BOX.width - 24)]
-        for k, part in enumerate(legend[:LEGEND_LINES]):  # what the columns, the group rows and the colours mean
+        for k, part in enumerate(legend[:lines]):  # what the columns and the group rows mean
             out.blit(font(10).render(part, True, MUTED), (12, HEAD_H + PER_COLUMN * ROW_H + 11 * k))
+        if self.advice:
+            self._coach_legend(out, HEAD_H + PER_COLUMN * ROW_H + 11 * min(len(legend), lines))
         for half in (0, 1):
             for j, head in enumerate(LEVEL_HEADS):
                 label = t(f"grid.column.{head}")
-                size = fitting_size(label, 12, 9, False, CELL_W - 1)  # "pidä" and the like fit their column
+                size = fitting_size(label, 12, 9, False, CELL_W - 1)  # "highest", "pidä" and the like fit
                 text = font(size).render(fit_text(label, size, False, CELL_W - 1), True, MUTED)
                 centre = 10 + half * HALF_W + NAME_W + j * CELL_W + CELL_W // 2 - 1
                 out.blit(text, text.get_rect(midbottom=(centre, HEAD_H - 1)))
@@ -257,18 +260,32 @@ class BidGrid:
             pygame.draw.rect(out, STANDING, rect.inflate(2, 2), 2, border_radius=4)
 
     @staticmethod
+    def _coach_legend(out: pygame.Surface, y: int) -> None:
+        """The coach's colours, each shown by a cell drawn as the grid draws it and named:
+        blue good, gold doubtful, only framed poor."""
+        x, small = 12, font(10)
+        parts: list[tuple[Rating | None, str]] = [(None, t("grid.coach.title"))]
+        parts += [(r, t(f"grid.coach.{r.name.lower()}")) for r in (Rating.GOOD, Rating.DOUBTFUL, Rating.POOR)]
+        parts.append((None, t("grid.coach.mouse")))
+        for rating, words in parts:
+            if rating is not None:
+                swatch = pygame.Rect(x, y + 1, 16, 10)
+                BidGrid._rated(out, swatch, rating)
+                x = swatch.right + 4
+            text = small.render(words, True, INK if rating is not None else MUTED)
+            out.blit(text, (x, y))
+            x += text.get_width() + 10
+
+    @staticmethod
     def _rated(out: pygame.Surface, rect: pygame.Rect, rating: Rating) -> bool:
-        """A cell filled by the coach's rating: wholly, its lower half, or only framed
-        (``True``: its label wants dark ink)."""
+        """A cell filled by the coach's rating: blue (good) or gold (doubtful) wholly, or only
+        framed (poor); ``True``: its label wants dark ink."""
         colour = RATING_FILL[rating]
         pygame.draw.rect(out, (28, 40, 34), rect, border_radius=3)
-        if rating is Rating.GOOD:
+        if rating is not Rating.POOR:
             pygame.draw.rect(out, colour, rect, border_radius=3)
-        elif rating is Rating.DOUBTFUL:  # as the legend's ◧
-            half = pygame.Rect(rect.x, rect.y, rect.width // 2, rect.height)
-            pygame.draw.rect(out, colour, half, border_top_left_radius=3, border_bottom_left_radius=3)
         pygame.draw.rect(out, colour, rect, 1, border_radius=3)
-        return rating is Rating.GOOD
+        return rating is not Rating.POOR
 
 
 assert BOX.right <= TABLE_W  # the grid stays on the table, clear of the panel

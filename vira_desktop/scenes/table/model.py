@@ -36,11 +36,12 @@ PLACES = {
     "top": Place((480, 16), False, (441, 208), (700, 130), (780, 130), (230, 140), (150, 20)),
     "right": Place((842, 110), True, (564, 330), (740, 410), (740, 290), (740, 12), (740, 140)),
 }
-# With four at the table the one across sits at the top: its piles go beside its trick (the
-# pulla moves down, out of their way), its spare deck below its plate, clear of the left plate.
+# With four at the table the one across sits at the top: its piles go beside its trick and
+# apart (the pulla moves down, out of their way), its spare deck at its left, the screen's
+# right, clear of the left seat's laid-away pile (it lay over it, its label cut).
 PLACES_FOUR = {
     **PLACES,
-    "top": Place((480, 16), False, (441, 208), (523, 150), (603, 150), (230, 140), (222, 236)),
+    "top": Place((480, 16), False, (441, 208), (523, 150), (623, 150), (230, 140), (740, 140)),
 }
 STOCK = (441, 330)
 TURNED = (351, 330)
