@@ -14,6 +14,7 @@ import pygame
 
 from ...i18n import current, mark, t
 from ...rules.actions import Action, PlayCard
+from ...rules.decision import Phase
 from ...rules.errors import ViraError
 from ...rules.games import GAMES
 from ...rules.glossary import GLOSSARY_TERMS, term_words
@@ -42,6 +43,7 @@ BOX_H, TOP_H = 160, 166  # at the top the box ends above the bid grid (it starts
 TEXT_PT, LINE_H, TEXT_W = 13, 17, BOX_W - 28  # the lesson's words
 MIDDLE_Y, TOP_Y, LOW_Y = 182, 6, 388  # under the pulla; above the bid grid; under the result
 FOURTH_H = 48  # with four at the table: under the plate of the one sitting out
+TRICK_TOP, PLAY_TOP_Y = 326, 166  # in the play: above the trick's cards (y 330), below the pulla's tokens
 GROWS = 2  # lines the card may grow by for a long answer (at the top: over the bid grid's title line)
 CHOICE_H, CHOICE_GAP = 30, 6  # a question's choices: buttons in rows over the lesson's own
 TONES = {Tone.GOOD: GOOD, Tone.BAD: RED, Tone.NOTE: GOLD, Tone.QUIET: MUTED}
@@ -288,19 +290,36 @@ class LessonScene(TableScene):
         over = self.view.state is not None and self.view.state.over
         return self.grid_shown() or (not self.lesson_runner.in_lesson and not over)
 
+    def _in_play(self) -> bool:
+        """Cards are being played at a table of three, the card in the middle: it must leave
+        the trick's cards (their tops at :data:`TRICK_TOP`) in sight."""
+        state = self.view.state
+        return (
+            state is not None
+            and state.view.phase is Phase.PLAY
+            and len(self.lesson.table) == 3
+            and not self._at_top()
+        )
+
     def _box_y(self) -> int:
         if self._at_top():
             return TOP_Y
         over = self.view.state is not None and self.view.state.over
         if over:
             return LOW_Y  # the result: under its banner, the pulla free
+        if self._in_play():  # just above the trick, no higher than the pulla's tokens
+            return max(PLAY_TOP_Y, min(MIDDLE_Y, TRICK_TOP - self._box_h()))
         return MIDDLE_Y + FOURTH_H if len(self.lesson.table) == 4 else MIDDLE_Y
 
     def _box_h(self) -> int:
-        """The card's height: its place's, grown by up to :data:`GROWS` lines for a long answer."""
+        """The card's height: its place's, grown by up to :data:`GROWS` lines for a long answer;
+        in the play of the cards no taller than its words need."""
         base = TOP_H if self._at_top() else BOX_H
         words, rows = self._words()
-        over = len(words) + len(rows) - text_lines(base)
+        needed = len(words) + len(rows)
+        if self._in_play():
+            base = min(base, 28 + 44 + LINE_H * max(needed, 2))
+        over = needed - text_lines(base)
         return base + LINE_H * min(GROWS, max(0, over)) + self._choices_h()
 
     def _words(self) -> tuple[list[tuple[str, tuple[int, int, int], bool]], list[str]]:
