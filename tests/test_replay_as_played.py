@@ -195,3 +195,25 @@ def test_a_record_known_only_by_itself_opens_on_you_and_plays_again_with_you_the
     assert played.player == "You" and played.colours[0] == "You"
     assert played.levels == {n: "human" if n == "You" else "normal" for n in renamed.names}
     assert ReplayDriver(renamed).viewer == 1
+
+
+def test_you_takes_no_possessive_s_and_the_declarer_no_gendered_pronoun() -> None:
+    """A record's error about the player called "You" says "your hand"; the analysis's foot
+    has its own text for "You"; the declarer is never "he" (Cecilia may declare)."""
+    from vira_desktop.i18n import LANGUAGES, configure, t
+    from vira_desktop.rules.errors import RecordError
+    from vira_desktop.session.record import replay
+
+    text = (Path(__file__).parent / "records" / "laid_solo8.yaml").read_text(encoding="utf-8")
+    text = text.replace("Anna", "You").replace("  - You: lay down", "  - You: play\n  - You: 2C")
+    with pytest.raises(RecordError) as caught:
+        replay(read_record(parse_yaml(text)))
+    assert str(caught.value).endswith("it is Bertil's turn, not yours")  # not "not You's"
+    try:
+        for language in LANGUAGES:
+            configure(language)
+            foot, other = t("analysis.foot_you"), t("analysis.other_games", games="x", misere=0)
+            assert "You" not in foot and "'s" not in foot
+            assert not [word for word in (" he ", " han ") if word in other]
+    finally:
+        configure("en")

@@ -390,14 +390,16 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
             )
         forcing = _forcing_lead(legal, k, declarer, into_ruff)
         if forcing is not None:
-            return forcing, Reason("force_declarer", "forcing the declarer to ruff: my trumps outlast his")
+            return forcing, Reason("force_declarer", "forcing the declarer to ruff: my trumps outlast the declarer's")
         if trumps and all(c.suit in into_ruff for c in legal if c.suit is not trump):
             top = _high(trumps)
             if k.is_master(top):
                 return top, Reason(
-                    "draw_declarers_trump", "drawing the declarer's trump: he would ruff any side suit I lead"
+                    "draw_declarers_trump", "drawing the declarer's trump: the declarer would ruff any side suit I lead"
                 )
-            return _low(trumps), Reason("trump_declarer_ruffs", "leading trump: he would ruff any side suit I lead")
+            return _low(trumps), Reason(
+                "trump_declarer_ruffs", "leading trump: the declarer would ruff any side suit I lead"
+            )
         for mark in read_markings(view):
             if mark.seat == partner and mark.strong:
                 suited = [c for c in legal if c.suit in mark.suits and c.suit is not trump and c.suit not in into_ruff]

@@ -9,6 +9,7 @@ import pygame
 
 from ..i18n import t
 from ..rules.cards import Card, Suit
+from ..session.describe import is_you
 from ..session.words import card_text
 from .overlays import _Sheet
 from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
@@ -130,7 +131,9 @@ class AnalysisScene(_Sheet):
                 n += 1
             same = i < len(played) and played[i] == [(c["seat"], c["card"]) for c in trick["cards"]]
             self._row(surface, COLUMNS[1], i, i + 1, cards, trick["declarer_tricks"], muted=same)
-        foot = wrap_text(t("analysis.foot", name=info["declarer"]), 13, False, 1060)
+        declarer = str(info["declarer"])  # "You" takes no "'s": the player's own text
+        said = t("analysis.foot_you") if is_you(declarer) else t("analysis.foot", name=declarer)
+        foot = wrap_text(said, 13, False, 1060)
         for k, part in enumerate(foot[:2]):
             surface.blit(font(13).render(part, True, MUTED), (30, 760 - 17 * (len(foot[:2]) - k)))
 

@@ -24,6 +24,7 @@ from ..rules.deal import SEAT_NAMES, Deal
 from ..rules.errors import RecordError
 from ..rules.houserules import HouseRules
 from ..rules.scoring import DealResult
+from .describe import is_you
 
 __all__ = [
     "Record",
@@ -223,8 +224,15 @@ def good_part(record: Record) -> tuple[Record, RecordError | None]:
 
 
 def _names_in(message: str, names: tuple[str, str, str]) -> str:
+    """The engine's seat names in ``message`` replaced by the players' ("forehand's hand":
+    "Anna's hand"); the player called "You" takes no "'s": "your hand", "not yours"."""
     for seat, word in enumerate(SEAT_NAMES):
-        message = message.replace(f"{word}'s", f"{names[seat]}'s")
+        name = names[seat]
+        if is_you(name):
+            message = re.sub(rf"{re.escape(word)}'s(?= \w)", "your", message)
+            message = message.replace(f"{word}'s", "yours")
+        else:
+            message = message.replace(f"{word}'s", f"{name}'s")
     return message
 
 

@@ -21,7 +21,7 @@ from ...rules.cards import Card
 from ...rules.decision import Phase
 from ...rules.errors import ViraError
 from ...session.as_played import AsPlayed, as_recorded, your_names
-from ...session.describe import describe_game, group_bid_key
+from ...session.describe import describe_game, group_bid_key, is_you
 from ...session.flow import Ask
 from ...session.record import Record
 from ...session.replay import ReplayDriver
@@ -89,8 +89,17 @@ class _TableBase(Scene):
         self.app.open("menu")
 
     def focus_card(self) -> Card | None:
+        """The card the keys act on: never one drawn dimmed (it may not be played now), but
+        the next that may, rightwards round the hand."""
         hand = self.hand()
-        return hand[min(self.focus, len(hand) - 1)] if hand else None
+        if not hand:
+            return None
+        at = min(self.focus, len(hand) - 1)
+        dimmed = self.dimmed_cards()
+        if hand[at] in dimmed:
+            at = next((i % len(hand) for i in range(at, at + len(hand)) if hand[i % len(hand)] not in dimmed), at)
+            self.focus = at
+        return hand[at]
 
     def message(self, text: str, colour: tuple[int, int, int] = INK) -> None:
         self.view.message, self.view.message_colour = text, colour
@@ -741,7 +750,7 @@ class ReplayScene(_TableBase):
         self.message(t("message.replay", position=driver.position, total=len(driver.actions)), GOLD)
         self.view.note = self.title
         self.view.log = [
-            t("replay.showing_all") if driver.all_hands else t("replay.showing", name=names[driver.viewer]),
+            t("replay.showing_all") if driver.all_hands else self._showing(names[driver.viewer]),
             t("replay.last", action=driver.last_action_text()),
             t("replay.next", action=driver.next_action_text()),
         ]
@@ -750,6 +759,11 @@ class ReplayScene(_TableBase):
             self.view.log.append(result[0])
         if self.problem:
             self.message(t("replay.bad_from", good=len(driver.actions), problem=self.problem), RED)
+
+    @staticmethod
+    def _showing(name: str) -> str:
+        """Whose view the replay shows ("You" takes no "'s": the player's own text)."""
+        return t("replay.showing_you") if is_you(name) else t("replay.showing", name=name)
 
     def step(self, forward: bool) -> None:
         events = self.driver.forward() if forward else self.driver.back()
