@@ -217,3 +217,24 @@ def test_you_takes_no_possessive_s_and_the_declarer_no_gendered_pronoun() -> Non
             assert not [word for word in (" he ", " han ") if word in other]
     finally:
         configure("en")
+
+
+def test_the_statistics_count_contracts_on_whole_number_ticks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The contracts chart counts contracts: its axis says 0, 1, 2 …, never 0.2 or 2.5."""
+    from vira_desktop.scenes.charts import nice_ticks
+    from vira_desktop.scenes.history import StatisticsScene
+
+    for high in (1, 2, 3, 7, 12, 23, 140):
+        ticks = nice_ticks(0, high, whole=True)
+        assert all(tick == int(tick) for tick in ticks) and ticks[-1] >= high and len(ticks) >= 2
+    app = make_app(tmp_path, monkeypatch)
+    _kept(history_file().parent, deals=2)[0].close()
+    app.push("statistics")
+    run(app, 2)
+    stats = app.stack.top
+    assert isinstance(stats, StatisticsScene)
+    stats.player = "Anna"
+    stats._count()
+    run(app, 1)
+    ticks, _ = stats.charts[0]._scale()
+    assert stats.stats.deals == 2 and all(tick == int(tick) for tick in ticks)

@@ -33,14 +33,18 @@ class Series:
     tips: tuple[str, ...] = ()
 
 
-def nice_ticks(low: float, high: float, most: int = 5) -> list[float]:
-    """Round values for an axis from ``low`` to ``high`` (0 always among them)."""
+def nice_ticks(low: float, high: float, most: int = 5, whole: bool = False) -> list[float]:
+    """Round values for an axis from ``low`` to ``high`` (0 always among them); ``whole``:
+    a count's axis, whole numbers only (no 0.2 or 2.5 of a contract)."""
     low, high = min(low, 0.0), max(high, 0.0)
     if high - low < 1e-9:
         high = low + 1.0
     raw = (high - low) / most
     mag = 10 ** math.floor(math.log10(raw))
-    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    if whole:
+        mag = max(mag, 1)
+    steps = (1, 2, 5, 10) if whole and mag == 1 else (1, 2, 2.5, 5, 10)
+    step = next(m * mag for m in steps if m * mag >= raw)
     ticks = [round(math.floor(low / step) * step, 10)]
     while ticks[-1] < high - 1e-9:  # up to the first tick at or above the highest value
         ticks.append(round(ticks[-1] + step, 10))
@@ -59,11 +63,12 @@ class Chart:
     kind: str = "bar"
     unit: str = ""  # after each tick value ("%")
     empty: str = ""  # said where there is nothing to chart
+    whole: bool = False  # the values are counts: whole-number ticks only
     _spots: list[tuple[pygame.Rect, str]] = field(default_factory=list, init=False, repr=False)
 
     def _scale(self) -> tuple[list[float], pygame.Rect]:
         values = [v for s in self.series for v in s.values if v is not None]
-        ticks = nice_ticks(min(values, default=0.0), max(values, default=1.0))
+        ticks = nice_ticks(min(values, default=0.0), max(values, default=1.0), whole=self.whole)
         plot = pygame.Rect(self.rect.x + 52, self.rect.y + 30, self.rect.w - 62, self.rect.h - 78)
         return ticks, plot
 

@@ -475,6 +475,7 @@ class StatisticsScene(Scene):
                 Series(t("stats.home"), tuple(float(c.home) for c in games), GOOD, tips),
             ],
             empty=none,
+            whole=True,  # contracts are counted: no 0.2 of one
         )
         level_tips = tuple(
             t("stats.level_tip", name=s.player, sessions=v.sessions, won=v.won, deals=v.deals,
