@@ -345,13 +345,25 @@ def tutorial(folder: Path, language: str = "en") -> None:
         answered(app, "gask_5", "solo 7")  # a lower bid than gask 5: its class's own text
         save(app, folder, f"{language}-t8-wrong-answer-own-explanation.png")
         for n, (ident, name) in enumerate(NEW_LESSONS, 9):
-            scene = lesson_at(app, ident, next(i for i, s in enumerate(lesson(ident).steps) if s.ask is not None))
+            first = next(i for i, s in enumerate(lesson(ident).steps) if s.ask is not None)
+            scene = lesson_at(app, ident, KEY_STEPS.get(ident, first))
             save(app, folder, f"{language}-t{n}-new-lesson-{name}.png")
+        n += 1  # one's own discards, shown by D before the first lead
+        lesson_at(app, "gask_1_low", next(i for i, s in enumerate(lesson("gask_1_low").steps) if "discards" in s.say))
+        key(app, pygame.K_d)
+        save(app, folder, f"{language}-t{n}-new-lesson-own-discards.png")
         app.stack.clear()
         pygame.quit()
 
 
-NEW_LESSONS = [("buying_lay_down", "lay-down"), ("turne_again", "turn-again"), ("kopmisar_higher", "higher-kopmisar")]
+NEW_LESSONS = [
+    ("buying_lay_down", "lay-down"),
+    ("turne_again", "turn-again"),
+    ("kopmisar_higher", "higher-kopmisar"),
+    ("gask_1_low", "gask-1-low"),
+    ("vingel_again", "vingle-again"),
+]
+KEY_STEPS = {"gask_1_low": 3}  # a lesson's key step, where it is not its first checkpoint: gask 1 chosen low
 
 
 def answered(app: App, ident: str, answer: str) -> LessonScene:
