@@ -238,3 +238,28 @@ def test_the_statistics_count_contracts_on_whole_number_ticks(tmp_path: Path, mo
     run(app, 1)
     ticks, _ = stats.charts[0]._scale()
     assert stats.stats.deals == 2 and all(tick == int(tick) for tick in ticks)
+
+
+def test_esc_in_a_deal_played_again_asks_before_it_drops_the_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deal played again is saved nowhere: the first Esc asks (as New game asks before it
+    ends a saved game), another key plays on, and Esc twice goes back to history."""
+    from vira_desktop.i18n import t
+    from vira_desktop.scenes.history import HistoryScene
+    from vira_desktop.scenes.table import TableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    _annas_deal(app)
+    key(app, pygame.K_p)
+    key(app, pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and not table.runner.deal_over
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table and table.view.message == t("message.leave_again")
+    key(app, pygame.K_h)  # any other key: the question is taken back
+    assert app.stack.top is table and table.view.message != t("message.leave_again")
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, HistoryScene)

@@ -233,6 +233,7 @@ class TableScene(_TableBase):
         self.runner.coach_bids = self.coach_grid_on()
         self.clock = 0.0  # the scene's own time: the runner's pauses are counted on it
         self._nothing_confirmed = False  # Enter once more takes no cards (buy -)
+        self._leave_asked = False  # Esc in a deal played again asked first: Esc once more leaves
         self._analysis_wanted = False  # the analysis was asked for and is being worked out
         self.layout = Layout()
         self._inputs: tuple[object, ...] | None = None  # what the layout was made from
@@ -336,7 +337,7 @@ class TableScene(_TableBase):
         if update.events or update.action is not None:
             self.selected = set()
             self.view.cards.selected = set()
-            self.message("")
+            self.message(t("message.leave_again") if self._leave_asked else "", GOLD)  # the question stays
             self._nothing_confirmed = False
         self.view.show(self.table_state(), update.events, snap=update.snap)
         self._shown()
@@ -531,8 +532,21 @@ class TableScene(_TableBase):
     def after_deal(self) -> None:
         """What Enter does after the deal where there is no next deal (a lesson's)."""
 
+    def handle(self, event: pygame.event.Event) -> None:
+        if self._leave_asked and (
+            event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)
+        ):  # anything but Esc takes the question back: the deal plays on
+            self._leave_asked = False
+            self.message("")
+        super().handle(event)
+
     def leave(self) -> None:
-        """Esc: to the menu, or (a deal played again) back to the screen it was chosen on."""
+        """Esc: to the menu, or (a deal played again) back to the screen it was chosen on; a
+        deal played again is saved nowhere, so while it is in play Esc asks first."""
+        if self.back_to is not None and not self.runner.deal_over and not self._leave_asked:
+            self._leave_asked = True
+            self.message(t("message.leave_again"), GOLD)
+            return
         super().leave()
         if self.back_to is not None and self.back_to != "menu":
             self.app.push(self.back_to)
