@@ -112,7 +112,9 @@ def test_the_lessons_own_answer_is_right_and_a_named_one_is_as_good_with_its_lin
     verdict = taught.judge(step, step.ask.accept[-1], deal)  # buy four, not five: 7♥ stays
     assert verdict.kind is Kind.ALSO_GOOD and verdict.detail is not None
     configure("en")
-    assert "good too" in tell(verdict) and "You keep 7♥, which the lesson lets go." in tell(verdict)
+    said = tell(verdict)  # it opens with a capital, and says the cards as the answer would have had them
+    assert said.startswith("Exchange 8♦") and "good too" in said
+    assert "Your answer would have kept 7♥, which the lesson lets go." in said
     held = lesson("auction_hold")  # 7-spel in highest suit, the rest played alike: the same deal
     ask = held.steps[1]
     assert ask.ask is not None and held.judge(ask, ask.ask.accept[-1]).kind is Kind.RIGHT

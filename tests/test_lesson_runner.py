@@ -331,3 +331,30 @@ def test_a_second_wrong_try_at_the_same_question_costs_no_second_star(tmp_path: 
     lr.answer(a_wrong_answer(lr, random.Random(5)))
     assert stage(lr) is Stage.WRONG
     assert lr.progress.of("auction_hold").wrong == 1
+
+
+def test_an_answer_as_good_as_the_lessons_may_be_tried_again_as_the_lesson_answers(tmp_path: Path) -> None:
+    """The lesson goes on with its own answer after one as good: Try again brings the question
+    back, and the lesson's own answer is then right, costing no star."""
+    lr = runner_for("buying_trump", tmp_path)
+    while lr.current.ask is None or "buy" not in lr.current.ask.accept[0].text:
+        if stage(lr) is Stage.ASKING:
+            assert lr.current.ask is not None
+            lr.answer(lr.current.ask.accept[0])
+        assert lr.next()
+        lr.settle()
+    step = lr.current.ask
+    assert step is not None
+    lr.answer(step.accept[-1])  # buy four, not five: as good
+    assert stage(lr) is Stage.ANSWERED and "retry" in commands(lr) and "next" in commands(lr)
+    lr.retry()
+    assert stage(lr) is Stage.ASKING
+    lr.answer(step.accept[0])
+    assert stage(lr) is Stage.ANSWERED and "retry" not in commands(lr)
+    assert lr.progress.of("buying_trump").wrong == 0
+
+
+def test_the_finished_lesson_does_not_repeat_its_last_steps_words(tmp_path: Path) -> None:
+    lr = runner_for("buying_trump", tmp_path)  # its last step is a "your move", praised when answered
+    answer_rightly_to_the_end(lr)
+    assert stage(lr) is Stage.FINISHED and lr.feedback is None

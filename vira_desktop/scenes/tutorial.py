@@ -25,6 +25,7 @@ __all__ = ["TutorialScene"]
 
 LEFT_X, RIGHT_X = 40, 470
 ROW_H = 38
+STARS_END = 636  # the stars' meaning ends above the dealing note and Practice
 
 
 class TutorialScene(Scene):
@@ -206,6 +207,10 @@ class TutorialScene(Scene):
         stars = sum(self.progress.of(x).stars for c in self.chapters for x in c.lessons)
         line = t("tutorial.summary", done=done, total=total, stars=stars, most=3 * total)
         surface.blit(font(14).render(line, True, MUTED), (RIGHT_X, 56))
+        stars_y = 150 + len(chapter.lessons) * (ROW_H + 4) + 14  # what a lesson's marks mean: under its list
+        if chapter.lessons and stars_y + 32 <= STARS_END:
+            for k, part in enumerate(wrap_text(t("tutorial.stars"), 12, False, 560)[:2]):
+                surface.blit(font(12).render(part, True, MUTED), (RIGHT_X, stars_y + 16 * k))
         if self.dealing:
             surface.blit(font(14, True).render(t("tutorial.dealing"), True, GOLD), (RIGHT_X, 640))
         keys = t("tutorial.keys")

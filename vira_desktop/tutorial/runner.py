@@ -110,6 +110,7 @@ class LessonRunner:
         self.stage = Stage.PLAYING_TO
         self.feedback: Feedback | None = None
         self.wrong: Action | None = None  # the wrong answer just given (it can be played out)
+        self.also_good = False  # answered as well as the lesson, which went on with its own answer
         self.wrong_said = ""  # the catalog key of what that answer was told
         self._right: set[int] = set()  # the steps whose question was answered right, this time through
         self._missed: set[int] = set()  # the steps whose first answer was wrong (a star each, once)
@@ -170,6 +171,8 @@ class LessonRunner:
         if stage is Stage.WRONG:
             show = [Control("show")] if self.current.ask is not None else []  # a choice has nothing to play out
             return [*show, Control("retry"), Control("skip")]
+        if stage is Stage.ANSWERED and self.also_good:  # the lesson went on with its own answer: try that one
+            return [Control("back", self.step > 0), Control("next"), Control("retry"), Control("leave")]
         return [
             Control("back", self.step > 0),
             Control("next", stage in (Stage.READING, Stage.ANSWERED)),
@@ -273,6 +276,7 @@ class LessonRunner:
             return None
         # the same deal goes on with the learner's own move; another line, with the lesson's
         played = action if verdict.kind is Kind.RIGHT else step.ask.accept[0]
+        self.also_good = verdict.kind is not Kind.RIGHT
         update = self.runner.submit(ask.seat, played)
         self._answered_right(said)
         return update
@@ -341,11 +345,12 @@ class LessonRunner:
             self._go_to(self.current.at)  # the main line goes on from the skipped question
         if self.step + 1 >= len(self.lesson.steps):
             self.stage = Stage.FINISHED
+            self.feedback = None  # the last step's words were said: the card says the lesson is done
             if question:
                 self._told_again()
-            return True
-        self.step += 1
-        self._open_step()
+        else:
+            self.step += 1
+            self._open_step()
         if question and ask is not None:  # what the answer was
             self.feedback = Feedback(t("lesson.ui.skipped_answer", action=say_action(ask.accept[0])), Tone.QUIET)
         elif question and asked is not None:
@@ -395,6 +400,7 @@ class LessonRunner:
     def _open_step(self) -> None:
         self.stage = Stage.PLAYING_TO
         self.wrong = None
+        self.also_good = False
         self.feedback = None
         if self.history >= self.current.at:
             self.stage = Stage.ASKING if self.current.asks else Stage.READING

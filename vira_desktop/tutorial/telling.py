@@ -37,7 +37,9 @@ def _chooses(action: object) -> bool:
     return isinstance(action, Bid) and action.game is None and BID_GROUPS.get(action.group or "", ((), False))[1]
 
 
-def _facts(d: Detail) -> list[str]:
+def _facts(d: Detail, also: bool = False) -> list[str]:
+    """The facts of the answer given; ``also``: an answer as good as the lesson's, which goes
+    on with its own (the cards it kept are said as they would have been)."""
     yours, main = say_action(d.yours), say_action(d.main)
     if d.what == "same":
         return [t("lesson.ui.judge.same", yours=yours, action=main)]
@@ -62,9 +64,10 @@ def _facts(d: Detail) -> list[str]:
             lines.append(t("lesson.ui.judge.same_game", yours=yours, action=main))
         return lines
     if d.what == "cards":
-        lines = [t("lesson.ui.judge.kept", cards=_cards(d.kept), count=len(d.kept))] if d.kept else []
+        kept, gone = ("kept_also", "gone_also") if also else ("kept", "gone")
+        lines = [t(f"lesson.ui.judge.{kept}", cards=_cards(d.kept), count=len(d.kept))] if d.kept else []
         if d.gone:
-            lines.append(t("lesson.ui.judge.gone", cards=_cards(d.gone), count=len(d.gone)))
+            lines.append(t(f"lesson.ui.judge.{gone}", cards=_cards(d.gone), count=len(d.gone)))
         return lines
     return [t(f"lesson.ui.judge.{d.what}", yours=yours, action=main)]
 
@@ -87,8 +90,9 @@ def tell(verdict: Verdict) -> str:
     # what the answer is (for one as good: which cards differ), unless its own text says it
     told = verdict.own and d is not None and d.what == "level"
     if d is not None and (verdict.kind is not Kind.ALSO_GOOD or d.what == "cards") and not told:
-        lines += _facts(d)
-    return " ".join(lines)
+        lines += _facts(d, also=verdict.kind is Kind.ALSO_GOOD)
+    text = " ".join(lines)
+    return text[:1].upper() + text[1:]  # it may open with an action ("exchange 8♦ …")
 
 
 # ---------------------------------------------------------------------- question checkpoints

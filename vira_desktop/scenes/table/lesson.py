@@ -54,7 +54,7 @@ CONTROLS = {
     "skip": ("lesson.ui.skip", 130),
     "leave": ("lesson.ui.leave", 110),
     "show": ("lesson.ui.show", 180),
-    "retry": ("lesson.ui.retry", 150),
+    "retry": ("lesson.ui.retry", 140),
     "play_on": ("lesson.ui.play_on", 150),
     "following": ("lesson.ui.next_lesson", 150),
     "contents": ("lesson.ui.contents", 130),
