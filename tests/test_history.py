@@ -241,6 +241,7 @@ def test_a_file_of_the_first_schema_is_upgraded_with_its_auctions_and_seats_fill
     db.execute("DROP TABLE seats")
     db.execute("DROP TABLE bids")
     db.execute("ALTER TABLE deals DROP COLUMN bids")
+    db.execute("ALTER TABLE sessions DROP COLUMN bowl")
     db.execute("PRAGMA user_version = 1")
     db.commit()
     db.close()
@@ -250,6 +251,7 @@ def test_a_file_of_the_first_schema_is_upgraded_with_its_auctions_and_seats_fill
     for row in upgraded.deals():
         assert row.bids == h.auction_of(upgraded.record(row.id)) and row.bids
     assert statistics(upgraded, "Anna") == before  # the seats and bids filled in from the deals kept
+    assert all(s.bowl is None for s in upgraded.sessions())  # a bowl not kept then: the default
 
 
 # ---------------------------------------------------------------------- in the window

@@ -13,7 +13,7 @@ import pytest
 
 from tests.test_gui import key, make_app, run
 from vira_desktop.paths import history_file
-from vira_desktop.rules.ledger import PULLA, SEXMASTARE, Ledger
+from vira_desktop.rules.ledger import PULLA, SEXMASTARE, Kind, Ledger
 from vira_desktop.scenes.app import App
 from vira_desktop.session.history import History
 from vira_desktop.session.record import Record, parse_yaml, read_record
@@ -32,10 +32,12 @@ def _tokens(ledger: Ledger, players: list[str]) -> Tokens:
     return {n: ledger.holdings(n) for n in players}, ledger.holdings(PULLA), sum(ledger.holdings(SEXMASTARE).values())
 
 
-def _kept(folder: Path, deals: int, seats: int = 3, seed: int = 3) -> tuple[History, dict[int, Tokens]]:
+def _kept(
+    folder: Path, deals: int, seats: int = 3, seed: int = 3, bowl: dict[Kind, int] | None = None
+) -> tuple[History, dict[int, Tokens]]:
     """An autoplayed session kept in history as played by Anna (a person), Bo (strong), Cilla
-    (easy) and Dan (normal); the tokens as each deal began, by its index."""
-    table = Table([SeatConfig(n, False, "normal") for n in NAMES[:seats]], seed)
+    (easy) and Dan (normal), ``bowl`` in each one's bowl; the tokens as each deal began, by its index."""
+    table = Table([SeatConfig(n, False, "normal") for n in NAMES[:seats]], seed, bowl=bowl)
     committed: list[CommittedDeal] = []
     tokens: dict[int, Tokens] = {}
 
@@ -53,7 +55,7 @@ def _kept(folder: Path, deals: int, seats: int = 3, seed: int = 3) -> tuple[Hist
     history = History(folder / history_file().name)
     for d in committed:
         levels = {n: LEVELS[n] for n in d.players}
-        history.add_deal(d.session_key, d.index, d.record, d.players, levels, started=d.started)
+        history.add_deal(d.session_key, d.index, d.record, d.players, levels, started=d.started, bowl=d.bowl)
     return history, tokens
 
 
@@ -126,15 +128,17 @@ def test_play_from_here_offers_the_seats_and_levels_the_deal_was_played_with(
 def test_replay_and_play_again_show_the_tokens_as_they_stood_when_the_deal_began(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Deal 4 of a four-seat session: the replay and the table played again show the four
-    bowls and the pulla as the first three deals left them, not as the session began."""
+    """Deal 4 of a four-seat session (bowls of their own size): the replay and the table
+    played again show the four bowls and the pulla as the first three deals left them, not
+    as the session began."""
     from vira_desktop.scenes.table import TableScene
 
     app = make_app(tmp_path, monkeypatch)
-    kept, tokens = _kept(history_file().parent, deals=5, seats=4)
+    bowl = {Kind.TRIANGLE: 3, Kind.BET: 15, Kind.ROUND: 12, Kind.PIN: 25}
+    kept, tokens = _kept(history_file().parent, deals=5, seats=4, bowl=bowl)
     row = next(r for r in kept.deals() if r.number == 3)
     kept.close()
-    fresh = Ledger()
+    fresh = Ledger(bowl)
     for n in NAMES:
         fresh.add_player(n)
     fresh.ante(list(NAMES), "åla")

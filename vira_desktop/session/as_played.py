@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..paths import last_table_file
 from ..rules.errors import ViraError
-from ..rules.ledger import LedgerEvent
+from ..rules.ledger import Kind, LedgerEvent
 from ..rules.session import Session
 from .describe import is_you
 from .history import DealRow, History
@@ -56,9 +56,10 @@ def your_names() -> frozenset[str]:
         return frozenset()
 
 
-def _fresh(record: Record) -> tuple[Session, tuple[LedgerEvent, ...]]:
-    """A fresh table for ``record``'s deal: full bowls and the åla."""
-    session, events = Session.start(clockwise(record), record.names[0], 0, record.deal.rules)
+def _fresh(record: Record, bowl: dict[Kind, int] | None = None) -> tuple[Session, tuple[LedgerEvent, ...]]:
+    """A fresh table for ``record``'s deal: full bowls (``bowl``: each one's, by default the
+    game's) and the åla."""
+    session, events = Session.start(clockwise(record), record.names[0], 0, record.deal.rules, bowl)
     return session, tuple(events)
 
 
@@ -82,6 +83,15 @@ def as_recorded(record: Record, you: Collection[str] = ()) -> AsPlayed:
     return AsPlayed(levels, colours, player, before, opening)
 
 
+def _bowl(history: History, session_id: int) -> dict[Kind, int] | None:
+    """Each player's bowl as the session began (None: the game's default bowl)."""
+    (row,) = history.sessions(session_id)
+    try:
+        return {Kind[k.upper()]: int(v) for k, v in row.bowl.items()} if row.bowl else None
+    except (KeyError, ValueError, AttributeError):
+        return None
+
+
 def _before(history: History, row: DealRow, record: Record) -> tuple[Session, tuple[LedgerEvent, ...]]:
     """The table as deal ``row`` began: its session's earlier deals played out from a fresh
     table (a deal played again: as the deal it was played from began). A session whose
@@ -90,22 +100,23 @@ def _before(history: History, row: DealRow, record: Record) -> tuple[Session, tu
         parents = history.deals(deal_id=row.parent_id)
         if parents:
             return _before(history, parents[0], read_record(history.record(parents[0].id)))
+    bowl = _bowl(history, row.session_id)
     if row.number == 0:
-        return _fresh(record)
+        return _fresh(record, bowl)
     earlier = {r.number: r for r in history.deals(session_id=row.session_id) if r.number < row.number}
     if sorted(earlier) != list(range(row.number)):
-        return _fresh(record)
+        return _fresh(record, bowl)
     try:
         records = [read_record(history.record(earlier[n].id)) for n in range(row.number)]
         first = records[0]
-        session, _ = Session.start(clockwise(first), first.names[0], 0, first.deal.rules)
+        session, _ = Session.start(clockwise(first), first.names[0], 0, first.deal.rules, bowl)
         if sorted(session.players) != sorted(clockwise(record)):
-            return _fresh(record)
+            return _fresh(record, bowl)
         for played in records:
             _played(session, played)
     except (ViraError, ValueError, KeyError) as exc:
         log.warning("deal %d: the session's earlier deals could not be played again: %s", row.id, exc)
-        return _fresh(record)
+        return _fresh(record, bowl)
     session.deal = None
     return session, ()
 

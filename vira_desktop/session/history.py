@@ -99,6 +99,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX IF NOT EXISTS deals_played_again ON deals (parent_id) WHERE parent_id IS NOT NULL;
     """,
+    # 5: each player's bowl as the session began, so a deal's tokens can be worked out again (replay)
+    """
+    ALTER TABLE sessions ADD COLUMN bowl TEXT;  -- JSON: {"pin": 20, ...}; NULL: the game's default bowl
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -175,6 +179,7 @@ class SessionRow:
     seats: tuple[str, ...]
     levels: dict[str, str]
     deals: int
+    bowl: dict[str, int] | None = None  # each player's bowl as the session began (None: the default)
 
 
 class DealRow:
@@ -288,11 +293,13 @@ class History:
         parent: tuple[int, int] | None = None,
         started: str | None = None,
         played: str | None = None,
+        bowl: dict[str, int] | None = None,
     ) -> int:
         """Keep a finished deal (its record with its result) as deal ``number`` of the session
         ``session_key`` (begun if new, with the table's ``table_seats`` and ``levels``);
         ``parent``: (deal id, actions) it was played again from; ``started`` and ``played``:
-        when the session began and the deal ended (by default now). The same deal of the same
+        when the session began and the deal ended (by default now); ``bowl``: each player's
+        bowl as the session began, by kind (None: the default). The same deal of the same
         session added twice is kept once. Returns its id."""
         result = record.get("result")
         if not isinstance(result, dict):
@@ -300,8 +307,15 @@ class History:
         played = played or _now()
         with self._transaction() as db:
             db.execute(
-                "INSERT OR IGNORE INTO sessions (key, started, seats, levels, version) VALUES (?, ?, ?, ?, ?)",
-                (session_key, started or played, json.dumps(list(table_seats)), json.dumps(levels), __version__),
+                "INSERT OR IGNORE INTO sessions (key, started, seats, levels, version, bowl) VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    session_key,
+                    started or played,
+                    json.dumps(list(table_seats)),
+                    json.dumps(levels),
+                    __version__,
+                    None if bowl is None else json.dumps(bowl),
+                ),
             )
             session_id = db.execute("SELECT id FROM sessions WHERE key = ?", (session_key,)).fetchone()[0]
             row = db.execute(
@@ -342,11 +356,14 @@ class History:
         deals kept."""
         where, args = ("WHERE s.id = ?", (session_id,)) if session_id is not None else ("", ())
         rows = self._db.execute(
-            "SELECT s.id, s.key, s.started, s.seats, s.levels, COUNT(d.id) FROM sessions s"
+            "SELECT s.id, s.key, s.started, s.seats, s.levels, COUNT(d.id), s.bowl FROM sessions s"
             f" LEFT JOIN deals d ON d.session_id = s.id {where} GROUP BY s.id ORDER BY s.started DESC, s.id DESC",
             args,
         ).fetchall()
-        return [SessionRow(r[0], r[1], r[2], tuple(json.loads(r[3])), json.loads(r[4]), r[5]) for r in rows]
+        return [
+            SessionRow(r[0], r[1], r[2], tuple(json.loads(r[3])), json.loads(r[4]), r[5], r[6] and json.loads(r[6]))
+            for r in rows
+        ]
 
     def deals(
         self,
@@ -484,7 +501,7 @@ class HistoryWriter:
                 self.told(problem)
         deal_id = self._history.add_deal(
             deal.session_key, deal.index, deal.record, deal.players or deal.seats, deal.levels, deal.parent,
-            started=deal.started,
+            started=deal.started, bowl=deal.bowl,
         )
         self.kept += 1
         if self.journal is not None:

@@ -95,6 +95,7 @@ class CommittedDeal:
     started: str = ""  # when the session began (ISO 8601, UTC)
     players: tuple[str, ...] = ()  # everyone at the table, in table order
     parent: tuple[int, int] | None = None  # played again: (the deal in history, after so many of its actions)
+    bowl: dict[str, int] | None = None  # each player's bowl as the session began, by kind (None: the default)
 
 
 @dataclass
@@ -350,7 +351,8 @@ class TableRunner:
         seats = t_.session.seats
         players = tuple(c.name for c in t_.seats)
         parent = t_.parent if index == 0 else None
-        self.on_committed(CommittedDeal(index, record, seats, levels, t_.key, t_.started, players, parent))
+        bowl = {kind.name.lower(): count for kind, count in t_.bowl.items()} if t_.bowl else None
+        self.on_committed(CommittedDeal(index, record, seats, levels, t_.key, t_.started, players, parent, bowl))
 
     def forget_bots(self) -> None:
         """Drop the bots' work in hand: the table is about to be rebuilt."""
