@@ -411,9 +411,9 @@ class LessonScene(TableScene):
         if len(rows) == 1:
             game = GAMES[rows[0] - 1]
             pins = " / ".join("–" if p is None else str(p) for p in game.pins)
-            return [t("lesson.ui.row", no=rows[0], game=game.printed, tricks=game.tricks, pins=pins)]
-        if rows:
-            return [t("lesson.ui.rows", rows=" · ".join(f"{no} {GAMES[no - 1].printed}" for no in rows))]
+            return [t("lesson.ui.row", no=rows[0], game=game.name, tricks=game.tricks, pins=pins)]
+        if rows:  # the games by the names the lessons' words use ("köpmisär 1", not "Köpmisär på 1")
+            return [t("lesson.ui.rows", rows=" · ".join(f"{no} {GAMES[no - 1].name}" for no in rows))]
         return []
 
 
