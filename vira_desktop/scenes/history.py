@@ -564,7 +564,8 @@ class PlayAgainScene(Scene):
         self.upto = upto
         self.parent = parent
         self.played = played if played is not None else as_recorded(record, your_names())
-        self.kinds = [self.played.levels.get(name, "normal") for name in record.names]
+        levels = [self.played.levels.get(name, "normal") for name in record.names]
+        self.kinds = [level if level in KINDS else "normal" for level in levels]  # a level this form has not
         self.row = record.names.index(self.played.player) if self.played.player in record.names else 0
 
     def enter(self) -> None:
