@@ -358,3 +358,14 @@ def test_the_finished_lesson_does_not_repeat_its_last_steps_words(tmp_path: Path
     lr = runner_for("buying_trump", tmp_path)  # its last step is a "your move", praised when answered
     answer_rightly_to_the_end(lr)
     assert stage(lr) is Stage.FINISHED and lr.feedback is None
+
+
+def test_a_refused_move_is_said_on_the_lessons_card_and_keeps_what_was_said_before(tmp_path: Path) -> None:
+    lr, _ = at_the_first_checkpoint("tricks_follow", tmp_path)
+    lr.answer(a_wrong_answer(lr, random.Random(1)))
+    told = lr.feedback
+    assert told is not None and stage(lr) is Stage.WRONG
+    lr.refused("must follow suit in clubs")
+    lr.refused("must follow suit in clubs")  # twice: what was said before is still the wrong answer's words
+    assert lr.feedback is not None and lr.feedback.text == "Must follow suit in clubs."
+    assert lr.feedback.tone is Tone.BAD and lr.feedback.more == told.text and stage(lr) is Stage.WRONG

@@ -67,6 +67,7 @@ class Feedback:
     text: str
     tone: Tone
     more: str = ""  # said after ``text`` where the window has room for it
+    refusal: bool = False  # a move the rules refused (``more``: the words it came over)
 
 
 @dataclass(frozen=True)
@@ -319,6 +320,13 @@ class LessonRunner:
         if self.step not in self._right and self.step not in self._missed:
             self._missed.add(self.step)
             self.progress.wrong_answer(self.lesson.id)
+
+    def refused(self, said: str) -> None:
+        """A move the rules refuse ("must follow suit in clubs"), said on the lesson's card;
+        nothing else changes (a wrong answer's words follow it, where there is room)."""
+        was = self.feedback
+        before = "" if was is None or was.tone is not Tone.BAD else was.more if was.refusal else was.text
+        self.feedback = Feedback(said[:1].upper() + said[1:] + ".", Tone.BAD, before, refusal=True)
 
     def hint(self) -> bool:
         """The checkpoint's own hint (``False``: no question stands; the coach may answer)."""

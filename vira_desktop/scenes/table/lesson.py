@@ -169,7 +169,11 @@ class LessonScene(TableScene):
         try:
             update = self.lesson_runner.answer(what)
         except ViraError as exc:
-            self.message(say_refusal(exc, self.table.session.seats), RED)
+            said = say_refusal(exc, self.table.session.seats)
+            self.message(said, RED)
+            self.lesson_runner.refused(said)  # on the lesson's card too, where the learner is reading
+            if isinstance(what, PlayCard):
+                self.view.cards.refuse(what.card)
             return
         if update is not None:
             self.take(update)
