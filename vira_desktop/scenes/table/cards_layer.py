@@ -253,12 +253,18 @@ class CardLayer:
         return self._hold is not None
 
     def draw(
-        self, surface: pygame.Surface, back: pygame.Surface, focus_shown: bool, dimmed: set[Card] | None = None
+        self,
+        surface: pygame.Surface,
+        back: pygame.Surface,
+        focus_shown: bool,
+        dimmed: set[Card] | None = None,
+        piles_shown: bool = True,
     ) -> None:
+        """The cards; without ``piles_shown`` (the deal over, its result over the middle) the
+        cards laid away and the stock left are not drawn: only their edges would show."""
         # cards on their way (played, bought, dealt) fly over the piles and hands they pass
-        order = sorted(
-            self.sprites.values(), key=lambda s: ((s.x, s.y) != (s.tx, s.ty), s.face_up and s.ty > 600, s.x, s.y)
-        )
+        shown = [sp for key, sp in self.sprites.items() if piles_shown or key[0] not in ("aside", "stock")]
+        order = sorted(shown, key=lambda s: ((s.x, s.y) != (s.tx, s.ty), s.face_up and s.ty > 600, s.x, s.y))
         cast: set[tuple[int, int]] = set()
         focus: pygame.Rect | None = None
         for sp in order:

@@ -187,7 +187,7 @@ class TableView:
             self.intro.draw(surface, state, self.place_of)
         else:
             back = self.images.back(self._deck_colour(state.deal_index))
-            self.cards.draw(surface, back, focus_shown, self.dimmed)
+            self.cards.draw(surface, back, focus_shown, self.dimmed, piles_shown=self.banner is None)
             self._pile_labels(surface, state)
             self._draw_discards(surface, state)
         self.flights.draw(surface)
