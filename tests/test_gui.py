@@ -1514,3 +1514,18 @@ def test_could_i_have_won_shows_the_analysis_from_the_worker(app: App) -> None:
     assert app.stack.top is scene
     key(app, pygame.K_a)  # asked again: worked out already, shown at once
     assert type(app.stack.top).__name__ == "AnalysisScene"
+
+
+def test_a_bowl_keeps_its_own_stacks_and_a_pin_from_each_opponent_in_one_row(app: App) -> None:
+    """The playtest's counters wrapped when a begär in the highest suit brought a pin from
+    each opponent: the own four stacks and two won pins fit one row of a bowl."""
+    from vira_desktop.rules.ledger import Kind
+    from vira_desktop.scenes.table.widgets import BOWL_ROW_W, stack_rows
+
+    scene = start_game(app)
+    state = scene.view.state
+    assert state is not None
+    me, *others = state.players
+    held = {(me, Kind.TRIANGLE): 2, (me, Kind.BET): 20, (me, Kind.ROUND): 10, (me, Kind.PIN): 20}
+    held |= {(o, Kind.PIN): 1 for o in others}
+    assert len(stack_rows(scene.view.text, held, state, BOWL_ROW_W, first=me)) == 1

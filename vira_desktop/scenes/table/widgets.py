@@ -161,18 +161,19 @@ class Bowls:
         if image is None:
             if len(self._bowls) > 64:
                 self._bowls.clear()
-            rows = stack_rows(self.text, held, state, 164, first=owner)
+            rows = stack_rows(self.text, held, state, BOWL_ROW_W, first=owner)
             grow = ROW_H * (len(rows) - 1)  # a second row of stacks rather than a count cut short
             image = pygame.Surface((190, BOWL_H + grow), pygame.SRCALPHA)
             rim = PLAYER_COLOURS[state.colour_index(owner)]
             pygame.draw.ellipse(image, (14, 52, 32), (1, 2, 188, 30 + grow))
             pygame.draw.ellipse(image, rim, (1, 2, 188, 30 + grow), 2)
-            draw_stacks(image, self.text, rows, (15, 8), state, 164)  # inside the oval
+            draw_stacks(image, self.text, rows, (13, 8), state, BOWL_ROW_W)  # inside the oval
             self._bowls[key] = image
         return image
 
 
-STACK_GAP, ROW_H = 6, 16  # between two stacks; between two rows of stacks
+STACK_GAP, ROW_H = 4, 16  # between two stacks; between two rows of stacks
+BOWL_ROW_W = 166  # a bowl's row of stacks: the own four and two won stacks of pins fit in one
 BOWL_H = 34  # a bowl's height with one row of stacks
 PLATES_END = 676  # no plate reaches below this: the hand is dealt there
 
