@@ -4,6 +4,8 @@
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/languages --languages
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --tutorial en
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/coach --coach
+    DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --lesson vingel_6 1 \
+        [--answer "7-spel in suit"] [--in en]
 
 Each moment is reached by posting real key events to the window, as a player would, on
 fixed seeds; the picture is the window's 1280×800 surface. Window sizes (1024×640, full
@@ -385,6 +387,27 @@ def _legal(taught: Lesson, s: Step, answer: str) -> bool:
     return True
 
 
+def lesson_steps(folder: Path, ident: str, number: int, answer: str | None, languages: list[str]) -> None:
+    """Lesson ``ident`` at its step ``number`` (1-based), answered with ``answer`` if given, in
+    each of ``languages``: ``{lang}-{ident}-step{number}[-answered].png``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for language in languages:
+        with fresh_home(language):
+            app = App(seed=5)
+            app.to_menu()
+            scene = lesson_at(app, ident, number - 1)
+            if answer is not None:
+                scene.act(parse_action(answer, lesson(ident).you))
+                step(app, 10)
+            save(app, folder, f"{language}-{ident}-step{number}{'-answered' if answer else ''}.png")
+            app.stack.clear()
+            pygame.quit()
+
+
+def _option(name: str) -> str | None:
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else None
+
+
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
     if "--tutorial" in sys.argv:
@@ -393,5 +416,9 @@ if __name__ == "__main__":
         languages(target)
     elif "--coach" in sys.argv:
         coach(target)
+    elif "--lesson" in sys.argv:  # --lesson IDENT STEP [--answer TEXT] [--in sv,en,fi]
+        at = sys.argv.index("--lesson")
+        said = (_option("--in") or "sv,en,fi").split(",")
+        lesson_steps(target, sys.argv[at + 1], int(sys.argv[at + 2]), _option("--answer"), said)
     else:
         main(target)

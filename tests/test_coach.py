@@ -153,15 +153,15 @@ def test_a_group_bid_says_whether_its_declarer_chooses_the_level() -> None:
 
 
 def test_the_declarers_choice_after_the_buy_says_what_a_repurchase_costs() -> None:
-    """Above play / lay down / repurchase (or turn again): the bets after a repurchase against
-    the bets played now, from the pulla table (ordinary games: 0, 3, 5 against 1, 1, 2)."""
+    """Above play / lay down / repurchase (or turn again): the bets played now and, where a
+    repurchase is offered, after it, from the pulla table (ordinary games: +1 / −1 / −2 now,
+    0 / −3 / −5 after), in two short lines instead of one long sentence."""
     from vira_desktop.rules.actions import Decide, Turn
 
     pulla = Deal.from_number(1).rules.pulla
     decide = (Decide(0, True), Decide(0, False))
-    assert choice_notes(decide, game("7-spel"), pulla) == []  # no repurchase offered: nothing to price
+    assert choice_notes(decide, game("7-spel"), pulla) == ["home / bet / kodilj now: +1 / −1 / −2"]
     notes = choice_notes(decide, game("7-spel"), pulla, repurchase=True)
-    said = "Bets after a repurchase (turning again is one): home lifts 0, bet pays 3, kodilj 5; played now: 1, 1 and 2."
-    assert notes == [said]
+    assert notes == ["home / bet / kodilj now: +1 / −1 / −2", "after a repurchase: 0 / −3 / −5"]
     vingel = choice_notes((*decide, Turn(0, again=True)), game("vingel 6"), pulla)
-    assert vingel[0].endswith("kodilj 10; played now: 1, 2 and 4.")
+    assert vingel == ["home / bet / kodilj now: +1 / −2 / −4", "after turning again: 0 / −6 / −10"]

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict
 
 from ..i18n import every_language, t
-from ..rules.actions import Action, Bid, ChooseLevel, ChooseTrump, Turn
+from ..rules.actions import Action, Bid, ChooseLevel, ChooseTrump, Decide, Turn
 from ..rules.cards import Suit, SuitClass, suit_class, trumps_at
 from ..rules.games import BID_GROUPS, Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
@@ -216,6 +215,11 @@ def choice_label(action: Action, game: Game | None, highest: Suit, suit_level: i
     return say_action(action)
 
 
+def _bets(home: int, bet: int, kodilj: int) -> str:
+    """Bets lifted at home and paid at bet and kodilj, signed: "+1 / −1 / −2", "0 / −3 / −5"."""
+    return " / ".join(f"{sign}{n}" if n else "0" for sign, n in (("+", home), ("−", bet), ("−", kodilj)))
+
+
 def choice_notes(
     actions: Sequence[Action], game: Game | None, pulla: PullaTable, repurchase: bool = False
 ) -> list[str]:
@@ -227,11 +231,14 @@ def choice_notes(
         notes = [t("choice.level_note_low" if all(g.is_low for g in games) else "choice.level_note")]
     elif game is not None and any(isinstance(a, ChooseTrump) for a in actions):
         games, notes = [game], [t("choice.pays_note")]
-    elif game is not None and (repurchase or any(isinstance(a, Turn) and a.again for a in actions)):
+    elif game is not None and any(isinstance(a, Decide) for a in actions):  # play, lay down, buy again
         row = pulla.row(game)
-        if row.re_home is None:
-            return []
-        return [t("choice.repurchase_note", **asdict(row))]  # home, bet, kodilj, and after a repurchase
+        notes = [t("choice.bets_now", bets=_bets(row.home, row.bet, row.kodilj))]
+        turn = any(isinstance(a, Turn) and a.again for a in actions)
+        if (repurchase or turn) and row.re_home is not None and row.re_bet is not None and row.re_kodilj is not None:
+            again = "choice.bets_turn_again" if turn else "choice.bets_repurchase"
+            notes.append(t(again, bets=_bets(row.re_home, row.re_bet, row.re_kodilj)))
+        return notes
     else:
         return []
     rows = {pulla.row(g) for g in games}

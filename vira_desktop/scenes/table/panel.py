@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 import pygame
 import pygame_gui
 
-from ...i18n import mark, t
-from ...rules.actions import Action, AnnounceAces, Bid, Buy, Discard, Keep, Pass, Repurchase, SetAside
+from ...i18n import t
+from ...rules.actions import Action, AnnounceAces, Bid, Buy, Decide, Discard, Keep, Pass, Repurchase, SetAside, Turn
 from ...rules.decision import CardChoice, Phase
+from ...rules.games import Family, Game
 from ...rules.scoring import Outcome
 from ...session.describe import choice_label, choice_notes
 from ...session.flow import Ask
@@ -34,7 +35,7 @@ __all__ = [
 
 CHOICE_KEYS = {Keep: "keep", Discard: "discard", Buy: "buy", Repurchase: "repurchase", SetAside: "set_aside"}
 # What each step of the declarer's choice after buying does, said beside its button.
-ACTION_HELP = {"play": mark("help.play"), "lay down": mark("help.lay_down"), "turn again": mark("help.turn_again")}
+LAID_AS_KODILJ = (Family.SOLO, Family.SOLO_MISERE)  # laid down, a solo counts as kodilj; the rest as bet
 PANEL_TOP, AFTER_DEAL_TOP = 340, 412  # after a deal, below the result's notes (Finnish runs long)
 LOG_TOP = 640  # the buttons close up to stay above the log
 MIN_STEP = 30  # the least height of a row of buttons
@@ -161,7 +162,7 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
         aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]  # low gask, before the lead
         return Layout((ButtonSpec(t("button.aces"), aces[0], y),) if aces else ())
     view = ask.view
-    notes = [t(ACTION_HELP[a.text]) for a in decision.actions if a.text in ACTION_HELP]
+    notes = _action_help(decision.actions, view.game)
     choice, n = decision.choice, s.selected
     count = len(decision.actions) + (choice is not None) + 1
     repurchase = choice is not None and choice.action is Repurchase
@@ -170,8 +171,6 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
         pays.pop()  # eight levels of solo leave room for the first note only: the buttons say the rest
     notes += pays
     if choice is not None:
-        if choice.action is Repurchase:
-            notes.append(t("choice.or_repurchase"))
         prompt = choice_prompt(choice)
         notes.append(t("choice.selected", n=n, prompt=prompt) if n else prompt)
     # the buttons go under what the panel says, and close up to stay above the log: with no
@@ -198,6 +197,18 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
     hint_x, hint_w = (TABLE_W + 304 - HINT_W, HINT_W) if beside else (TABLE_W + 16, 288)
     specs.append(ButtonSpec(t("button.hint"), Command("hint"), hint_y, hint_x, hint_w, height=step - 4))
     return Layout(tuple(specs), details=tuple(notes), detail_room=lines)
+
+
+def _action_help(actions: Sequence[Action], game: Game | None) -> list[str]:
+    """One short line on each choice the buttons do not explain by themselves."""
+    out = []
+    for action in actions:
+        if isinstance(action, Decide) and not action.play:
+            solo = game is not None and game.family in LAID_AS_KODILJ
+            out.append(t("help.lay_down_kodilj" if solo else "help.lay_down_bet"))
+        elif isinstance(action, Turn) and action.again:
+            out.append(t("help.turn_again"))
+    return out
 
 
 class Panel:
