@@ -20,11 +20,11 @@ from tests.test_gui import click, human_move, key, make_app, run, table_scene, w
 from vira_desktop.i18n import CATALOGS, LANGUAGES, configure
 from vira_desktop.rules.actions import Pass
 from vira_desktop.rules.games import BID_GROUPS, GAMES
+from vira_desktop.rules.glossary import GLOSSARY_TERMS, term_words
 from vira_desktop.scenes import theme
 from vira_desktop.scenes.app import App
 from vira_desktop.scenes.history import StatisticsScene
 from vira_desktop.scenes.menu import NewGameScene
-from vira_desktop.scenes.overlays import GLOSSARY_TERMS
 from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.scenes.theme import GameFont
@@ -32,6 +32,18 @@ from vira_desktop.session.record import load_record
 from vira_desktop.session.table import SeatConfig, Table
 
 PSEUDO = "xx"
+
+
+def _phrases(term: str) -> set[str]:
+    """A glossary headword, each of its words ("turnéra om / vingla om"), and the runs of two
+    words or more in them, as a long headword wraps on the glossary's sheet."""
+    out = {term}
+    for word in term_words(term):
+        parts = word.split()
+        out |= {" ".join(parts[i:j]) for i in range(len(parts)) for j in range(i + 2, len(parts) + 1)} | {word}
+    return out
+
+
 NAMES = ("You", "Bertil", "Cecilia", "David", "Anna", "Bo", "Cissi")
 WORDS = (
     {g.name for g in GAMES}
@@ -39,7 +51,7 @@ WORDS = (
     | set(BID_GROUPS)
     | {g.printed for g in GAMES}
     | set(NAMES)
-    | {term for _, term in GLOSSARY_TERMS}  # Vira's own words, Swedish in every language
+    | {phrase for _, term in GLOSSARY_TERMS for phrase in _phrases(term)}  # Vira's own words, Swedish in every language
     | set(LANGUAGES.values())  # each language by its own name
 )
 DATA = re.compile(r"^[\s\d\W]*$")  # numbers, symbols, punctuation
