@@ -1529,3 +1529,36 @@ def test_a_bowl_keeps_its_own_stacks_and_a_pin_from_each_opponent_in_one_row(app
     held = {(me, Kind.TRIANGLE): 2, (me, Kind.BET): 20, (me, Kind.ROUND): 10, (me, Kind.PIN): 20}
     held |= {(o, Kind.PIN): 1 for o in others}
     assert len(stack_rows(scene.view.text, held, state, BOWL_ROW_W, first=me)) == 1
+
+
+def test_at_normal_speed_a_finished_trick_stays_in_the_middle_until_the_next_lead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A newcomer saw tricks leave the table before reading them: at normal speed the finished
+    trick stays face up in the middle, after its hold, until the next card is led; not under
+    the result banner at the deal's end; at fast speed it goes to its winner's pile."""
+    from vira_desktop.rules.deal import Deal
+    from vira_desktop.scenes.table.model import place
+
+    def laid_out(speed: str, cards: int) -> tuple[dict[object, tuple[float, float]], Deal]:
+        from vira_desktop.session.table import SeatConfig, Table
+
+        application = make_app(tmp_path / speed, monkeypatch, speed=speed)
+        application.start_table(Table([SeatConfig("You", True), SeatConfig("B", False), SeatConfig("C", False)], 3))
+        scene = table_scene(application)
+        deal = Deal.from_number(11)
+        while deal.phase is not Phase.PLAY or len(deal.view(0).tricks) * 3 + len(deal.trick) < cards:
+            decision = deal.decision()
+            deal.apply(decision.actions[0] if decision.actions else next(decision.choice.combinations()))  # type: ignore[union-attr]
+        slots = scene.view.cards._slots(deal.view(0), lambda seat: place(3, seat))
+        application.stack.clear()
+        return {k: (s.x, s.y) for k, s in slots.items()}, deal
+
+    for speed, kept in (("normal", True), ("fast", False)):
+        slots, deal = laid_out(speed, 3)  # one trick finished, nothing led yet
+        ((_, played),) = deal.view(0).tricks
+        in_middle = {card: slots[("card", card)] == tuple(map(float, place(3, seat).trick)) for seat, card in played}
+        assert all(in_middle.values()) is kept, speed
+        slots, deal = laid_out(speed, 4)  # the next lead: the trick goes to its winner
+        assert not any(slots[("card", card)] == tuple(map(float, place(3, seat).trick)) for seat, card in played)
+    pygame.quit()

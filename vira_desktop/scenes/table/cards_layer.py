@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...rules.cards import Card, Suit
+from ...rules.decision import Phase
 from ...rules.events import Bought, CardPlayed, DealStarted, StockTaken, TrickWon
 from ...rules.seat import SEATS
 from ...rules.view import View
@@ -31,6 +32,7 @@ Key = tuple[object, ...]
 MOVE_S = 0.32  # a card's glide at normal speed
 DEAL_STEP_S = 0.03  # between two cards dealt
 TRICK_HOLD_S = 1.5  # a finished trick stays face up in the middle this long (at normal speed), or to the next lead
+SPEEDS_KEEPING_THE_TRICK = ("normal", "slow")  # a trick stays in the middle until the next lead
 
 
 @dataclass
@@ -82,7 +84,8 @@ class CardLayer:
         self._delays: dict[Key, float] = {}
         self._hold: tuple[int, float] | None = None  # (trick number, seconds left) shown in the middle
         self.wait_after_trick = False  # the setting: hold each finished trick until a click or key
-        self.keep_last_trick = False  # a replay: the last finished trick stays in the middle until the next lead
+        self.keep_last_trick = False  # the last finished trick stays in the middle until the next lead
+        self.replaying = False  # a replay keeps even the deal's last trick there (a table: the banner's place)
         self._dealing = False  # the next layout deals every card from ``_deal_from``
         self._deal_from = (0.0, 0.0)
         self._shade_surface: pygame.Surface | None = None
@@ -207,7 +210,8 @@ class CardLayer:
             slots[("card", card)] = _Slot(float(tx), float(ty), card, True)
         last = len(view.tricks)
         holding = self._hold is not None and self._hold[0] == last
-        held = not view.trick and ((self.keep_last_trick and last > 0) or holding)
+        kept = self.keep_last_trick and last > 0 and (self.replaying or view.phase is not Phase.DONE)
+        held = not view.trick and (kept or holding)
         for k, (winner, played) in enumerate(view.tricks):
             pile = place(winner).pile
             for player, card in played:

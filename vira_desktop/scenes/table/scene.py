@@ -36,6 +36,7 @@ from ..base import Scene
 from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import GOLD, INK, MUTED, RED
 from .bidgrid import BOX, BidGrid
+from .cards_layer import SPEEDS_KEEPING_THE_TRICK
 from .input import OVERLAYS, Command, InputMap, Intent, UseCard
 from .model import TABLE_W
 from .panel import ButtonSpec, Layout, Panel, Situation, choice_button, choice_prompt, choice_ready, table_buttons
@@ -62,6 +63,7 @@ class _TableBase(Scene):
         speed = str(settings["display.animation_speed"])
         self.view = TableView(self.images, speed, str(settings["display.card_back"]), app.sound)
         self.view.cards.wait_after_trick = bool(settings["display.wait_after_trick"])
+        self.view.cards.keep_last_trick = speed in SPEEDS_KEEPING_THE_TRICK  # a newcomer saw tricks go unread
         self.input = InputMap(self._card_at, self._drag)
         self.panel = Panel(self)
         self.focus = 0
@@ -724,7 +726,7 @@ class ReplayScene(_TableBase):
         self.title = title
         self.quit_on_back = quit_on_back  # ``vira replay FILE --window``: Esc closes the window
         self.view.keys_help = mark("table.replay_keys")
-        self.view.cards.keep_last_trick = True  # a trick stepped to is seen whole
+        self.view.cards.keep_last_trick = self.view.cards.replaying = True  # a trick stepped to is seen whole
 
     def enter(self) -> None:
         if self.problem:  # at the last good action, where the record goes wrong
