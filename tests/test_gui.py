@@ -1562,3 +1562,40 @@ def test_at_normal_speed_a_finished_trick_stays_in_the_middle_until_the_next_lea
         slots, deal = laid_out(speed, 4)  # the next lead: the trick goes to its winner
         assert not any(slots[("card", card)] == tuple(map(float, place(3, seat).trick)) for seat, card in played)
     pygame.quit()
+
+
+def test_forehands_opening_says_why_there_is_no_pass_whatever_the_mouse_is_over(app: App) -> None:
+    """With the mouse on a cell the panel told only that cell's figures, and the missing Pass
+    button went unexplained."""
+    from vira_desktop.session.table import SeatConfig, Table
+
+    seats = [SeatConfig("You", True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)]
+    for seed in range(1, 40):
+        app.start_table(Table(seats, seed))
+        scene = table_scene(app)
+        scene.view.intro.skip()
+        assert wait_for_human(app, scene)
+        run(app, 3)
+        if scene.grid_shown() and scene.grid.cells and not scene.layout.passes:
+            break
+        app.stack.clear()
+    else:
+        pytest.fail("no deal where you open the bidding")
+    must = t("message.must_open")
+    hover(app, scene.grid.rect_of(min(scene.grid.cells)).center)
+    assert scene.grid.described() is not None and must in scene.view.details
+    hover(app, (600, 20))  # off the grid
+    assert must in scene.view.details
+
+
+def test_the_menu_frames_one_button_the_mouse_moving_over_another_takes_the_focus(app: App) -> None:
+    """At start-up the menu framed two buttons: the focused one and the one under the mouse."""
+    run(app, 2)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and menu.focus == 0
+    settings = menu.buttons[3]
+    hover(app, settings.rect.center)
+    assert menu.focus == 3
+    assert [b.most_specific_combined_id.endswith("#focused") for b in menu.buttons] == [i == 3 for i in range(7)]
+    key(app, pygame.K_UP)  # the keys go on from there
+    assert menu.focus == 2

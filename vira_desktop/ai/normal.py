@@ -406,7 +406,7 @@ class NormalBot:
             options = [a for a in decision.actions if isinstance(a, ChooseTrump)]
             planned = self._planned_trump(view, options)
             if planned is not None:
-                said = f"trump {planned.suit.name}: the trump this hand was bid with"
+                said = f"trump {planned.suit.name}: the suit the bid was planned for"
                 return Choice(planned, Reason("trump_as_bid", said, suit=planned.suit.name))
             pick = max(
                 options,

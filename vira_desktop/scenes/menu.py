@@ -72,7 +72,17 @@ class MenuScene(Scene):
             self.buttons.append(self.add(b))
         # the first enabled entry after "New game" when there is a save (Continue), else New game
         self.focus = 1 if len(self.enabled) > 1 and self.enabled[1] else 0
+        if pygame.mouse.get_focused():
+            self._point(pygame.mouse.get_pos())
         self._show_focus()
+
+    def _point(self, pos: tuple[int, int]) -> None:
+        """The entry under the mouse takes the keyboard focus: one button framed, not two (the
+        focused one and the one the mouse lights)."""
+        for i, b in enumerate(self.buttons):
+            if self.enabled[i] and b.rect.collidepoint(pos) and i != self.focus:
+                self.focus = i
+                self._show_focus()
 
     def _show_focus(self) -> None:
         for i, b in enumerate(self.buttons):
@@ -81,6 +91,8 @@ class MenuScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self._choose(self.buttons.index(event.ui_element))
+        elif event.type == pygame.MOUSEMOTION:
+            self._point(event.pos)
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
                 step = -1 if event.key == pygame.K_UP else 1

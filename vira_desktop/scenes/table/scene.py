@@ -636,10 +636,10 @@ class TableScene(_TableBase):
             stands = self.view.state.bid_games.get(bid) if self.view.state is not None else None
             if stands is not None:  # what it stands for here, as the engine says: its tricks and pins
                 lines += describe_game(stands, bid.suit_level, ask.view.highest, ask.view.rules.pulla)[:2]
-        elif not self.layout.passes:
-            lines = [t("message.must_open")]
         else:
             lines = []
+        if not self.layout.passes:  # whatever the mouse is over, the missing Pass is explained
+            lines.append(t("message.must_open"))
         said = self.grid.advice.get(cell) if cell is not None else None
         self.view.details = [said.text(), *lines] if said is not None else lines
 
