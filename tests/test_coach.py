@@ -163,5 +163,7 @@ def test_the_declarers_choice_after_the_buy_says_what_a_repurchase_costs() -> No
     assert choice_notes(decide, game("7-spel"), pulla) == ["home / bet / kodilj now: +1 / −1 / −2"]
     notes = choice_notes(decide, game("7-spel"), pulla, repurchase=True)
     assert notes == ["home / bet / kodilj now: +1 / −1 / −2", "after a repurchase: 0 / −3 / −5"]
+    after = choice_notes(decide, game("7-spel"), pulla, repurchased=True)  # a playtest found "+1 / −1 / −2" here
+    assert after == ["home / bet / kodilj after the repurchase: 0 / −3 / −5"]
     vingel = choice_notes((*decide, Turn(0, again=True)), game("vingel 6"), pulla)
     assert vingel == ["home / bet / kodilj now: +1 / −2 / −4", "after turning again: 0 / −6 / −10"]

@@ -12,9 +12,11 @@ import pygame
 import pytest
 
 from tests.test_gui import key, make_app, run
+from vira_desktop.i18n import t
 from vira_desktop.paths import history_file
 from vira_desktop.rules.ledger import PULLA, SEXMASTARE, Kind, Ledger
 from vira_desktop.scenes.app import App
+from vira_desktop.scenes.table.input import Command
 from vira_desktop.session.history import History
 from vira_desktop.session.record import Record, parse_yaml, read_record
 from vira_desktop.session.runner import CommittedDeal, TableRunner
@@ -181,6 +183,12 @@ def test_vira_replay_window_opens_a_bad_record_at_the_action_before_as_vira_file
     assert isinstance(scene, ReplayScene) and scene.quit_on_back
     assert len(scene.driver.actions) == 4 and scene.driver.at_end and "action 5" in scene.problem
     assert scene.problem in scene.view.message
+    scene.command(Command("analyse"))  # a playtest found "laid down" or a lost deal told of a cut-off record
+    assert scene.view.message == t("analysis.record_stops", good=4)
+    pushed: list[tuple[str, dict[str, object]]] = []
+    monkeypatch.setattr(app, "push", lambda name, **values: pushed.append((name, values)))
+    scene.command(Command("play_again"))  # from where it stops, not "from the start (the deal is over)"
+    assert pushed[0][0] == "play_again" and pushed[0][1]["upto"] == 4
 
 
 def test_a_record_known_only_by_itself_opens_on_you_and_plays_again_with_you_there() -> None:
@@ -267,3 +275,30 @@ def test_esc_in_a_deal_played_again_asks_before_it_drops_the_deal(
     assert app.stack.top is table
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, HistoryScene)
+
+
+def test_a_file_this_game_exported_opens_with_its_levels_its_colours_and_its_deals_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A playtest opened an exported deal: the play-again form offered Bertil as a normal bot
+    where the file's first line says strong, the heading said deal 1 where it says 4, and the
+    colours were not the table's."""
+    import json
+
+    from vira_desktop import cli
+    from vira_desktop.scenes.table import ReplayScene
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    about = {"table": ["Cecilia", "Anna", "Bertil"], "number": 3, "levels": {"Anna": "human", "Bertil": "strong"}}
+    text = (Path(__file__).parent / "records" / "laid_solo8.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "exported.yaml"
+    path.write_text("# vira-desktop: " + json.dumps(about) + "\n" + text, encoding="utf-8")
+    seen: list[App] = []
+    monkeypatch.setattr(App, "run", lambda self: seen.append(self))
+    assert cli.main(["replay", str(path), "--window"]) == 0
+    scene = seen[0].stack.top
+    assert isinstance(scene, ReplayScene)
+    played = scene.driver.played
+    assert played.levels == {"Anna": "human", "Bertil": "strong", "Cecilia": "normal"}
+    assert played.player == "Anna" and played.colours == ("Cecilia", "Anna", "Bertil")
+    assert scene.driver.index == 3

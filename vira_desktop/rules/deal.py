@@ -131,7 +131,10 @@ def _effective(best: _Best | None, bid: Bid) -> Game | str:
             return g
     if bid.in_forehand:
         return f"'in forehand' must match the standing bid ({best.bid.text if best else '-'})"
-    return f"too low: the standing bid is {best.bid.text if best else '-'} ({best.game.name if best else '-'})"
+    if best is None:
+        return "too low"
+    stands = f" ({best.game.name})" if best.game.name != best.bid.text else ""  # what a bid without a level stands for
+    return f"too low: the standing bid is {best.bid.text}{stands}"
 
 
 MIN_CUT = 4  # cards in each part of a cut at least

@@ -513,6 +513,8 @@ def open_file_window(path: str, check: bool = False) -> int:
     window; a file that cannot be read opens the menu with the same one-line error as ``vira
     replay`` (Esc quits). ``check``: a result that differs from the replay's is the error shown."""
     from ..rules.errors import RecordError
+    from ..session.as_played import as_recorded, your_names
+    from ..session.exchange import about_of
     from ..session.record import check_result, good_part, load_record, replay
 
     try:
@@ -531,7 +533,10 @@ def open_file_window(path: str, check: bool = False) -> int:
         said = "" if problem is None else str(problem)
         if check and not said:
             said = check_result(record, replay(record)) or ""
-        app.open("replay", record=good, title=name, quit_on_back=True, problem=said)
+        about = about_of(Path(path).read_text(encoding="utf-8"))  # an exported file: its levels, its number
+        played = as_recorded(good, your_names(), about)
+        number = int(about.get("number", 0)) if str(about.get("number", "0")).isdigit() else 0
+        app.open("replay", record=good, title=name, quit_on_back=True, problem=said, played=played, number=number)
     app.run()
     pygame.quit()
     return 0

@@ -7,8 +7,9 @@ from __future__ import annotations
 import copy
 import json
 import logging
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..paths import last_table_file
 from ..rules.errors import ViraError
@@ -71,14 +72,21 @@ def _played(session: Session, record: Record) -> None:
         session.apply(action)
 
 
-def as_recorded(record: Record, you: Collection[str] = ()) -> AsPlayed:
+def as_recorded(record: Record, you: Collection[str] = (), about: Mapping[str, Any] | None = None) -> AsPlayed:
     """A record known only by itself (a file, an imported deal): the person is the player
     called "You" (or one of ``you``, the names the player has used) if one of the record's
-    players is, else forehand; the others normal bots; a fresh table."""
+    players is, else forehand; the others normal bots; a fresh table. A file this game
+    exported says more in its first line (``about``, see :mod:`.exchange`): who was human and
+    each bot's level, and the table's order (its colours); a playtest found them dropped.
+    The bowls and the pulla of the session's earlier deals are not in a file: a fresh table."""
     names = list(clockwise(record))
-    player = next((n for n in record.names if is_you(n) or n in you), record.names[0])
-    colours = (player, *(n for n in names if n != player))
-    levels = {n: HUMAN if n == player else "normal" for n in names}
+    told = {str(k): str(v) for k, v in (about or {}).get("levels", {}).items()} if about else {}
+    humans = [n for n in record.names if told.get(n) == HUMAN]
+    player = next((n for n in [*humans, *record.names] if n in humans or is_you(n) or n in you), record.names[0])
+    table = [str(n) for n in (about or {}).get("table", ())] if about else []
+    order = [n for n in table if n in names] + [n for n in names if n not in table]
+    colours = tuple(order) if table else (player, *(n for n in names if n != player))
+    levels = {n: told.get(n, HUMAN if n == player else "normal") for n in names}
     before, opening = _fresh(record)
     return AsPlayed(levels, colours, player, before, opening)
 

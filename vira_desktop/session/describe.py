@@ -166,7 +166,8 @@ def _pins(game: Game, level: int, highest: Suit) -> str:
     if level == 1:
         return t("game.pins_suit", pins=t("words.pins", count=top), suit=highest.symbol, other_pins=suit, other=partner)
     rest = "".join(s.symbol for s in Suit if s not in (highest, highest.partner))
-    return t("game.pins_any", top=top, suit=highest.symbol, mid=suit, other=partner, off=off, rest=rest)
+    top_pins = t("words.pins", count=top)  # the unit said once, on the first figure ("pins from each opponent")
+    return t("game.pins_any", top=top_pins, suit=highest.symbol, mid=suit, other=partner, off=off, rest=rest)
 
 
 def group_bid_key(bid: Bid) -> str:
@@ -221,11 +222,11 @@ def _bets(home: int, bet: int, kodilj: int) -> str:
 
 
 def choice_notes(
-    actions: Sequence[Action], game: Game | None, pulla: PullaTable, repurchase: bool = False
+    actions: Sequence[Action], game: Game | None, pulla: PullaTable, repurchase: bool = False, repurchased: bool = False
 ) -> list[str]:
     """Above a trump or a level to choose: how its pins are paid, then the pulla's bets (where
-    every choice's row agrees); above the declarer's choice after the buy, what a repurchase
-    (or turning again, which is one) would cost against playing now."""
+    every choice's row agrees); above the declarer's choice after the buy, the bets played now
+    and after a repurchase (or turning again, which is one); after a repurchase, its own."""
     games = [a.game for a in actions if isinstance(a, ChooseLevel)]
     if games:
         notes = [t("choice.level_note_low" if all(g.is_low for g in games) else "choice.level_note")]
@@ -233,6 +234,8 @@ def choice_notes(
         games, notes = [game], [t("choice.pays_note")]
     elif game is not None and any(isinstance(a, Decide) for a in actions):  # play, lay down, buy again
         row = pulla.row(game)
+        if repurchased and row.re_home is not None and row.re_bet is not None and row.re_kodilj is not None:
+            return [t("choice.bets_repurchased", bets=_bets(row.re_home, row.re_bet, row.re_kodilj))]
         notes = [t("choice.bets_now", bets=_bets(row.home, row.bet, row.kodilj))]
         turn = any(isinstance(a, Turn) and a.again for a in actions)
         if (repurchase or turn) and row.re_home is not None and row.re_bet is not None and row.re_kodilj is not None:

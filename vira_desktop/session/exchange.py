@@ -95,7 +95,8 @@ class ImportReport:
     errors: list[str] = field(default_factory=list)
 
 
-def _about(text: str) -> dict[str, Any]:
+def about_of(text: str) -> dict[str, Any]:
+    """What this game wrote of a deal in its exported file's first line (empty for any other)."""
     first = text.split("\n", 1)[0]
     if first.startswith(_MARK):
         try:
@@ -140,7 +141,7 @@ def import_records(history: History, paths: Sequence[Path]) -> ImportReport:
         except RecordError as exc:
             report.errors.append(f"{path.name}: {exc}")
             continue
-        about = _about(text)
+        about = about_of(text)
         session = str(about.get("session") or f"import:{path.stem}")
         table = about.get("table") or list(data["players"])
         levels = about.get("levels") or {}

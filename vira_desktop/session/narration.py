@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 
 from ..i18n import t
 from ..rules.actions import Action, PlayCard
-from ..rules.events import DealScored, TrickWon
+from ..rules.events import CardsTurned, DealScored, TrickWon
 from ..rules.ledger import SEXMASTARE, TokensMoved, reantes
 from ..rules.session import SeatingDraw, Session
 from ..rules.view import View
 from .coach import marking_hint
 from .describe import describe_result, is_you
-from .words import say_action
+from .words import card_text, say_action
 
 __all__ = ["LOG_LINES", "Narrator", "deal_heading", "seating_lines", "tell_action", "tell_events"]
 
@@ -86,7 +86,11 @@ class Narrator:
     ) -> None:
         """Tell one step of play: the action, its tricks and ledger moves, the result, the marking."""
         names = session.seats
-        if action is not None and (line := tell_action(action, names)) is not None:
+        turned = next((ev for ev in events if isinstance(ev, CardsTurned)), None)
+        if turned is not None:  # the turned cards are public: "turned up 7♦ 5♣", not "turned a card"
+            cards = " ".join(card_text(c) for c in turned.cards)
+            self.say(f"{names[turned.seat]}: {t('told.turned_again' if turned.again else 'told.turned', cards=cards)}")
+        elif action is not None and (line := tell_action(action, names)) is not None:
             self.say(line)
         self.say(*tell_events(events, names, session.players))
         for ev in events:

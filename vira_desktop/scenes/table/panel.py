@@ -166,7 +166,7 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
     choice, n = decision.choice, s.selected
     count = len(decision.actions) + (choice is not None) + 1
     repurchase = choice is not None and choice.action is Repurchase
-    pays = choice_notes(decision.actions, view.game, view.rules.pulla, repurchase)  # what each choice pays
+    pays = choice_notes(decision.actions, view.game, view.rules.pulla, repurchase, view.repurchased)  # what each pays
     while pays and PANEL_TOP + 18 * s.detail_lines(pays) + MIN_STEP * count > LOG_TOP:
         pays.pop()  # eight levels of solo leave room for the first note only: the buttons say the rest
     notes += pays

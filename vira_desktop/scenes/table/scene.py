@@ -490,6 +490,8 @@ class TableScene(_TableBase):
                 self._analysis_wanted = False
                 self.message("")
                 self.app.push("analysis", info=info, viewer=self.runner.viewer)
+        else:  # said, not silently ignored: a laid deal has no play, a deal in play no end yet
+            self.message(t("analysis.no_play" if self.runner.deal_over else "analysis.not_over"), MUTED)
 
     def _confirm(self) -> None:
         """Enter: the next deal, the bid chosen, the cards selected, or the card in focus."""
@@ -827,7 +829,7 @@ class ReplayScene(_TableBase):
     def play_again(self) -> None:
         """Play the deal again from the point shown (its end: from the start), seats chosen first."""
         driver = self.driver
-        upto = 0 if driver.at_end else driver.position
+        upto = 0 if driver.at_end and not self.problem else driver.position  # a bad record: from where it stops
         self.app.push("play_again", record=driver.record, upto=upto, parent=self.deal_id, played=driver.played)
 
     def _jumped(self) -> None:
@@ -842,6 +844,9 @@ class ReplayScene(_TableBase):
         viewer = record.names[self.driver.viewer]
         if self.analysis is not None:
             self.app.push("analysis", info=self.analysis, viewer=viewer)
+            return
+        if self.problem:  # the record stops before the deal's end: nothing to set against best play
+            self.message(t("analysis.record_stops", good=len(self.driver.actions)), MUTED)
             return
         if not self.driver.has_play:
             self.message(t("analysis.no_play"), MUTED)
