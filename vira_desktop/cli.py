@@ -261,11 +261,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (ValueError, ConfigError) as exc:  # one line, not the usage text
             print(f"vira {args.command}: {exc}", file=sys.stderr)
             return 2
-    from .scenes.app import autoplay, run_game
-
     if args.autoplay is not None:
+        from .scenes.autoplay import autoplay
+
         seed = 1 if args.seed is None else args.seed
         return autoplay(
             args.autoplay, seed, args.speed, args.players, args.autosave, args.resume, args.hints, args.history
         )
+    from .scenes.app import run_game
+
     return run_game(seed=args.seed)

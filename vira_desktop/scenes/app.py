@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import json
 import logging
 import os
 import random
@@ -13,7 +12,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -26,67 +25,20 @@ from ..session.autosave import Autosave
 from ..session.history import HistoryWriter
 from ..session.runner import CommittedDeal
 from ..session.saving import BackgroundSaver
-from ..session.table import SaveError, SeatConfig, Table, quarantine
+from ..session.table import SaveError, Table, quarantine
 from .base import Scene, SceneStack
 from .idle import wait_for_input
 from .theme import SIZE, font, gui_theme
 from .window import MIN_SIZE, desktop_size, fit_window
+
+if TYPE_CHECKING:
+    from .autoplay import FrameStats
 
 FPS = 60  # while anything moves
 IDLE_WAKE_S = 2.0  # with nothing to animate, a frame at least this often (the menu's clock, a lost wake-up)
 
 SOUNDS = ("deal", "play", "trick", "tokens")
 log = logging.getLogger(__name__)
-
-
-def peak_memory_mb() -> float:
-    """The process's peak resident memory in MB (Windows has no ``resource`` module)."""
-    if sys.platform == "win32":
-        import ctypes
-        from ctypes import wintypes
-
-        class Counters(ctypes.Structure):
-            _fields_ = [
-                ("cb", wintypes.DWORD),
-                ("PageFaultCount", wintypes.DWORD),
-                ("PeakWorkingSetSize", ctypes.c_size_t),
-                ("WorkingSetSize", ctypes.c_size_t),
-                ("QuotaPeakPagedPoolUsage", ctypes.c_size_t),
-                ("QuotaPagedPoolUsage", ctypes.c_size_t),
-                ("QuotaPeakNonPagedPoolUsage", ctypes.c_size_t),
-                ("QuotaNonPagedPoolUsage", ctypes.c_size_t),
-                ("PagefileUsage", ctypes.c_size_t),
-                ("PeakPagefileUsage", ctypes.c_size_t),
-            ]
-
-        # With its prototypes declared: ctypes would pass the pseudo-handle GetCurrentProcess()
-        # returns (-1) as a 32-bit int, which 64-bit Windows takes for no process (found under
-        # Wine: the frozen game's rss_mb was 0).
-        kernel32 = ctypes.WinDLL("kernel32")  # type: ignore[attr-defined]
-        psapi = ctypes.WinDLL("psapi")  # type: ignore[attr-defined]
-        kernel32.GetCurrentProcess.restype = wintypes.HANDLE
-        kernel32.GetCurrentProcess.argtypes = []
-        psapi.GetProcessMemoryInfo.restype = wintypes.BOOL
-        psapi.GetProcessMemoryInfo.argtypes = [wintypes.HANDLE, ctypes.POINTER(Counters), wintypes.DWORD]
-        counters = Counters()
-        counters.cb = ctypes.sizeof(Counters)
-        if not psapi.GetProcessMemoryInfo(kernel32.GetCurrentProcess(), ctypes.byref(counters), counters.cb):
-            return 0.0
-        return float(counters.PeakWorkingSetSize) / (1024 * 1024)
-    import resource
-
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
-
-
-def process_age() -> float | None:
-    """Seconds since this process started (Linux /proc), or None where that is not known."""
-    try:
-        stat = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
-        uptime = float(Path("/proc/uptime").read_text().split()[0])
-        return uptime - int(stat[19]) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
 
 
 class NoDisplay(RuntimeError):
@@ -178,9 +130,7 @@ class App:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
-        self.frame_times: list[float] = []
-        self.frame_cpu: list[float] = []
-        self.first_frame_s: float | None = None
+        self.frame_stats: FrameStats | None = None  # each frame timed (vira --autoplay)
         self._saver: BackgroundSaver | None = None
         self._autosave: Autosave | None = None
         self.on_deal_committed: Callable[[CommittedDeal], None] | None = None  # history keeps deals here
@@ -459,32 +409,8 @@ class App:
             top.draw(self.screen)
         self.ui.draw_ui(self.screen)
         pygame.display.flip()
-        self.frame_times.append(time.perf_counter() - t0)
-        self.frame_cpu.append(time.thread_time() - c0)
-        if self.first_frame_s is None:
-            age = process_age()  # from the process start, imports included
-            self.first_frame_s = age if age is not None else time.perf_counter() - self.started
-
-    def stats(self, deals: int) -> dict[str, Any]:
-        times = sorted(self.frame_times[5:] or self.frame_times)
-        cpu = sorted(self.frame_cpu[5:] or self.frame_cpu)
-        ms = 1000.0
-
-        def pct(q: float, values: list[float] = times) -> float:
-            return round(ms * values[min(len(values) - 1, int(q * len(values)))], 3) if values else 0.0
-
-        rss_mb = peak_memory_mb()
-        return {
-            "deals": deals,
-            "frames": len(self.frame_times),
-            "frame_ms_median": pct(0.5),
-            "frame_ms_p95": pct(0.95),
-            "frame_ms_max": pct(1.0),
-            "frame_cpu_ms_p95": pct(0.95, cpu),
-            "frame_cpu_ms_max": pct(1.0, cpu),
-            "startup_s": round(self.first_frame_s or 0.0, 3),
-            "rss_mb": round(rss_mb, 1),
-        }
+        if self.frame_stats is not None:
+            self.frame_stats.record(time.perf_counter() - t0, time.thread_time() - c0)
 
 
 def _window() -> pygame.Window | None:
@@ -533,41 +459,5 @@ def open_file_window(path: str, check: bool = False) -> int:
             said = check_result(record, replay(record)) or ""
         app.open("replay", record=good, title=name, quit_on_back=True, problem=said)
     app.run()
-    pygame.quit()
-    return 0
-
-
-def autoplay(
-    deals: int,
-    seed: int,
-    speed: str,
-    players: int = 3,
-    save: bool = False,
-    resume: bool = False,
-    hints: bool = False,
-    history: bool = False,
-) -> int:
-    """Play ``deals`` deals with every seat a bot, then print the frame statistics as JSON.
-
-    ``save`` autosaves after every action as a real game does; ``resume`` continues the autosave;
-    ``hints`` asks the coach for a hint at every decision of the first seat, as a player would;
-    ``history`` keeps every deal in history as a real game does.
-    """
-    app = App(autoplay_speed=speed, save_autoplay=save, history=history)
-    app.to_menu()
-    app.step(0.0)  # the menu's first frame: the start-up figure
-    names = ["North", "East", "South", "West"][:players]
-    if resume and app.has_autosave():
-        table = app.saved.load()
-    else:
-        table = Table([SeatConfig(n, False, "normal") for n in names], seed)
-    app.start_table(table, autoplay=deals, hints=hints)
-    app.run()
-    top = app.stack.top
-    stats = app.stats(getattr(top, "deals_done", deals))
-    app.flush_saves()
-    if hints:
-        stats["hints"] = getattr(top, "hints_asked", 0)
-    print(json.dumps(stats))
     pygame.quit()
     return 0
