@@ -293,15 +293,15 @@ def test_autosave_and_resume_exactly(app: App, tmp_path: Path) -> None:
 
 
 def test_a_damaged_save_is_kept_aside_and_reported(app: App, tmp_path: Path) -> None:
-    save = tmp_path / "data" / "autosave.json"
+    save = tmp_path / "data" / "autosave.sqlite3"
     save.parent.mkdir(parents=True)
-    save.write_text('{"version": 1, "seed": 3, "seats": [{"name": "A"}], "log": []}', encoding="utf-8")
+    save.write_bytes(b"not a database, not even its header" * 100)
     app.to_menu()
     run(app, 2)
     key(app, pygame.K_RETURN)  # Continue
     assert isinstance(app.stack.top, MenuScene)
     assert "kept aside" in app.notice
-    assert not save.exists() and (save.parent / "autosave.json.damaged-1").exists()
+    assert not save.exists() and (save.parent / "autosave.sqlite3.damaged-1").exists()
 
 
 def test_score_sheet_and_bid_table_one_key_away(app: App) -> None:

@@ -57,11 +57,6 @@ def autosave_file() -> Path:
     return data_dir() / "autosave.sqlite3"
 
 
-def legacy_autosave_file() -> Path:
-    """The autosave as earlier builds wrote it (JSON): still read, then moved into the database."""
-    return data_dir() / "autosave.json"
-
-
 def export_dir() -> Path:
     """Where exported deal records go: a folder of the player's documents."""
     return Path(os.environ.get("VIRA_EXPORT_DIR") or Path(platformdirs.user_documents_dir()) / "Vira")

@@ -20,7 +20,7 @@ import yaml
 
 from ..config import ConfigError, Settings, load_settings, merge, salvage_settings, say_problems, validate
 from ..i18n import CATALOGS, configure, current, system_language, t
-from ..paths import asset, autosave_file, history_file, legacy_autosave_file, user_config_file, write_atomically
+from ..paths import asset, autosave_file, history_file, user_config_file, write_atomically
 from ..session.autosave import Autosave
 from ..session.history import HistoryWriter
 from ..session.runner import CommittedDeal
@@ -260,7 +260,7 @@ class App:
     def saved(self) -> Autosave:
         """The autosave (in the data folder as it is now: tests move it)."""
         if self._autosave is None or self._autosave.path != autosave_file():
-            self._autosave = Autosave(autosave_file(), legacy_autosave_file())
+            self._autosave = Autosave(autosave_file())
         return self._autosave
 
     def has_autosave(self) -> bool:
