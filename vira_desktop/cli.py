@@ -155,7 +155,7 @@ def _simulate(args: argparse.Namespace) -> int:
         if not path.exists():
             raise ConfigError(f"{path}: no such file")
         settings = load_settings(path)
-    players = args.players or (settings["session.players"] if settings else 3)
+    players = args.players or (settings.session.players if settings else 3)
     stats = simulate(
         args.deals,
         args.seed,
@@ -163,8 +163,8 @@ def _simulate(args: argparse.Namespace) -> int:
         bots=[b.strip() for b in args.bots.split(",")],
         contract=contract,
         check=not args.no_check,
-        rules=settings.house_rules() if settings else None,
-        bowl=settings.bowl() if settings else None,
+        rules=settings.house_rules if settings else None,
+        bowl=dict(settings.session.bowl) if settings else None,
     )
     _print_info(stats.as_json(), args.json)
     return 1 if stats.errors or not stats.conservation_ok else 0

@@ -103,3 +103,16 @@ def move_database(path: Path, target: Path) -> None:
     for part, to in zip(database_files(path), database_files(target), strict=True):
         if part.exists():
             part.replace(to)
+
+
+def quarantine(path: Path, suffix: str = "damaged", database: bool = False) -> Path:
+    """Move a damaged file aside (``name.damaged-N``, the first N free; a ``database``: its
+    ``-wal`` and ``-shm`` with it); where it went."""
+    n = 1
+    while (target := path.with_name(f"{path.name}.{suffix}-{n}")).exists():
+        n += 1
+    if database:
+        move_database(path, target)
+    else:
+        path.replace(target)
+    return target

@@ -16,16 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-import yaml
 
-from ..config import ConfigError, Settings, load_settings, merge, salvage_settings, say_problems, validate
+from ..config import SettingValue, change_setting, say_problems, user_settings
 from ..i18n import CATALOGS, configure, current, system_language, t
-from ..paths import asset, autosave_file, history_file, user_config_file, write_atomically
+from ..paths import asset, autosave_file, history_file, user_config_file
 from ..session.autosave import Autosave
 from ..session.history import HistoryWriter
 from ..session.runner import CommittedDeal
 from ..session.saving import BackgroundSaver
-from ..session.table import SaveError, Table, quarantine
+from ..session.table import SaveError, Table
 from .base import Scene, SceneStack
 from .idle import wait_for_input
 from .theme import SIZE, font, gui_theme
@@ -86,13 +85,9 @@ class App:
         # Seeds for the deals of new games: fixed by ``vira --seed`` to replay a game, else fresh.
         self.new_game_seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._notice: tuple[str, dict[str, object]] | None = None  # a catalog key and its values
-        self.config_problems: tuple[str, ...] = ()  # what is wrong with the user's config file (every problem)
         self.config_path = config or user_config_file()
-        try:
-            self.settings = load_settings(self.config_path)
-        except ConfigError as exc:
-            self.settings = salvage_settings(self.config_path)  # the good settings are kept
-            self.config_problems = exc.problems
+        # the settings (a bad file's good ones kept), and what is wrong with the file (every problem)
+        self.settings, self.config_problems = user_settings(self.config_path)
         self.autoplay_speed = autoplay_speed
         self.save_autoplay = save_autoplay
         self.keep_history = autoplay_speed is None if history is None else history  # autoplay: when asked
@@ -119,7 +114,7 @@ class App:
         self.screen = pygame.display.set_mode(SIZE, flags)
         self.window = None if headless else _window()
         self.fullscreen = False
-        self.resize_window(self.settings["display.window"])
+        self.resize_window(self.settings.display.window)
         pygame.display.set_caption("Vira")
         configure(self.language())
         if self.config_problems:  # said in the language shown, whenever it is shown
@@ -139,7 +134,7 @@ class App:
 
     # ------------------------------------------------------------------ sound (silent where no device)
     def _init_sound(self) -> None:
-        if not self.settings["sound.enabled"]:
+        if not self.settings.sound.enabled:
             return
         try:
             with quiet_stderr():
@@ -150,55 +145,39 @@ class App:
         for name in SOUNDS:
             try:
                 sound = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
-                sound.set_volume(float(self.settings["sound.volume"]))
+                sound.set_volume(self.settings.sound.volume)
                 self._sounds[name] = sound
             except (pygame.error, FileNotFoundError):
                 pass
 
     def sound(self, name: str) -> None:
         sound = self._sounds.get(name)
-        if sound is not None and self.settings["sound.enabled"]:
+        if sound is not None and self.settings.sound.enabled:
             sound.play()
 
     # ------------------------------------------------------------------ settings
-    def change_setting(self, key: str, value: Any) -> str:
-        """Set one setting and save the user's config (atomically). Never raises: an unreadable
-        config file is kept aside (``config.yaml.bad-N``) and written anew from the settings in
-        use. Returns what the player should be told ("" when all went well)."""
-        section, name = key.split(".")
-        path = self.config_path
-        told = ""
-        try:
-            current = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
-            validate(current or {})
-        except (OSError, yaml.YAMLError, ConfigError):
-            current = {}
-            if path.exists():
-                kept = quarantine(path, "bad")
-                told = t("settings.kept_aside", file=path.name, kept=kept.name)
-        updated = merge(current or {}, {section: {name: value}})
-        try:
-            validate(updated)
-            write_atomically(path, yaml.safe_dump(updated, allow_unicode=True, sort_keys=False))
-        except ConfigError as exc:
-            return t("settings.not_saved", problem=say_problems(exc.problems))
-        except OSError as exc:
-            return t("settings.not_saved", problem=exc)
+    def change_setting(self, key: str, value: SettingValue) -> str:
+        """Set one setting (by its dotted name) and save the user's config (config.py's
+        :func:`~vira_desktop.config.change_setting`: never raises); returns what the player
+        should be told ("" when all went well)."""
+        change = change_setting(self.config_path, self.settings, key, value)
+        if not change.saved:
+            return change.told
         self.config_problems = ()
-        self.settings = Settings(merge(self.settings.data, {section: {name: value}}))
+        self.settings = change.settings
         if key == "display.window":
-            self.resize_window(value)
+            self.resize_window(self.settings.display.window)
         elif key == "display.language":
             self.apply_language()
-        if section == "sound":
+        if key.startswith("sound."):
             for sound in self._sounds.values():
-                sound.set_volume(float(self.settings["sound.volume"]))
-        return told
+                sound.set_volume(self.settings.sound.volume)
+        return change.told
 
     # ------------------------------------------------------------------ language
     def language(self) -> str:
         """The language chosen in the settings, or the system's."""
-        chosen = str(self.settings["display.language"])
+        chosen = self.settings.display.language
         return system_language() if chosen == "system" else chosen
 
     def apply_language(self) -> None:
@@ -226,7 +205,7 @@ class App:
         if self.window is not None and not self.fullscreen:
             width, height = self.window.size
             return int(width), int(height)
-        return fit_window(self.settings["display.window"], desktop_size())
+        return fit_window(self.settings.display.window, desktop_size())
 
     def toggle_fullscreen(self) -> None:
         """F11: the whole screen (the table letterboxed in it), or back to the window size."""
@@ -236,7 +215,7 @@ class App:
             if self.fullscreen:
                 self.window.set_windowed()
                 self.fullscreen = False
-                self.resize_window(self.settings["display.window"])
+                self.resize_window(self.settings.display.window)
             else:
                 self.window.set_fullscreen(desktop=True)
                 self.fullscreen = True

@@ -24,8 +24,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from ..paths import database_files
-from .table import Recovered, SaveError, SaveSnapshot, Table, quarantine
+from ..paths import database_files, quarantine
+from .table import Recovered, SaveError, SaveSnapshot, Table
 
 __all__ = ["SCHEMA_VERSION", "Autosave"]
 

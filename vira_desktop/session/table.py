@@ -13,11 +13,9 @@ import itertools
 import uuid
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from ..ai import Bot
-from ..paths import move_database
 from ..rules.actions import Action, parse_action
 from ..rules.deal import Deal
 from ..rules.errors import ViraError
@@ -29,7 +27,7 @@ from .flow import Ask, Flow, FlowEvent
 from .record import Record, record_of, replay
 from .thinking import DEFAULT_THINK, BotSpec, bot_from
 
-__all__ = ["SAVE_VERSION", "SaveError", "SaveSnapshot", "SeatConfig", "Table", "quarantine"]
+__all__ = ["SAVE_VERSION", "SaveError", "SaveSnapshot", "SeatConfig", "Table"]
 
 SAVE_VERSION = 1
 _GENERATIONS = itertools.count()
@@ -367,16 +365,3 @@ class SaveSnapshot:
 
     def to_json(self) -> dict[str, Any]:
         return {**self.header, "log": [asdict(e) for e in self.log]}
-
-
-def quarantine(path: Path, suffix: str = "damaged", database: bool = False) -> Path:
-    """Move a damaged file aside (``name.damaged-N``, the first N free; a ``database``: its
-    ``-wal`` and ``-shm`` with it); where it went."""
-    n = 1
-    while (target := path.with_name(f"{path.name}.{suffix}-{n}")).exists():
-        n += 1
-    if database:
-        move_database(path, target)
-    else:
-        path.replace(target)
-    return target
