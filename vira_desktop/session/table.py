@@ -175,9 +175,6 @@ class Table:
     def is_human(self, seat: int) -> bool:
         return self.seat_config(self.session.seats[seat]).human
 
-    def view_for(self, name: str) -> View:
-        return self.deal.view(self.session.seats.index(name))
-
     def bot_for(self, ask: Ask) -> Bot | None:
         """The bot that answers ``ask`` (``None`` for a human seat)."""
         return self.bots.get(self.session.seats[ask.seat])
