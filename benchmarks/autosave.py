@@ -8,6 +8,7 @@ Run: ``python benchmarks/autosave.py [--deals 40] [--json]``.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import tempfile
@@ -36,6 +37,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    from vira_desktop.paths import write_atomically
     from vira_desktop.session.autosave import Autosave
     from vira_desktop.session.table import Table
 
@@ -50,7 +52,8 @@ def main() -> None:
         snapshot = table.snapshot()
         snapshot = type(snapshot)(snapshot.header, tuple(log[: n + 1]))
         start = time.perf_counter()
-        snapshot.write(path)  # as the window's saver writes it: JSON, a temporary file, fsync, rename
+        # as the JSON autosave was written: the whole session, a temporary file, fsync, rename
+        write_atomically(path, json.dumps(snapshot.to_json(), ensure_ascii=False))
         json_times.append(time.perf_counter() - start)
     json_bytes = path.stat().st_size
     saved = Autosave(folder / "autosave.sqlite3")

@@ -293,15 +293,15 @@ def test_autosave_and_resume_exactly(app: App, tmp_path: Path) -> None:
 
 
 def test_a_damaged_save_is_kept_aside_and_reported(app: App, tmp_path: Path) -> None:
-    save = tmp_path / "data" / "autosave.json"
+    save = tmp_path / "data" / "autosave.sqlite3"
     save.parent.mkdir(parents=True)
-    save.write_text('{"version": 1, "seed": 3, "seats": [{"name": "A"}], "log": []}', encoding="utf-8")
+    save.write_bytes(b"not a database, not even its header" * 100)
     app.to_menu()
     run(app, 2)
     key(app, pygame.K_RETURN)  # Continue
     assert isinstance(app.stack.top, MenuScene)
     assert "kept aside" in app.notice
-    assert not save.exists() and (save.parent / "autosave.json.damaged-1").exists()
+    assert not save.exists() and (save.parent / "autosave.sqlite3.damaged-1").exists()
 
 
 def test_score_sheet_and_bid_table_one_key_away(app: App) -> None:
@@ -587,11 +587,11 @@ def test_settings_from_the_keyboard_are_saved_per_user(app: App, tmp_path: Path)
     key(app, pygame.K_RETURN)
     assert type(app.stack.top).__name__ == "SettingsScene"
     key(app, pygame.K_RIGHT)  # animation speed: instant -> fast
-    assert app.settings["display.animation_speed"] == "fast"
+    assert app.settings.display.animation_speed == "fast"
     for _ in range(6):
         key(app, pygame.K_DOWN)
     key(app, pygame.K_LEFT)  # window size: 1280 × 800 -> 1024 × 640 (sizes in order)
-    assert app.settings["display.window"] == [1024, 640]
+    assert app.settings.display.window == (1024, 640)
     key(app, pygame.K_ESCAPE)
     saved = (tmp_path / "config" / "config.yaml").read_text(encoding="utf-8")
     assert "fast" in saved and "1024" in saved
@@ -641,7 +641,7 @@ def test_the_window_size_setting_shows_the_real_size_and_offers_only_what_fits(
         key(app, pygame.K_RIGHT)
         seen.append(scene.buttons[row].text)
     assert seen == ["1024 × 640", "1152 × 720", "1024 × 640"]  # nothing larger than the desktop
-    assert app.settings["display.window"] == [1024, 640]
+    assert app.settings.display.window == (1024, 640)
 
 
 def test_f11_is_taken_by_the_window_not_the_scene(app: App) -> None:
@@ -962,7 +962,7 @@ def test_a_bad_config_reports_every_problem_in_the_players_language(
         said = app.notice
         assert all(s in said for s in ("display.window", "display.card_back", "sound.volume", "colour")), said
         assert "pitää olla" in said and "tuntematon asetus" in said and "expected" not in said
-        assert app.settings["display.language"] == "fi"  # the good settings are kept
+        assert app.settings.display.language == "fi"  # the good settings are kept
         configure("sv")  # the notice follows the language shown
         assert "ska vara" in app.notice and "okänd inställning" in app.notice
     finally:
@@ -1251,7 +1251,7 @@ def test_switching_the_language_in_settings_changes_the_words_at_once_and_is_sav
     for _ in range(5):
         key(app, pygame.K_DOWN)  # the language row
     key(app, pygame.K_LEFT)  # en -> sv
-    assert app.settings["display.language"] == "sv" and current() == "sv"
+    assert app.settings.display.language == "sv" and current() == "sv"
     assert "Svenska" in [b.text for b in settings.buttons]  # the language by its own name
     key(app, pygame.K_ESCAPE)
     menu = app.stack.top
@@ -1421,11 +1421,11 @@ def test_the_coach_grid_setting_is_changed_and_saved(app: App, tmp_path: Path) -
     row = [k for k, _ in SettingsScene.FIELDS].index("display.coach_grid")
     for _ in range(row):
         key(app, pygame.K_DOWN)
-    assert app.settings["display.coach_grid"] == "practice"  # the default: on against bots
-    key(app, pygame.K_RIGHT)
-    assert app.settings["display.coach_grid"] == "always"
-    key(app, pygame.K_RIGHT)
-    assert app.settings["display.coach_grid"] == "never"
+    grids = [app.settings.display.coach_grid]  # the default: on against bots
+    for _ in range(2):
+        key(app, pygame.K_RIGHT)
+        grids.append(app.settings.display.coach_grid)
+    assert grids == ["practice", "always", "never"]
     key(app, pygame.K_ESCAPE)
     saved = (tmp_path / "config" / "config.yaml").read_text(encoding="utf-8")
     assert "coach_grid: never" in saved

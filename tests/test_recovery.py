@@ -16,58 +16,8 @@ from vira_desktop.session.autosave import Autosave
 from vira_desktop.session.table import SaveError, Table
 
 
-def _saved(tmp_path: Path) -> tuple[Path, Table]:
-    table, _ = _autoplayed(3, seed=5)
-    path = tmp_path / "autosave.json"
-    table.save(path)
-    return path, table
-
-
 def _same_up_to(table: Table, original: Table, n: int) -> bool:
     return [(e.deal, e.player, e.action) for e in table.log] == [(e.deal, e.player, e.action) for e in original.log[:n]]
-
-
-def test_a_save_damaged_at_20_random_places_is_recovered_up_to_its_last_good_action(tmp_path: Path) -> None:
-    path, original = _saved(tmp_path)
-    text = path.read_text(encoding="utf-8")
-    data = json.loads(text)
-    total = len(data["log"])
-    rng = random.Random(23)
-    log_at = text.index('"log"')
-    ends: list[int] = []  # where each entry of the log ends in the file
-    decoder, i = json.JSONDecoder(), text.index("[", log_at) + 1
-    while len(ends) < total:
-        while text[i] in " ,":
-            i += 1
-        _, i = decoder.raw_decode(text, i)
-        ends.append(i)
-    kinds = ["cut", "bad action", "wrong type", "missing key"] * 5
-    for i, kind in enumerate(kinds):
-        damaged = tmp_path / f"damaged-{i}.json"
-        if kind == "cut":  # a file cut short anywhere after its header
-            at = rng.randrange(log_at + 10, len(text))
-            damaged.write_text(text[:at], encoding="utf-8")
-            expected = sum(end <= at for end in ends)  # the entries written to their end
-        else:
-            n = rng.randrange(total)
-            bad = json.loads(text)
-            entry = bad["log"][n]
-            if kind == "bad action":
-                entry["action"] = "buy 2S 2S 2S"
-            elif kind == "wrong type":
-                entry[rng.choice(["deal", "human", "action"])] = [1, 2]
-            else:
-                del entry["player"]
-            damaged.write_text(json.dumps(bad), encoding="utf-8")
-            expected = n
-        with pytest.raises(SaveError):
-            Table.load(damaged)
-        table, recovered = Table.recover(damaged)
-        assert recovered.kept == expected, (kind, recovered)
-        assert _same_up_to(table, original, expected)
-        assert recovered.cut == (kind == "cut")
-        assert recovered.problem or kind == "cut"
-        assert table.session.ledger.conserved()
 
 
 def _saved_in_database(path: Path) -> Table:
@@ -168,26 +118,6 @@ def test_continue_after_a_damaged_save_goes_on_from_its_last_good_action_and_kee
     assert len(aside) == 1 and aside[0].read_bytes() == damaged
     app.flush_saves()  # and the game goes on in a new save, from the last good action
     assert [e.action for e in Autosave(autosave_file()).load().log][:40] == [e.action for e in original.log[:40]]
-
-
-def test_an_autosave_from_before_the_database_is_continued_and_moved_into_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from tests.test_gui import make_app, run
-    from vira_desktop.paths import autosave_file, legacy_autosave_file
-    from vira_desktop.scenes.table import TableScene
-
-    app = make_app(tmp_path, monkeypatch)
-    table, _ = _autoplayed(3, seed=5)
-    legacy_autosave_file().parent.mkdir(parents=True, exist_ok=True)
-    table.save(legacy_autosave_file())
-    assert app.has_autosave() and app.saved.describe() == (["Anna", "Bo", "Cilla"], table.log[-1].deal + 1)
-    app.resume_autosave()
-    run(app, 2)
-    app.flush_saves()
-    scene = app.stack.top
-    assert isinstance(scene, TableScene) and not legacy_autosave_file().exists()
-    assert Autosave(autosave_file()).load().log[: len(table.log)] == table.log
 
 
 def test_the_database_save_follows_undo_and_a_new_game(tmp_path: Path) -> None:

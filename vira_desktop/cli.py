@@ -155,7 +155,7 @@ def _simulate(args: argparse.Namespace) -> int:
         if not path.exists():
             raise ConfigError(f"{path}: no such file")
         settings = load_settings(path)
-    players = args.players or (settings["session.players"] if settings else 3)
+    players = args.players or (settings.session.players if settings else 3)
     stats = simulate(
         args.deals,
         args.seed,
@@ -163,8 +163,8 @@ def _simulate(args: argparse.Namespace) -> int:
         bots=[b.strip() for b in args.bots.split(",")],
         contract=contract,
         check=not args.no_check,
-        rules=settings.house_rules() if settings else None,
-        bowl=settings.bowl() if settings else None,
+        rules=settings.house_rules if settings else None,
+        bowl=dict(settings.session.bowl) if settings else None,
     )
     _print_info(stats.as_json(), args.json)
     return 1 if stats.errors or not stats.conservation_ok else 0
@@ -261,11 +261,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (ValueError, ConfigError) as exc:  # one line, not the usage text
             print(f"vira {args.command}: {exc}", file=sys.stderr)
             return 2
-    from .scenes.app import autoplay, run_game
-
     if args.autoplay is not None:
+        from .scenes.autoplay import autoplay
+
         seed = 1 if args.seed is None else args.seed
         return autoplay(
             args.autoplay, seed, args.speed, args.players, args.autosave, args.resume, args.hints, args.history
         )
+    from .scenes.app import run_game
+
     return run_game(seed=args.seed)

@@ -1,4 +1,6 @@
-"""Settings: defaults in code, the user's ``config.yaml`` layered on top, validated.
+"""Settings: defaults in code, the user's ``config.yaml`` layered on top, validated once
+into typed settings (:class:`Settings`: a frozen dataclass per section). Reading, checking,
+setting a bad file aside and writing a changed setting back all happen here.
 
 Every key is known in advance; an unknown key or a value of the wrong type is
 reported with the key's full name (``house_rules.gok_reentry: expected true
@@ -8,29 +10,155 @@ or false, got 'yes please'``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 import yaml
 
 from .i18n import t
+from .paths import quarantine, write_atomically
 from .rules.errors import Keyed, ViraError
 from .rules.houserules import HOUSE_RULE_NAMES, PULLA_TABLE, HouseRules, pulla_rows
-from .rules.ledger import Kind
+from .rules.ledger import DEFAULT_BOWL, Kind
 
 __all__ = [
     "DEFAULTS",
+    "BotSettings",
+    "Change",
     "ConfigError",
+    "DisplaySettings",
     "Problem",
+    "SessionSettings",
+    "SettingValue",
     "Settings",
+    "SoundSettings",
+    "change_setting",
     "load_settings",
-    "merge",
-    "salvage",
+    "salvage_settings",
     "say_problem",
     "say_problems",
+    "user_settings",
     "validate",
 ]
+
+AnimationSpeed = Literal["instant", "fast", "normal", "slow"]
+CardBack = Literal["blue", "red"]
+Language = Literal["system", "sv", "en", "fi"]  # system: the system locale's (sv, fi, else en)
+CoachGrid = Literal["practice", "always", "never"]  # practice: not at a hot seat
+Players = Literal[3, 4]
+SettingValue = bool | int | float | str | tuple[int, ...]
+"""A value the Settings screen shows and cycles (by the setting's dotted name)."""
+
+
+@dataclass(frozen=True)
+class SessionSettings:
+    """``session:`` a new game's table."""
+
+    bowl: Mapping[Kind, int] = field(default_factory=lambda: MappingProxyType(dict(DEFAULT_BOWL)))
+    """Each player's bowl of own-colour tokens at the start (a bowl in config.yaml is the whole bowl)."""
+    players: Players = 3
+
+
+@dataclass(frozen=True)
+class DisplaySettings:
+    """``display:`` how the table looks and moves."""
+
+    animation_speed: AnimationSpeed = "normal"
+    window: tuple[int, int] = (1280, 800)
+    four_colour_deck: bool = False
+    card_back: CardBack = "blue"
+    language: Language = "system"  # the system locale's until the player chooses
+    wait_after_trick: bool = False  # each finished trick stays face up until a click or a key
+    coach_grid: CoachGrid = "practice"  # the coach's colours in the bid grid
+
+
+@dataclass(frozen=True)
+class SoundSettings:
+    """``sound:``"""
+
+    enabled: bool = True
+    volume: float = 0.7
+
+
+@dataclass(frozen=True)
+class BotSettings:
+    """``bots:``"""
+
+    strong_seconds: float = 0.4  # how long the strong bot may think over one decision
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting, validated and typed: ``settings.display.animation_speed``,
+    ``settings.house_rules`` (the rules' own :class:`HouseRules`, pulla table included)."""
+
+    house_rules: HouseRules = field(default_factory=HouseRules)
+    session: SessionSettings = field(default_factory=SessionSettings)
+    display: DisplaySettings = field(default_factory=DisplaySettings)
+    sound: SoundSettings = field(default_factory=SoundSettings)
+    bots: BotSettings = field(default_factory=BotSettings)
+
+    @classmethod
+    def from_data(cls, data: Any) -> Settings:
+        """``data`` as config.yaml holds it, layered on the defaults; :class:`ConfigError`
+        with every problem found."""
+        return _typed(validate(data or {}))
+
+    def as_data(self) -> dict[str, Any]:
+        """The settings as config.yaml writes them (plain YAML data, every key)."""
+        rules = self.house_rules
+        return {
+            "house_rules": {
+                **{name: getattr(rules, name) for name in HOUSE_RULE_NAMES},
+                PULLA_TABLE: rules.changed().get(PULLA_TABLE, {}),
+            },
+            "session": {
+                "bowl": {k.name.lower(): n for k, n in self.session.bowl.items()},
+                "players": self.session.players,
+            },
+            "display": {**asdict(self.display), "window": list(self.display.window)},
+            "sound": asdict(self.sound),
+            "bots": asdict(self.bots),
+        }
+
+    def value(self, dotted: str) -> SettingValue:
+        """One setting by its dotted name (``"display.animation_speed"``), as the Settings
+        screen cycles them; :class:`KeyError` for a name that is no such setting."""
+        section, _, name = dotted.partition(".")
+        value: object = getattr(getattr(self, section, None), name, None)
+        if not isinstance(value, bool | int | float | str | tuple):
+            raise KeyError(dotted)
+        return value
+
+    def with_value(self, dotted: str, value: SettingValue) -> Settings:
+        """These settings with one changed (by its dotted name), validated: :class:`ConfigError`."""
+        return Settings.from_data(merge(self.as_data(), _change(dotted, value)))
+
+
+def _typed(data: Mapping[str, Any]) -> Settings:
+    """The typed settings of validated ``data`` (the defaults where it says nothing)."""
+    session = dict(data.get("session", {}))
+    if "bowl" in session:
+        session["bowl"] = MappingProxyType({Kind[k.upper()]: n for k, n in session["bowl"].items()})
+    display = dict(data.get("display", {}))
+    if "window" in display:
+        display["window"] = tuple(display["window"])
+    return Settings(
+        house_rules=HouseRules.from_changes(data.get("house_rules")),
+        session=replace(SessionSettings(), **session),
+        display=replace(DisplaySettings(), **display),
+        sound=replace(SoundSettings(), **data.get("sound", {})),
+        bots=replace(BotSettings(), **data.get("bots", {})),
+    )
+
+
+def _change(dotted: str, value: SettingValue) -> dict[str, Any]:
+    """One setting as config.yaml holds it (``{"display": {"window": [1024, 640]}}``)."""
+    section, _, name = dotted.partition(".")
+    return {section: {name: list(value) if isinstance(value, tuple) else value}}
 
 
 class ConfigError(ViraError):
@@ -59,33 +187,14 @@ def say_problems(problems: Sequence[object]) -> str:
     return "; ".join(say_problem(p) for p in problems)
 
 
-DEFAULTS: dict[str, Any] = {
-    "house_rules": {
-        "aces_low_in_all_miseres": False,
-        "royale_defenders_see_each_other": False,
-        "gok_reentry": False,
-        "pulla_table": {},
-    },
-    "session": {"bowl": {"triangle": 2, "bet": 20, "round": 10, "pin": 20}, "players": 3},
-    "display": {
-        "animation_speed": "normal",
-        "window": [1280, 800],
-        "four_colour_deck": False,
-        "card_back": "blue",
-        "language": "system",  # the system locale's (sv, fi, else en) until the player chooses
-        "wait_after_trick": False,  # each finished trick stays face up until a click or a key
-        "coach_grid": "practice",  # the coach's colours in the bid grid: practice (not hot seat), always, never
-    },
-    "sound": {"enabled": True, "volume": 0.7},
-    "bots": {"strong_seconds": 0.4},  # how long the strong bot may think over one decision
-}
+DEFAULTS: dict[str, Any] = Settings().as_data()
+"""Every setting's default as config.yaml writes it (the shipped config.yaml is these)."""
 
 _CHOICES: dict[str, tuple[object, ...]] = {
-    "display.animation_speed": ("instant", "fast", "normal", "slow"),
-    "display.card_back": ("blue", "red"),
-    "display.language": ("system", "sv", "en", "fi"),
-    "display.coach_grid": ("practice", "always", "never"),
-    "session.players": (3, 4),
+    f"{section}.{name}": get_args(hint)
+    for section, kind in get_type_hints(Settings).items()
+    for name, hint in get_type_hints(kind).items()
+    if get_origin(hint) is Literal
 }
 
 
@@ -206,27 +315,6 @@ def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class Settings:
-    """Validated settings with typed accessors for the parts the rules need."""
-
-    def __init__(self, data: dict[str, Any] | None = None) -> None:
-        self.data = merge(DEFAULTS, validate(data or {}))
-
-    def house_rules(self) -> HouseRules:
-        rules = self.data["house_rules"]
-        changes = {name: rules[name] for name in HOUSE_RULE_NAMES}
-        return HouseRules.from_changes({**changes, PULLA_TABLE: rules[PULLA_TABLE]})
-
-    def bowl(self) -> dict[Kind, int]:
-        return {Kind[k.upper()]: int(v) for k, v in self.data["session"]["bowl"].items()}
-
-    def __getitem__(self, dotted: str) -> Any:
-        value: Any = self.data
-        for part in dotted.split("."):
-            value = value[part]
-        return value
-
-
 def _read(path: Path) -> Any:
     """A settings file's YAML; raises :class:`ConfigError` when it is no settings file at all."""
     file = str(path)
@@ -266,20 +354,61 @@ def load_settings(*paths: Path) -> Settings:
         problems += [_in_file(path, p) for p in problems_here]
     if problems:
         raise ConfigError(*problems)
-    return Settings(data)
-
-
-def salvage(data: Any) -> tuple[dict[str, Any], list[str]]:
-    """The settings of ``data`` that are good, and what was wrong with the others: one
-    mistyped value must not cost the player every other choice (their language above all)."""
-    problems: list[str] = []
-    return _check(data, DEFAULTS, "", problems), problems
+    return Settings.from_data(data)
 
 
 def salvage_settings(path: Path) -> Settings:
-    """What can be kept of a settings file that :func:`load_settings` refused."""
+    """What can be kept of a settings file that :func:`load_settings` refused: its good
+    settings (one mistyped value must not cost the player every other choice, their language
+    above all)."""
     try:
         loaded = _read(path)
     except ConfigError:
         return Settings()
-    return Settings(salvage(loaded)[0])
+    return Settings.from_data(_check(loaded, DEFAULTS, "", []))
+
+
+def user_settings(path: Path) -> tuple[Settings, tuple[str, ...]]:
+    """The user's settings file read once at start: the settings, and what is wrong with the
+    file (every problem; its good settings are kept)."""
+    try:
+        return load_settings(path), ()
+    except ConfigError as exc:
+        return salvage_settings(path), exc.problems
+
+
+@dataclass(frozen=True)
+class Change:
+    """What :func:`change_setting` did: the settings in use now (as they were when nothing
+    was saved), whether the change was saved, and what the player should be told ("" when
+    all went well)."""
+
+    settings: Settings
+    saved: bool
+    told: str = ""
+
+
+def change_setting(path: Path, settings: Settings, dotted: str, value: SettingValue) -> Change:
+    """Set one setting (by its dotted name) and save it in the user's config at ``path``
+    (atomically; the file's other settings as they are). Never raises: a config file that
+    cannot be read or is not valid is kept aside (``config.yaml.bad-N``) and written anew;
+    a value or a file that cannot be saved leaves ``settings`` as they were, and says why."""
+    told = ""
+    try:
+        current = _read(path) if path.exists() else {}
+        validate(current)
+    except ConfigError:
+        current = {}
+        if path.exists():
+            kept = quarantine(path, "bad")
+            told = t("settings.kept_aside", file=path.name, kept=kept.name)
+    updated = merge(current, _change(dotted, value))
+    try:
+        validate(updated)
+        changed = settings.with_value(dotted, value)
+        write_atomically(path, yaml.safe_dump(updated, allow_unicode=True, sort_keys=False))
+    except ConfigError as exc:
+        return Change(settings, False, t("settings.not_saved", problem=say_problems(exc.problems)))
+    except OSError as exc:
+        return Change(settings, False, t("settings.not_saved", problem=exc))
+    return Change(changed, True, told)

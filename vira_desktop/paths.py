@@ -57,11 +57,6 @@ def autosave_file() -> Path:
     return data_dir() / "autosave.sqlite3"
 
 
-def legacy_autosave_file() -> Path:
-    """The autosave as earlier builds wrote it (JSON): still read, then moved into the database."""
-    return data_dir() / "autosave.json"
-
-
 def export_dir() -> Path:
     """Where exported deal records go: a folder of the player's documents."""
     return Path(os.environ.get("VIRA_EXPORT_DIR") or Path(platformdirs.user_documents_dir()) / "Vira")
@@ -108,3 +103,16 @@ def move_database(path: Path, target: Path) -> None:
     for part, to in zip(database_files(path), database_files(target), strict=True):
         if part.exists():
             part.replace(to)
+
+
+def quarantine(path: Path, suffix: str = "damaged", database: bool = False) -> Path:
+    """Move a damaged file aside (``name.damaged-N``, the first N free; a ``database``: its
+    ``-wal`` and ``-shm`` with it); where it went."""
+    n = 1
+    while (target := path.with_name(f"{path.name}.{suffix}-{n}")).exists():
+        n += 1
+    if database:
+        move_database(path, target)
+    else:
+        path.replace(target)
+    return target

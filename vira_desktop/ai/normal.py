@@ -103,7 +103,6 @@ def safest_out(hand: list[Card], n: int, aces_low: bool, dead: int) -> list[Card
 
 __all__ = ["EasyBot", "NormalBot"]
 
-_LEVEL_WORDS = ("", " in suit", " in highest suit")
 _CHEAP_OPENING = 5  # gask 0: the forced opening stays at the bottom of the bid table
 REBUY_SAMPLES = 60  # stocks sampled to value a repurchase (24 left its value to the seed)
 TURN_SAMPLES = 60  # cards sampled to value a turn again

@@ -25,7 +25,6 @@ from .evaluate import (
     safest_mask,
     sure_tricks_mask,
     top_mask,
-    trump_tricks,
     trump_tricks_mask,
 )
 from .native import NATIVE
@@ -143,12 +142,6 @@ def _allowed(level: int, highest: Suit) -> tuple[Suit, ...]:
     if level == 1:
         return (highest, highest.partner)
     return tuple(Suit)
-
-
-def best_trump(cards: Sequence[Card], allowed: Sequence[Suit]) -> tuple[Suit, float]:
-    scored = [(trump_tricks(cards, t), -int(t), t) for t in allowed]
-    tricks, _, suit = max(scored)
-    return suit, tricks
 
 
 def kopmisar_away(cards: Sequence[Card]) -> list[Card]:

@@ -48,10 +48,6 @@ class Suit(IntEnum):
         return ("spades", "hearts", "diamonds", "clubs")[self]
 
     @property
-    def is_red(self) -> bool:
-        return self in (Suit.H, Suit.D)
-
-    @property
     def partner(self) -> Suit:
         """The other suit of the same colour (the *färg* when this one is highest)."""
         return _PARTNER[self]
@@ -189,7 +185,6 @@ _SUITS = tuple(Suit)
 _RANKS = tuple(Rank)
 _CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
 ALL_CARDS: tuple[Card, ...] = _CARDS
-FULL_MASK = (1 << 52) - 1
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 
 

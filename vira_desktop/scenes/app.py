@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import json
 import logging
 import os
 import random
@@ -13,80 +12,32 @@ import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-import yaml
 
-from ..config import ConfigError, Settings, load_settings, merge, salvage_settings, say_problems, validate
+from ..config import SettingValue, change_setting, say_problems, user_settings
 from ..i18n import CATALOGS, configure, current, system_language, t
-from ..paths import asset, autosave_file, history_file, legacy_autosave_file, user_config_file, write_atomically
+from ..paths import asset, autosave_file, history_file, user_config_file
 from ..session.autosave import Autosave
 from ..session.history import HistoryWriter
 from ..session.runner import CommittedDeal
 from ..session.saving import BackgroundSaver
-from ..session.table import SaveError, SeatConfig, Table, quarantine
+from ..session.table import SaveError, Table
 from .base import Scene, SceneStack
 from .idle import wait_for_input
 from .theme import SIZE, font, gui_theme
 from .window import MIN_SIZE, desktop_size, fit_window
+
+if TYPE_CHECKING:
+    from .autoplay import FrameStats
 
 FPS = 60  # while anything moves
 IDLE_WAKE_S = 2.0  # with nothing to animate, a frame at least this often (the menu's clock, a lost wake-up)
 
 SOUNDS = ("deal", "play", "trick", "tokens")
 log = logging.getLogger(__name__)
-
-
-def peak_memory_mb() -> float:
-    """The process's peak resident memory in MB (Windows has no ``resource`` module)."""
-    if sys.platform == "win32":
-        import ctypes
-        from ctypes import wintypes
-
-        class Counters(ctypes.Structure):
-            _fields_ = [
-                ("cb", wintypes.DWORD),
-                ("PageFaultCount", wintypes.DWORD),
-                ("PeakWorkingSetSize", ctypes.c_size_t),
-                ("WorkingSetSize", ctypes.c_size_t),
-                ("QuotaPeakPagedPoolUsage", ctypes.c_size_t),
-                ("QuotaPagedPoolUsage", ctypes.c_size_t),
-                ("QuotaPeakNonPagedPoolUsage", ctypes.c_size_t),
-                ("QuotaNonPagedPoolUsage", ctypes.c_size_t),
-                ("PagefileUsage", ctypes.c_size_t),
-                ("PeakPagefileUsage", ctypes.c_size_t),
-            ]
-
-        # With its prototypes declared: ctypes would pass the pseudo-handle GetCurrentProcess()
-        # returns (-1) as a 32-bit int, which 64-bit Windows takes for no process (found under
-        # Wine: the frozen game's rss_mb was 0).
-        kernel32 = ctypes.WinDLL("kernel32")  # type: ignore[attr-defined]
-        psapi = ctypes.WinDLL("psapi")  # type: ignore[attr-defined]
-        kernel32.GetCurrentProcess.restype = wintypes.HANDLE
-        kernel32.GetCurrentProcess.argtypes = []
-        psapi.GetProcessMemoryInfo.restype = wintypes.BOOL
-        psapi.GetProcessMemoryInfo.argtypes = [wintypes.HANDLE, ctypes.POINTER(Counters), wintypes.DWORD]
-        counters = Counters()
-        counters.cb = ctypes.sizeof(Counters)
-        if not psapi.GetProcessMemoryInfo(kernel32.GetCurrentProcess(), ctypes.byref(counters), counters.cb):
-            return 0.0
-        return float(counters.PeakWorkingSetSize) / (1024 * 1024)
-    import resource
-
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
-
-
-def process_age() -> float | None:
-    """Seconds since this process started (Linux /proc), or None where that is not known."""
-    try:
-        stat = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
-        uptime = float(Path("/proc/uptime").read_text().split()[0])
-        return uptime - int(stat[19]) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
 
 
 class NoDisplay(RuntimeError):
@@ -134,13 +85,9 @@ class App:
         # Seeds for the deals of new games: fixed by ``vira --seed`` to replay a game, else fresh.
         self.new_game_seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._notice: tuple[str, dict[str, object]] | None = None  # a catalog key and its values
-        self.config_problems: tuple[str, ...] = ()  # what is wrong with the user's config file (every problem)
         self.config_path = config or user_config_file()
-        try:
-            self.settings = load_settings(self.config_path)
-        except ConfigError as exc:
-            self.settings = salvage_settings(self.config_path)  # the good settings are kept
-            self.config_problems = exc.problems
+        # the settings (a bad file's good ones kept), and what is wrong with the file (every problem)
+        self.settings, self.config_problems = user_settings(self.config_path)
         self.autoplay_speed = autoplay_speed
         self.save_autoplay = save_autoplay
         self.keep_history = autoplay_speed is None if history is None else history  # autoplay: when asked
@@ -167,7 +114,7 @@ class App:
         self.screen = pygame.display.set_mode(SIZE, flags)
         self.window = None if headless else _window()
         self.fullscreen = False
-        self.resize_window(self.settings["display.window"])
+        self.resize_window(self.settings.display.window)
         pygame.display.set_caption("Vira")
         configure(self.language())
         if self.config_problems:  # said in the language shown, whenever it is shown
@@ -178,9 +125,7 @@ class App:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
-        self.frame_times: list[float] = []
-        self.frame_cpu: list[float] = []
-        self.first_frame_s: float | None = None
+        self.frame_stats: FrameStats | None = None  # each frame timed (vira --autoplay)
         self._saver: BackgroundSaver | None = None
         self._autosave: Autosave | None = None
         self.on_deal_committed: Callable[[CommittedDeal], None] | None = None  # history keeps deals here
@@ -189,7 +134,7 @@ class App:
 
     # ------------------------------------------------------------------ sound (silent where no device)
     def _init_sound(self) -> None:
-        if not self.settings["sound.enabled"]:
+        if not self.settings.sound.enabled:
             return
         try:
             with quiet_stderr():
@@ -200,55 +145,39 @@ class App:
         for name in SOUNDS:
             try:
                 sound = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
-                sound.set_volume(float(self.settings["sound.volume"]))
+                sound.set_volume(self.settings.sound.volume)
                 self._sounds[name] = sound
             except (pygame.error, FileNotFoundError):
                 pass
 
     def sound(self, name: str) -> None:
         sound = self._sounds.get(name)
-        if sound is not None and self.settings["sound.enabled"]:
+        if sound is not None and self.settings.sound.enabled:
             sound.play()
 
     # ------------------------------------------------------------------ settings
-    def change_setting(self, key: str, value: Any) -> str:
-        """Set one setting and save the user's config (atomically). Never raises: an unreadable
-        config file is kept aside (``config.yaml.bad-N``) and written anew from the settings in
-        use. Returns what the player should be told ("" when all went well)."""
-        section, name = key.split(".")
-        path = self.config_path
-        told = ""
-        try:
-            current = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
-            validate(current or {})
-        except (OSError, yaml.YAMLError, ConfigError):
-            current = {}
-            if path.exists():
-                kept = quarantine(path, "bad")
-                told = t("settings.kept_aside", file=path.name, kept=kept.name)
-        updated = merge(current or {}, {section: {name: value}})
-        try:
-            validate(updated)
-            write_atomically(path, yaml.safe_dump(updated, allow_unicode=True, sort_keys=False))
-        except ConfigError as exc:
-            return t("settings.not_saved", problem=say_problems(exc.problems))
-        except OSError as exc:
-            return t("settings.not_saved", problem=exc)
+    def change_setting(self, key: str, value: SettingValue) -> str:
+        """Set one setting (by its dotted name) and save the user's config (config.py's
+        :func:`~vira_desktop.config.change_setting`: never raises); returns what the player
+        should be told ("" when all went well)."""
+        change = change_setting(self.config_path, self.settings, key, value)
+        if not change.saved:
+            return change.told
         self.config_problems = ()
-        self.settings = Settings(merge(self.settings.data, {section: {name: value}}))
+        self.settings = change.settings
         if key == "display.window":
-            self.resize_window(value)
+            self.resize_window(self.settings.display.window)
         elif key == "display.language":
             self.apply_language()
-        if section == "sound":
+        if key.startswith("sound."):
             for sound in self._sounds.values():
-                sound.set_volume(float(self.settings["sound.volume"]))
-        return told
+                sound.set_volume(self.settings.sound.volume)
+        return change.told
 
     # ------------------------------------------------------------------ language
     def language(self) -> str:
         """The language chosen in the settings, or the system's."""
-        chosen = str(self.settings["display.language"])
+        chosen = self.settings.display.language
         return system_language() if chosen == "system" else chosen
 
     def apply_language(self) -> None:
@@ -276,7 +205,7 @@ class App:
         if self.window is not None and not self.fullscreen:
             width, height = self.window.size
             return int(width), int(height)
-        return fit_window(self.settings["display.window"], desktop_size())
+        return fit_window(self.settings.display.window, desktop_size())
 
     def toggle_fullscreen(self) -> None:
         """F11: the whole screen (the table letterboxed in it), or back to the window size."""
@@ -286,7 +215,7 @@ class App:
             if self.fullscreen:
                 self.window.set_windowed()
                 self.fullscreen = False
-                self.resize_window(self.settings["display.window"])
+                self.resize_window(self.settings.display.window)
             else:
                 self.window.set_fullscreen(desktop=True)
                 self.fullscreen = True
@@ -310,7 +239,7 @@ class App:
     def saved(self) -> Autosave:
         """The autosave (in the data folder as it is now: tests move it)."""
         if self._autosave is None or self._autosave.path != autosave_file():
-            self._autosave = Autosave(autosave_file(), legacy_autosave_file())
+            self._autosave = Autosave(autosave_file())
         return self._autosave
 
     def has_autosave(self) -> bool:
@@ -459,32 +388,8 @@ class App:
             top.draw(self.screen)
         self.ui.draw_ui(self.screen)
         pygame.display.flip()
-        self.frame_times.append(time.perf_counter() - t0)
-        self.frame_cpu.append(time.thread_time() - c0)
-        if self.first_frame_s is None:
-            age = process_age()  # from the process start, imports included
-            self.first_frame_s = age if age is not None else time.perf_counter() - self.started
-
-    def stats(self, deals: int) -> dict[str, Any]:
-        times = sorted(self.frame_times[5:] or self.frame_times)
-        cpu = sorted(self.frame_cpu[5:] or self.frame_cpu)
-        ms = 1000.0
-
-        def pct(q: float, values: list[float] = times) -> float:
-            return round(ms * values[min(len(values) - 1, int(q * len(values)))], 3) if values else 0.0
-
-        rss_mb = peak_memory_mb()
-        return {
-            "deals": deals,
-            "frames": len(self.frame_times),
-            "frame_ms_median": pct(0.5),
-            "frame_ms_p95": pct(0.95),
-            "frame_ms_max": pct(1.0),
-            "frame_cpu_ms_p95": pct(0.95, cpu),
-            "frame_cpu_ms_max": pct(1.0, cpu),
-            "startup_s": round(self.first_frame_s or 0.0, 3),
-            "rss_mb": round(rss_mb, 1),
-        }
+        if self.frame_stats is not None:
+            self.frame_stats.record(time.perf_counter() - t0, time.thread_time() - c0)
 
 
 def _window() -> pygame.Window | None:
@@ -538,41 +443,5 @@ def open_file_window(path: str, check: bool = False) -> int:
         number = int(about.get("number", 0)) if str(about.get("number", "0")).isdigit() else 0
         app.open("replay", record=good, title=name, quit_on_back=True, problem=said, played=played, number=number)
     app.run()
-    pygame.quit()
-    return 0
-
-
-def autoplay(
-    deals: int,
-    seed: int,
-    speed: str,
-    players: int = 3,
-    save: bool = False,
-    resume: bool = False,
-    hints: bool = False,
-    history: bool = False,
-) -> int:
-    """Play ``deals`` deals with every seat a bot, then print the frame statistics as JSON.
-
-    ``save`` autosaves after every action as a real game does; ``resume`` continues the autosave;
-    ``hints`` asks the coach for a hint at every decision of the first seat, as a player would;
-    ``history`` keeps every deal in history as a real game does.
-    """
-    app = App(autoplay_speed=speed, save_autoplay=save, history=history)
-    app.to_menu()
-    app.step(0.0)  # the menu's first frame: the start-up figure
-    names = ["North", "East", "South", "West"][:players]
-    if resume and app.has_autosave():
-        table = app.saved.load()
-    else:
-        table = Table([SeatConfig(n, False, "normal") for n in names], seed)
-    app.start_table(table, autoplay=deals, hints=hints)
-    app.run()
-    top = app.stack.top
-    stats = app.stats(getattr(top, "deals_done", deals))
-    app.flush_saves()
-    if hints:
-        stats["hints"] = getattr(top, "hints_asked", 0)
-    print(json.dumps(stats))
     pygame.quit()
     return 0

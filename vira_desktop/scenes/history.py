@@ -614,7 +614,7 @@ class PlayAgainScene(Scene):
         before = self.played.session()
         before.dealer = before.players.index(self.record.names[2])  # rear-hand deals
         table = Table.play_again(self.record, self.upto, seats, self.parent, before)
-        table.think = float(self.app.settings["bots.strong_seconds"])
+        table.think = self.app.settings.bots.strong_seconds
         self.app.open("table", table=table, saves=False, back_to="history" if self.parent is not None else "menu")
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -6,12 +6,12 @@ import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
-from ..config import say_problems
+from ..config import SettingValue, say_problems
 from ..i18n import LANGUAGES, number, system_language, t
 from ..paths import last_table_file
 from ..session.describe import is_you
@@ -153,7 +153,7 @@ class NewGameScene(Scene):
         return 0.25 if any(entry.is_focused for entry in getattr(self, "names", ())) else None
 
     def enter(self) -> None:
-        self.count = int(self.app.settings["session.players"])
+        self.count: int = self.app.settings.session.players
         self.kind_of = ["human"] + ["normal"] * 3
         self.seating_index = 0
         self.focus = 2
@@ -298,8 +298,8 @@ class NewGameScene(Scene):
         seating = "draw" if self.seating_index == 0 else "first-come"
         settings = self.app.settings
         seed = self.app.new_game_seeds.randrange(1 << 31)
-        think = float(settings["bots.strong_seconds"])
-        table = Table(seats, seed, settings.house_rules(), settings.bowl(), seating, think=think)
+        bowl = dict(settings.session.bowl)
+        table = Table(seats, seed, settings.house_rules, bowl, seating, think=settings.bots.strong_seconds)
         self._remember(seats, seating)
         self.app.start_table(table)
 
@@ -333,7 +333,7 @@ class SettingsScene(Scene):
     """Animation speed, sound, card back, four-colour deck, language, house rules, window size;
     saved in the user's own config. ↑ ↓ choose a row, ← → (or Enter) change it, Esc saves and closes."""
 
-    FIELDS: tuple[tuple[str, list[Any]], ...] = (
+    FIELDS: tuple[tuple[str, list[SettingValue]], ...] = (
         ("display.animation_speed", ["instant", "fast", "normal", "slow"]),
         ("sound.enabled", [True, False]),
         ("sound.volume", [0.0, 0.25, 0.5, 0.7, 1.0]),
@@ -359,21 +359,22 @@ class SettingsScene(Scene):
         rect = pygame.Rect(490, 600, 300, 48)
         self.done = self.add(pygame_gui.elements.UIButton(rect, "vira.settings.save", manager=self.ui))
 
-    def _values(self, key: str, values: list[Any]) -> tuple[Any, list[Any]]:
+    def _values(self, key: str, values: list[SettingValue]) -> tuple[SettingValue, list[SettingValue]]:
         """A setting's value now and the values offered (for the window: its real size, and
         the sizes that fit the desktop)."""
         if key == "display.window":
-            return list(self.app.window_size()), [list(size) for size in window_sizes(desktop_size())]
-        return self.app.settings[key], values
+            return self.app.window_size(), list(window_sizes(desktop_size()))
+        return self.app.settings.value(key), values
 
     def _label(self, key: str) -> str:
         value = self._values(key, [])[0]
         if key == "display.language":  # each language by its own name
+            chosen = self.app.settings.display.language
             system = LANGUAGES[system_language()]
-            return t("language.system", language=system) if value == "system" else LANGUAGES[value]
+            return t("language.system", language=system) if chosen == "system" else LANGUAGES[chosen]
         if isinstance(value, bool):
             return t("settings.value.on" if value else "settings.value.off")
-        if isinstance(value, list):
+        if isinstance(value, tuple):
             return " × ".join(str(v) for v in value)
         if isinstance(value, float):
             return number(value, 2)
@@ -384,8 +385,9 @@ class SettingsScene(Scene):
         current, values = self._values(key, offered)
         if current in values:
             nxt = values[(values.index(current) + step) % len(values)]
-        else:  # between two sizes offered: the next one up or down
-            bigger, smaller = [v for v in values if v > current], [v for v in values if v < current]
+        else:  # between two sizes (or volumes) offered: the next one up or down
+            bigger = [v for v in values if _rank(v) > _rank(current)]
+            smaller = [v for v in values if _rank(v) < _rank(current)]
             nxt = (bigger or values)[0] if step > 0 else (smaller or values)[-1]
         self.told = self.app.change_setting(key, nxt)
         for i, (each, _) in enumerate(self.FIELDS):  # a new language changes every label
@@ -424,3 +426,10 @@ class SettingsScene(Scene):
         surface.blit(note, note.get_rect(midtop=(640, 670)))
         keys = font(13).render(t("settings.keys"), True, MUTED)
         surface.blit(keys, keys.get_rect(midtop=(640, 700)))
+
+
+def _rank(value: SettingValue) -> tuple[float, ...]:
+    """A size or a number as numbers, to tell which is larger (a text is never between two)."""
+    if isinstance(value, str):
+        return ()
+    return value if isinstance(value, tuple) else (float(value),)

@@ -11,7 +11,6 @@ from ..i18n import LANGUAGES
 from ..paths import asset
 
 FELT = (24, 92, 56)
-FELT_DARK = (17, 70, 42)
 PANEL = (22, 28, 36)
 INK = (236, 236, 228)
 MUTED = (170, 178, 170)

@@ -10,8 +10,6 @@ action, so that a save after each action writes that action, not the whole sessi
   changed, the actions after the last one still the same, and, after an undo, the actions
   taken back deleted. A kill at any moment leaves the last save or the one before it.
 - A damaged file is read as far as it is good (:meth:`Autosave.recover`) and set aside.
-- An autosave from before (``autosave.json``) is still read: Continue goes on from it, and
-  the next save moves it into the database.
 """
 
 from __future__ import annotations
@@ -26,8 +24,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from ..paths import database_files
-from .table import Recovered, SaveError, SaveSnapshot, Table, describe_save, quarantine
+from ..paths import database_files, quarantine
+from .table import Recovered, SaveError, SaveSnapshot, Table
 
 __all__ = ["SCHEMA_VERSION", "Autosave"]
 
@@ -46,12 +44,11 @@ CREATE TABLE IF NOT EXISTS log (
 
 
 class Autosave:
-    """The autosave at ``path`` (``autosave.sqlite3``) and the JSON one it replaces
-    (``legacy``). :meth:`write` is called from one thread (the saver's); the rest from any."""
+    """The autosave at ``path`` (``autosave.sqlite3``). :meth:`write` is called from one
+    thread (the saver's); the rest from any."""
 
-    def __init__(self, path: Path, legacy: Path | None = None) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self.legacy = legacy
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
         self._written: tuple[Any, ...] = ()  # the log entries the file holds, as last written
@@ -88,8 +85,6 @@ class Autosave:
                 self._close()
                 raise OSError(f"{self.path.name}: {exc}") from exc
             self._written, self._header = log, header
-        if self.legacy is not None and self.legacy.exists():
-            self.legacy.unlink()  # moved into the database
 
     def _writer(self) -> sqlite3.Connection:
         if self._db is None:
@@ -119,25 +114,17 @@ class Autosave:
             self._close()
             for part in database_files(self.path):
                 part.unlink(missing_ok=True)
-        if self.legacy is not None:
-            self.legacy.unlink(missing_ok=True)
 
     def close(self) -> None:
         with self._lock:
             self._close()
 
     # ------------------------------------------------------------------ reading
-    def _legacy_only(self) -> Path | None:
-        """The JSON autosave of an earlier build where it alone is there (then read from it)."""
-        if self.path.exists() or self.legacy is None or not self.legacy.exists():
-            return None
-        return self.legacy
-
     def exists(self) -> bool:
         """Whether there is a game to continue (perhaps a damaged one: Continue tells what
         could be read). A file made but killed before its first save holds none."""
         if not self.path.exists():
-            return self.legacy is not None and self.legacy.exists()
+            return False
         try:
             with _reading(self.path) as db:
                 if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'game'").fetchone() is None:
@@ -149,8 +136,6 @@ class Autosave:
     def load(self) -> Table:
         """The saved session, every action replayed. :class:`SaveError` when the file is
         damaged (then :meth:`recover`)."""
-        if (old := self._legacy_only()) is not None:
-            return Table.load(old)
         header, entries, problem = self._read()
         if problem:
             raise SaveError(f"damaged save: {problem}")
@@ -159,8 +144,6 @@ class Autosave:
     def recover(self) -> tuple[Table, Recovered]:
         """A damaged save read as far as it is good: its header, then its actions up to the first
         that cannot be read or applied; :class:`SaveError` where even the header cannot be."""
-        if (old := self._legacy_only()) is not None:
-            return Table.recover(old)
         try:
             header, entries, problem = self._read()
         except SaveError:
@@ -169,8 +152,6 @@ class Autosave:
 
     def describe(self) -> tuple[list[str], int] | None:
         """The saved game's players and the deal it got to; None if there is none to read."""
-        if not self.path.exists() and self.legacy is not None:
-            return describe_save(self.legacy)
         try:
             header, entries, _ = self._read()
             names = [str(seat["name"]) for seat in header["seats"]]
@@ -180,12 +161,10 @@ class Autosave:
         return names, deal
 
     def set_aside(self) -> Path:
-        """Move the damaged save aside (``autosave.sqlite3.damaged-N``, its journal with it;
-        or the old JSON file); where it went."""
+        """Move the damaged save aside (``autosave.sqlite3.damaged-N``, its journal with it);
+        where it went."""
         with self._lock:
             self._close()
-            if (old := self._legacy_only()) is not None:
-                return quarantine(old)
             return quarantine(self.path, database=True)
 
     def _read(self) -> tuple[dict[str, Any], list[Any], str]:

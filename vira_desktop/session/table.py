@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import copy
 import itertools
-import json
 import uuid
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from ..ai import Bot
-from ..paths import move_database, write_atomically
 from ..rules.actions import Action, parse_action
 from ..rules.deal import Deal
 from ..rules.errors import ViraError
@@ -30,7 +27,7 @@ from .flow import Ask, Flow, FlowEvent
 from .record import Record, record_of, replay
 from .thinking import DEFAULT_THINK, BotSpec, bot_from
 
-__all__ = ["SAVE_VERSION", "SaveError", "SaveSnapshot", "SeatConfig", "Table", "describe_save", "quarantine"]
+__all__ = ["SAVE_VERSION", "SaveError", "SaveSnapshot", "SeatConfig", "Table"]
 
 SAVE_VERSION = 1
 _GENERATIONS = itertools.count()
@@ -178,9 +175,6 @@ class Table:
     def is_human(self, seat: int) -> bool:
         return self.seat_config(self.session.seats[seat]).human
 
-    def view_for(self, name: str) -> View:
-        return self.deal.view(self.session.seats.index(name))
-
     def bot_for(self, ask: Ask) -> Bot | None:
         """The bot that answers ``ask`` (``None`` for a human seat)."""
         return self.bots.get(self.session.seats[ask.seat])
@@ -276,10 +270,6 @@ class Table:
             "started": self.started,
         }
 
-    def save(self, path: Path) -> None:
-        """Write atomically: the old save or the new one survives a crash, never half."""
-        self.snapshot().write(path)
-
     def snapshot(self) -> SaveSnapshot:
         """What a save will hold, taken now and cheaply (the log's entries are never changed
         once written), so that a background writer can turn it into JSON later."""
@@ -308,17 +298,6 @@ class Table:
         return table
 
     @classmethod
-    def recover(cls, path: Path) -> tuple[Table, Recovered]:
-        """A damaged save read as far as it is good: its header, then its actions up to the
-        first that cannot be read or applied (a file cut short, a bad action, a wrong type);
-        what was kept and what lost. :class:`SaveError` where even the header is unreadable."""
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError as exc:
-            raise SaveError(f"cannot read {path.name}: {exc}") from None
-        return cls.recovered(*_salvage(text))
-
-    @classmethod
     def recovered(cls, header: dict[str, Any], entries: list[Any], cut: bool) -> tuple[Table, Recovered]:
         """The table of a save's ``header`` with its raw log ``entries`` applied up to the first
         that fails (``cut``: the reading stopped early, more may have been lost)."""
@@ -343,16 +322,6 @@ class Table:
                 return len(good), f"action {len(good) + 1}: {exc}"
             good.append(entry)
         return len(good), ""
-
-    @classmethod
-    def load(cls, path: Path) -> Table:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise SaveError(f"cannot read {path.name}: {exc}") from None
-        if not isinstance(data, dict):
-            raise SaveError(f"{path.name} is not a save")
-        return cls.from_json(data)
 
     def _replay(self, log: list[LogEntry]) -> None:
         """Rebuild the session from the start and apply ``log``."""
@@ -384,40 +353,6 @@ class Recovered:
     problem: str
 
 
-def _salvage(text: str) -> tuple[dict[str, Any], list[Any], bool]:
-    """A save's header and as many whole log entries as can be read from ``text``, and
-    whether it was cut short (a save is the header's keys, then ``"log": [...]``)."""
-    try:
-        data = json.loads(text)
-        if isinstance(data, dict) and isinstance(data.get("log"), list):
-            return {k: v for k, v in data.items() if k != "log"}, list(data["log"]), False
-    except ValueError:
-        pass
-    at = text.find('"log"')
-    if at < 0:
-        raise SaveError("damaged save: no log")
-    try:
-        header = json.loads(text[:at].rstrip().rstrip(",") + "}")
-    except ValueError:
-        raise SaveError("damaged save: its header cannot be read") from None
-    if not isinstance(header, dict):
-        raise SaveError("damaged save: not a save")
-    decoder = json.JSONDecoder()
-    i = text.find("[", at) + 1
-    entries: list[Any] = []
-    while i > 0:
-        while i < len(text) and text[i] in " \n\r\t,":
-            i += 1
-        if i >= len(text) or text[i] == "]":
-            return header, entries, i >= len(text)
-        try:
-            entry, i = decoder.raw_decode(text, i)
-        except ValueError:
-            return header, entries, True
-        entries.append(entry)
-    return header, entries, True
-
-
 @dataclass(frozen=True)
 class SaveSnapshot:
     """A save as taken at one moment: written later, off the frame loop, still atomically."""
@@ -427,31 +362,3 @@ class SaveSnapshot:
 
     def to_json(self) -> dict[str, Any]:
         return {**self.header, "log": [asdict(e) for e in self.log]}
-
-    def write(self, path: Path) -> None:
-        write_atomically(path, json.dumps(self.to_json(), ensure_ascii=False))
-
-
-def describe_save(path: Path) -> tuple[list[str], int] | None:
-    """A saved game's players and the deal it got to (``(["Anna", "Bertil", "Cecilia"], 14)``);
-    ``None`` if there is no readable save."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        names = [str(seat["name"]) for seat in data["seats"]]
-        deal = max((int(entry["deal"]) for entry in data["log"]), default=0) + 1
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return names, deal
-
-
-def quarantine(path: Path, suffix: str = "damaged", database: bool = False) -> Path:
-    """Move a damaged file aside (``name.damaged-N``, the first N free; a ``database``: its
-    ``-wal`` and ``-shm`` with it); where it went."""
-    n = 1
-    while (target := path.with_name(f"{path.name}.{suffix}-{n}")).exists():
-        n += 1
-    if database:
-        move_database(path, target)
-    else:
-        path.replace(target)
-    return target

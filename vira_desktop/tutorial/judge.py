@@ -48,7 +48,6 @@ __all__ = [
     "Kind",
     "Rules",
     "Verdict",
-    "answer_class",
     "detail",
     "judge",
     "not_same_card",
@@ -182,12 +181,6 @@ def answer_classes(facts: Detail) -> tuple[str, ...]:
     if isinstance(answer, Repurchase) and not isinstance(main, Repurchase):
         return ("a repurchase",)
     return ()
-
-
-def answer_class(facts: Detail) -> str | None:
-    """The widest class of ``CLASSES`` that the answer of ``facts`` falls in (or ``None``)."""
-    classes = answer_classes(facts)
-    return classes[-1] if classes else None
 
 
 def same_bid(deal: Deal, action: Action) -> Action:

@@ -7,11 +7,10 @@ import random
 
 from ..ai.normal import NormalBot
 from ..rules.deal import Deal
-from ..rules.games import GAMES, Family
+from ..rules.games import GAMES
 
 __all__ = ["CHAPTER_GAMES", "practice_deal"]
 
-_BY_FAMILY = {f: tuple(g.name for g in GAMES if g.family is f) for f in Family}
 CHAPTER_GAMES: dict[str, tuple[str, ...]] = {
     "buying": ("begär", "7-spel", "8-spel", "9-spel"),
     "turned": tuple(g.name for g in GAMES if g.name.split()[0] in ("turné", "vingel", "tringel")),

@@ -15,8 +15,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..paths import tutorial_progress_file, write_atomically
-from ..session.table import quarantine
+from ..paths import quarantine, tutorial_progress_file, write_atomically
 
 __all__ = ["LessonProgress", "Progress"]
 

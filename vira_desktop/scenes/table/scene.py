@@ -57,12 +57,12 @@ class _TableBase(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        settings = app.settings
-        self.images = CardImages(four_colour=bool(settings["display.four_colour_deck"]))
+        display = app.settings.display
+        self.images = CardImages(four_colour=display.four_colour_deck)
         self.images.preload()
-        speed = str(settings["display.animation_speed"])
-        self.view = TableView(self.images, speed, str(settings["display.card_back"]), app.sound)
-        self.view.cards.wait_after_trick = bool(settings["display.wait_after_trick"])
+        speed = display.animation_speed
+        self.view = TableView(self.images, speed, display.card_back, app.sound)
+        self.view.cards.wait_after_trick = display.wait_after_trick
         self.view.cards.keep_last_trick = speed in SPEEDS_KEEPING_THE_TRICK  # a newcomer saw tricks go unread
         self.input = InputMap(self._card_at, self._drag)
         self.panel = Panel(self)
@@ -260,7 +260,7 @@ class TableScene(_TableBase):
     def coach_grid_on(self) -> bool:
         """The coach's colours in the bid grid, by the setting: in practice games (one human
         at the table), always, or never."""
-        mode = str(self.app.settings["display.coach_grid"])
+        mode = self.app.settings.display.coach_grid
         return mode == "always" or (mode == "practice" and len(self.runner.humans) < 2)
 
     @property
