@@ -20,6 +20,7 @@ result.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -184,6 +185,14 @@ class Ledger:
         self.issued: Counter[Token] = Counter()
         self.accounts: dict[str, int] = {}
         self._nominal_pulla = 0  # bets the pulla holds by the accounts
+
+    def copy(self) -> Ledger:
+        """A copy of its own (a table's undo goes back to it); tokens and names are immutable."""
+        new = copy.copy(self)
+        new.bowl, new.players, new.accounts = dict(self.bowl), list(self.players), dict(self.accounts)
+        new.places = {place: Counter(held) for place, held in self.places.items()}
+        new.issued = Counter(self.issued)
+        return new
 
     # ------------------------------------------------------------------ queries
     def conserved(self) -> bool:

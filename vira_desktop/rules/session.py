@@ -10,6 +10,7 @@ number (see :func:`~vira_desktop.rules.deal.deal_number_decks`) reproduces it.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -186,6 +187,16 @@ class Session:
         session = cls(list(order), rules or HouseRules(), rng, ledger, dealer)
         session._deck_seed = rng.getrandbits(24)
         return session, events
+
+    def copy(self) -> Session:
+        """A copy to come back to (a table's undo): its own ledger, random state, deal and
+        lists; the finished deals' summaries (frozen) and the rules shared."""
+        new = copy.copy(self)
+        new.players, new.deals = list(self.players), list(self.deals)
+        new.ledger, new.rng = self.ledger.copy(), random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.deal = None if self.deal is None else self.deal.clone()
+        return new
 
     # ------------------------------------------------------------------ dealing
     def seats_for(self, dealer: int) -> tuple[tuple[str, str, str], str | None]:
