@@ -35,7 +35,7 @@ from .thinking import bot_choice, coach_bids, coach_hint, deal_analysis, side_of
 from .words import say_action, say_refusal
 from .worker import InlineWorker, Worker
 
-__all__ = ["BOT_PAUSE_S", "Command", "CommittedDeal", "Director", "TableRunner", "Turn", "Update"]
+__all__ = ["BOT_PAUSE_S", "Command", "CommittedDeal", "Director", "Seen", "TableRunner", "Turn", "Update"]
 
 log = logging.getLogger(__name__)
 
@@ -72,15 +72,33 @@ class Director(Protocol):
 
 @dataclass(frozen=True)
 class Update:
-    """What changed at the table, for whoever shows it."""
+    """What changed at the table, for whoever shows it: nothing in it names a card the seat
+    shown may not know (another seat's buy is told by its events, which count the cards but
+    do not name them), so it may be sent to that seat as it is (:mod:`.wire`)."""
 
     events: tuple[FlowEvent, ...] = ()  # projected for the seat shown
-    action: Action | None = None
+    version: int = 0  # the runner's version after the change (:attr:`TableRunner.version`)
     snap: bool = False  # lay the table out at once: another seat is shown, or it was rebuilt
     hint: Hint | None = None  # the coach's answer to a hint asked for the question standing
     hint_failed: bool = False
     advice: dict[Bid, BidAdvice] | None = None  # the coach's word on each bid of the auction turn standing
     analysis: dict[str, Any] | None = None  # the finished deal's double-dummy analysis, as asked for
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the seat shown is given of the table at one version: the table as it may know it,
+    the question standing for it, the log told from its side, the hot-seat cover. Whatever a
+    window, a lesson or a network seat draws comes from here (:mod:`.wire` sends it)."""
+
+    version: int
+    table: TableState
+    ask: Ask | None  # the question the seat shown must answer now
+    log: tuple[str, ...]
+    note: str  # the partner's Ågren marking, while it stands
+    cover: str | None  # hot seat: the player the screen is passed to, until lifted
+    can_undo: bool
+    session_over: bool
 
 
 @dataclass(frozen=True)
@@ -141,6 +159,7 @@ class TableRunner:
         self.viewer = self.viewer or (humans[0] if humans else self.table.session.seats[0])
         self._not_before = 0.0
         self._now = 0.0
+        self.version = 0  # grows with every change the seat shown could see
         self._bot_tag: object = None
         self._pending: _Pending | None = None
         self._hint_tag: object = None
@@ -154,6 +173,24 @@ class TableRunner:
         self._analysis: tuple[object, dict[str, Any] | None] | None = None  # (deal asked about, analysis)
 
     # ------------------------------------------------------------------ what is shown
+    def seen(self) -> Seen:
+        """The table at this version as the seat shown may know it (the port's state)."""
+        return Seen(
+            self.version,
+            self.state(),
+            self.asked(),
+            tuple(self.log),
+            self.note,
+            self.cover,
+            self.can_undo,
+            self.session_over,
+        )
+
+    def _changed(self, events: tuple[FlowEvent, ...] = (), snap: bool = False) -> Update:
+        """An update for a change the seat shown sees: the version grows."""
+        self.version += 1
+        return Update(events, self.version, snap)
+
     def state(self, with_seating: bool = False) -> TableState:
         """The table as the seat shown may know it."""
         t_ = self.table
@@ -201,7 +238,7 @@ class TableRunner:
             self.cover = self.viewer
         opening = [*(t_.opening_events if self.fresh else ()), t_.deal.started()]
         self.retell(self._heading(seating=True))
-        return Update(tuple(events_for(self.viewer_seat, opening)))
+        return self._changed(tuple(events_for(self.viewer_seat, opening)))
 
     def tell(self, text: str) -> None:
         """Add ``text`` to the log, after the deal told so far (a save recovered)."""
@@ -289,7 +326,7 @@ class TableRunner:
             if not self.can_undo:
                 self._commit()
         self._save()
-        return Update(tuple(events_for(self.viewer_seat, events)), action)
+        return self._changed(tuple(events_for(self.viewer_seat, events)))
 
     def _save(self) -> None:
         if self.save is not None:
@@ -306,7 +343,7 @@ class TableRunner:
         left = self.table.session.deals_left
         self.narrator.say(t("log.borup") if command is Command.BORUP else t("log.last_round", deals=left))
         self._save()
-        return Update()
+        return self._changed()
 
     def undo(self) -> Update:
         """Take back the player's last action in this deal (and the bots' answers to it)."""
@@ -317,7 +354,7 @@ class TableRunner:
         self._save()
         self.retell()
         self.narrator.say(t("log.undo"))
-        return Update(snap=True)
+        return self._changed(snap=True)
 
     def next_deal(self) -> Update:
         """Deal the next deal (the deal in play must be over and the session not)."""
@@ -328,7 +365,7 @@ class TableRunner:
         self.table.next_deal()
         self._save()
         self.narrator.next_deal(deal_heading(self.table.session, self.table.deal_index))
-        return Update(tuple(events_for(self.viewer_seat, [self.table.deal.started()])))
+        return self._changed(tuple(events_for(self.viewer_seat, [self.table.deal.started()])))
 
     def close(self) -> None:
         """The table is left: a finished deal is final now."""
@@ -366,6 +403,7 @@ class TableRunner:
     def lift_cover(self) -> None:
         """Hot seat: the player the screen was passed to takes it."""
         self.cover = None
+        self.version += 1
 
     def let_bot_play(self, name: str) -> None:
         """A bot plays ``name``'s seat from now on (a lesson playing a wrong answer out)."""
@@ -632,5 +670,5 @@ class TableRunner:
         self.cover = actor
         self.cover_note = self.log[-4:]  # what was just done, the last player's move too
         self.narrator.marking(self._viewer_view(), self.table.session.seats)
-        return Update(snap=True)  # another seat's cards: no glide from the old ones
+        return self._changed(snap=True)  # another seat's cards: no glide from the old ones
 
