@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from vira_desktop.session.jobs import JobKind
 from vira_desktop.session.runner import TableRunner
 from vira_desktop.session.table import SeatConfig, Table
 from vira_desktop.session.thinking import bot_choice, warm_up
@@ -23,6 +24,7 @@ class FakeWorker(Worker):
     def __init__(self) -> None:
         self.submitted: list[tuple[object, Callable[..., Any], tuple[Any, ...]]] = []
         self.done: list[tuple[object, Any]] = []
+        self.given: set[object] = set()
         self.hurried = 0
 
     def hurry(self) -> None:
@@ -38,10 +40,18 @@ class FakeWorker(Worker):
 
     def poll(self) -> list[tuple[object, Any]]:
         done, self.done = self.done, []
+        self.given |= {tag for tag, _ in done}
         return done
 
     def busy(self, tag: object | None = None) -> bool:
-        return False
+        """A job submitted and not yet handed out by a poll."""
+        return any((tag is None or t == tag) and t not in self.given for t, _, _ in self.submitted)
+
+    def pending(self) -> bool:
+        return self.busy()
+
+    def cancel(self, stale: Callable[[object], bool]) -> None:
+        pass
 
     def cancel_all(self) -> None:
         pass
@@ -154,10 +164,10 @@ def test_a_hint_asked_while_a_bot_thinks_hurries_it() -> None:
     runner.start()
     for step in range(200):
         runner.poll(float(step))
-        if runner._bot_tag is not None:
+        if runner.jobs.busy(JobKind.BOT):
             break
     ask = runner.table.ask()
-    assert runner._bot_tag is not None and ask is not None  # a bot is thinking over its question
+    assert runner.jobs.busy(JobKind.BOT) and ask is not None  # a bot is thinking over its question
     runner._submit_hint(ask)  # a hint of that question (as --hints asks at each decision)
     assert worker.hurried == 1
 
@@ -203,3 +213,37 @@ def test_on_windows_the_pool_wakes_its_manager_with_a_byte(monkeypatch: pytest.M
         assert done == [("sum", 6)]
     finally:
         job.shutdown()
+
+
+def test_one_rule_for_every_kind_of_job_an_answer_counts_only_at_the_version_it_was_asked_at() -> None:
+    """Bot moves, hints, bid advice and analysis go through one queue: an answer asked at a
+    version that has gone is dropped, whatever its kind, and a queued job of a gone version is
+    cancelled (a running one is hurried)."""
+    from vira_desktop.session.jobs import Job, Jobs
+
+    worker = FakeWorker()
+    jobs = Jobs(worker)
+    for kind in JobKind:
+        assert jobs.ask(kind, 1, str, kind.value)
+        assert not jobs.ask(kind, 1, str, kind.value)  # once a version
+        assert jobs.busy(kind)
+    worker.done = [(Job(kind, 1), kind.value) for kind in JobKind]
+    jobs.moved_on(2)
+    assert jobs.answers(2) == [] and not any(jobs.busy(k) for k in JobKind)
+    assert jobs.ask(JobKind.HINT, 2, str, "again")
+    worker.done = [(Job(JobKind.HINT, 2), "again"), (Job(JobKind.BOT, 1), "stale")]
+    assert jobs.answers(2) == [(JobKind.HINT, "again")] and not jobs.busy(JobKind.HINT)
+
+    real = Worker(processes=False)
+    try:
+        queue = Jobs(real)
+        queue.ask(JobKind.BOT, 1, time.sleep, 0.3)  # runs
+        queue.ask(JobKind.HINT, 1, time.sleep, 5)  # waits behind it
+        queue.moved_on(2)
+        assert [job.future.cancelled() for job in real._jobs] in ([False], [])
+        start = time.monotonic()
+        while real.busy() and time.monotonic() - start < 3:
+            time.sleep(0.01)
+        assert time.monotonic() - start < 1.0 and queue.answers(2) == []  # the 5 s job never ran
+    finally:
+        real.shutdown()

@@ -27,6 +27,7 @@ from ..rules.events import DealScored, events_for
 from ..rules.view import View
 from .coach import BidAdvice, Hint
 from .flow import Ask, FlowEvent
+from .jobs import JobKind, Jobs
 from .narration import Narrator, deal_heading, seating_lines
 from .record import read_record
 from .state import TableState, table_state
@@ -35,7 +36,7 @@ from .thinking import bot_choice, coach_bids, coach_hint, deal_analysis, side_of
 from .words import say_action, say_refusal
 from .worker import InlineWorker, Worker
 
-__all__ = ["BOT_PAUSE_S", "Command", "CommittedDeal", "Director", "TableRunner", "Turn", "Update"]
+__all__ = ["BOT_PAUSE_S", "Command", "CommittedDeal", "Director", "Seen", "TableRunner", "Turn", "Update"]
 
 log = logging.getLogger(__name__)
 
@@ -72,15 +73,33 @@ class Director(Protocol):
 
 @dataclass(frozen=True)
 class Update:
-    """What changed at the table, for whoever shows it."""
+    """What changed at the table, for whoever shows it: nothing in it names a card the seat
+    shown may not know (another seat's buy is told by its events, which count the cards but
+    do not name them), so it may be sent to that seat as it is (:mod:`.wire`)."""
 
     events: tuple[FlowEvent, ...] = ()  # projected for the seat shown
-    action: Action | None = None
+    version: int = 0  # the runner's version after the change (:attr:`TableRunner.version`)
     snap: bool = False  # lay the table out at once: another seat is shown, or it was rebuilt
     hint: Hint | None = None  # the coach's answer to a hint asked for the question standing
     hint_failed: bool = False
     advice: dict[Bid, BidAdvice] | None = None  # the coach's word on each bid of the auction turn standing
     analysis: dict[str, Any] | None = None  # the finished deal's double-dummy analysis, as asked for
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the seat shown is given of the table at one version: the table as it may know it,
+    the question standing for it, the log told from its side, the hot-seat cover. Whatever a
+    window, a lesson or a network seat draws comes from here (:mod:`.wire` sends it)."""
+
+    version: int
+    table: TableState
+    ask: Ask | None  # the question the seat shown must answer now
+    log: tuple[str, ...]
+    note: str  # the partner's Ågren marking, while it stands
+    cover: str | None  # hot seat: the player the screen is passed to, until lifted
+    can_undo: bool
+    session_over: bool
 
 
 @dataclass(frozen=True)
@@ -96,14 +115,6 @@ class CommittedDeal:
     players: tuple[str, ...] = ()  # everyone at the table, in table order
     parent: tuple[int, int] | None = None  # played again: (the deal in history, after so many of its actions)
     bowl: dict[str, int] | None = None  # each player's bowl as the session began, by kind (None: the default)
-
-
-@dataclass
-class _Pending:
-    """A bot's (or a script's) answer, waiting for the table to be ready for it."""
-
-    tag: object
-    result: object  # a Choice, or what the job raised
 
 
 @dataclass
@@ -141,19 +152,42 @@ class TableRunner:
         self.viewer = self.viewer or (humans[0] if humans else self.table.session.seats[0])
         self._not_before = 0.0
         self._now = 0.0
-        self._bot_tag: object = None
-        self._pending: _Pending | None = None
-        self._hint_tag: object = None
-        self._hint: Hint | None = None  # the coach's answer for the position of ``_hint_tag``, once in
+        self.version = 0  # grows with every change the seat shown could see
+        self.jobs = Jobs(self.worker)  # the bots, the coach and the analysis, each at a version
+        self._pending: Any = None  # a bot's answer (a Choice, or what its job raised), held for the pause
+        self._hint: Hint | None = None  # the coach's answer at the version the hint was asked at
         self._told: list[Update] = []  # answers known already, handed out by the next poll
-        self._advice: tuple[object, dict[Bid, BidAdvice] | None] | None = None  # (position, advice) asked for
+        self._advice: tuple[int, dict[Bid, BidAdvice]] | None = None  # (version, the coach's word on each bid)
         self._committed: set[int] = set()
         for index, record in enumerate(self.table.finished):  # a resumed session: history keeps each once
             self._offer(index, record)
         self.thinking_for: str | None = None
-        self._analysis: tuple[object, dict[str, Any] | None] | None = None  # (deal asked about, analysis)
+        self._analysis: tuple[int, dict[str, Any]] | None = None  # (version, the finished deal's analysis)
 
     # ------------------------------------------------------------------ what is shown
+    def seen(self) -> Seen:
+        """The table at this version as the seat shown may know it (the port's state)."""
+        return Seen(
+            self.version,
+            self.state(),
+            self.asked(),
+            tuple(self.log),
+            self.note,
+            self.cover,
+            self.can_undo,
+            self.session_over,
+        )
+
+    def _changed(self, events: tuple[FlowEvent, ...] = (), snap: bool = False) -> Update:
+        """An update for a change the seat shown sees: the version grows."""
+        self._bump()
+        return Update(events, self.version, snap)
+
+    def _bump(self) -> None:
+        """A new version: the work asked for the old one is no longer wanted."""
+        self.version += 1
+        self.jobs.moved_on(self.version)
+
     def state(self, with_seating: bool = False) -> TableState:
         """The table as the seat shown may know it."""
         t_ = self.table
@@ -201,7 +235,7 @@ class TableRunner:
             self.cover = self.viewer
         opening = [*(t_.opening_events if self.fresh else ()), t_.deal.started()]
         self.retell(self._heading(seating=True))
-        return Update(tuple(events_for(self.viewer_seat, opening)))
+        return self._changed(tuple(events_for(self.viewer_seat, opening)))
 
     def tell(self, text: str) -> None:
         """Add ``text`` to the log, after the deal told so far (a save recovered)."""
@@ -254,7 +288,7 @@ class TableRunner:
 
     @property
     def bot_thinking(self) -> bool:
-        return self._bot_tag is not None or self._pending is not None
+        return self.jobs.busy(JobKind.BOT) or self._pending is not None
 
     def refusal(self, action: Action) -> str | None:
         """Why ``action`` is not legal now, in the player's words (``None``: it is legal)."""
@@ -289,7 +323,7 @@ class TableRunner:
             if not self.can_undo:
                 self._commit()
         self._save()
-        return Update(tuple(events_for(self.viewer_seat, events)), action)
+        return self._changed(tuple(events_for(self.viewer_seat, events)))
 
     def _save(self) -> None:
         if self.save is not None:
@@ -306,7 +340,7 @@ class TableRunner:
         left = self.table.session.deals_left
         self.narrator.say(t("log.borup") if command is Command.BORUP else t("log.last_round", deals=left))
         self._save()
-        return Update()
+        return self._changed()
 
     def undo(self) -> Update:
         """Take back the player's last action in this deal (and the bots' answers to it)."""
@@ -317,7 +351,7 @@ class TableRunner:
         self._save()
         self.retell()
         self.narrator.say(t("log.undo"))
-        return Update(snap=True)
+        return self._changed(snap=True)
 
     def next_deal(self) -> Update:
         """Deal the next deal (the deal in play must be over and the session not)."""
@@ -328,7 +362,7 @@ class TableRunner:
         self.table.next_deal()
         self._save()
         self.narrator.next_deal(deal_heading(self.table.session, self.table.deal_index))
-        return Update(tuple(events_for(self.viewer_seat, [self.table.deal.started()])))
+        return self._changed(tuple(events_for(self.viewer_seat, [self.table.deal.started()])))
 
     def close(self) -> None:
         """The table is left: a finished deal is final now."""
@@ -355,17 +389,17 @@ class TableRunner:
         self.on_committed(CommittedDeal(index, record, seats, levels, t_.key, t_.started, players, parent, bowl))
 
     def forget_bots(self) -> None:
-        """Drop the bots' work in hand: the table is about to be rebuilt."""
-        self._bot_tag = None
+        """Drop the bots' work in hand: the table is about to be rebuilt (a new version)."""
         self._pending = None
-        self._hint_tag = None
-        self._advice = None
         self.thinking_for = None
-        self.worker.cancel_all()
+        self.jobs.forget()
+        self._bump()
 
     def lift_cover(self) -> None:
         """Hot seat: the player the screen was passed to takes it."""
-        self.cover = None
+        if self.cover is not None:
+            self.cover = None
+            self._bump()
 
     def let_bot_play(self, name: str) -> None:
         """A bot plays ``name``'s seat from now on (a lesson playing a wrong answer out)."""
@@ -381,32 +415,21 @@ class TableRunner:
         self._submit_hint(ask)
         return True
 
-    def _position(self, ask: Ask, what: str = "hint") -> tuple[object, ...]:
-        t_ = self.table
-        return (what, t_.generation, t_.deal_index, len(t_.deal.history), ask.seat, ask.optional)
-
     def _submit_hint(self, ask: Ask) -> None:
-        tag = self._position(ask)
-        if self._hint_tag == tag:  # asked again: the answer in hand is told again, one in work comes
-            if self._hint is not None:
-                self._told.append(Update(hint=self._hint))
+        if not self.jobs.ask(JobKind.HINT, self.version, coach_hint, ask.view):
+            if self._hint is not None:  # asked again: the answer in hand is told again, one in work comes
+                self._told.append(Update(hint=self._hint, version=self.version))
             return
-        self._hint_tag, self._hint = tag, None
-        if self._bot_tag is not None:  # a bot still thinks: the hint must not wait behind its search
-            self.worker.hurry()
-        self.worker.submit(tag, coach_hint, ask.view)
+        self._hint = None
         self.hints_asked += 1
 
-    def _hint_in(self, tag: object, result: object) -> Update | None:
-        ask = self.asked()
-        if ask is None or not tag == self._hint_tag == self._position(ask):
-            return None  # no longer the position asked about
+    def _hint_in(self, result: object) -> Update | None:
         if isinstance(result, Hint):
             self._hint = result
-            return Update(hint=result)
-        self._hint_tag = None  # a failed hint may be asked for again
+            return Update(hint=result, version=self.version)
+        self.jobs.again(JobKind.HINT)  # a failed hint may be asked for again
         log.error("the coach failed: %r", result)
-        return Update(hint_failed=True)
+        return Update(hint_failed=True, version=self.version)
 
     # ------------------------------------------------------------------ "could I have won?"
     def can_analyse(self) -> bool:
@@ -419,37 +442,28 @@ class TableRunner:
         analyse."""
         if not self.can_analyse():
             return False
-        tag = ("analysis", self.table.generation, self.table.deal_index)
-        if self._analysis is not None and self._analysis[0] == tag:
-            return True
-        self._analysis = (tag, None)
-        record = read_record(self.table.record(), self.table.deal.rules)
-        self.worker.submit(tag, deal_analysis, record, side_of(record, self.viewer))
+        if self.analysis() is None:
+            record = read_record(self.table.record(), self.table.deal.rules)
+            self.jobs.ask(JobKind.ANALYSIS, self.version, deal_analysis, record, side_of(record, self.viewer))
         return True
 
     def analysis(self) -> dict[str, Any] | None:
         """The finished deal's analysis, once worked out (``None``: not asked, or not in yet)."""
-        tag = ("analysis", self.table.generation, self.table.deal_index)
-        return self._analysis[1] if self._analysis is not None and self._analysis[0] == tag else None
+        return self._analysis[1] if self._analysis is not None and self._analysis[0] == self.version else None
 
-    def _analysis_in(self, tag: object, result: object) -> Update | None:
-        if self._analysis is None or tag != self._analysis[0]:
-            return None  # another deal now
+    def _analysis_in(self, result: object) -> Update | None:
         if not isinstance(result, dict):
             log.error("the analysis failed: %r", result)
-            self._analysis = None
+            self.jobs.again(JobKind.ANALYSIS)
             return None
-        self._analysis = (tag, result)
-        return Update(analysis=result)
+        self._analysis = (self.version, result)
+        return Update(analysis=result, version=self.version)
 
     # ------------------------------------------------------------------ the coach's word on each bid
     def advice(self) -> dict[Bid, BidAdvice] | None:
         """The coach's advice on each bid of the player's auction turn standing, once worked out
         (``None``: not asked for, or not yet in)."""
-        ask = self.asked()
-        if ask is None or self._advice is None or self._advice[0] != self._position(ask, "bids"):
-            return None
-        return self._advice[1]
+        return self._advice[1] if self._advice is not None and self._advice[0] == self.version else None
 
     def _ask_advice(self) -> None:
         """Ask the coach about every bid, once per auction turn of the player shown (off the
@@ -457,28 +471,17 @@ class TableRunner:
         ask = self.asked() if self.coach_bids else None
         if ask is None or ask.optional or ask.view.decision is None or ask.view.phase is not Phase.AUCTION:
             return
-        tag = self._position(ask, "bids")
-        if self._advice is not None and self._advice[0] == tag:
-            return
-        self._advice = (tag, None)
-        self.worker.submit(tag, coach_bids, ask.view)
+        if self.advice() is None:
+            self.jobs.ask(JobKind.ADVICE, self.version, coach_bids, ask.view)
 
-    def _advice_in(self, tag: object, result: object) -> Update | None:
-        if self._advice is None or tag != self._advice[0]:
-            return None  # a turn gone by
+    def _advice_in(self, result: object) -> Update | None:
         if not isinstance(result, dict):
             log.error("the coach failed to weigh the bids: %r", result)
             return None
-        self._advice = (tag, result)
-        return Update(advice=result) if self.advice() is not None else None
+        self._advice = (self.version, result)
+        return Update(advice=result, version=self.version)
 
     # ------------------------------------------------------------------ the clock
-    def _tag(self, ask: Ask) -> tuple[object, ...]:
-        """What a bot's job answers: the table as rebuilt (an undo makes a new one), the deal,
-        the action count and the question."""
-        t_ = self.table
-        return ("bot", t_.generation, t_.deal_index, len(t_.deal.history), ask.seat, ask.optional)
-
     def poll(self, now: float, ready: bool = True) -> list[Update]:
         """Move the table on at time ``now`` (seconds, any clock): take the worker's answers,
         and, when ``ready`` (nothing is animating) and the pause since the last move is over,
@@ -486,19 +489,13 @@ class TableRunner:
         autoplayed deal. Never waits."""
         self._now = now
         updates, self._told = self._told, []
-        for tag, result in self.worker.poll():
-            if isinstance(tag, tuple) and tag[:1] == ("hint",):
-                if (update := self._hint_in(tag, result)) is not None:
-                    updates.append(update)
-            elif isinstance(tag, tuple) and tag[:1] == ("bids",):
-                if (update := self._advice_in(tag, result)) is not None:
-                    updates.append(update)
-            elif isinstance(tag, tuple) and tag[:1] == ("analysis",):
-                if (update := self._analysis_in(tag, result)) is not None:
-                    updates.append(update)
-            elif tag == self._bot_tag:
-                self._bot_tag = None
-                self._pending = _Pending(tag, result)
+        for kind, result in self.jobs.answers(self.version):  # only what was asked at this version
+            if kind is JobKind.BOT:
+                self._pending = result
+                continue
+            take = {JobKind.HINT: self._hint_in, JobKind.ADVICE: self._advice_in, JobKind.ANALYSIS: self._analysis_in}
+            if (update := take[kind](result)) is not None:
+                updates.append(update)
         if (update := self._hot_seat()) is not None:
             updates.append(update)
         if ready and now >= self._not_before:
@@ -529,14 +526,12 @@ class TableRunner:
             return self._only_choice()
         return None
 
-    def _bot_answer(self, ask: Ask, pending: _Pending) -> Update | None:
+    def _bot_answer(self, ask: Ask, pending: object) -> Update | None:
         self._pending = None
         self.thinking_for = None
-        if pending.tag != self._tag(ask):
-            return None
-        choice = pending.result if isinstance(pending.result, Choice) else None
+        choice = pending if isinstance(pending, Choice) else None
         if choice is None or (choice.action is None and not ask.optional):
-            log.error("the worker's bot failed (%r); asking the bot in this process", pending.result)
+            log.error("the worker's bot failed (%r); asking the bot in this process", pending)
             bot = self.table.bot_for(ask)
             assert bot is not None
             choice = bot.choose(ask.view)
@@ -544,11 +539,12 @@ class TableRunner:
             return self._answer(ask, choice.action, human=False)
         except (ViraError, ValueError) as exc:  # report, and ask again
             log.error("a bot's answer was refused: %s", exc)
+            self.jobs.again(JobKind.BOT)
             return None
 
     def _think(self) -> None:
         """Start the bot that is asked, if it is a bot's turn and none is thinking. Never waits."""
-        if self._bot_tag is not None or self._pending is not None:
+        if self.bot_thinking:
             return
         ask = self.table.ask()
         if ask is None or self._turn(ask) is not Turn.BOT:
@@ -558,9 +554,8 @@ class TableRunner:
             self.table.let_bot_play(self.table.name_of(ask.seat))
             spec = self.table.bot_spec(ask)
             assert spec is not None
-        self._bot_tag = self._tag(ask)
-        self.thinking_for = self.table.name_of(ask.seat)
-        self.worker.submit(self._bot_tag, bot_choice, spec, ask.view)
+        if self.jobs.ask(JobKind.BOT, self.version, bot_choice, spec, ask.view):
+            self.thinking_for = self.table.name_of(ask.seat)
 
     def _only_answer(self) -> tuple[Ask, Action] | None:
         """The player's question and its one possible answer, where there is one ("high" for
@@ -591,7 +586,7 @@ class TableRunner:
         """Seconds from ``now`` until the runner will move by itself (0: it works now, a bot
         or the coach thinking; ``None``: it waits for the player, or for nobody). A window
         sleeps that long when nothing animates."""
-        if self._bot_tag is not None or self._told or self.worker.pending():
+        if self._told or self.worker.pending():
             return 0.0
         wait = max(0.0, self._not_before - now)
         if self._pending is not None:
@@ -632,5 +627,5 @@ class TableRunner:
         self.cover = actor
         self.cover_note = self.log[-4:]  # what was just done, the last player's move too
         self.narrator.marking(self._viewer_view(), self.table.session.seats)
-        return Update(snap=True)  # another seat's cards: no glide from the old ones
+        return self._changed(snap=True)  # another seat's cards: no glide from the old ones
 

@@ -6,7 +6,7 @@ and every blit of the frame loop would wait for it (measured: 20-30 ms frames
 with hints asked at every decision). Where no process can be started the worker
 falls back to a thread. A job is tagged with what it answers; a result for a
 position that has gone (undo, a new deal, the menu) is dropped by the caller
-comparing tags.
+comparing tags (a table's jobs: :mod:`.jobs`, by the table's version).
 """
 
 from __future__ import annotations
@@ -140,6 +140,14 @@ class Worker:
             self._jobs.pop(0)
             done.append((job.tag, result))
         return done
+
+    def cancel(self, stale: Callable[[object], bool]) -> None:
+        """Drop the queued jobs whose tag is ``stale``; hurry a running one that is (it still
+        answers, and the caller drops the answer)."""
+        running = [job for job in self._jobs if stale(job.tag) and not job.future.cancel()]
+        self._jobs = [job for job in self._jobs if not job.future.cancelled()]
+        if any(not job.future.done() for job in running):
+            self._hurry.set()
 
     def cancel_all(self) -> None:
         """Drop queued jobs; a running one finishes and is polled (its tag tells it is stale)."""

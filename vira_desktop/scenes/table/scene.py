@@ -336,7 +336,7 @@ class TableScene(_TableBase):
                 self.message("")
                 self.app.push("analysis", info=update.analysis, viewer=self.runner.viewer)
             return
-        if update.events or update.action is not None:
+        if update.events:
             self.selected = set()
             self.view.cards.selected = set()
             self.message(t("message.leave_again") if self._leave_asked else "", GOLD)  # the question stays
