@@ -458,7 +458,9 @@ def test_the_hint_never_covers_the_log_however_many_choices_show() -> None:
     from vira_desktop.rules.games import PullaTable, game
 
     rules = SimpleNamespace(pulla=PullaTable.default())
-    view = SimpleNamespace(decision=decision, game=game("turné 6"), rules=rules, highest=Suit.S, suit_level=0)
+    view = SimpleNamespace(
+        decision=decision, game=game("turné 6"), rules=rules, highest=Suit.S, suit_level=0, repurchased=False
+    )
     ask = cast(Ask, SimpleNamespace(optional=False, view=view))
     state = cast(TableState, SimpleNamespace(over=False, deals_left=None))
     for lines in range(13):
