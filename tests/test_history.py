@@ -427,6 +427,7 @@ def test_a_stored_deal_is_played_again_from_trick_5_with_the_seats_swapped_and_b
     first (its id and the actions taken over), with the same cards and the same first actions."""
     from vira_desktop.ai.normal import NormalBot
     from vira_desktop.rules.actions import PlayCard
+    from vira_desktop.session.factory import PlayAgain, new_table
     from vira_desktop.session.record import record_actions
 
     history = _kept_with_a_person(tmp_path, deals=4)
@@ -440,7 +441,7 @@ def test_a_stored_deal_is_played_again_from_trick_5_with_the_seats_swapped_and_b
     swapped = next(n for n in names if n != person)  # the person takes a bot's seat, a bot the person's
     kinds[swapped] = "human"
     seats = [SeatConfig(n, kinds[n] == "human", "normal" if kinds[n] == "human" else kinds[n]) for n in names]
-    table = Table.play_again(record, upto, seats, parent=original.id)
+    table = new_table(seats, again=PlayAgain(record, upto, parent=original.id))
     committed: list[CommittedDeal] = []
     runner = TableRunner(table, pause=0, on_committed=committed.append)
     runner.start()
