@@ -412,19 +412,12 @@ def history_screens(folder: Path) -> None:
     from vira_desktop.paths import history_file
     from vira_desktop.scenes.history import HistoryScene
     from vira_desktop.scenes.menu import MENU
+    from vira_desktop.session.factory import played_by_bots
     from vira_desktop.session.history import History
-    from vira_desktop.session.runner import CommittedDeal, TableRunner
 
     folder.mkdir(parents=True, exist_ok=True)
     with fresh_home("en"):
-        table = Table([SeatConfig(n, False, "normal") for n in ("Anna", "Bertil", "Cecilia")], 11)
-        played: list[CommittedDeal] = []
-        runner = TableRunner(table, pause=0, autoplay=12, on_committed=played.append)
-        runner.start()
-        moment = 0
-        while not runner.finished:
-            moment += 1
-            runner.poll(float(moment))
+        _, played = played_by_bots(("Anna", "Bertil", "Cecilia"), 11, 12)
         history = History(history_file())
         for i, d in enumerate(played):
             levels = {**d.levels, "Anna": "human"}

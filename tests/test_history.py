@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from vira_desktop.session.factory import played_by_bots
 from vira_desktop.session.history import SCHEMA_VERSION, History, HistoryWriter, open_history
 from vira_desktop.session.record import read_record, replay
 from vira_desktop.session.runner import CommittedDeal, TableRunner
@@ -15,17 +16,7 @@ from vira_desktop.session.table import SeatConfig, Table
 
 
 def _autoplayed(deals: int, seed: int = 3, seats: int = 3) -> tuple[Table, list[CommittedDeal]]:
-    names = ["Anna", "Bo", "Cilla", "Dan"][:seats]
-    table = Table([SeatConfig(n, False, "normal") for n in names], seed)
-    committed: list[CommittedDeal] = []
-    runner = TableRunner(table, pause=0, autoplay=deals, on_committed=committed.append)
-    runner.start()
-    step = 0
-    while not runner.finished:
-        step += 1
-        runner.poll(float(step))
-    runner.close()
-    return table, committed
+    return played_by_bots(["Anna", "Bo", "Cilla", "Dan"][:seats], seed, deals)
 
 
 def _keep(history: History, committed: list[CommittedDeal]) -> list[int]:

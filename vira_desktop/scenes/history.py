@@ -198,6 +198,10 @@ class HistoryScene(Scene):
             elif event.type == pygame.KEYDOWN:
                 self.dialog.key(event.key)
             return
+        if not self.loaded:  # the lists are on their way: Esc goes back, G explains the words
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_g):
+                self._key(event.key)
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.do(self.buttons[event.ui_element])
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
@@ -322,8 +326,6 @@ class HistoryScene(Scene):
         except RecordError as exc:
             self.message, self.message_bad = t("history.bad_record", problem=str(exc)), True
             return
-        if self.app.stack.top is not self:
-            return  # the screen was left meanwhile
         title = t("history.replay_title", date=_date(row.played), number=row.number + 1)
         if row.parent_id is not None:
             title += " · ↻ " + t("history.again_mark")
@@ -466,6 +468,8 @@ class StatisticsScene(Scene):
         self.player = ""
         self.charts: list[Chart] = []  # none until the first figures come
         self.stats = Stats("")
+        self.close: pygame_gui.elements.UIButton | None = None  # the widgets, with the first figures
+        self.chooser: pygame_gui.elements.UIDropDownMenu | None = None
 
     def enter(self) -> None:
         self.answers.then(self.app.history.figures(), self._first)
@@ -489,7 +493,7 @@ class StatisticsScene(Scene):
         self.close = self.add(
             pygame_gui.elements.UIButton(pygame.Rect(1110, 740, 150, 40), "vira.sheet.close", manager=self.ui)
         )
-        self.chooser: pygame_gui.elements.UIDropDownMenu | None = None
+        self.chooser = None
         if len(self.players) > 1:
             rect = pygame.Rect(1000, 18, 250, 32)
             label = pygame.Rect(760, 18, 232, 32)

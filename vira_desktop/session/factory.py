@@ -14,13 +14,14 @@ from ..rules.deal import Deal
 from ..rules.houserules import HouseRules
 from ..rules.session import Session
 from .record import Record, replay
+from .runner import CommittedDeal, TableRunner
 from .table import SeatConfig, Table
 from .thinking import DEFAULT_THINK
 
 if TYPE_CHECKING:
     from ..config import Settings
 
-__all__ = ["PlayAgain", "new_table"]
+__all__ = ["PlayAgain", "new_table", "played_by_bots"]
 
 PRACTICE_SEEDS = 1_000_003  # a practice hand's number, folded into the seed of its bots
 
@@ -68,3 +69,19 @@ def new_table(
     rules = HouseRules() if settings is None else settings.house_rules()
     bowl = None if settings is None else settings.bowl()
     return Table(listed, seed, rules, bowl, seating, given=deal, pulla=pulla, think=think)
+
+
+def played_by_bots(names: Sequence[str], seed: int, deals: int) -> tuple[Table, list[CommittedDeal]]:
+    """A session of normal bots named ``names`` played headless, at once, to ``deals`` deals
+    (or its end): the table, and each deal as it was committed (what history keeps). For
+    tests, benchmarks and screenshots that need a history."""
+    table = new_table([SeatConfig(n, False, "normal") for n in names], seed)
+    committed: list[CommittedDeal] = []
+    runner = TableRunner(table, pause=0, autoplay=deals, on_committed=committed.append)
+    runner.start()
+    moment = 0
+    while not runner.finished:
+        moment += 1
+        runner.poll(float(moment))  # no pause to wait out: each poll a second later
+    runner.close()
+    return table, committed
