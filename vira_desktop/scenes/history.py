@@ -59,7 +59,22 @@ class _Filters:
     month: str = ""
 
 
-class HistoryScene(Scene):
+class _Asking(Scene):
+    """A screen that asks history's thread (``app.history``) and takes each answer in a later
+    frame: it draws frames while one is awaited, and sleeps otherwise."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.answers = Answers()
+
+    def next_wake(self) -> float | None:
+        return 0.0 if self.answers else None
+
+    def update(self, dt: float) -> None:
+        self.answers.poll()
+
+
+class HistoryScene(_Asking):
     """Past sessions (left) and the deals of the one chosen (right), filtered by contract,
     declarer, outcome and month. Enter or Replay opens the deal chosen in the replay; its
     deal or its session can be exported as records, and records imported. History's thread
@@ -67,7 +82,6 @@ class HistoryScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.answers = Answers()
         self.loaded = False  # the lists have come (drawn from then on)
         self.sessions: list[SessionRow] = []
         self.rows: list[DealRow] = []
@@ -87,13 +101,6 @@ class HistoryScene(Scene):
         self._read_rows()
 
     # ------------------------------------------------------------------ data
-    def next_wake(self) -> float | None:
-        """Frames while an answer of history's thread is awaited."""
-        return 0.0 if self.answers else None
-
-    def update(self, dt: float) -> None:
-        self.answers.poll()
-
     def _browsed(self, pending: Pending[Browse]) -> None:
         """The lists come: shown (with their filters and widgets), and a damaged file said."""
         if pending.aside is not None:
@@ -455,7 +462,7 @@ def _contract_tip(c: ContractLine) -> str:
 _STEPS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}  # the player before or after
 
 
-class StatisticsScene(Scene):
+class StatisticsScene(_Asking):
     """A player's statistics as charts: the contracts he declared (how often home), his results
     against each bot level, his result per session and his home share by month, and how often
     the contracts he defended were beaten. The mouse over a bar or point tells its figures."""
@@ -463,7 +470,6 @@ class StatisticsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.mouse = (0, 0)
-        self.answers = Answers()
         self.players: list[str] = []
         self.player = ""
         self.charts: list[Chart] = []  # none until the first figures come
@@ -473,13 +479,6 @@ class StatisticsScene(Scene):
 
     def enter(self) -> None:
         self.answers.then(self.app.history.figures(), self._first)
-
-    def next_wake(self) -> float | None:
-        """Frames while history's thread counts."""
-        return 0.0 if self.answers else None
-
-    def update(self, dt: float) -> None:
-        self.answers.poll()
 
     def _first(self, pending: Pending[Figures]) -> None:
         """The players come, with the first one's figures."""
