@@ -316,7 +316,7 @@ class HistoryScene(_Asking):
             if not self.opening:  # a second click while the first is read: one replay
                 self.opening = True
                 row = self.shown[self.deal_at]
-                self.answers.then(self.app.history.open_deal(row.id, your_names()), lambda p: self._replay(row, p))
+                self.answers.then(self.app.history.open_deal(row.id), lambda p: self._replay(row, p))
         elif what == "export_deal":
             pending = self.app.history.export_deals([self.shown[self.deal_at].id], export_dir())
             self.answers.then(pending, self._exported)

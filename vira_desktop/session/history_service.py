@@ -11,13 +11,13 @@ there, and the answer says so (``Pending.aside``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .as_played import AsPlayed, as_played
+from .as_played import AsPlayed, as_played, your_names
 from .exchange import ImportReport, export_deals, export_session, import_records
 from .history import DealRow, History, HistoryWriter, Pending, SessionRow
 from .record import Record, read_record
@@ -76,8 +76,8 @@ def _imported(paths: Sequence[Path], history: History) -> Imported:
     return Imported(import_records(history, paths), _browse(history))
 
 
-def _opened(deal_id: int, you: Collection[str], history: History) -> Opened:
-    return Opened(read_record(history.record(deal_id)), as_played(history, deal_id, you))
+def _opened(deal_id: int, history: History) -> Opened:
+    return Opened(read_record(history.record(deal_id)), as_played(history, deal_id, your_names()))
 
 
 class HistoryService(HistoryWriter):
@@ -90,10 +90,11 @@ class HistoryService(HistoryWriter):
         """``player``'s statistics (None: the first player's)."""
         return self.ask(partial(_figures, player))
 
-    def open_deal(self, deal_id: int, you: Collection[str] = ()) -> Pending[Opened]:
-        """A deal to replay (``you``: the names the player has used); raises
-        :class:`~..rules.errors.RecordError` for a record that does not replay."""
-        return self.ask(partial(_opened, deal_id, frozenset(you)))
+    def open_deal(self, deal_id: int) -> Pending[Opened]:
+        """A deal to replay, seated as it was played (an imported one: the player where the
+        names the player has used sit); raises :class:`~..rules.errors.RecordError` for a
+        record that does not replay."""
+        return self.ask(partial(_opened, deal_id))
 
     def import_records(self, paths: Sequence[Path]) -> Pending[Imported]:
         return self.ask(partial(_imported, list(paths)))
