@@ -6,6 +6,7 @@
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/coach --coach
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --lesson vingel_6 1 \
         [--answer "7-spel in suit"] [--in en]
+    SDL_VIDEODRIVER=dummy python scripts/screenshots.py /tmp/shots --history
 
 Each moment is reached by posting real key events to the window, as a player would, on
 fixed seeds; the picture is the window's 1280×800 surface. Window sizes (1024×640, full
@@ -404,6 +405,47 @@ def lesson_steps(folder: Path, ident: str, number: int, answer: str | None, lang
             pygame.quit()
 
 
+def history_screens(folder: Path) -> None:
+    """History and Statistics over a history of 12 deals played by the normal bots (Anna kept
+    as a person), dated at fixed times so that two runs draw the same pixels: from the menu by
+    its keys, a filter moved with Tab ↓, a deal chosen, then S and → for the statistics."""
+    from vira_desktop.paths import history_file
+    from vira_desktop.scenes.history import HistoryScene
+    from vira_desktop.scenes.menu import MENU
+    from vira_desktop.session.factory import played_by_bots
+    from vira_desktop.session.history import History
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with fresh_home("en"):
+        _, played = played_by_bots(("Anna", "Bertil", "Cecilia"), 11, 12)
+        history = History(history_file())
+        for i, d in enumerate(played):
+            levels = {**d.levels, "Anna": "human"}
+            started, at = "2026-11-30T19:00:00+00:00", f"2026-11-30T19:{3 * i + 2:02d}:00+00:00"
+            history.add_deal("shots", d.index, d.record, d.players, levels, started=started, played=at)
+        history.close()
+        app = App(seed=5)
+        app.to_menu()
+        step(app, 2)
+        index = [entry.action for entry in MENU].index("history")
+        while getattr(app.stack.top, "focus", index) != index:
+            key(app, pygame.K_DOWN)  # past the entries that are off (Continue: no saved game)
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.stack.top, HistoryScene)
+        until(app, lambda: bool(getattr(app.stack.top, "shown", None)), 5)
+        for k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_DOWN):
+            key(app, k)
+        save(app, folder, "history.png", frames=3)
+        key(app, pygame.K_s)
+        until(app, lambda: bool(getattr(app.stack.top, "charts", None)), 5)
+        hover(app, (142, 330))
+        save(app, folder, "statistics.png", frames=3)
+        key(app, pygame.K_RIGHT)
+        save(app, folder, "statistics-bertil.png", frames=6)
+        app.stack.clear()
+        pygame.quit()
+
+
 def _option(name: str) -> str | None:
     return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else None
 
@@ -412,6 +454,8 @@ if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
     if "--tutorial" in sys.argv:
         tutorial(target, sys.argv[sys.argv.index("--tutorial") + 1] if len(sys.argv) > 3 else "en")
+    elif "--history" in sys.argv:
+        history_screens(target)
     elif "--languages" in sys.argv:
         languages(target)
     elif "--coach" in sys.argv:

@@ -71,7 +71,11 @@ def click(app: App, pos: tuple[int, int], frames: int = 4) -> None:
 
 
 def run(app: App, frames: int, dt: float = 1 / 60) -> None:
+    """``frames`` frames; a screen waiting for history's answers (asked in one frame, shown in a
+    later one) gets them before the next, as a player sees it once they have come."""
     for _ in range(frames):
+        if getattr(app.stack.top, "answers", None):
+            app.wait_for_history()
         app.step(dt)
 
 

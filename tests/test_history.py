@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from vira_desktop.session.factory import played_by_bots
 from vira_desktop.session.history import SCHEMA_VERSION, History, HistoryWriter, open_history
 from vira_desktop.session.record import read_record, replay
 from vira_desktop.session.runner import CommittedDeal, TableRunner
@@ -15,17 +16,7 @@ from vira_desktop.session.table import SeatConfig, Table
 
 
 def _autoplayed(deals: int, seed: int = 3, seats: int = 3) -> tuple[Table, list[CommittedDeal]]:
-    names = ["Anna", "Bo", "Cilla", "Dan"][:seats]
-    table = Table([SeatConfig(n, False, "normal") for n in names], seed)
-    committed: list[CommittedDeal] = []
-    runner = TableRunner(table, pause=0, autoplay=deals, on_committed=committed.append)
-    runner.start()
-    step = 0
-    while not runner.finished:
-        step += 1
-        runner.poll(float(step))
-    runner.close()
-    return table, committed
+    return played_by_bots(["Anna", "Bo", "Cilla", "Dan"][:seats], seed, deals)
 
 
 def _keep(history: History, committed: list[CommittedDeal]) -> list[int]:
@@ -427,6 +418,7 @@ def test_a_stored_deal_is_played_again_from_trick_5_with_the_seats_swapped_and_b
     first (its id and the actions taken over), with the same cards and the same first actions."""
     from vira_desktop.ai.normal import NormalBot
     from vira_desktop.rules.actions import PlayCard
+    from vira_desktop.session.factory import PlayAgain, new_table
     from vira_desktop.session.record import record_actions
 
     history = _kept_with_a_person(tmp_path, deals=4)
@@ -440,7 +432,7 @@ def test_a_stored_deal_is_played_again_from_trick_5_with_the_seats_swapped_and_b
     swapped = next(n for n in names if n != person)  # the person takes a bot's seat, a bot the person's
     kinds[swapped] = "human"
     seats = [SeatConfig(n, kinds[n] == "human", "normal" if kinds[n] == "human" else kinds[n]) for n in names]
-    table = Table.play_again(record, upto, seats, parent=original.id)
+    table = new_table(seats, again=PlayAgain(record, upto, parent=original.id))
     committed: list[CommittedDeal] = []
     runner = TableRunner(table, pause=0, on_committed=committed.append)
     runner.start()

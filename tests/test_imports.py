@@ -4,7 +4,10 @@
 - imports point one way: ``rules ← ai ← session ← scenes / cli``; ``i18n`` sits beside ai, ``config`` and
   ``paths`` sit beside the session layer;
 - the window uses the engine only through its public view and events: never the
-  state machine (``rules.deal``) or its helpers.
+  state machine (``rules.deal``) or its helpers;
+- the window never opens a database (``sqlite3``; history and the autosave live in
+  ``session/``, behind their own threads), and builds no table itself (``session.factory``
+  builds every new one).
 
 Imports under ``if TYPE_CHECKING:`` are type names only: they are held to the
 direction rules but cannot make a loop.
@@ -214,3 +217,68 @@ def test_no_scene_reads_the_live_deal() -> None:
 def test_the_deal_check_sees_an_attribute_read(tmp_path: Path) -> None:
     (tmp_path / "x.py").write_text("def f(runner):\n    return runner.table.deal.history\n", encoding="utf-8")
     assert deal_reads(tmp_path) == ["x.py:2"]
+
+
+# what the window may not import or build: the databases stay in session/, behind their threads
+FORBIDDEN_IN_SCENES = {"sqlite3"}
+
+
+def _stdlib_imports(tree: ast.AST) -> list[tuple[str, int]]:
+    """Every module imported by name (not the package's own, relative ones), with its line."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(a.name.split(".")[0], node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.append((node.module.split(".")[0], node.lineno))
+    return found
+
+
+def database_imports(root: Path = PACKAGE / "scenes") -> list[str]:
+    """Every place under ``root`` that imports a database module."""
+    return [
+        f"{path.relative_to(root)}:{line} imports {name}"
+        for path in sorted(root.rglob("*.py"))
+        for name, line in _stdlib_imports(ast.parse(path.read_text(encoding="utf-8")))
+        if name in FORBIDDEN_IN_SCENES
+    ]
+
+
+def test_no_scene_opens_a_database() -> None:
+    """A screen asks history's service (session/history_service.py) and polls its answers."""
+    assert database_imports() == []
+
+
+def test_the_database_check_sees_an_import(tmp_path: Path) -> None:
+    (tmp_path / "x.py").write_text("def f():\n    import sqlite3\n    from sqlite3 import connect\n", encoding="utf-8")
+    assert database_imports(tmp_path) == ["x.py:2 imports sqlite3", "x.py:3 imports sqlite3"]
+
+
+def table_builds(root: Path = PACKAGE) -> list[str]:
+    """Every call of ``Table(...)`` or one of its building class methods under ``root``, but in
+    the factory and the table's own module (a save read back)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name in ("factory.py", "table.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if (isinstance(func, ast.Name) and func.id == "Table") or (
+                isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "Table"
+                and func.attr not in ("load", "from_json", "recover", "recovered")
+            ):  # fmt: skip
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_every_new_table_comes_from_the_factory() -> None:
+    """The new-game form, a deal played again, practice, a lesson and autoplay all take
+    ``session.factory.new_table``, which alone reads what a table takes from the settings."""
+    assert table_builds() == []
+
+
+def test_the_table_check_sees_a_table_built(tmp_path: Path) -> None:
+    (tmp_path / "x.py").write_text("t = Table(seats, 1)\nu = Table.for_deal(seats, d)\nv = Table.load(p)\n")
+    assert table_builds(tmp_path) == ["x.py:1", "x.py:2"]

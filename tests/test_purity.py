@@ -28,6 +28,8 @@ PURE = [
     "vira_desktop.session.replay",
     "vira_desktop.session.saving",
     "vira_desktop.session.worker",
+    "vira_desktop.session.factory",
+    "vira_desktop.session.history_service",
     "vira_desktop.tutorial.runner",
 ]
 

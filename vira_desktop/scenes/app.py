@@ -21,7 +21,7 @@ from ..config import SettingValue, change_setting, say_problems, user_settings
 from ..i18n import CATALOGS, configure, current, system_language, t
 from ..paths import asset, autosave_file, history_file, user_config_file
 from ..session.autosave import Autosave
-from ..session.history import HistoryWriter
+from ..session.history_service import HistoryService
 from ..session.runner import CommittedDeal
 from ..session.saving import BackgroundSaver
 from ..session.table import SaveError, Table
@@ -91,7 +91,7 @@ class App:
         self.autoplay_speed = autoplay_speed
         self.save_autoplay = save_autoplay
         self.keep_history = autoplay_speed is None if history is None else history  # autoplay: when asked
-        self._history: HistoryWriter | None = None
+        self._history: HistoryService | None = None
         self.history_filters: tuple[Any, int] | None = None  # the History screen's filters, as last left
         journal = os.environ.get("VIRA_JOURNAL")
         self.journal = Path(journal) if journal else None  # the kill -9 test reads this
@@ -258,20 +258,33 @@ class App:
         self.tell("app.no_autosave", problem=exc.strerror)
 
     def flush_saves(self) -> None:
-        """Wait for the last save and the last deal for history to be written (before the
-        program ends)."""
+        """Wait for the last save and the last deal for history to be written, and history's
+        questions answered (before the program ends)."""
         if self._saver is not None:
             self._saver.flush()
-        if self._history is not None:
-            self._history.flush()
+        self.wait_for_history()
+
+    def wait_for_history(self, timeout: float = 10.0) -> bool:
+        """Wait until history has kept every deal handed over and answered every question
+        (``False``: it took longer than ``timeout``). Tests step frames with it, as a player
+        would see a screen only once its answers had come."""
+        return self._history is None or self._history.flush(timeout)
+
+    @property
+    def history(self) -> HistoryService:
+        """History's own thread, which keeps the deals and answers the screens' questions (in
+        the data folder as it is now: tests move it)."""
+        if self._history is None or self._history.path != history_file():
+            if self._history is not None:
+                self._history.close()  # what it was handed is kept first
+            self._history = HistoryService(history_file(), self.journal, self._history_damaged)
+        return self._history
 
     def deal_committed(self, deal: CommittedDeal) -> None:
-        """A deal that can no longer be undone (the runner's hook): kept in history, by a
-        background writer (a damaged history file is set aside, and the player told)."""
+        """A deal that can no longer be undone (the runner's hook): kept in history, by its
+        thread (a damaged history file is set aside, and the player told)."""
         if self.keep_history:
-            if self._history is None:
-                self._history = HistoryWriter(history_file(), self.journal, self._history_damaged)
-            self._history(deal)
+            self.history(deal)
         if self.on_deal_committed is not None:
             self.on_deal_committed(deal)
 

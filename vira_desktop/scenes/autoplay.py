@@ -14,7 +14,8 @@ from typing import Any
 
 import pygame
 
-from ..session.table import SeatConfig, Table
+from ..session.factory import new_table
+from ..session.table import SeatConfig
 from .app import App
 
 __all__ = ["FrameStats", "autoplay", "peak_memory_mb", "process_age"]
@@ -134,7 +135,7 @@ def autoplay(
     if resume and app.has_autosave():
         table = app.saved.load()
     else:
-        table = Table([SeatConfig(n, False, "normal") for n in names], seed)
+        table = new_table([SeatConfig(n, False, "normal") for n in names], seed)
     app.start_table(table, autoplay=deals, hints=hints)
     app.run()
     top = app.stack.top

@@ -3,23 +3,23 @@ exported and imported as deal records; and the player's statistics drawn as char
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from ..i18n import number, t
-from ..paths import export_dir, history_file
+from ..paths import export_dir
 from ..rules.errors import RecordError
-from ..session.as_played import AsPlayed, as_played, as_recorded, your_names
-from ..session.exchange import RECORD_SUFFIXES, export_deals, export_session, import_records
-from ..session.history import DealRow, History, open_history
-from ..session.record import Record, read_record
-from ..session.statistics import ContractLine, Stats, players_of, statistics, table_order
+from ..session.as_played import AsPlayed, as_recorded, your_names
+from ..session.exchange import RECORD_SUFFIXES
+from ..session.factory import PlayAgain, new_table
+from ..session.history import DealRow, Pending, SessionRow
+from ..session.history_service import Answers, Browse, Figures, Imported, Opened
+from ..session.record import Record
+from ..session.statistics import ContractLine, Stats, table_order
 from ..session.words import bets_and_pins
 from .backdrop import panel
 from .base import Scene
@@ -42,24 +42,6 @@ def _date(iso: str) -> str:
     return iso[:16].replace("T", " ")
 
 
-_R = TypeVar("_R")
-
-
-def _read(history: History | None, read: Callable[[History], _R]) -> tuple[History, _R, str | None]:
-    """``read`` of the history given, or of the player's (opened with a quick check); a file
-    found damaged, then or while read, is set aside and a new one begun: the history read,
-    what was read, and the name the damaged file was set aside as (else None)."""
-    aside = None
-    if history is None:
-        history, aside = open_history(history_file(), thorough=False)
-    try:
-        return history, read(history), aside
-    except sqlite3.DatabaseError:  # damage the quick opening did not see
-        history.close()
-        history, aside = open_history(history.path)
-        return history, read(history), aside
-
-
 COLUMNS = (430, 470, 600, 710, 840, 920, 975, 1135)  # the deals' columns, from the left
 WIDTHS = tuple(b - a - 8 for a, b in zip(COLUMNS, (*COLUMNS[1:], 1258), strict=True))  # each column's room
 _KEYS = {  # a button's letter: its work, and with Shift
@@ -77,14 +59,35 @@ class _Filters:
     month: str = ""
 
 
-class HistoryScene(Scene):
+class _Asking(Scene):
+    """A screen that asks history's thread (``app.history``) and takes each answer in a later
+    frame: it draws frames while one is awaited, and sleeps otherwise."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.answers = Answers()
+
+    def next_wake(self) -> float | None:
+        return 0.0 if self.answers else None
+
+    def update(self, dt: float) -> None:
+        self.answers.poll()
+
+
+class HistoryScene(_Asking):
     """Past sessions (left) and the deals of the one chosen (right), filtered by contract,
     declarer, outcome and month. Enter or Replay opens the deal chosen in the replay; its
-    deal or its session can be exported as records, and records imported."""
+    deal or its session can be exported as records, and records imported. History's thread
+    reads and writes the database: the screen asks, and takes each answer when it has come."""
 
-    def __init__(self, app: App, history: History | None = None) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.history = history
+        self.loaded = False  # the lists have come (drawn from then on)
+        self.sessions: list[SessionRow] = []
+        self.rows: list[DealRow] = []
+        self.dropdowns: dict[pygame_gui.elements.UIDropDownMenu, str] = {}
+        self.choices: list[tuple[str, list[str]]] = []  # each filter's values, in its menu's order
+        self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
         kept = app.history_filters  # the filters as the player left them, while the game runs
         self.filters: _Filters = kept[0] if kept else _Filters()
         self.session_at: int = kept[1] if kept else 0  # 0: every session; else its index in self.sessions + 1
@@ -94,13 +97,26 @@ class HistoryScene(Scene):
         self.message_bad = False  # the message tells of a problem (drawn red)
         self.dialog: FileDialog | None = None
         self.focus = 0  # Tab's place: 0 the list of deals, else that filter (1 to 4, left to right)
+        self.opening = False  # a deal asked for, to be replayed when it comes
+        self._read_rows()
 
     # ------------------------------------------------------------------ data
-    def _load(self) -> None:
-        self.history, (self.sessions, self.rows), aside = _read(self.history, lambda h: (h.sessions(), h.deals()))
-        if aside is not None:
-            self.message = t("app.history_damaged", file=aside)
+    def _browsed(self, pending: Pending[Browse]) -> None:
+        """The lists come: shown (with their filters and widgets), and a damaged file said."""
+        if pending.aside is not None:
+            self.message = t("app.history_damaged", file=pending.aside)
+        self._lists(pending.result())
+
+    def _lists(self, browse: Browse) -> None:
+        """The sessions and deals read, the session chosen kept chosen (by its id)."""
+        chosen = self.sessions[self.session_at - 1].id if self.loaded and self.session_at else None
+        self.sessions, self.rows = browse.sessions, browse.deals
+        if self.loaded:
+            ids = [s.id for s in self.sessions]
+            self.session_at = ids.index(chosen) + 1 if chosen in ids else 0  # the same session stays chosen
+        self.loaded = True
         self._read_rows()
+        self._widgets()
 
     def _read_rows(self) -> None:
         """The rows just read by id and the sessions played again (for drawing), then those shown."""
@@ -110,7 +126,7 @@ class HistoryScene(Scene):
 
     def _in_session(self) -> list[DealRow]:
         """The deals of the session chosen (every deal: all sessions)."""
-        session = self.sessions[self.session_at - 1].id if self.session_at else None
+        session = self.sessions[self.session_at - 1].id if self.session_at and self.sessions else None
         return [r for r in self.rows if session is None or r.session_id == session]
 
     def _filter(self) -> None:
@@ -129,8 +145,10 @@ class HistoryScene(Scene):
 
     # ------------------------------------------------------------------ widgets
     def enter(self) -> None:
-        self._load()
-        self._widgets()
+        """Ask for the lists (read again when entered again: the widgets of those held meanwhile)."""
+        self.answers.then(self.app.history.browse(), self._browsed)
+        if self.loaded:
+            self._widgets()
 
     def _widgets(self) -> None:
         self.clear_widgets()
@@ -145,8 +163,8 @@ class HistoryScene(Scene):
             ("outcome", [(t(f"words.outcome.{o}"), o) for o in OUTCOMES]),
             ("month", [(m, m) for m in months]),
         )
-        self.dropdowns: dict[pygame_gui.elements.UIDropDownMenu, str] = {}
-        self.choices: list[tuple[str, list[str]]] = []  # each filter's values, in its menu's order
+        self.dropdowns = {}
+        self.choices = []
         for i, (what, values) in enumerate(picks):
             options: list[str | tuple[str, str]] = [(every, ""), *values]
             self.choices.append((what, ["", *(v for _, v in values)]))
@@ -167,7 +185,7 @@ class HistoryScene(Scene):
             ("back", "vira.sheet.close", 1110),
         )
         widths = {"export_deal": 190, "export_session": 250, "import": 150, "statistics": 170, "back": 150}
-        self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        self.buttons = {}
         for what, text, x in specs:
             width = widths.get(what, 160)
             button = pygame_gui.elements.UIButton(pygame.Rect(x, 740, width, 40), text, manager=self.ui)
@@ -186,6 +204,10 @@ class HistoryScene(Scene):
                 self.dialog = None
             elif event.type == pygame.KEYDOWN:
                 self.dialog.key(event.key)
+            return
+        if not self.loaded:  # the lists are on their way: Esc goes back, G explains the words
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_g):
+                self._key(event.key)
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.do(self.buttons[event.ui_element])
@@ -275,13 +297,12 @@ class HistoryScene(Scene):
             self._select(self.top + row)
 
     def do(self, what: str) -> None:
-        """A button's work."""
-        assert self.history is not None
+        """A button's work (history's: asked of its thread, done when the answer comes)."""
         if what == "back":
             self.app.history_filters = (self.filters, self.session_at)
             self.app.stack.pop()
         elif what == "statistics":
-            self.app.push("statistics", history=self.history)
+            self.app.push("statistics")
         elif what == "import":
             self.dialog = FileDialog(
                 pygame.Rect(240, 120, 800, 560), self.ui, window_title="vira.history.import_title",
@@ -292,45 +313,55 @@ class HistoryScene(Scene):
         elif not self.shown:
             return
         elif what == "replay":
-            row = self.shown[self.deal_at]
-            try:
-                record = read_record(self.history.record(row.id))
-                played = as_played(self.history, row.id, your_names())
-            except RecordError as exc:
-                self.message, self.message_bad = t("history.bad_record", problem=str(exc)), True
-                return
-            title = t("history.replay_title", date=_date(row.played), number=row.number + 1)
-            if row.parent_id is not None:
-                title += " · ↻ " + t("history.again_mark")
-            self.app.push(
-                "replay", record=record, title=title, pushed=True, deal_id=row.id, number=row.number, played=played
-            )
+            if not self.opening:  # a second click while the first is read: one replay
+                self.opening = True
+                row = self.shown[self.deal_at]
+                self.answers.then(self.app.history.open_deal(row.id), lambda p: self._replay(row, p))
         elif what == "export_deal":
-            (path,) = export_deals(self.history, [self.shown[self.deal_at].id], export_dir())
-            self._said(t("history.exported", folder=str(export_dir()), file=path.name))
+            pending = self.app.history.export_deals([self.shown[self.deal_at].id], export_dir())
+            self.answers.then(pending, self._exported)
         elif what == "export_session":  # the chosen deal's session, whole
             session = self.shown[self.deal_at].session_id
-            paths = export_session(self.history, session, export_dir())
-            self._said(t("history.exported_session", session=session, count=len(paths), folder=str(export_dir())))
+            pending = self.app.history.export_session(session, export_dir())
+            self.answers.then(pending, lambda done: self._exported(done, session))
 
-    def _said(self, message: str) -> None:
+    def _replay(self, row: DealRow, pending: Pending[Opened]) -> None:
+        """The deal asked for comes: opened in the replay (a record that does not replay: said)."""
+        self.opening = False
+        try:
+            opened = pending.result()
+        except RecordError as exc:
+            self.message, self.message_bad = t("history.bad_record", problem=str(exc)), True
+            return
+        title = t("history.replay_title", date=_date(row.played), number=row.number + 1)
+        if row.parent_id is not None:
+            title += " · ↻ " + t("history.again_mark")
+        self.app.push(
+            "replay", record=opened.record, title=title, pushed=True, deal_id=row.id, number=row.number,
+            played=opened.played,
+        )  # fmt: skip
+
+    def _exported(self, pending: Pending[list[Path]], session: int | None = None) -> None:
+        """An export done: where the deal went, or how many of the ``session``'s deals."""
+        paths, folder = pending.result(), str(export_dir())
+        if session is None:
+            message = t("history.exported", folder=folder, file=paths[0].name)
+        else:
+            message = t("history.exported_session", session=session, count=len(paths), folder=folder)
         self.message, self.message_bad = message, False
 
     def _import(self, path: Path) -> None:
-        assert self.history is not None
         self.dialog = None
-        report = import_records(self.history, [path])
+        self.answers.then(self.app.history.import_records([path]), self._imported)
+
+    def _imported(self, pending: Pending[Imported]) -> None:
+        imported = pending.result()
+        report = imported.report
         self.message = t("history.imported", count=len(report.added), known=report.known)
         self.message_bad = bool(report.errors)
         if report.errors:
             self.message += " " + t("history.import_failed", count=len(report.errors), first=report.errors[0])
-        chosen = self.sessions[self.session_at - 1].id if self.session_at else None
-        self.rows = self.history.deals()
-        self.sessions = self.history.sessions()
-        ids = [s.id for s in self.sessions]
-        self.session_at = ids.index(chosen) + 1 if chosen in ids else 0  # the same session stays chosen
-        self._read_rows()
-        self._widgets()
+        self._lists(imported.browse)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -338,6 +369,8 @@ class HistoryScene(Scene):
         surface.blit(font(26, True).render(t("history.title"), True, GOLD), (30, 18))
         keys = font(13).render(t("history.keys"), True, MUTED)
         surface.blit(keys, keys.get_rect(topright=(1250, 28)))
+        if not self.loaded:
+            return  # the lists are on their way
         self._draw_sessions(surface)
         self._draw_deals(surface)
         if self.focus:  # Tab's filter: ↑ ↓ change it
@@ -429,28 +462,37 @@ def _contract_tip(c: ContractLine) -> str:
 _STEPS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}  # the player before or after
 
 
-class StatisticsScene(Scene):
+class StatisticsScene(_Asking):
     """A player's statistics as charts: the contracts he declared (how often home), his results
     against each bot level, his result per session and his home share by month, and how often
     the contracts he defended were beaten. The mouse over a bar or point tells its figures."""
 
-    def __init__(self, app: App, history: History | None = None) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.history = history
         self.mouse = (0, 0)
+        self.players: list[str] = []
+        self.player = ""
+        self.charts: list[Chart] = []  # none until the first figures come
+        self.stats = Stats("")
+        self.close: pygame_gui.elements.UIButton | None = None  # the widgets, with the first figures
+        self.chooser: pygame_gui.elements.UIDropDownMenu | None = None
 
     def enter(self) -> None:
-        self.history, self.players, _ = _read(self.history, players_of)
-        self.player = self.players[0] if self.players else ""
+        self.answers.then(self.app.history.figures(), self._first)
+
+    def _first(self, pending: Pending[Figures]) -> None:
+        """The players come, with the first one's figures."""
+        figures = pending.result()
+        self.players, self.player = figures.players, figures.player
         self._widgets()
-        self._count()
+        self._counted(pending)
 
     def _widgets(self) -> None:
         self.clear_widgets()
         self.close = self.add(
             pygame_gui.elements.UIButton(pygame.Rect(1110, 740, 150, 40), "vira.sheet.close", manager=self.ui)
         )
-        self.chooser: pygame_gui.elements.UIDropDownMenu | None = None
+        self.chooser = None
         if len(self.players) > 1:
             rect = pygame.Rect(1000, 18, 250, 32)
             label = pygame.Rect(760, 18, 232, 32)
@@ -458,8 +500,11 @@ class StatisticsScene(Scene):
             self.chooser = self.add(pygame_gui.elements.UIDropDownMenu(list(self.players), self.player, rect, self.ui))
 
     def _count(self) -> None:
-        assert self.history is not None
-        self.stats: Stats = statistics(self.history, self.player)
+        """Ask for the figures of the player chosen (drawn when they come)."""
+        self.answers.then(self.app.history.figures(self.player), self._counted)
+
+    def _counted(self, pending: Pending[Figures]) -> None:
+        self.stats = pending.result().stats
         self.charts = self._charts(self.stats)
 
     def _charts(self, s: Stats) -> list[Chart]:
@@ -532,7 +577,9 @@ class StatisticsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
         s = self.stats
-        title = t("stats.title", name=self.player) if self.player else t("stats.title_nobody")
+        if not self.charts:
+            return  # the figures are on their way
+        title = t("stats.title", name=s.player) if s.player else t("stats.title_nobody")
         surface.blit(font(26, True).render(title, True, GOLD), (30, 18))
         said = t("stats.summary", count=s.deals, declared=sum(c.declared for c in s.contracts))
         defended = t("stats.defended", defended=s.defended, beaten=s.beaten, pct=round(100 * s.beaten_share))
@@ -603,7 +650,7 @@ class PlayAgainScene(Scene):
                 self.app.stack.pop()
 
     def _begin(self) -> None:
-        from ..session.table import SeatConfig, Table
+        from ..session.table import SeatConfig
 
         kinds = dict(zip(self.record.names, self.kinds, strict=True))
         seats = []
@@ -613,8 +660,8 @@ class PlayAgainScene(Scene):
             seats.append(SeatConfig(name, human, kind if kind in KINDS[1:] else "normal"))
         before = self.played.session()
         before.dealer = before.players.index(self.record.names[2])  # rear-hand deals
-        table = Table.play_again(self.record, self.upto, seats, self.parent, before)
-        table.think = self.app.settings.bots.strong_seconds
+        again = PlayAgain(self.record, self.upto, self.parent, before)
+        table = new_table(seats, settings=self.app.settings, again=again)
         self.app.open("table", table=table, saves=False, back_to="history" if self.parent is not None else "menu")
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -15,7 +15,8 @@ from ..config import SettingValue, say_problems
 from ..i18n import LANGUAGES, number, system_language, t
 from ..paths import last_table_file
 from ..session.describe import is_you
-from ..session.table import SeatConfig, Table
+from ..session.factory import new_table
+from ..session.table import SeatConfig
 from .backdrop import felt, panel
 from .base import Scene
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
@@ -296,10 +297,8 @@ class NewGameScene(Scene):
             self.error = t("new_game.error.human")
             return
         seating = "draw" if self.seating_index == 0 else "first-come"
-        settings = self.app.settings
         seed = self.app.new_game_seeds.randrange(1 << 31)
-        bowl = dict(settings.session.bowl)
-        table = Table(seats, seed, settings.house_rules, bowl, seating, think=settings.bots.strong_seconds)
+        table = new_table(seats, seed, self.app.settings, seating=seating)
         self._remember(seats, seating)
         self.app.start_table(table)
 

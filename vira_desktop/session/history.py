@@ -22,12 +22,13 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .. import __version__
 from ..paths import move_database
@@ -36,9 +37,12 @@ from ..rules.games import BID_GROUPS
 from .record import dump_record, parse_yaml
 from .runner import CommittedDeal
 
-__all__ = ["SCHEMA_VERSION", "DealRow", "History", "HistoryError", "HistoryWriter", "SessionRow", "open_history"]
+__all__ = [
+    "SCHEMA_VERSION", "DealRow", "History", "HistoryError", "HistoryWriter", "Pending", "SessionRow", "open_history",
+]  # fmt: skip
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 # Each migration takes the file from the version before it to its own (index + 1).
 MIGRATIONS: tuple[str, ...] = (
@@ -454,19 +458,50 @@ def open_history(path: Path, thorough: bool = True) -> tuple[History, str | None
     return History(path), aside.name
 
 
+class Pending(Generic[_T]):
+    """An answer of the history's thread on its way: looked at each frame, never waited for
+    on the frame loop. ``aside``: the name a damaged file was set aside as while it was worked
+    out (a new history begun), else None."""
+
+    def __init__(self) -> None:
+        self._future: Future[_T] = Future()
+        self.aside: str | None = None
+
+    @property
+    def done(self) -> bool:
+        return self._future.done()
+
+    def result(self) -> _T:
+        """The answer (raises what the work raised); only once :attr:`done`."""
+        assert self.done, "an answer is looked at when it is done, never waited for"
+        return self._future.result()
+
+
+@dataclass
+class _Work(Generic[_T]):
+    """A question for the history's thread, and where its answer goes."""
+
+    work: Callable[[History], _T]
+    pending: Pending[_T]
+
+
 class HistoryWriter:
-    """Keeps committed deals in the history at ``path`` from a daemon thread (never on the
-    frame loop): opened at the first deal (a damaged file set aside: ``told`` gets the name
-    it was set aside as), one transaction a deal. ``journal``: a file that gets one JSON line per deal
-    kept (the kill -9 test reads it)."""
+    """The history at ``path`` behind one daemon thread (never the frame loop): it keeps
+    committed deals, one transaction a deal, and works out what is asked of it (:meth:`ask`),
+    in the order handed over, so a question asked after a deal was handed over sees that deal.
+    Opened at the first need: quickly checked for a question, every page checked before the
+    first deal is written; a damaged file is set aside and a new one begun (for a deal,
+    ``told`` gets the name it was set aside as; for a question, its answer carries it).
+    ``journal``: a file that gets one JSON line per deal kept (the kill -9 test reads it)."""
 
     def __init__(self, path: Path, journal: Path | None = None, told: Callable[[str], None] | None = None) -> None:
         self.path = path
         self.journal = journal
         self.told = told
         self.kept = 0
-        self._queue: queue.Queue[CommittedDeal | None] = queue.Queue()
+        self._queue: queue.Queue[CommittedDeal | _Work[Any] | None] = queue.Queue()
         self._history: History | None = None
+        self._checked = False  # every page of the file checked since it was opened
         self._thread = threading.Thread(target=self._run, name="vira-history", daemon=True)
         self._thread.start()
 
@@ -474,32 +509,78 @@ class HistoryWriter:
         """Keep ``deal`` (returns at once)."""
         self._queue.put(deal)
 
+    def ask(self, work: Callable[[History], _T]) -> Pending[_T]:
+        """``work`` done with the history on its thread (returns at once: poll the answer)."""
+        pending: Pending[_T] = Pending()
+        self._queue.put(_Work(work, pending))
+        return pending
+
     def flush(self, timeout: float = 10.0) -> bool:
-        """Wait until every deal handed over is kept (``False``: it took longer than ``timeout``)."""
+        """Wait until every deal handed over is kept and every question answered (``False``:
+        it took longer than ``timeout``)."""
         deadline = time.monotonic() + timeout
         while self._queue.unfinished_tasks:
             if time.monotonic() > deadline:
                 return False
-            time.sleep(0.01)
+            time.sleep(0.002)
         return True
+
+    def close(self) -> None:
+        """Stop the thread after what was handed over, and close the file."""
+        self._queue.put(None)
+        self._thread.join(timeout=10.0)
 
     def _run(self) -> None:
         while True:
-            deal = self._queue.get()
+            item = self._queue.get()
             try:
-                if deal is not None:
-                    self._keep(deal)
+                if item is None:
+                    if self._history is not None:
+                        self._history.close()
+                    return
+                if isinstance(item, _Work):
+                    self._answer(item)
+                else:
+                    self._keep(item)
             except (OSError, sqlite3.Error, HistoryError, ValueError) as exc:
                 log.warning("a deal could not be kept in history: %s", exc)
             finally:
                 self._queue.task_done()
 
+    def _open(self, thorough: bool) -> tuple[History, str | None]:
+        """The history (opened now if it is not; checked page by page if ``thorough`` and not
+        yet), and the name a damaged file was set aside as on the way (else None)."""
+        if self._history is not None and (self._checked or not thorough):
+            return self._history, None
+        if self._history is not None:
+            self._history.close()
+        self._history, aside = open_history(self.path, thorough)
+        self._checked = thorough
+        return self._history, aside
+
+    def _answer(self, item: _Work[Any]) -> None:
+        """A question answered; a file found damaged while it is read is set aside, and the
+        question asked of the new one."""
+        try:
+            history, aside = self._open(thorough=False)
+            try:
+                answer = item.work(history)
+            except sqlite3.DatabaseError:  # damage the quick opening did not see
+                history.close()
+                self._history = None
+                history, aside = self._open(thorough=True)
+                answer = item.work(history)
+        except Exception as exc:  # the asker gets it, as a call would have raised it
+            item.pending._future.set_exception(exc)
+            return
+        item.pending.aside = aside
+        item.pending._future.set_result(answer)
+
     def _keep(self, deal: CommittedDeal) -> None:
-        if self._history is None:
-            self._history, problem = open_history(self.path)
-            if problem is not None and self.told is not None:
-                self.told(problem)
-        deal_id = self._history.add_deal(
+        history, problem = self._open(thorough=True)
+        if problem is not None and self.told is not None:
+            self.told(problem)
+        deal_id = history.add_deal(
             deal.session_key, deal.index, deal.record, deal.players or deal.seats, deal.levels, deal.parent,
             started=deal.started, bowl=deal.bowl,
         )

@@ -24,7 +24,7 @@ from ..rules.ledger import Kind, LedgerEvent
 from ..rules.session import SeatingDraw, Session, draw_seating, heart_deal
 from ..rules.view import View
 from .flow import Ask, Flow, FlowEvent
-from .record import Record, record_of, replay
+from .record import record_of
 from .thinking import DEFAULT_THINK, BotSpec, bot_from
 
 __all__ = ["SAVE_VERSION", "SaveError", "SaveSnapshot", "SeatConfig", "Table"]
@@ -65,7 +65,7 @@ class LogEntry:
 
 @dataclass
 class Table:
-    """A running session at the table."""
+    """A running session at the table (a new one is built by :func:`~.factory.new_table`)."""
 
     seats: list[SeatConfig]
     seed: int
@@ -82,36 +82,6 @@ class Table:
     key: str = field(default_factory=lambda: uuid.uuid4().hex)  # the session's own name in history
     started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
     before: Session | None = field(default=None, repr=False, compare=False)  # played again: the table as the deal began
-
-    @classmethod
-    def for_deal(cls, seats: list[SeatConfig], deal: Deal, seed: int = 0, pulla: int | None = None) -> Table:
-        """A table that plays ``deal`` (a lesson's, a record's), the seats listed from forehand;
-        ``pulla``: the bets in the pulla as it opens (by default the åla)."""
-        return cls(seats, seed, given=deal, pulla=pulla)
-
-    @classmethod
-    def play_again(
-        cls,
-        record: Record,
-        upto: int,
-        seats: list[SeatConfig],
-        parent: int | None = None,
-        before: Session | None = None,
-    ) -> Table:
-        """A table that plays ``record``'s deal again from after its first ``upto`` actions:
-        the same cards and seats (``seats`` say who is a person and who a bot: listed from
-        forehand, or, with ``before``, in the colours' order); ``parent``: the deal's id in
-        history, which the new deal is linked to; ``before``: the table as the deal began (its
-        bowls and pulla; by default a fresh table). (The window plays that one deal, then goes
-        back to where it was chosen.)"""
-        deal = replay(record, upto)
-        link = None if parent is None else (parent, upto)
-        return cls(seats, upto, given=deal, parent=link, before=before)
-
-    @classmethod
-    def for_number(cls, seats: list[SeatConfig], number: int) -> Table:
-        """A table that plays the deal ``number`` stands for (a practice hand)."""
-        return cls.for_deal(seats, Deal.from_number(number), seed=number % 1_000_003)
 
     def __post_init__(self) -> None:
         if not 3 <= len(self.seats) <= 4:

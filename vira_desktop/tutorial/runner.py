@@ -28,10 +28,11 @@ from ..i18n import t
 from ..rules.actions import Action
 from ..rules.scoring import DealResult
 from ..session.describe import describe_result
+from ..session.factory import new_table
 from ..session.flow import Ask
 from ..session.runner import BOT_PAUSE_S, TableRunner, Turn, Update
 from ..session.state import TableState
-from ..session.table import SeatConfig, Table
+from ..session.table import SeatConfig
 from ..session.words import bets_and_pins, say_action
 from ..session.worker import InlineWorker, Worker
 from .judge import Kind
@@ -100,7 +101,7 @@ class LessonRunner:
         you = taught.table.index(taught.record.names[taught.you])  # a fourth player sits out at the dealer's right
         names = [t("new_game.you") if i == you else name for i, name in enumerate(taught.table)]
         seats = [SeatConfig(name, i == you) for i, name in enumerate(names)]
-        self.table = Table.for_deal(seats, taught.record.deal, pulla=taught.pulla)
+        self.table = new_table(seats, deal=taught.record.deal, pulla=taught.pulla)
         self.learner = names[you]
         self.runner = TableRunner(self.table, worker or InlineWorker(), pause=pause, director=self, viewer=self.learner)
         kept = self.progress.of(taught.id)

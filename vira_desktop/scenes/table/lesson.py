@@ -19,6 +19,7 @@ from ...rules.errors import ViraError
 from ...rules.games import GAMES
 from ...rules.glossary import GLOSSARY_TERMS, term_words
 from ...rules.ledger import PULLA, SEXMASTARE, Kind, Ledger
+from ...session.factory import new_table
 from ...session.runner import BOT_PAUSE_S, TableRunner, Update
 from ...session.state import TableState
 from ...session.table import SeatConfig, Table
@@ -463,7 +464,7 @@ class PracticeScene(TableScene):
 
     def __init__(self, app: App, chapter: str, number: int, game: str | None = None) -> None:
         seats = [SeatConfig(t("new_game.you"), True), SeatConfig("Bertil"), SeatConfig("Cecilia")]
-        super().__init__(app, Table.for_number(seats, number), saves=False)  # never the saved game
+        super().__init__(app, new_table(seats, number=number), saves=False)  # never the saved game
         self.chapter = chapter
         self.game = game
         self.view.keys_help = mark("practice.keys")

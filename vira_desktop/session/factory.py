@@ -1,0 +1,87 @@
+"""Every new table is built here: the new-game form's, a deal played again from history, a
+practice hand, a lesson's deal and an autoplayed session. What a table takes from the
+player's settings (house rules, the bowl, how long the strong bot thinks) is read in one
+place, :func:`new_table`; a saved game brings its own (:meth:`~.table.Table.load`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..rules.deal import Deal
+from ..rules.houserules import HouseRules
+from ..rules.session import Session
+from .record import Record, replay
+from .runner import CommittedDeal, TableRunner
+from .table import SeatConfig, Table
+from .thinking import DEFAULT_THINK
+
+if TYPE_CHECKING:
+    from ..config import Settings
+
+__all__ = ["PlayAgain", "new_table", "played_by_bots"]
+
+PRACTICE_SEEDS = 1_000_003  # a practice hand's number, folded into the seed of its bots
+
+
+@dataclass(frozen=True)
+class PlayAgain:
+    """A deal of a record played again from after its first ``upto`` actions: ``parent`` its
+    id in history (the new deal is linked to it); ``before`` the table as the deal began (its
+    bowls and pulla; None: a fresh table)."""
+
+    record: Record
+    upto: int
+    parent: int | None = None
+    before: Session | None = None
+
+
+def new_table(
+    seats: Sequence[SeatConfig],
+    seed: int = 0,
+    settings: Settings | None = None,
+    *,
+    seating: str = "draw",
+    deal: Deal | None = None,
+    number: int | None = None,
+    pulla: int | None = None,
+    again: PlayAgain | None = None,
+) -> Table:
+    """A new table of ``seats`` (3 or 4; listed from forehand when the deal is given).
+
+    ``settings``: the player's (house rules, bowl, the strong bot's thinking time); None: the
+    game's own, as a lesson, a practice hand and an autoplayed session are played. A deal
+    played again keeps its own rules and table (``again``: only the thinking time is the
+    player's). The session is dealt by ``seed`` and seated by ``seating`` ("draw" or
+    "first-come"), unless it plays one given deal: ``deal`` (a lesson's, with ``pulla`` bets in
+    the pulla as it opens; by default the åla), the practice hand ``number`` stands for, or
+    ``again``."""
+    think = DEFAULT_THINK if settings is None else settings.bots.strong_seconds
+    listed = list(seats)
+    if again is not None:
+        link = None if again.parent is None else (again.parent, again.upto)
+        given = replay(again.record, again.upto)
+        return Table(listed, again.upto, given=given, think=think, parent=link, before=again.before)
+    if number is not None:
+        deal, seed = Deal.from_number(number), number % PRACTICE_SEEDS
+    rules = HouseRules() if settings is None else settings.house_rules
+    bowl = None if settings is None else dict(settings.session.bowl)
+    return Table(listed, seed, rules, bowl, seating, given=deal, pulla=pulla, think=think)
+
+
+def played_by_bots(names: Sequence[str], seed: int, deals: int) -> tuple[Table, list[CommittedDeal]]:
+    """A session of normal bots named ``names`` played headless, at once, to ``deals`` deals
+    (or its end): the table, and each deal as it was committed (what history keeps). For
+    tests, benchmarks and screenshots that need a history."""
+    table = new_table([SeatConfig(n, False, "normal") for n in names], seed)
+    committed: list[CommittedDeal] = []
+    runner = TableRunner(table, pause=0, autoplay=deals, on_committed=committed.append)
+    runner.start()
+    moment = 0
+    while not runner.finished:
+        moment += 1
+        runner.poll(float(moment))  # no pause to wait out: each poll a second later
+    runner.close()
+    return table, committed
