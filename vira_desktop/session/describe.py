@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..i18n import every_language, t
 from ..rules.actions import Action, Bid, ChooseLevel, ChooseTrump, Decide, Turn
 from ..rules.cards import Suit, SuitClass, suit_class, trumps_at
-from ..rules.games import BID_GROUPS, Game, PullaTable
+from ..rules.games import BID_GROUPS, Family, Game, PullaTable
 from ..rules.scoring import DealResult, Outcome, PinsPaid, PullaPaid
 from .words import game_label, say_action
 
@@ -204,6 +204,9 @@ def _pins_said(pins: list[tuple[str, int]]) -> str:
     return " ".join(f"{suits}{n}" for suits, n in pins if suits)
 
 
+AGAIN_BY_FAMILY = {Family.VINGEL: "action.vingle_again", Family.TRINGEL: "action.tringle_again"}
+
+
 def choice_label(action: Action, game: Game | None, highest: Suit, suit_level: int = 0) -> str:
     """An action as its button says it; a trump or a level to choose says what it pays
     (the pins from each opponent by the bid table; the notes say how, and the pulla's bets)."""
@@ -213,6 +216,8 @@ def choice_label(action: Action, game: Game | None, highest: Suit, suit_level: i
     if isinstance(action, ChooseLevel):
         paid = _pins_said(pins_by_trump(action.game, suit_level, highest))
         return t("choice.pays_level", game=action.game.name, pins=paid)
+    if isinstance(action, Turn) and action.again and game is not None and game.family in AGAIN_BY_FAMILY:
+        return t(AGAIN_BY_FAMILY[game.family])  # "vingle again", as the lessons say it, not "turn again"
     return say_action(action)
 
 
@@ -247,5 +252,8 @@ def choice_notes(
     rows = {pulla.row(g) for g in games}
     if len(rows) == 1:
         row = rows.pop()
-        notes.append(t("game.pulla", home=t("words.bets", count=row.home), bet=row.bet, kodilj=row.kodilj))
+        home, bet, kodilj = row.home, row.bet, row.kodilj
+        if repurchased and row.re_home is not None and row.re_bet is not None and row.re_kodilj is not None:
+            home, bet, kodilj = row.re_home, row.re_bet, row.re_kodilj  # a trump chosen after vingling again
+        notes.append(t("game.pulla", home=t("words.bets", count=home), bet=bet, kodilj=kodilj))
     return notes

@@ -91,6 +91,8 @@ def tell(verdict: Verdict) -> str:
     told = verdict.own and d is not None and d.what == "level"
     if d is not None and (verdict.kind is not Kind.ALSO_GOOD or d.what == "cards") and not told:
         lines += _facts(d, also=verdict.kind is Kind.ALSO_GOOD)
+    elif verdict.kind is Kind.ALSO_GOOD and verdict.own and d is not None:  # its own words, then the swap said
+        lines.append(t("lesson.ui.goes_on", action=say_action(d.main)))
     text = " ".join(lines)
     return text[:1].upper() + text[1:]  # it may open with an action ("exchange 8♦ …")
 

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GROWS", "TEXT_PT", "TEXT_W", "LessonScene", "PracticeScene", "text_lines"]
 
+ROLE_QUESTIONS = ("forehand", "dealer", "cuts", "shuffles_spare", "sits_out")  # the plates would tell them
 BOX_X, BOX_W = 236, 498  # the lesson's card on the felt, between the plates
 BOX_H, TOP_H = 160, 166  # at the top the box ends above the bid grid (it starts at y 176)
 TEXT_PT, LINE_H, TEXT_W = 13, 17, BOX_W - 28  # the lesson's words
@@ -105,6 +106,7 @@ class LessonScene(TableScene):
         self.view.keys_help = mark("lesson.keys")
         self._terms: list[tuple[pygame.Rect, str]] = []  # the glossary's words in the text, where drawn
         self._tip: str | None = None  # the word under the mouse
+        self._choices_kept: tuple[int, int] | None = None  # (step, the room its choices took)
         self._tip_at = (0, 0)
 
     def coach_grid_on(self) -> bool:
@@ -266,10 +268,12 @@ class LessonScene(TableScene):
     def _choices_h(self) -> int:
         """The height the question's choices take in the card (none where no question stands)."""
         labels = self.question_labels()
-        if not labels:
-            return 0
+        if not labels:  # answered: the room stays, so the buttons below do not move under the pointer
+            kept = self._choices_kept
+            return kept[1] if kept is not None and kept[0] == self.step else 0
         rows = -(-len(labels) // self._choice_columns(labels))
-        return rows * (CHOICE_H + CHOICE_GAP)
+        self._choices_kept = (self.step, rows * (CHOICE_H + CHOICE_GAP))
+        return self._choices_kept[1]
 
     def extra_buttons(self) -> list[ButtonSpec]:
         y = self._box_y() + self._box_h() - 40
@@ -351,6 +355,9 @@ class LessonScene(TableScene):
         return lines, self._rows() if feedback is None else []  # an answer's words come first
 
     def draw(self, surface: pygame.Surface) -> None:
+        question = self.current.question
+        asking = question is not None and self.lesson_runner.stage is Stage.ASKING
+        self.view.bowls.roles_shown = not (asking and question is not None and question.kind in ROLE_QUESTIONS)
         super().draw(surface)
         y0, height = self._box_y(), self._box_h()
         surface.blit(_box(height), (BOX_X, y0))
@@ -418,7 +425,8 @@ class LessonScene(TableScene):
             pins = " / ".join("–" if p is None else str(p) for p in game.pins)
             return [t("lesson.ui.row", no=rows[0], game=game.name, tricks=game.tricks, pins=pins)]
         if rows:  # the games by the names the lessons' words use ("köpmisär 1", not "Köpmisär på 1")
-            return [t("lesson.ui.rows", rows=" · ".join(f"{no} {GAMES[no - 1].name}" for no in rows))]
+            said = t("lesson.ui.rows", rows=" · ".join(f"{no} {GAMES[no - 1].name}" for no in rows))
+            return wrap_text(said, 12, True, BOX_W - 28, sep=" · ")[:3]  # six köpmisär rows run long: wrapped
         return []
 
 

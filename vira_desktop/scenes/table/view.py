@@ -331,6 +331,8 @@ class TableView:
             doing = t("table.seating_draw_now")
         elif state.over:
             doing = t("table.deal_over")
+        elif not self.bowls.roles_shown:  # a lesson asks who is forehand: "Anna to act" would tell
+            doing = t(f"table.phase.{view.phase.name.lower()}")
         else:
             phase, actor = t(f"table.phase.{view.phase.name.lower()}"), state.seats[view.to_act]
             you = is_you(actor) and view.to_act == state.viewer
