@@ -300,12 +300,13 @@ class LessonScene(TableScene):
         return self.grid_shown() or (not self.lesson_runner.in_lesson and not over)
 
     def _in_play(self) -> bool:
-        """Cards are being played at a table of three, the card in the middle: it must leave
-        the trick's cards (their tops at :data:`TRICK_TOP`) in sight."""
+        """Cards lie face up in the middle of a table of three, the trick's or those turned up
+        from the stock (a playtest: "count the turned cards" under the card that hid them): the
+        card must leave them (their tops at :data:`TRICK_TOP`) in sight."""
         state = self.view.state
         return (
             state is not None
-            and state.view.phase is Phase.PLAY
+            and (state.view.phase is Phase.PLAY or bool(state.view.stock_turned))
             and len(self.lesson.table) == 3
             and not self._at_top()
         )
