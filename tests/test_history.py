@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from vira_desktop.scenes.app import App
 from vira_desktop.session.factory import played_by_bots
 from vira_desktop.session.history import SCHEMA_VERSION, History, HistoryWriter, open_history
 from vira_desktop.session.record import read_record, replay
@@ -505,27 +506,38 @@ def test_in_the_window_a_deal_from_history_is_played_again_from_the_point_shown(
     assert {s.name for s in table.table.seats if s.human} == {"Anna", other}
 
 
+def bad_at_5(folder: Path) -> Path:
+    """A copy of a good record whose fifth action is nonsense."""
+    good = (Path(__file__).parent / "records" / "laid_solo8.yaml").read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(good) if line.startswith("actions:"))
+    bad_line = first + 5
+    lines = [*good[:bad_line], good[bad_line].split(":")[0] + ": AS AS", *good[bad_line + 1 :]]
+    path = folder / "bad_at_5.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def opened_in_a_window(monkeypatch: pytest.MonkeyPatch, *argv: str) -> App:
+    """The app ``vira ARGV…`` opens (its window not run: the test looks at what it holds)."""
+    from vira_desktop import cli
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    seen: list[App] = []
+    monkeypatch.setattr(App, "run", lambda self: seen.append(self))
+    assert cli.main(list(argv)) == 0
+    return seen[0]
+
+
 def test_a_record_bad_at_action_n_opens_in_the_replay_up_to_the_action_before_with_the_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import subprocess
     import sys
 
-    from vira_desktop import cli
-    from vira_desktop.scenes.app import App
     from vira_desktop.scenes.table import ReplayScene
 
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    good = (Path(__file__).parent / "records" / "laid_solo8.yaml").read_text(encoding="utf-8").splitlines()
-    first = next(i for i, line in enumerate(good) if line.startswith("actions:"))
-    bad_line = first + 5  # the fifth action made nonsense
-    lines = [*good[:bad_line], good[bad_line].split(":")[0] + ": AS AS", *good[bad_line + 1 :]]
-    path = tmp_path / "bad_at_5.yaml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    seen: list[App] = []
-    monkeypatch.setattr(App, "run", lambda self: seen.append(self))
-    assert cli.main([str(path)]) == 0
-    scene = seen[0].stack.top
+    path = bad_at_5(tmp_path)
+    scene = opened_in_a_window(monkeypatch, str(path)).stack.top
     assert isinstance(scene, ReplayScene)
     assert len(scene.driver.actions) == 4 and scene.driver.at_end  # shown at the last good action
     said = subprocess.run([sys.executable, "-m", "vira_desktop", "replay", str(path)], capture_output=True, text=True)

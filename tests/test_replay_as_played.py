@@ -165,20 +165,10 @@ def test_vira_replay_window_opens_a_bad_record_at_the_action_before_as_vira_file
 ) -> None:
     """``vira replay BAD.yaml --window`` opens the window at the last good action with the
     error shown (as ``vira BAD.yaml``), not one line and exit 2."""
-    from vira_desktop import cli
+    from tests.test_history import bad_at_5, opened_in_a_window
     from vira_desktop.scenes.table import ReplayScene
 
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    good = (Path(__file__).parent / "records" / "laid_solo8.yaml").read_text(encoding="utf-8").splitlines()
-    first = next(i for i, line in enumerate(good) if line.startswith("actions:"))
-    bad_line = first + 5  # the fifth action made nonsense
-    lines = [*good[:bad_line], good[bad_line].split(":")[0] + ": AS AS", *good[bad_line + 1 :]]
-    path = tmp_path / "bad_at_5.yaml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    seen: list[App] = []
-    monkeypatch.setattr(App, "run", lambda self: seen.append(self))
-    assert cli.main(["replay", str(path), "--window"]) == 0
-    (app,) = seen
+    app = opened_in_a_window(monkeypatch, "replay", str(bad_at_5(tmp_path)), "--window")
     scene = app.stack.top
     assert isinstance(scene, ReplayScene) and scene.quit_on_back
     assert len(scene.driver.actions) == 4 and scene.driver.at_end and "action 5" in scene.problem
