@@ -1605,3 +1605,16 @@ def test_the_menu_frames_one_button_the_mouse_moving_over_another_takes_the_focu
     assert [b.most_specific_combined_id.endswith("#focused") for b in menu.buttons] == [i == 3 for i in range(7)]
     key(app, pygame.K_UP)  # the keys go on from there
     assert menu.focus == 2
+
+
+def test_with_four_the_top_seats_piles_and_spare_deck_never_overlap() -> None:
+    """A playtest saw the top seat's tricks run into its laid-away cards: thirteen tricks, thirteen
+    laid-away cards and the spare deck each keep their own place."""
+    from vira_desktop.scenes.cards import CARD_W
+    from vira_desktop.scenes.table.model import place
+
+    top = place(4, 2)
+    tricks = (top.pile[0], top.pile[0] + 3 * 12 + CARD_W)
+    aside = (top.aside[0], top.aside[0] + 2 * 12 + CARD_W)
+    spare = (top.spare[0], top.spare[0] + CARD_W)
+    assert tricks[1] < aside[0] and aside[1] <= spare[0]

@@ -38,10 +38,11 @@ PLACES = {
 }
 # With four at the table the one across sits at the top: its piles go beside its trick and
 # apart (the pulla moves down, out of their way), its spare deck at its left, the screen's
-# right, clear of the left seat's laid-away pile (it lay over it, its label cut).
+# right, clear of the left seat's laid-away pile (it lay over it, its label cut). Thirteen
+# tricks (3 px apart) and thirteen laid-away cards (2 px) stay clear of each other and of it.
 PLACES_FOUR = {
     **PLACES,
-    "top": Place((480, 16), False, (441, 208), (523, 150), (623, 150), (230, 140), (740, 140)),
+    "top": Place((480, 16), False, (441, 208), (523, 150), (638, 150), (230, 140), (740, 140)),
 }
 STOCK = (441, 330)
 TURNED = (351, 330)
