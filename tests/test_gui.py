@@ -1512,7 +1512,7 @@ def test_could_i_have_won_shows_the_analysis_from_the_worker(app: App) -> None:
     sheet = app.stack.top
     assert isinstance(sheet, AnalysisScene)
     info = sheet.info
-    assert len(info["tricks"]) == len(info["best_line"]) == len(scene.table.deal.tricks_played)
+    assert len(info.tricks) == len(info.best_line) == len(scene.table.deal.tricks_played)
     title, lines = verdict(info, "You")
     assert title in ("Could you have won?", "Could you have done better?") and "best play" in lines[1]
     run(app, 2)

@@ -319,7 +319,7 @@ def test_the_analysis_of_a_finished_deal_comes_through_the_worker() -> None:
     info = got[0]
     deal = runner.table.deal
     assert deal.declarer is not None
-    assert info["taken"] == deal.tricks_won[deal.declarer]
-    assert len(info["best_line"]) == len(deal.tricks_played)
+    assert info.taken == deal.tricks_won[deal.declarer]
+    assert len(info.best_line) == len(deal.tricks_played)
     runner.command(Command.NEXT_DEAL)
     assert runner.analysis() is None

@@ -174,10 +174,27 @@ def test_the_best_line_plays_out_what_the_cards_allowed(path: Path) -> None:
         info = analyse_record(record)
     except RecordError:
         return  # a laid deal: no play to analyse
-    line = info["best_line"]
-    assert line and line[-1]["declarer_tricks"] == info["allowed"]
-    assert len(line) == len(info["tricks"])
-    turn = info["diverges"]
-    assert (turn is None) == (not info["costly"])
-    for costly in info["costly"][-1:]:  # turning at a costly card (the last: the shortest line) keeps its value before
-        assert best_line(record, costly["index"])[-1]["declarer_tricks"] == costly["before"]
+    line = info.best_line
+    assert line and line[-1].declarer_tricks == info.allowed
+    assert len(line) == len(info.tricks)
+    turn = info.diverges
+    assert (turn is None) == (not info.costly)
+    for costly in info.costly[-1:]:  # turning at a costly card (the last: the shortest line) keeps its value before
+        assert best_line(record, costly.index)[-1].declarer_tricks == costly.before
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "records").rglob("*.yaml")), ids=lambda p: p.stem)
+def test_an_analysis_crosses_the_port_as_json_and_back(path: Path) -> None:
+    """A record's analysis (and the values at its first card, or where it stops) is plain JSON
+    through the table's port and back, the same tree of dataclasses."""
+    from vira_desktop.session import wire
+    from vira_desktop.session.analysis import Analysis, Solution, analyse_record, solve_record
+    from vira_desktop.session.record import load_record
+
+    try:
+        record = load_record(path)
+        info, solution = analyse_record(record), solve_record(record)
+    except RecordError:
+        return  # a laid deal, or a record stopped before trick play: nothing to analyse
+    assert wire.loads(wire.dumps(info), Analysis) == info
+    assert wire.loads(wire.dumps(solution), Solution) == solution

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import __version__
 from .config import ConfigError
@@ -14,7 +14,10 @@ from .rules.errors import RecordError
 from .rules.games import GAMES, Game, game, table_cells
 
 if TYPE_CHECKING:
+    from .session.analysis import Analysis, Solution
     from .session.record import Record
+
+Figures = TypeVar("Figures", "Solution", "Analysis")
 
 
 def bidtable_rows() -> list[dict[str, Any]]:
@@ -78,9 +81,10 @@ def _replay(path: str, as_json: bool, check: bool, window: bool = False) -> int:
     return 0
 
 
-def _record_figures(path: str, compute: Callable[[Record], dict[str, Any]], as_json: bool) -> dict[str, Any] | int:
+def _record_figures(path: str, compute: Callable[[Record], Figures], as_json: bool) -> Figures | int:
     """``compute`` of the record at ``path`` to print as text; the exit code where it is done
     already (printed as JSON, or the record's fault said in one line)."""
+    from .session.analysis import plain
     from .session.record import load_record
 
     try:
@@ -89,7 +93,7 @@ def _record_figures(path: str, compute: Callable[[Record], dict[str, Any]], as_j
         print(f"{path}: {exc}", file=sys.stderr)
         return 2
     if as_json:
-        print(json.dumps(info, ensure_ascii=False))
+        print(json.dumps(plain(info), ensure_ascii=False))
         return 0
     return info
 
@@ -100,14 +104,14 @@ def _solve(path: str, at: int | None, as_json: bool) -> int:
     info = _record_figures(path, lambda record: solve_record(record, at), as_json)
     if isinstance(info, int):
         return info
-    trick = f", after {' '.join(info['trick'])}" if info["trick"] else ""
-    print(f"after action {info['actions']}: {info['to_act']} to play{trick}")
-    best, tricks = info["best"], info["tricks_in_play"]
-    print(f"{info['declarer']} declares {info['game']}: {best} of {tricks} tricks with best play")
-    sign = -1 if info["wants"] == "most" else 1
-    for card, value in sorted(info["moves"].items(), key=lambda kv: sign * kv[1]):
-        diff = value - info["best"]
-        print(f"  {card:3} {value:2}" + (f"  ({diff:+d})" if diff else ""))
+    trick = f", after {' '.join(map(str, info.trick))}" if info.trick else ""
+    print(f"after action {info.actions}: {info.to_act} to play{trick}")
+    game = info.game.name if info.game else None
+    print(f"{info.declarer} declares {game}: {info.best} of {info.tricks_in_play} tricks with best play")
+    sign = -1 if info.wants == "most" else 1
+    for card, value in sorted(info.moves.items(), key=lambda kv: sign * kv[1]):
+        diff = value - info.best
+        print(f"  {card!s:3} {value:2}" + (f"  ({diff:+d})" if diff else ""))
     return 0
 
 
@@ -117,28 +121,26 @@ def _analyse(path: str, as_json: bool) -> int:
     info = _record_figures(path, analyse_record, as_json)
     if isinstance(info, int):
         return info
-    aim = "fewest" if info["low"] else "most"
-    print(f"{info['declarer']} declared {info['game']} and took {info['taken']} tricks;")
-    print(f"with every card known and best play ({aim} tricks for the declarer), the cards allowed {info['allowed']}")
-    for trick in info["tricks"]:
-        cards = "  ".join(
-            f"{c['seat']} {c['card']}" + (f" (gave up {c['lost']})" if c["lost"] else "") for c in trick["cards"]
-        )
-        print(f"  trick {trick['trick']:2} [{trick['before']:2}]  {cards}")
-    games = info["other_games"]
+    aim = "fewest" if info.low else "most"
+    print(f"{info.declarer} declared {info.game.name if info.game else None} and took {info.taken} tricks;")
+    print(f"with every card known and best play ({aim} tricks for the declarer), the cards allowed {info.allowed}")
+    for trick in info.tricks:
+        cards = "  ".join(f"{c.seat} {c.card}" + (f" (gave up {c.lost})" if c.lost else "") for c in trick.cards)
+        print(f"  trick {trick.trick:2} [{trick.before:2}]  {cards}")
+    games = info.other_games
     by_trump = ", ".join(f"{k} {v}" for k, v in games.items() if k != "misère")
     misere = games["misère"]
     print(f"the hands as they lay at the first card, double dummy: {by_trump or 'no trump game'}; misère {misere}")
-    if not info["costly"]:
+    if not info.costly:
         print("no card gave up a trick")
-    for c in info["costly"]:
-        print(f"cost a trick: {c['seat']}'s {c['card']} at trick {c['trick']} ({c['lost']})")
-    if info["diverges"] is not None:
-        turn = info["diverges"]
-        print(f"best line, turning at trick {turn['trick']} ({turn['seat']}):")
-        for i, trick in enumerate(info["best_line"], 1):
-            cards = "  ".join(f"{c['seat']} {c['card']}" for c in trick["cards"])
-            print(f"  trick {i:2} [{trick['declarer_tricks']:2}]  {cards}")
+    for c in info.costly:
+        print(f"cost a trick: {c.seat}'s {c.card} at trick {c.trick} ({c.lost})")
+    if info.diverges is not None:
+        turn = info.diverges
+        print(f"best line, turning at trick {turn.trick} ({turn.seat}):")
+        for i, line in enumerate(info.best_line, 1):
+            cards = "  ".join(f"{c.seat} {c.card}" for c in line.cards)
+            print(f"  trick {i:2} [{line.declarer_tricks:2}]  {cards}")
     return 0
 
 

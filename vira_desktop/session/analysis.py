@@ -7,19 +7,153 @@ is over, or a record, where everything is on the table.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, fields, replace
 
 from ..ai.native import NATIVE
 from ..ai.solver import Position, all_move_values, position_of, solve
 from ..rules.actions import PlayCard
-from ..rules.cards import Card
+from ..rules.cards import Card, Suit
 from ..rules.deal import Phase
 from ..rules.errors import RecordError
+from ..rules.games import Game
 from ..rules.seat import Seat
 from .record import Record, record_actions, replay
+from .wire import JSON, to_json
 
-__all__ = ["analyse_record", "best_line", "play_start", "position_of", "solve_record"]
+__all__ = [
+    "Analysis",
+    "CardCost",
+    "Costly",
+    "LineCard",
+    "LineTrick",
+    "PlayedTrick",
+    "Solution",
+    "Turn",
+    "analyse_record",
+    "best_line",
+    "plain",
+    "play_start",
+    "position_of",
+    "solve_record",
+]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The double-dummy value of each legal card at one position (``vira solve``)."""
+
+    actions: int  # the record's actions before the position
+    to_act: str  # the player to play, by name
+    declarer: str
+    game: Game | None
+    trump: Suit | None  # None: no trump (or a misère)
+    trick: tuple[Card, ...]  # the trick's cards so far
+    tricks_won: int  # the declarer's, before the position
+    tricks_in_play: int
+    best: int  # the declarer's tricks with best play
+    wants: str  # "most" or "fewest": the declarer's tricks, for the seat to play
+    moves: dict[Card, int]  # each legal card: the declarer's tricks with best play after it
+    compiled: bool  # worked out by the compiled solver
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """A card as played, with the tricks it gave up (0: a best card)."""
+
+    seat: str  # the player, by name
+    card: Card
+    lost: int
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """A trick as played: the declarer's tricks with best play before it, and each card's cost."""
+
+    trick: int  # from 1
+    before: int
+    cards: tuple[CardCost, ...]
+    declarer_tricks: int | None = None  # after the trick; None: the record stops inside it
+
+
+@dataclass(frozen=True)
+class Costly:
+    """A card that gave up tricks, and where: its trick, its number in the play (from 0), and
+    the declarer's tricks with best play before it."""
+
+    trick: int
+    index: int
+    before: int
+    seat: str
+    card: Card
+    lost: int
+
+
+@dataclass(frozen=True)
+class LineCard:
+    """A card of the best line: as played, or (``best``) the best for its seat."""
+
+    seat: str
+    card: Card
+    best: bool
+
+
+@dataclass(frozen=True)
+class LineTrick:
+    """A trick of the best line: its cards, its winner, and the declarer's tricks after it."""
+
+    cards: tuple[LineCard, ...]
+    winner: str
+    declarer_tricks: int
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Where the best line leaves the play: the trick, the card's number in the play (from 0)
+    and its player."""
+
+    trick: int
+    index: int
+    seat: str
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A deal's double-dummy analysis ("Could I have won?", ``vira analyse``)."""
+
+    declarer: str
+    game: Game | None
+    low: bool
+    need: int  # the tricks the declarer needed (0 in a misère)
+    taken: int  # the declarer's tricks as played
+    allowed: int  # double dummy at the first card
+    tricks: tuple[PlayedTrick, ...]
+    costly: tuple[Costly, ...]
+    best_line: tuple[LineTrick, ...]
+    other_games: dict[str, int]  # by trump ("S", "H", "D", "C", "none") and "misère" (see other_games)
+    diverges: Turn | None  # None: no card gave up a trick
+    compiled: bool  # worked out by the compiled solver
+
+
+_TREE = (Solution, Analysis, CardCost, PlayedTrick, Costly, LineCard, LineTrick, Turn)
+
+
+def plain(value: object) -> JSON:
+    """``value`` (a :class:`Solution`, an :class:`Analysis`) as ``vira solve --json`` and
+    ``vira analyse --json`` print it: each dataclass an object of its fields, untagged, a
+    field left out where it is None by default; cards, games and suits as :mod:`.wire`
+    writes them."""
+    if isinstance(value, _TREE):
+        out = {}
+        for f in fields(value):
+            item = getattr(value, f.name)
+            if item is not None or f.default is not None:
+                out[f.name] = plain(item)
+        return out
+    if isinstance(value, dict):
+        return {str(to_json(k)): plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [plain(v) for v in value]
+    return to_json(value)
 
 
 def play_start(record: Record) -> int:
@@ -30,7 +164,7 @@ def play_start(record: Record) -> int:
     raise RecordError("the record has no card play")
 
 
-def solve_record(record: Record, at: int | None = None) -> dict[str, Any]:
+def solve_record(record: Record, at: int | None = None) -> Solution:
     """The double-dummy value of each legal card at the record's position: after its first
     ``at`` actions, else after all of them, else (a finished deal) at its first card."""
     upto = at
@@ -43,27 +177,26 @@ def solve_record(record: Record, at: int | None = None) -> dict[str, Any]:
     p = position_of(deal)
     assert deal.declarer is not None
     already = deal.tricks_won[deal.declarer]
-    values = {str(Card(c)): already + v for c, v in all_move_values(p).items()}
+    values = {Card(c): already + v for c, v in all_move_values(p).items()}
     wants_tricks = p.wants_tricks(p.to_act)
-    best = max(values.values()) if wants_tricks else min(values.values())
     names = record.names
-    return {
-        "actions": upto if upto is not None else len(record.actions),
-        "to_act": names[p.to_act],
-        "declarer": names[p.declarer],
-        "game": deal.game.name if deal.game else None,
-        "trump": deal.trump.name if deal.trump is not None and not deal.low else None,
-        "trick": [str(Card(c)) for _, c in p.trick],
-        "tricks_won": already,
-        "tricks_in_play": deal.n_tricks,
-        "best": best,
-        "wants": "most" if wants_tricks else "fewest",  # the declarer's tricks, for the seat to play
-        "moves": values,
-        "compiled": NATIVE is not None,
-    }
+    return Solution(
+        actions=upto if upto is not None else len(record.actions),
+        to_act=names[p.to_act],
+        declarer=names[p.declarer],
+        game=deal.game,
+        trump=deal.trump if not deal.low else None,
+        trick=tuple(Card(c) for _, c in p.trick),
+        tricks_won=already,
+        tricks_in_play=deal.n_tricks,
+        best=max(values.values()) if wants_tricks else min(values.values()),
+        wants="most" if wants_tricks else "fewest",
+        moves=values,
+        compiled=NATIVE is not None,
+    )
 
 
-def analyse_record(record: Record, side: frozenset[str] | None = None) -> dict[str, Any]:
+def analyse_record(record: Record, side: frozenset[str] | None = None) -> Analysis:
     """Each card the record plays, with the tricks it gave up: the declarer's tricks with best
     play from the position before it and after it (the seat to play wants them up when he
     is the declarer in a high game or a defender in a misère, down otherwise); and the best
@@ -79,8 +212,8 @@ def analyse_record(record: Record, side: frozenset[str] | None = None) -> dict[s
     first = position_of(deal)
     value = solve(first)  # the declarer's tricks from here with best play
     allowed = value
-    tricks: list[dict[str, Any]] = []
-    costly: list[dict[str, Any]] = []
+    tricks: list[PlayedTrick] = []
+    costly: list[Costly] = []
     number = 0
     played = 0  # cards played so far
     for action in actions:
@@ -91,7 +224,7 @@ def analyse_record(record: Record, side: frozenset[str] | None = None) -> dict[s
             continue
         if not deal.trick:
             number += 1
-            tricks.append({"trick": number, "before": deal.tricks_won[declarer] + value, "cards": []})
+            tricks.append(PlayedTrick(number, deal.tricks_won[declarer] + value, ()))
         seat = int(deal.to_act)
         wants = first.wants_tricks(seat)
         before = deal.tricks_won[declarer] + value
@@ -103,31 +236,30 @@ def analyse_record(record: Record, side: frozenset[str] | None = None) -> dict[s
         value = solve(position_of(deal), keep=True, guess=guess) if deal.phase is Phase.PLAY else 0
         after = deal.tricks_won[declarer] + value
         lost = before - after if wants else after - before
-        card = {"seat": names[seat], "card": str(action.card), "lost": lost}
-        tricks[-1]["cards"].append(card)
+        trick = tricks[-1]
+        cards = (*trick.cards, CardCost(names[seat], action.card, lost))
+        # the trick is complete (or play is over): the declarer's tricks after it
+        tricks[-1] = replace(trick, cards=cards, declarer_tricks=None if deal.trick else deal.tricks_won[declarer])
         if lost:
-            costly.append({"trick": number, "index": played, "before": before, **card})
+            costly.append(Costly(number, played, before, names[seat], action.card, lost))
         played += 1
-        if not deal.trick:  # the trick is complete (or play is over)
-            tricks[-1]["declarer_tricks"] = deal.tricks_won[declarer]
-    taken = deal.tricks_won[declarer]
-    mine = [c for c in costly if side is not None and c["seat"] in side]
+    mine = [c for c in costly if side is not None and c.seat in side]
     turns = mine or costly
     turn = turns[0] if turns else None
-    return {
-        "declarer": names[declarer],
-        "game": deal.game.name if deal.game else None,
-        "low": deal.low,
-        "need": deal.game.tricks if deal.game and not deal.low else 0,
-        "taken": taken,
-        "allowed": allowed,  # double dummy at the first card
-        "tricks": tricks,
-        "costly": costly,
-        "best_line": best_line(record, turn["index"] if turn else None),
-        "other_games": other_games(first, allowed),
-        "diverges": None if turn is None else {"trick": turn["trick"], "index": turn["index"], "seat": turn["seat"]},
-        "compiled": NATIVE is not None,
-    }
+    return Analysis(
+        declarer=names[declarer],
+        game=deal.game,
+        low=deal.low,
+        need=deal.game.tricks if deal.game and not deal.low else 0,
+        taken=deal.tricks_won[declarer],
+        allowed=allowed,
+        tricks=tuple(tricks),
+        costly=tuple(costly),
+        best_line=best_line(record, turn.index if turn else None),
+        other_games=other_games(first, allowed),
+        diverges=None if turn is None else Turn(turn.trick, turn.index, turn.seat),
+        compiled=NATIVE is not None,
+    )
 
 
 def other_games(first: Position, value: int) -> dict[str, int]:
@@ -145,7 +277,7 @@ def other_games(first: Position, value: int) -> dict[str, int]:
     return out
 
 
-def best_line(record: Record, diverge: int | None) -> list[dict[str, Any]]:
+def best_line(record: Record, diverge: int | None) -> tuple[LineTrick, ...]:
     """The tricks of the record's play, card for card as played up to its card number
     ``diverge`` (from 0; None: to the end), and from there on each card the best for its
     seat with every card known (of equal cards the lowest): each trick's cards, its
@@ -155,8 +287,8 @@ def best_line(record: Record, diverge: int | None) -> list[dict[str, Any]]:
     assert declarer is not None
     names = record.names
     actions = [a for a in record_actions(record)[play_start(record) :]]
-    line: list[dict[str, Any]] = []
-    cards: list[dict[str, Any]] = []
+    line: list[LineTrick] = []
+    cards: list[LineCard] = []
     played = 0
     queue = iter(actions)
     while deal.phase is Phase.PLAY:
@@ -177,10 +309,10 @@ def best_line(record: Record, diverge: int | None) -> list[dict[str, Any]]:
             card, best = Card(min(c for c, v in values.items() if v == target)), True
         before = len(deal.tricks_played)
         deal.apply(PlayCard(Seat(seat), card))
-        cards.append({"seat": names[seat], "card": str(card), "best": best})
+        cards.append(LineCard(names[seat], card, best))
         played += 1
         if len(deal.tricks_played) > before or deal.phase is not Phase.PLAY:
             winner = int(deal.tricks_played[-1][0]) if deal.tricks_played else seat
-            line.append({"cards": cards, "winner": names[winner], "declarer_tricks": deal.tricks_won[declarer]})
+            line.append(LineTrick(tuple(cards), names[winner], deal.tricks_won[declarer]))
             cards = []
-    return line
+    return tuple(line)

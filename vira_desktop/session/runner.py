@@ -25,6 +25,7 @@ from ..rules.decision import Phase
 from ..rules.errors import ViraError
 from ..rules.events import DealScored, events_for
 from ..rules.view import View
+from .analysis import Analysis
 from .coach import BidAdvice, Hint
 from .flow import Ask, FlowEvent
 from .jobs import JobKind, Jobs
@@ -83,7 +84,7 @@ class Update:
     hint: Hint | None = None  # the coach's answer to a hint asked for the question standing
     hint_failed: bool = False
     advice: dict[Bid, BidAdvice] | None = None  # the coach's word on each bid of the auction turn standing
-    analysis: dict[str, Any] | None = None  # the finished deal's double-dummy analysis, as asked for
+    analysis: Analysis | None = None  # the finished deal's double-dummy analysis, as asked for
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ class TableRunner:
         for index, record in enumerate(self.table.finished):  # a resumed session: history keeps each once
             self._offer(index, record)
         self.thinking_for: str | None = None
-        self._analysis: tuple[int, dict[str, Any]] | None = None  # (version, the finished deal's analysis)
+        self._analysis: tuple[int, Analysis] | None = None  # (version, the finished deal's analysis)
 
     # ------------------------------------------------------------------ what is shown
     def seen(self) -> Seen:
@@ -447,12 +448,12 @@ class TableRunner:
             self.jobs.ask(JobKind.ANALYSIS, self.version, deal_analysis, record, side_of(record, self.viewer))
         return True
 
-    def analysis(self) -> dict[str, Any] | None:
+    def analysis(self) -> Analysis | None:
         """The finished deal's analysis, once worked out (``None``: not asked, or not in yet)."""
         return self._analysis[1] if self._analysis is not None and self._analysis[0] == self.version else None
 
     def _analysis_in(self, result: object) -> Update | None:
-        if not isinstance(result, dict):
+        if not isinstance(result, Analysis):
             log.error("the analysis failed: %r", result)
             self.jobs.again(JobKind.ANALYSIS)
             return None

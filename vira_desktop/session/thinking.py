@@ -9,7 +9,7 @@ import os
 import threading
 from multiprocessing import parent_process
 from multiprocessing.connection import wait
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..ai import Bot, Budget, Choice, make_bot
 from ..ai.strong import stop_when
@@ -17,6 +17,9 @@ from ..rules.actions import Bid
 from ..rules.view import View
 from .coach import BidAdvice, Coach, Hint
 from .record import Record, replay
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
 
 __all__ = [
     "DEFAULT_THINK",
@@ -91,7 +94,7 @@ def coach_bids(view: View) -> dict[Bid, BidAdvice]:
     return dict(_the_coach().bids(view))
 
 
-def deal_analysis(record: Record, side: tuple[str, ...]) -> dict[str, Any]:
+def deal_analysis(record: Record, side: tuple[str, ...]) -> Analysis:
     """The double-dummy analysis of a finished deal's record, the best line turning at the
     first costly card of a player in ``side``."""
     from .analysis import analyse_record

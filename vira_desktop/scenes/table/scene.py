@@ -10,7 +10,7 @@ actions and commands and draws what the runner's updates say; it keeps no rule o
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -20,6 +20,7 @@ from ...rules.actions import Action, Bid, Buy, Discard, Keep, PlayCard, Repurcha
 from ...rules.cards import Card
 from ...rules.decision import Phase
 from ...rules.errors import ViraError
+from ...session.analysis import Analysis
 from ...session.as_played import AsPlayed, as_recorded, your_names
 from ...session.describe import describe_game, group_bid_key, is_you
 from ...session.flow import Ask
@@ -724,7 +725,7 @@ class ReplayScene(_TableBase):
         # number: the deal's index in its session; played: its seats, levels and tokens (history's)
         self.driver = ReplayDriver(record, number, played if played is not None else as_recorded(record, your_names()))
         self.worker: Worker | None = None  # started when the analysis is first asked for
-        self.analysis: dict[str, Any] | None = None
+        self.analysis: Analysis | None = None
         self.title = title
         self.quit_on_back = quit_on_back  # ``vira replay FILE --window``: Esc closes the window
         self.view.keys_help = mark("table.replay_keys")
@@ -887,7 +888,7 @@ class ReplayScene(_TableBase):
     def update(self, dt: float) -> None:
         self.view.update(dt)
         for _, result in self.worker.poll() if self.worker is not None else []:
-            if isinstance(result, dict):
+            if isinstance(result, Analysis):
                 self.analysis = result
                 self._caption()
                 self.app.push("analysis", info=result, viewer=self.driver.record.names[self.driver.viewer])
