@@ -238,7 +238,7 @@ def analyse_record(record: Record, side: frozenset[str] | None = None) -> Analys
         lost = before - after if wants else after - before
         trick = tricks[-1]
         cards = (*trick.cards, CardCost(names[seat], action.card, lost))
-        # the trick is complete (or play is over): the declarer's tricks after it
+        # the declarer's tricks after the trick, once it is complete (or play is over)
         tricks[-1] = replace(trick, cards=cards, declarer_tricks=None if deal.trick else deal.tricks_won[declarer])
         if lost:
             costly.append(Costly(number, played, before, names[seat], action.card, lost))
