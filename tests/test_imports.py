@@ -300,3 +300,15 @@ def test_every_new_table_comes_from_the_factory() -> None:
 def test_the_table_check_sees_a_table_built(tmp_path: Path) -> None:
     (tmp_path / "x.py").write_text("t = Table(seats, 1)\nu = Table.for_deal(seats, d)\nv = Table.load(p)\n")
     assert table_builds(tmp_path) == ["x.py:1", "x.py:2"]
+
+
+def test_every_scene_name_is_registered() -> None:
+    """``SceneName`` (which the type check holds every ``open`` and ``push`` to) and the
+    registry name the same scenes, each a ``Scene``."""
+    from typing import get_args
+
+    from vira_desktop.scenes.base import Scene, SceneName
+    from vira_desktop.scenes.registry import SCENES
+
+    assert sorted(SCENES) == sorted(get_args(SceneName))
+    assert all(isinstance(cls, type) and issubclass(cls, Scene) for cls in SCENES.values())
