@@ -3,7 +3,7 @@ best line, trick by trick (the analysis comes worked out, from the worker)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -11,11 +11,9 @@ from ..i18n import t
 from ..rules.cards import Card, Suit
 from ..session.describe import is_you
 from ..session.words import card_text
+from .base import AppPort
 from .overlays import _Sheet
 from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
-
-if TYPE_CHECKING:
-    from .app import App
 
 __all__ = ["AnalysisScene", "verdict"]
 
@@ -94,7 +92,7 @@ class AnalysisScene(_Sheet):
 
     close_key = pygame.K_a  # the title is the verdict's (drawn by draw)
 
-    def __init__(self, app: App, info: dict[str, Any], viewer: str) -> None:
+    def __init__(self, app: AppPort, info: dict[str, Any], viewer: str) -> None:
         super().__init__(app)
         self.info = info
         self.viewer = viewer
