@@ -23,8 +23,12 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from _figures import print_figures
+
+if TYPE_CHECKING:
+    from vira_desktop.scenes.base import SceneName
 
 LEVELS = ("easy", "normal", "strong", "random")
 
@@ -47,7 +51,7 @@ def fill(path: Path, deals: int) -> float:
     return time.perf_counter() - start
 
 
-def _opened(app: object, name: str, shown: Callable[[object], bool]) -> tuple[float, float, float]:
+def _opened(app: object, name: SceneName, shown: Callable[[object], bool]) -> tuple[float, float, float]:
     """Push the screen ``name`` and step frames until ``shown`` says it draws what it read:
     the frame loop's time for the push and first frame, the time until shown, the longest
     frame meanwhile (seconds)."""
@@ -98,7 +102,7 @@ def main() -> None:
     app = App(seed=1)
     app.to_menu()
     app.step(0.0)
-    screens = {
+    screens: dict[str, tuple[SceneName, Callable[[object], bool]]] = {
         "stats": ("statistics", lambda scene: bool(getattr(scene, "charts", None))),
         "history": ("history", lambda scene: getattr(scene, "loaded", True)),  # before: read as it opened
     }

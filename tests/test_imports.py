@@ -140,15 +140,8 @@ def test_the_window_uses_only_the_engines_public_view_and_events() -> None:
     assert not wrong, "\n".join(wrong)
 
 
-def test_no_import_loops() -> None:
-    graph: dict[str, set[str]] = {}
-    for e in edges():
-        if not e.typing_only:
-            graph.setdefault(e.source, set()).add(e.target)
-            # importing a submodule runs its package's __init__ first
-            parent = e.target.rsplit(".", 1)[0]
-            if parent != e.source and parent.startswith("vira_desktop.") and not e.source.startswith(parent + "."):
-                graph[e.source].add(parent)
+def _loops(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every loop a depth-first walk of ``graph`` closes (each as its modules, the first repeated)."""
     loops: list[list[str]] = []
     state: dict[str, int] = {}
     stack: list[str] = []
@@ -167,6 +160,31 @@ def test_no_import_loops() -> None:
     for node in sorted(graph):
         if node not in state:
             visit(node)
+    return loops
+
+
+def test_no_import_loops() -> None:
+    graph: dict[str, set[str]] = {}
+    for e in edges():
+        if not e.typing_only:
+            graph.setdefault(e.source, set()).add(e.target)
+            # importing a submodule runs its package's __init__ first
+            parent = e.target.rsplit(".", 1)[0]
+            if parent != e.source and parent.startswith("vira_desktop.") and not e.source.startswith(parent + "."):
+                graph[e.source].add(parent)
+    loops = _loops(graph)
+    assert not loops, "\n".join(" → ".join(loop) for loop in loops)
+
+
+def test_no_import_circle_inside_the_scenes() -> None:
+    """The scenes know the app only by its port (``base.AppPort``): not even for their types
+    does a scene import ``scenes.app``, which alone knows the concrete ``App`` and, through the
+    registry, every scene (imports inside functions and under ``if TYPE_CHECKING:`` count)."""
+    graph: dict[str, set[str]] = {}
+    for e in edges():
+        if e.source.startswith("vira_desktop.scenes") and e.target.startswith("vira_desktop.scenes."):
+            graph.setdefault(e.source, set()).add(e.target)
+    loops = _loops(graph)
     assert not loops, "\n".join(" → ".join(loop) for loop in loops)
 
 
@@ -282,3 +300,15 @@ def test_every_new_table_comes_from_the_factory() -> None:
 def test_the_table_check_sees_a_table_built(tmp_path: Path) -> None:
     (tmp_path / "x.py").write_text("t = Table(seats, 1)\nu = Table.for_deal(seats, d)\nv = Table.load(p)\n")
     assert table_builds(tmp_path) == ["x.py:1", "x.py:2"]
+
+
+def test_every_scene_name_is_registered() -> None:
+    """``SceneName`` (which the type check holds every ``open`` and ``push`` to) and the
+    registry name the same scenes, each a ``Scene``."""
+    from typing import get_args
+
+    from vira_desktop.scenes.base import Scene, SceneName
+    from vira_desktop.scenes.registry import SCENES
+
+    assert sorted(SCENES) == sorted(get_args(SceneName))
+    assert all(isinstance(cls, type) and issubclass(cls, Scene) for cls in SCENES.values())

@@ -369,3 +369,24 @@ def test_a_refused_move_is_said_on_the_lessons_card_and_keeps_what_was_said_befo
     lr.refused("must follow suit in clubs")  # twice: what was said before is still the wrong answer's words
     assert lr.feedback is not None and lr.feedback.text == "Must follow suit in clubs."
     assert lr.feedback.tone is Tone.BAD and lr.feedback.more == told.text and stage(lr) is Stage.WRONG
+
+
+def test_a_play_out_says_when_the_bot_playing_on_for_the_learner_repurchased() -> None:
+    """A playtest chose clubs in vingel 6 and was told its answer cost a bet, where the bot
+    playing on for it had made a repurchase the lesson's line does not make."""
+    from tempfile import TemporaryDirectory
+
+    from vira_desktop.rules.actions import parse_action
+
+    with TemporaryDirectory() as folder:
+        lr = runner_for("vingel_6", Path(folder))
+        while lr.current.ask is None or lr.current.at != 5:  # the trump's checkpoint
+            lr.next(skipped=lr.current.asks)
+            lr.settle()
+        assert lr.answer(parse_action("trump C", lr.lesson.you)) is None and lr.stage is Stage.WRONG
+        lr.show()
+        lr.settle()
+        result = lr.table.deal.result
+        assert result is not None and lr.feedback is not None
+        said = t("lesson.ui.bots_repurchased") in lr.feedback.text
+        assert said == (result.repurchase and result.declarer == lr.lesson.you)

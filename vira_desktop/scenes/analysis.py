@@ -4,7 +4,6 @@ best line, trick by trick (the analysis comes worked out, from the worker)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,11 +12,9 @@ from ..rules.cards import Card, Suit
 from ..session.analysis import Analysis, Costly
 from ..session.describe import is_you
 from ..session.words import card_text
+from .base import AppPort
 from .overlays import _Sheet
 from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
-
-if TYPE_CHECKING:
-    from .app import App
 
 __all__ = ["AnalysisScene", "verdict"]
 
@@ -92,7 +89,7 @@ class AnalysisScene(_Sheet):
 
     close_key = pygame.K_a  # the title is the verdict's (drawn by draw)
 
-    def __init__(self, app: App, info: Analysis, viewer: str) -> None:
+    def __init__(self, app: AppPort, info: Analysis, viewer: str) -> None:
         super().__init__(app)
         self.info = info
         self.viewer = viewer

@@ -12,7 +12,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -25,13 +25,12 @@ from ..session.history_service import HistoryService
 from ..session.runner import CommittedDeal
 from ..session.saving import BackgroundSaver
 from ..session.table import SaveError, Table
-from .base import Scene, SceneStack
+from .base import Scene, SceneName, SceneStack
+from .frames import FrameStats
 from .idle import wait_for_input
+from .registry import make
 from .theme import SIZE, font, gui_theme
 from .window import MIN_SIZE, desktop_size, fit_window
-
-if TYPE_CHECKING:
-    from .autoplay import FrameStats
 
 FPS = 60  # while anything moves
 IDLE_WAKE_S = 2.0  # with nothing to animate, a frame at least this often (the menu's clock, a lost wake-up)
@@ -71,7 +70,9 @@ def settle_memory() -> None:
 
 
 class App:
-    """The application: owns the window, the GUI manager and the scenes."""
+    """The application: owns the window, the GUI manager and the scenes; the composition root,
+    the one module that knows the scenes' classes (by registry.py) and this class (a scene
+    knows the app only by :class:`~.base.AppPort`)."""
 
     def __init__(
         self,
@@ -319,22 +320,26 @@ class App:
         self.start_table(table)
 
     # ------------------------------------------------------------------ scenes (by name, see registry.py)
-    def open(self, name: str, **kwargs: Any) -> Scene:
+    def open(self, name: SceneName, **kwargs: object) -> Scene:
         """Make the named scene the only one (the menu, a table, the settlement)."""
-        from .registry import make
-
         self.stack.clear()
         scene = make(name, self, **kwargs)
         self.stack.push(scene)
         return scene
 
-    def push(self, name: str, **kwargs: Any) -> Scene:
+    def push(self, name: SceneName, **kwargs: object) -> Scene:
         """Stack the named scene over the current one (an overlay, a form); Esc pops it."""
-        from .registry import make
-
         scene = make(name, self, **kwargs)
         self.stack.push(scene)
         return scene
+
+    def pop(self) -> None:
+        """Close the scene on top: back to the one under it."""
+        self.stack.pop()
+
+    def quit(self) -> None:
+        """End the frame loop (the program ends after the last save is written)."""
+        self.running = False
 
     def start_table(self, table: Table, autoplay: int | None = None, hints: bool = False) -> None:
         self.open("table", table=table, autoplay=autoplay, hints=hints)

@@ -1,23 +1,115 @@
-"""Scenes and the scene stack: enter, pause, resume, exit; events, update, draw."""
+"""Scenes and the scene stack: enter, pause, resume, exit; events, update, draw; and the
+app's port, all a scene may ask of the window (scenes never import the concrete ``App``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+import random
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import pygame
 import pygame_gui
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..config import Settings, SettingValue
+    from ..session.autosave import Autosave
+    from ..session.history_service import HistoryService
+    from ..session.runner import CommittedDeal
+    from ..session.table import Table
 
+# every scene's name (registry.py maps each to its class): a name misspelled fails the type check
+SceneName = Literal[
+    "menu",
+    "new_game",
+    "settings",
+    "table",
+    "replay",
+    "score_sheet",
+    "bid_table",
+    "glossary",
+    "tricks",
+    "last_trick",
+    "analysis",
+    "settlement",
+    "tutorial",
+    "lesson",
+    "practice",
+    "history",
+    "statistics",
+    "play_again",
+]
 
 W = TypeVar("W", bound=pygame_gui.core.UIElement)
+
+
+class AppPort(Protocol):
+    """What a scene may ask of the app (``scenes.app.App`` is the one implementation): the
+    scenes by name, the settings, the saves, history, and leaving."""
+
+    ui: pygame_gui.UIManager
+    history_filters: tuple[Any, int] | None  # the History screen's filters, as last left
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def autoplay_speed(self) -> str | None: ...  # bots play every seat at this speed (vira --autoplay)
+    @property
+    def config_problems(self) -> tuple[str, ...]: ...
+    @property
+    def notice(self) -> str: ...
+    @property
+    def new_game_seeds(self) -> random.Random: ...
+    @property
+    def saved(self) -> Autosave: ...
+    @property
+    def history(self) -> HistoryService: ...
+
+    def open(self, name: SceneName, **kwargs: object) -> Scene:
+        """Make the named scene the only one."""
+
+    def push(self, name: SceneName, **kwargs: object) -> Scene:
+        """Stack the named scene over the current one."""
+
+    def pop(self) -> None:
+        """Close the scene on top (back to the one under it)."""
+
+    def quit(self) -> None:
+        """End the frame loop (the program)."""
+
+    def sound(self, name: str) -> None:
+        """Play the named sound (where there is a sound device and sound is on)."""
+
+    def start_table(self, table: Table, autoplay: int | None = None, hints: bool = False) -> None:
+        """Open the table for ``table``, saved before its first move."""
+
+    def change_setting(self, key: str, value: SettingValue) -> str:
+        """Set and save one setting; what the player should be told ("" when all went well)."""
+
+    def window_size(self) -> tuple[int, int]:
+        """The window's size as it is."""
+
+    def has_autosave(self) -> bool:
+        """Whether a saved game waits."""
+
+    def resume_autosave(self) -> None:
+        """Continue the saved game."""
+
+    def autosave(self, table: Table) -> None:
+        """Save ``table`` (in the background)."""
+
+    def clear_autosave(self) -> None:
+        """Forget the saved game."""
+
+    def flush_saves(self) -> None:
+        """Wait for the saves and history to be written."""
+
+    def deal_committed(self, deal: CommittedDeal) -> None:
+        """A deal that can no longer be undone (kept in history)."""
 
 
 class Scene:
     """One screen. Subclasses build their widgets in :meth:`enter` and remove them in :meth:`exit`."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppPort) -> None:
         self.app = app
         self.ui = app.ui
         self.widgets: list[pygame_gui.core.UIElement] = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -22,13 +21,10 @@ from ..session.record import Record
 from ..session.statistics import ContractLine, Stats, table_order
 from ..session.words import bets_and_pins
 from .backdrop import panel
-from .base import Scene
+from .base import AppPort, Scene
 from .charts import Chart, Series, draw_tooltip
 from .files import FileDialog
 from .theme import GOLD, GOOD, INK, KEY_FOCUS, MUTED, PLAYER_COLOURS, RED, fit_text, font, wrap_text
-
-if TYPE_CHECKING:
-    from .app import App
 
 __all__ = ["HistoryScene", "PlayAgainScene", "StatisticsScene"]
 
@@ -63,7 +59,7 @@ class _Asking(Scene):
     """A screen that asks history's thread (``app.history``) and takes each answer in a later
     frame: it draws frames while one is awaited, and sleeps otherwise."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppPort) -> None:
         super().__init__(app)
         self.answers = Answers()
 
@@ -80,7 +76,7 @@ class HistoryScene(_Asking):
     deal or its session can be exported as records, and records imported. History's thread
     reads and writes the database: the screen asks, and takes each answer when it has come."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppPort) -> None:
         super().__init__(app)
         self.loaded = False  # the lists have come (drawn from then on)
         self.sessions: list[SessionRow] = []
@@ -300,7 +296,7 @@ class HistoryScene(_Asking):
         """A button's work (history's: asked of its thread, done when the answer comes)."""
         if what == "back":
             self.app.history_filters = (self.filters, self.session_at)
-            self.app.stack.pop()
+            self.app.pop()
         elif what == "statistics":
             self.app.push("statistics")
         elif what == "import":
@@ -467,7 +463,7 @@ class StatisticsScene(_Asking):
     against each bot level, his result per session and his home share by month, and how often
     the contracts he defended were beaten. The mouse over a bar or point tells its figures."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppPort) -> None:
         super().__init__(app)
         self.mouse = (0, 0)
         self.players: list[str] = []
@@ -561,14 +557,14 @@ class StatisticsScene(_Asking):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close:
-            self.app.stack.pop()
+            self.app.pop()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.chooser:
             self.player = event.text
             self._count()
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-            self.app.stack.pop()
+            self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key in _STEPS and len(self.players) > 1:
             self.player = self.players[(self.players.index(self.player) + _STEPS[event.key]) % len(self.players)]
             self._widgets()  # the chooser shows the player
@@ -604,7 +600,7 @@ class PlayAgainScene(Scene):
     (↑ ↓ choose a seat, ← → or a click change it, Enter starts, Esc back)."""
 
     def __init__(
-        self, app: App, record: Record, upto: int, parent: int | None = None, played: AsPlayed | None = None
+        self, app: AppPort, record: Record, upto: int, parent: int | None = None, played: AsPlayed | None = None
     ) -> None:
         super().__init__(app)
         self.record = record
@@ -633,7 +629,7 @@ class PlayAgainScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.start:
             self._begin()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
-            self.app.stack.pop()
+            self.app.pop()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, rect in enumerate(self._rows()):
                 if rect.collidepoint(event.pos):
@@ -647,7 +643,7 @@ class PlayAgainScene(Scene):
             elif event.key == pygame.K_RETURN:
                 self._begin()
             elif event.key == pygame.K_ESCAPE:
-                self.app.stack.pop()
+                self.app.pop()
 
     def _begin(self) -> None:
         from ..session.table import SeatConfig

@@ -6,7 +6,7 @@ import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Literal
 
 import pygame
 import pygame_gui
@@ -18,12 +18,9 @@ from ..session.describe import is_you
 from ..session.factory import new_table
 from ..session.table import SeatConfig
 from .backdrop import felt, panel
-from .base import Scene
+from .base import AppPort, Scene, SceneName
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
 from .window import desktop_size, window_sizes
-
-if TYPE_CHECKING:
-    from .app import App
 
 DEFAULT_NAMES = ["Bertil", "Cecilia", "David"]  # the bots' names; the first seat is "you" in the player's language
 
@@ -40,19 +37,18 @@ def hot_seat_names(names: list[str], humans: list[bool]) -> list[str]:
 @dataclass(frozen=True)
 class MenuEntry:
     label: str  # the catalog key, as pygame-gui's widgets take it ("vira.menu.quit")
-    action: str  # a scene pushed over the menu, or one of the app's own commands
-    enabled: Callable[[App], bool] = lambda app: True
-    push: bool = True  # push the scene over the menu (Esc returns) rather than an app command
+    action: SceneName | Literal["continue", "quit"]  # a scene pushed over the menu (Esc returns), or an app command
+    enabled: Callable[[AppPort], bool] = lambda app: True
 
 
 MENU: tuple[MenuEntry, ...] = (
     MenuEntry("vira.menu.new_game", "new_game"),
-    MenuEntry("vira.menu.continue", "continue", lambda app: app.has_autosave(), push=False),
+    MenuEntry("vira.menu.continue", "continue", lambda app: app.has_autosave()),
     MenuEntry("vira.menu.tutorial", "tutorial"),
     MenuEntry("vira.menu.settings", "settings"),
     MenuEntry("vira.menu.history", "history"),
     MenuEntry("vira.menu.statistics", "statistics"),
-    MenuEntry("vira.menu.quit", "quit", push=False),
+    MenuEntry("vira.menu.quit", "quit"),
 )
 
 
@@ -106,7 +102,7 @@ class MenuScene(Scene):
                 self._choose(self.focus)
             elif event.key == pygame.K_ESCAPE:  # twice: Esc from the table must not quit at once
                 if self.quit_asked:
-                    self.app.running = False
+                    self.app.quit()
                 self.quit_asked = True
                 return
             self.quit_asked = False
@@ -115,12 +111,12 @@ class MenuScene(Scene):
         if not self.enabled[index]:
             return
         entry = self.entries[index]
-        if entry.push:
-            self.app.push(entry.action)
-        elif entry.action == "continue":
+        if entry.action == "continue":
             self.app.resume_autosave()
         elif entry.action == "quit":
-            self.app.running = False
+            self.app.quit()
+        else:
+            self.app.push(entry.action)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(1280, 800, rim=False), (0, 0))
@@ -264,12 +260,12 @@ class NewGameScene(Scene):
             elif event.ui_element is self.start:
                 self._start()
             elif event.ui_element is self.back:
-                self.app.stack.pop()
+                self.app.pop()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_RETURN:
                 self._start()
             elif event.key == pygame.K_ESCAPE:
-                self.app.stack.pop()
+                self.app.pop()
             elif self.confirm:  # anything else takes the question back
                 self._unconfirm()
             elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
@@ -398,10 +394,10 @@ class SettingsScene(Scene):
                 self.focus = self.buttons.index(event.ui_element)
                 self._cycle(self.focus)
             elif event.ui_element is self.done:
-                self.app.stack.pop()
+                self.app.pop()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.stack.pop()
+                self.app.pop()
             elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
                 self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % len(self.FIELDS)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE):

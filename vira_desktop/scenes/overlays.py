@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 import pygame_gui
 
@@ -17,12 +15,9 @@ from ..session.table import Table
 from ..session.words import bets_and_pins, card_text, game_label
 from ..tutorial.lesson import lesson, lessons_by_row
 from .backdrop import panel
-from .base import Scene
+from .base import AppPort, Scene
 from .cards import CARD_H, CARD_W, CardImages
 from .theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, RED, fit_text, fitting_size, font, wrap_text
-
-if TYPE_CHECKING:
-    from .app import App
 
 
 class _Sheet(Scene):
@@ -42,7 +37,7 @@ class _Sheet(Scene):
         keys = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_s, pygame.K_b, self.close_key)
         key = event.type == pygame.KEYDOWN and event.key in keys
         if pressed or key:
-            self.app.stack.pop()
+            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
@@ -74,7 +69,7 @@ class ScoreSheetScene(_Sheet):
 
     title = mark("sheet.score.title")
 
-    def __init__(self, app: App, table: Table, state: TableState | None = None) -> None:
+    def __init__(self, app: AppPort, table: Table, state: TableState | None = None) -> None:
         super().__init__(app)
         self.table = table
         self.state = state  # the table as shown: whether a deal is in play
@@ -146,7 +141,7 @@ class BidTableScene(_Sheet):
     COLUMNS = ((0, "no"), (30, "game"), (270, "tricks"), (330, "misere"), (425, "pins"), (530, "pulla"))
 
     def __init__(
-        self, app: App, table: Table | None = None, rows: tuple[int, ...] = (), state: TableState | None = None
+        self, app: AppPort, table: Table | None = None, rows: tuple[int, ...] = (), state: TableState | None = None
     ) -> None:
         super().__init__(app)
         self.table = table
@@ -249,7 +244,7 @@ class SettlementScene(_Sheet):
 
     title = mark("sheet.settle.title")
 
-    def __init__(self, app: App, table: Table) -> None:
+    def __init__(self, app: AppPort, table: Table) -> None:
         super().__init__(app)
         self.table = table
         if table.session.settlement is None:
@@ -307,7 +302,7 @@ class TrickHistoryScene(_Sheet):
     title = mark("sheet.tricks.title")
     close_key = pygame.K_t
 
-    def __init__(self, app: App, table: Table, state: TableState | None = None) -> None:
+    def __init__(self, app: AppPort, table: Table, state: TableState | None = None) -> None:
         super().__init__(app)
         self.table = table
         self.state = state
@@ -338,7 +333,7 @@ class LastTrickScene(_Sheet):
     title = mark("sheet.last_trick")
     close_key = pygame.K_l
 
-    def __init__(self, app: App, table: Table, state: TableState, images: CardImages) -> None:
+    def __init__(self, app: AppPort, table: Table, state: TableState, images: CardImages) -> None:
         super().__init__(app)
         self.table = table
         self.state = state
@@ -420,7 +415,7 @@ class GlossaryScene(_Sheet):
     title = mark("glossary.title")
     close_key = pygame.K_g
 
-    def __init__(self, app: App, table: Table | None = None, state: TableState | None = None) -> None:
+    def __init__(self, app: AppPort, table: Table | None = None, state: TableState | None = None) -> None:
         super().__init__(app)  # the same words at any table
         self.page = 0
 

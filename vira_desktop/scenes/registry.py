@@ -1,12 +1,12 @@
-"""Every scene by name: a frozen app cannot list folders, so they are registered here."""
+"""Every scene by name: a frozen app cannot list folders, so they are registered here. Each
+scene's class is its typed factory: ``(app, **its own arguments)``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from .analysis import AnalysisScene
-from .base import Scene
+from .base import AppPort, Scene, SceneName
 from .history import HistoryScene, PlayAgainScene, StatisticsScene
 from .menu import MenuScene, NewGameScene, SettingsScene
 from .overlays import (
@@ -21,12 +21,9 @@ from .table import ReplayScene, TableScene
 from .table.lesson import LessonScene, PracticeScene
 from .tutorial import TutorialScene
 
-if TYPE_CHECKING:
-    from .app import App
-
 __all__ = ["SCENES", "make"]
 
-SCENES: dict[str, Callable[..., Scene]] = {
+SCENES: dict[SceneName, Callable[..., Scene]] = {
     "menu": MenuScene,
     "new_game": NewGameScene,
     "settings": SettingsScene,
@@ -48,7 +45,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
 }
 
 
-def make(name: str, app: App, **kwargs: Any) -> Scene:
+def make(name: SceneName, app: AppPort, **kwargs: object) -> Scene:
+    """The scene named ``name``, made for ``app`` with the scene's own arguments."""
     if name not in SCENES:
         raise KeyError(f"no scene named {name!r} (known: {', '.join(SCENES)})")
     return SCENES[name](app, **kwargs)

@@ -4,7 +4,6 @@ stars or done mark; a lesson opens where the learner left it, and a chapter can 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -15,11 +14,8 @@ from ..tutorial.lesson import chapter_index, chapters, lesson
 from ..tutorial.practice import practice_deal
 from ..tutorial.progress import Progress
 from .backdrop import panel
-from .base import Scene
+from .base import AppPort, Scene
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
-
-if TYPE_CHECKING:
-    from .app import App
 
 __all__ = ["TutorialScene"]
 
@@ -31,7 +27,7 @@ STARS_END = 636  # the stars' meaning ends above the dealing note and Practice
 class TutorialScene(Scene):
     """Chapters on the left, the chosen chapter's lessons on the right."""
 
-    def __init__(self, app: App, chapter: int | None = None, practice: str | None = None) -> None:
+    def __init__(self, app: AppPort, chapter: int | None = None, practice: str | None = None) -> None:
         super().__init__(app)
         self.worker: Worker | None = None  # deals a practice hand off the frame loop
         self.dealing: str | None = None  # the chapter a practice hand is being dealt for

@@ -243,6 +243,8 @@ class LessonRunner:
             return t(key, result=f"{title} ({told[0].rstrip('.')})" if told else title, net=said)
 
         lines = [came("lesson.ui.yours_came", result, yours), came("lesson.ui.lesson_came", main, lessons)]
+        if result.declarer == you and result.repurchase and not main.repurchase:  # a playtest blamed its answer
+            lines.append(t("lesson.ui.bots_repurchased"))
         lucky = yours >= lessons
         if lucky:  # and why it was still worse: what that answer was told
             lines.append(t("lesson.ui.lucky"))

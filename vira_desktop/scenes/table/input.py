@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...rules.cards import Card
+from ..base import SceneName
 
 __all__ = ["KEYS", "Command", "InputMap", "Intent", "UseCard"]
 
@@ -56,7 +57,7 @@ KEYS: dict[int, Command] = {
     pygame.K_ESCAPE: Command("back"),
     **{pygame.K_1 + i: Command("button", i) for i in range(9)},
 }
-OVERLAYS = ("score_sheet", "bid_table", "tricks", "glossary")
+OVERLAYS: tuple[SceneName, ...] = ("score_sheet", "bid_table", "tricks", "glossary")
 DRAG_THRESHOLD = 12
 HAND_TOP = 620  # a card dropped above this line is played
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,13 +28,11 @@ from ...tutorial.progress import Progress
 from ...tutorial.question import KINDS
 from ...tutorial.runner import LessonRunner, Stage, Tone, next_lesson
 from ...tutorial.telling import question_label
+from ..base import AppPort, SceneName
 from ..theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
 from .input import Command, Intent
 from .panel import ButtonSpec
 from .scene import TableScene
-
-if TYPE_CHECKING:
-    from ..app import App
 
 __all__ = ["GROWS", "TEXT_PT", "TEXT_W", "LessonScene", "PracticeScene", "text_lines"]
 
@@ -99,7 +96,7 @@ class LessonScene(TableScene):
     ends_session = False
     deals_on = False  # one deal: no next deal after it
 
-    def __init__(self, app: App, lesson_id: str, progress: Progress | None = None) -> None:
+    def __init__(self, app: AppPort, lesson_id: str, progress: Progress | None = None) -> None:
         self.taught = lesson(lesson_id)
         self.kept = progress
         super().__init__(app, None, saves=False)
@@ -244,7 +241,7 @@ class LessonScene(TableScene):
         if not self.lesson_runner.hint():
             super()._ask_hint()
 
-    def open_overlay(self, name: str) -> None:
+    def open_overlay(self, name: SceneName) -> None:
         if name == "bid_table":  # the step's rows highlighted
             rows = self.current.rows or self.lesson.teaches
             self.app.push(name, table=self.table, state=self.view.state, rows=tuple(rows))
@@ -471,7 +468,7 @@ class PracticeScene(TableScene):
     ends_session = False
     deals_on = True
 
-    def __init__(self, app: App, chapter: str, number: int, game: str | None = None) -> None:
+    def __init__(self, app: AppPort, chapter: str, number: int, game: str | None = None) -> None:
         seats = [SeatConfig(t("new_game.you"), True), SeatConfig("Bertil"), SeatConfig("Cecilia")]
         super().__init__(app, new_table(seats, number=number), saves=False)  # never the saved game
         self.chapter = chapter

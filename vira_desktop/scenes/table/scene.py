@@ -10,7 +10,6 @@ actions and commands and draws what the runner's updates say; it keeps no rule o
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -33,7 +32,7 @@ from ...session.table import Table
 from ...session.thinking import deal_analysis, side_of
 from ...session.words import card_text, say_action, say_refusal
 from ...session.worker import Worker
-from ..base import Scene
+from ..base import AppPort, Scene, SceneName
 from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import GOLD, INK, MUTED, RED
 from .bidgrid import BOX, BidGrid
@@ -42,9 +41,6 @@ from .input import OVERLAYS, Command, InputMap, Intent, UseCard
 from .model import TABLE_W
 from .panel import ButtonSpec, Layout, Panel, Situation, choice_button, choice_prompt, choice_ready, table_buttons
 from .view import TableView
-
-if TYPE_CHECKING:
-    from ..app import App
 
 __all__ = ["ReplayScene", "TableScene"]
 
@@ -56,7 +52,7 @@ SESSION_COMMANDS = {"next": TableCommand.NEXT_DEAL, "last round": TableCommand.L
 class _TableBase(Scene):
     """What both table scenes share: the view, the input map, overlays, the frame."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppPort) -> None:
         super().__init__(app)
         display = app.settings.display
         self.images = CardImages(four_colour=display.four_colour_deck)
@@ -183,7 +179,7 @@ class _TableBase(Scene):
     def command(self, intent: Command) -> None:
         """A command the subclass knows."""
 
-    def open_overlay(self, name: str) -> None:
+    def open_overlay(self, name: SceneName) -> None:
         """An overlay sheet (score sheet, bid table, tricks)."""
 
     def refresh(self) -> None:
@@ -220,12 +216,12 @@ class TableScene(_TableBase):
 
     def __init__(
         self,
-        app: App,
+        app: AppPort,
         table: Table | None,
         autoplay: int | None = None,
         hints: bool = False,
         saves: bool = True,
-        back_to: str | None = None,
+        back_to: SceneName | None = None,
     ) -> None:
         super().__init__(app)
         self.back_to = back_to  # one deal played again: after it (and at Esc) back to this screen
@@ -317,7 +313,7 @@ class TableScene(_TableBase):
             self.take(update)
         self.show_panel()
         if self.runner.finished:
-            self.app.running = False
+            self.app.quit()
 
     def take(self, update: Update) -> None:
         """Show what the runner says happened."""
@@ -658,7 +654,7 @@ class TableScene(_TableBase):
         legal = {a.card for a in ask.view.decision.actions if isinstance(a, PlayCard)}
         return set(ask.view.hand) - legal
 
-    def open_overlay(self, name: str) -> None:
+    def open_overlay(self, name: SceneName) -> None:
         self.app.push(name, table=self.table, state=self.view.state)
 
     # ------------------------------------------------------------------ hints, undo, the last trick
@@ -708,7 +704,7 @@ class ReplayScene(_TableBase):
 
     def __init__(
         self,
-        app: App,
+        app: AppPort,
         record: Record,
         title: str = "",
         quit_on_back: bool = False,
@@ -800,9 +796,9 @@ class ReplayScene(_TableBase):
             self.step(True)
         elif isinstance(intent, Command) and intent.name == "back":
             if self.quit_on_back:
-                self.app.running = False
+                self.app.quit()
             elif self.pushed:
-                self.app.stack.pop()
+                self.app.pop()
             else:
                 self.app.open("menu")
         else:
