@@ -35,6 +35,7 @@ from vira_desktop.scenes.table import TableScene
 from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.session.record import load_record
+from vira_desktop.session.runner import Command as TableCommand
 from vira_desktop.session.table import SeatConfig, Table
 from vira_desktop.tutorial.lesson import Lesson, Step, lesson
 
@@ -246,7 +247,8 @@ def one_language(app: App, language: str, folder: Path) -> None:
         key(app, overlay)
         save(app, folder, f"{language}-{name}.png", frames=3)
         key(app, pygame.K_ESCAPE)
-    app.open("settlement", table=scene.table)
+    scene.runner.command(TableCommand.SETTLE)
+    app.open("settlement", state=scene.table_state())
     save(app, folder, f"{language}-10-settlement.png", frames=3)
     app.stack.clear()
 

@@ -312,3 +312,41 @@ def test_every_scene_name_is_registered() -> None:
 
     assert sorted(SCENES) == sorted(get_args(SceneName))
     assert all(isinstance(cls, type) and issubclass(cls, Scene) for cls in SCENES.values())
+
+
+# ---------------------------------------------------------------------- the master stays behind the port
+def master_handed(root: Path = PACKAGE / "scenes") -> list[str]:
+    """Every place under ``root`` that hands a scene the live table (``table=…`` to ``push`` or
+    ``open``, but the table scene's own opening, ``open("table", …)``), or that calls the
+    session's ``settle`` (the end of a session belongs to the runner, Command.SETTLE)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "app.py":  # the composition root opens the table scene with its table
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                continue
+            name = node.func.attr
+            first = node.args[0] if node.args else None
+            opens_table = isinstance(first, ast.Constant) and first.value == "table"
+            if name in ("push", "open") and not opens_table and any(k.arg == "table" for k in node.keywords):
+                found.append(f"{path.relative_to(root)}:{node.lineno} hands a scene the table")
+            if name == "settle":
+                found.append(f"{path.relative_to(root)}:{node.lineno} settles the session")
+    return found
+
+
+def test_no_overlay_is_handed_the_table_and_no_scene_settles_the_session() -> None:
+    """The score sheet, the tricks, the last trick, the bid table and the settlement draw from
+    the table's state as the seat shown has it (the port's); 17 places handed them the live
+    table, and the settlement sheet settled the session itself."""
+    assert master_handed() == []
+
+
+def test_the_master_check_sees_a_table_handed_and_a_settlement(tmp_path: Path) -> None:
+    (tmp_path / "x.py").write_text(
+        "def f(app, table):\n    app.push('score_sheet', table=table)\n    table.session.settle()\n"
+        "    app.open('table', table=table)\n",
+        encoding="utf-8",
+    )
+    assert master_handed(tmp_path) == ["x.py:2 hands a scene the table", "x.py:3 settles the session"]

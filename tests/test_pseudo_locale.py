@@ -29,6 +29,7 @@ from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.scenes.theme import GameFont
 from vira_desktop.session.record import load_record
+from vira_desktop.session.runner import Command as TableCommand
 from vira_desktop.session.table import SeatConfig, Table
 
 PSEUDO = "xx"
@@ -153,7 +154,8 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
             look()
         human_move(app, scene, rng)
     look()  # the result banner and the buttons after a deal
-    app.open("settlement", table=scene.table)  # the session settled after this deal
+    scene.runner.command(TableCommand.SETTLE)  # the session settled after this deal
+    app.open("settlement", state=scene.table_state())
     look()
     record = load_record(Path(__file__).parent / "records" / "laid_solo8.yaml")
     app.open("replay", record=record, title="laid_solo8.yaml")  # a deal record in the window

@@ -323,3 +323,28 @@ def test_the_analysis_of_a_finished_deal_comes_through_the_worker() -> None:
     assert len(info.best_line) == len(deal.tricks_played)
     runner.command(Command.NEXT_DEAL)
     assert runner.analysis() is None
+
+
+def test_the_runner_settles_the_session_with_its_events_and_says_so_once() -> None:
+    """The end of a session happens behind the port, not in a drawing class: the runner shares
+    the pulla (the ledger's events in its update, the settlement in the state it gives), tells
+    whoever kept the autosave, and refuses while a deal is in play."""
+    from vira_desktop.rules.errors import ViraError
+    from vira_desktop.rules.ledger import TokensMoved
+
+    settled: list[bool] = []
+    table = Table([SeatConfig("A"), SeatConfig("B"), SeatConfig("C")], seed=2)
+    runner = TableRunner(table, pause=0, on_settled=lambda: settled.append(True))
+    runner.start()
+    with pytest.raises(ViraError):
+        runner.command(Command.SETTLE)
+    for step in range(5000):
+        runner.poll(float(step))
+        if runner.deal_over:
+            break
+    update = runner.command(Command.SETTLE)
+    state = runner.state()
+    assert state.settlement is not None and settled == [True]
+    assert sum(state.settlement.results.values()) == 0
+    assert any(isinstance(ev, TokensMoved) for ev in update.events) or state.settlement.pulla_bets == 0
+    assert runner.command(Command.SETTLE).events == ()  # once only

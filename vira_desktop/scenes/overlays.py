@@ -11,7 +11,6 @@ from ..rules.glossary import GLOSSARY_TERMS, term_words
 from ..rules.scoring import Outcome
 from ..session.describe import describe_game, is_you
 from ..session.state import TableState
-from ..session.table import Table
 from ..session.words import bets_and_pins, card_text, game_label
 from ..tutorial.lesson import lesson, lessons_by_row
 from .backdrop import panel
@@ -45,10 +44,10 @@ class _Sheet(Scene):
             surface.blit(font(26, True).render(t(self.title), True, GOLD), (30, 18))
 
 
-def player_colour(table: Table, name: str) -> tuple[int, int, int]:
+def player_colour(state: TableState, name: str) -> tuple[int, int, int]:
     """A player's colour at the table: by their place in the new-game form, as on the plates."""
-    order = [seat.name for seat in table.seats]
-    return PLAYER_COLOURS[order.index(name) % 4] if name in order else INK
+    index = state.colour_of(name)
+    return PLAYER_COLOURS[index] if index is not None else INK
 
 
 def _width(xs: list[int], k: int) -> int:
@@ -69,23 +68,23 @@ class ScoreSheetScene(_Sheet):
 
     title = mark("sheet.score.title")
 
-    def __init__(self, app: AppPort, table: Table, state: TableState | None = None) -> None:
+    def __init__(self, app: AppPort, state: TableState) -> None:
         super().__init__(app)
-        self.table = table
-        self.state = state  # the table as shown: whether a deal is in play
+        self.state = state  # the table as shown (its port's state): the deals, whether one is in play
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        players = self.table.session.players
+        state = self.state
+        players = state.players
         f = font(13)
         heads = [t(f"sheet.score.{h}") for h in ("no", "declarer", "game", "trump", "outcome", "pulla", "pins")]
         heads += players
         xs = [30, 60, 160, 450, 520, 600, 670] + [730 + 135 * i for i in range(len(players))]
         for i, (x, h) in enumerate(zip(xs, heads, strict=False)):
-            colour = player_colour(self.table, h) if i >= 7 else INK  # each player in their colour
+            colour = player_colour(state, h) if i >= 7 else INK  # each player in their colour
             surface.blit(font(14, True).render(h, True, colour), (x, 70))
         running = dict.fromkeys(players, 0)
-        deals = self.table.session.deals
+        deals = state.deals
         start = max(0, len(deals) - 30)  # the last 30 deals are listed; the totals count every deal
         y = 96
         for i, summary in enumerate(deals, 1):
@@ -95,7 +94,7 @@ class ScoreSheetScene(_Sheet):
                 running[name] += r.net_pins(seat)
             if i <= start:
                 continue
-            undone = " " + t("sheet.score.undo") if (i - 1) in self.table.undone else ""
+            undone = " " + t("sheet.score.undo") if (i - 1) in state.undone else ""
             again = " · " + t("sheet.score.repurchase") if r.repurchase else ""
             lifted = -r.pulla[r.declarer]
             klass = r.trump_class.replace("-", "_")
@@ -122,9 +121,8 @@ class ScoreSheetScene(_Sheet):
             for k, name in enumerate(players, 7):
                 _cell(surface, bets_and_pins(running[name]), (xs[k], y + 6), _width(xs, k), True, GOLD)
             y += 28
-        in_play = self.state is not None and not self.state.over
-        if len(deals) == self.table.deal_index and in_play:  # the deal in play
-            undone = " " + t("sheet.score.undo") if self.table.deal_index in self.table.undone else ""
+        if len(deals) == state.deal_index and not state.over:  # the deal in play
+            undone = " " + t("sheet.score.undo") if state.deal_index in state.undone else ""
             surface.blit(f.render(str(len(deals) + 1), True, MUTED), (xs[0], y))
             surface.blit(f.render(t("sheet.score.in_play", mark=undone), True, MUTED), (xs[2], y))
         for k, part in enumerate(wrap_text(t("sheet.score.note"), 12, False, 1060)[:2]):
@@ -140,11 +138,8 @@ class BidTableScene(_Sheet):
     title = mark("sheet.bids.title")
     COLUMNS = ((0, "no"), (30, "game"), (270, "tricks"), (330, "misere"), (425, "pins"), (530, "pulla"))
 
-    def __init__(
-        self, app: AppPort, table: Table | None = None, rows: tuple[int, ...] = (), state: TableState | None = None
-    ) -> None:
+    def __init__(self, app: AppPort, rows: tuple[int, ...] = (), state: TableState | None = None) -> None:
         super().__init__(app)
-        self.table = table
         self.pulla = state.view.rules.pulla if state is not None else PullaTable.default()
         self.highest = state.view.highest if state is not None else None
         self.rows = rows  # a lesson's rows, highlighted
@@ -244,12 +239,10 @@ class SettlementScene(_Sheet):
 
     title = mark("sheet.settle.title")
 
-    def __init__(self, app: AppPort, table: Table) -> None:
+    def __init__(self, app: AppPort, state: TableState) -> None:
         super().__init__(app)
-        self.table = table
-        if table.session.settlement is None:
-            table.session.settle()
-        self.app.clear_autosave()
+        self.state = state  # the table as the runner left it, settled (``state.settlement``)
+        assert state.settlement is not None, "the runner settles the session (Command.SETTLE) first"
 
     def enter(self) -> None:
         super().enter()
@@ -259,7 +252,7 @@ class SettlementScene(_Sheet):
     def handle(self, event: pygame.event.Event) -> None:
         pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
         if (pressed and event.ui_element is self.sheet) or (event.type == pygame.KEYDOWN and event.key == pygame.K_s):
-            self.app.push("score_sheet", table=self.table)
+            self.app.push("score_sheet", state=self.state)
         elif (pressed and event.ui_element is self.close) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)
         ):
@@ -267,7 +260,7 @@ class SettlementScene(_Sheet):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        s = self.table.session.settlement
+        s = self.state.settlement
         assert s is not None
         f = font(18)
         surface.blit(f.render(t("sheet.settle.pulla", count=s.pulla_bets), True, INK), (30, 80))
@@ -282,17 +275,17 @@ class SettlementScene(_Sheet):
             )
             surface.blit(font(15).render(line, True, MUTED), (30, 110))
         y = 170
-        players = self.table.session.players
+        players = self.state.players
         for i, name in enumerate(sorted(players, key=lambda p: -s.results[p])):
             pins = s.results[name]
-            surface.blit(font(24, True).render(name, True, player_colour(self.table, name)), (60, y))
+            surface.blit(font(24, True).render(name, True, player_colour(self.state, name)), (60, y))
             share = t("words.pins", count=s.shares[name])
             text = t("sheet.settle.result", result=bets_and_pins(pins, joined=True), share=share)
             surface.blit(font(20).render(text, True, GOOD if pins >= 0 else RED), (260, y + 2))
             if i == 0:
                 surface.blit(font(16).render(t("sheet.settle.winner"), True, GOLD), (60, y + 30))
             y += 70
-        deals = len(self.table.session.deals)
+        deals = len(self.state.deals)
         surface.blit(font(14).render(t("sheet.settle.deals", count=deals), True, MUTED), (30, 700))
 
 
@@ -302,15 +295,12 @@ class TrickHistoryScene(_Sheet):
     title = mark("sheet.tricks.title")
     close_key = pygame.K_t
 
-    def __init__(self, app: AppPort, table: Table, state: TableState | None = None) -> None:
+    def __init__(self, app: AppPort, state: TableState) -> None:
         super().__init__(app)
-        self.table = table
         self.state = state
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.state is None:
-            return
         view = self.state.view  # tricks are public: the seat shown sees them as everyone does
         seats = self.state.seats
         f = font(16)
@@ -333,9 +323,8 @@ class LastTrickScene(_Sheet):
     title = mark("sheet.last_trick")
     close_key = pygame.K_l
 
-    def __init__(self, app: AppPort, table: Table, state: TableState, images: CardImages) -> None:
+    def __init__(self, app: AppPort, state: TableState, images: CardImages) -> None:
         super().__init__(app)
-        self.table = table
         self.state = state
         self.images = images
 
@@ -358,7 +347,7 @@ class LastTrickScene(_Sheet):
             if seat == winner:
                 pygame.draw.rect(surface, GOLD, (x - 6, y - 6, CARD_W + 12, CARD_H + 12), 4, border_radius=10)
             who = font(16, True).render(
-                fit_text(seats[seat], 16, True, CARD_W + gap - 8), True, player_colour(self.table, seats[seat])
+                fit_text(seats[seat], 16, True, CARD_W + gap - 8), True, player_colour(self.state, seats[seat])
             )
             surface.blit(who, who.get_rect(midtop=(x + CARD_W // 2, y + CARD_H + 16)))
             order = font(13).render(str(i + 1), True, MUTED)
@@ -415,7 +404,7 @@ class GlossaryScene(_Sheet):
     title = mark("glossary.title")
     close_key = pygame.K_g
 
-    def __init__(self, app: AppPort, table: Table | None = None, state: TableState | None = None) -> None:
+    def __init__(self, app: AppPort, state: TableState | None = None) -> None:
         super().__init__(app)  # the same words at any table
         self.page = 0
 

@@ -60,6 +60,7 @@ class Command(Enum):
     LAST_ROUND = "last round"  # each player forehand once more, then Borup
     BORUP = "borup"  # the next deal is the last
     UNDO = "undo"
+    SETTLE = "settle"  # the session is over: share the pulla (the autosave is done with)
 
 
 class Director(Protocol):
@@ -136,6 +137,7 @@ class TableRunner:
     autoplay: int | None = None
     save: Callable[[Table], None] | None = None
     on_committed: Callable[[CommittedDeal], None] | None = None
+    on_settled: Callable[[], None] | None = None  # the session settled: a window's autosave is done with
     director: Director | None = None
     hint_every_decision: bool = False  # ``--hints``: ask the coach at each decision of the seat shown
     coach_bids: bool = False  # the coach weighs every bid of the player's auction turns (the grid's colours)
@@ -200,6 +202,7 @@ class TableRunner:
             seating=t_.draw if with_seating else None,
             seating_kind=t_.seating,
             colour_order=tuple(s.name for s in t_.seats),
+            undone=tuple(t_.undone),
         )
 
     @property
@@ -335,6 +338,8 @@ class TableRunner:
         be done now (nothing to undo, a deal still in play, the session over)."""
         if command is Command.UNDO:
             return self.undo()
+        if command is Command.SETTLE:
+            return self.settle()
         if command is Command.NEXT_DEAL:
             return self.next_deal()
         self.table.end_session(command.value)
@@ -353,6 +358,20 @@ class TableRunner:
         self.retell()
         self.narrator.say(t("log.undo"))
         return self._changed(snap=True)
+
+    def settle(self) -> Update:
+        """The session's end, here and not in a window: the deal committed to history, the
+        pulla shared out (its ledger events in the update), the autosave done with
+        (``on_settled``). Once only; raises ``ViraError`` while a deal is in play (a window
+        settles when the session is over; a test or a screenshot may settle after any deal)."""
+        if not self.deal_over:
+            raise ViraError(t("message.no_next_deal"))
+        self.close()
+        session = self.table.session
+        events: list[FlowEvent] = list(session.settle()[1]) if session.settlement is None else []
+        if self.on_settled is not None:
+            self.on_settled()
+        return self._changed(tuple(events))
 
     def next_deal(self) -> Update:
         """Deal the next deal (the deal in play must be over and the session not)."""

@@ -15,9 +15,9 @@ from ..rules.actions import Bid
 from ..rules.cards import Card
 from ..rules.decision import Phase
 from ..rules.games import Game
-from ..rules.ledger import PULLA, SEXMASTARE, Kind, Ledger
+from ..rules.ledger import PULLA, SEXMASTARE, Kind, Ledger, Settlement
 from ..rules.seat import SEATS, Seat
-from ..rules.session import SeatingDraw, Session
+from ..rules.session import DealSummary, SeatingDraw, Session
 from ..rules.view import View
 
 __all__ = ["Holdings", "TableState", "table_state"]
@@ -53,6 +53,9 @@ class TableState:
     seating_kind: str = "draw"
     colour_order: tuple[str, ...] = ()  # whose colour is whose: the new-game form's order, stable
     ala_om: int = 0  # the deal is over: how many times everyone anted again before the winner lifted
+    deals: tuple[DealSummary, ...] = ()  # the session's finished deals, for the score sheet (public)
+    undone: tuple[int, ...] = ()  # the deals in which an action was taken back (practice), by index
+    settlement: Settlement | None = None  # the session's end: the pulla shared, each one's result
 
     @property
     def over(self) -> bool:
@@ -70,6 +73,11 @@ class TableState:
         if left == 1:
             return t("table.ending.borup_next") if self.over else t("table.ending.borup_now")
         return t("table.ending.last_round", deals=left)
+
+    def colour_of(self, owner: str) -> int | None:
+        """A player's colour index, or ``None`` for a name not at the table (a column's head)."""
+        order = self.colour_order or self.players
+        return order.index(owner) % 4 if owner in order else None
 
     def colour_index(self, owner: str) -> int:
         """A player's colour, the same from game to game (the form's order, not the seating's)."""
@@ -111,5 +119,7 @@ def table_state(session: Session, deal_index: int, viewer_name: str, **extra: ob
         bid_games=bid_games,
         deals_left=session.deals_left,
         ala_om=session.deals[-1].ala_om if deal.is_over and session.deals else 0,
+        deals=tuple(session.deals),
+        settlement=session.settlement,
         **extra,  # type: ignore[arg-type]
     )

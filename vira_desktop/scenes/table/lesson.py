@@ -244,7 +244,7 @@ class LessonScene(TableScene):
     def open_overlay(self, name: SceneName) -> None:
         if name == "bid_table":  # the step's rows highlighted
             rows = self.current.rows or self.lesson.teaches
-            self.app.push(name, table=self.table, state=self.view.state, rows=tuple(rows))
+            self.app.push(name, state=self.view.state, rows=tuple(rows))
         else:
             super().open_overlay(name)
 

@@ -252,6 +252,7 @@ class TableScene(_TableBase):
             save=self.app.autosave if saves else None,
             hint_every_decision=hints,
             on_committed=self.app.deal_committed,
+            on_settled=self.app.clear_autosave if saves else None,  # the session's end: nothing to continue
         )
 
     def coach_grid_on(self) -> bool:
@@ -514,8 +515,8 @@ class TableScene(_TableBase):
 
     def _session_command(self, name: str) -> None:
         if name == "next" and self.runner.session_over:
-            self.runner.close()
-            self.app.open("settlement", table=self.table)
+            self.runner.command(TableCommand.SETTLE)  # the runner ends the session; the sheet shows it
+            self.app.open("settlement", state=self.table_state())
             return
         if name == "next" and self.back_to is not None:
             self.leave()
@@ -655,7 +656,10 @@ class TableScene(_TableBase):
         return set(ask.view.hand) - legal
 
     def open_overlay(self, name: SceneName) -> None:
-        self.app.push(name, table=self.table, state=self.view.state)
+        """A sheet over the table, drawn from the table's state as the seat shown has it (the
+        port's), never from the table itself."""
+        if self.view.state is not None:
+            self.app.push(name, state=self.view.state)
 
     # ------------------------------------------------------------------ hints, undo, the last trick
     def _ask_hint(self) -> None:
@@ -691,7 +695,7 @@ class TableScene(_TableBase):
     def _show_last_trick(self) -> None:
         """L: the last trick's cards as they lay, who played each and who won it."""
         if self.view.state is not None:
-            self.app.push("last_trick", table=self.table, state=self.view.state, images=self.images)
+            self.app.push("last_trick", state=self.view.state, images=self.images)
 
 
 JUMPS = ("auction", "buy", "play", "payment")  # the replay's jumps, by their buttons' number
