@@ -268,10 +268,14 @@ class SettlementScene(_Sheet):
             names = s.remainder_to
             you = len(names) == 1 and is_you(names[0])
             pins = s.last_pins
+            before = {p: s.results[p] - s.shares[p] for p in s.results}  # each one's result before the share
+            worst = min(before.values())
+            lot = pins == 1 and sum(v == worst for v in before.values()) > 1  # equal losers drew lots for it
+            key = "remainder_lot" if lot else "remainder"
             line = (
-                t("sheet.settle.remainder_you", count=pins)
+                t(f"sheet.settle.{key}_you", count=pins)
                 if you
-                else t("sheet.settle.remainder", count=pins, names=", ".join(names))
+                else t(f"sheet.settle.{key}", count=pins, names=", ".join(names))
             )
             surface.blit(font(15).render(line, True, MUTED), (30, 110))
         y = 170
