@@ -108,6 +108,9 @@ def _history(path: Path) -> tuple[set[int], bool]:
         return set(), True
     db = sqlite3.connect(path)
     try:
+        made = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deals'").fetchone()
+        if made is None:  # killed after history's thread opened the file, before its first schema: no deal yet
+            return set(), _whole(db)
         return {row[0] for row in db.execute("SELECT id FROM deals")}, _whole(db)
     finally:
         db.close()
