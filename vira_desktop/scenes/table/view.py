@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
-from ...i18n import t
+from ...i18n import current, t
 from ...rules.cards import Card, Suit
 from ...rules.events import CardPlayed, DealStarted, TrickWon
 from ...rules.ledger import TokensMoved
@@ -305,7 +305,11 @@ class TableView:
         y = 196
         contract = view.contract
         if contract is not None:
-            said = t("table.contract", game=contract.game.printed, name=state.seats[contract.declarer])
+            game = contract.game
+            # the bid table's printed name ("Begär (6-spel)"), but in English and Finnish no Swedish
+            # "på" beside the lessons' "köpmisär 3" (a playtest): the game's own name there
+            printed = game.printed if current() == "sv" or " på " not in game.printed else game.name
+            said = t("table.contract", game=printed[:1].upper() + printed[1:], name=state.seats[contract.declarer])
             head = self.text.wrap(said, 15, True, W)
             for part in head[:2]:
                 surface.blit(self.text(part, 15, True, GOOD), (x, y))
