@@ -16,6 +16,7 @@ from vira_desktop.i18n import LANGUAGES, configure
 from vira_desktop.rules.actions import Action, Bid, Discard, PlayCard, parse_action
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.deal import Deal
+from vira_desktop.rules.decision import Phase
 from vira_desktop.rules.seat import Seat
 from vira_desktop.session.analysis import position_of
 from vira_desktop.session.words import card_text
@@ -378,3 +379,29 @@ def test_a_turne_without_a_level_is_the_same_bid_as_its_level() -> None:
     assert kind is Kind.WRONG and say == "buying_8spel.why_hold"
     held = verdict_of("buying_8spel", 2, "turné 7 in forehand")
     assert held[:2] == (kind, say)
+
+
+def test_two_cards_either_side_of_the_card_winning_the_trick_are_not_the_same_card() -> None:
+    """A reviewer found A♠ and Q♠ called the same card with K♠ winning the trick (no card
+    between them left outside): the ace takes the trick, the queen does not. A card between
+    them already played and beaten is gone: those two stay the same card."""
+    from vira_desktop.ai import make_bot
+    from vira_desktop.tutorial.judge import _winning, not_same_card
+
+    found = 0
+    for number in range(40):
+        deal = Deal.from_number(number)
+        bot = make_bot("normal", number)
+        while not deal.is_over and found < 3:
+            decision = deal.decision()
+            winning = _winning(deal) if decision.phase is Phase.PLAY else None
+            if winning is not None:
+                mine = [a for a in decision.actions if isinstance(a, PlayCard) and a.card.suit is winning.suit]
+                for low, high in itertools.combinations(sorted(mine, key=lambda a: a.card), 2):
+                    if low.card < winning < high.card:
+                        assert not_same_card(deal, high, low) == "between"
+                        found += 1
+            deal.apply(bot.choose(deal.view(decision.seat)).action)  # type: ignore[arg-type]
+        if found >= 3:
+            break
+    assert found >= 3

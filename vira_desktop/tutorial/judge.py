@@ -213,7 +213,7 @@ def not_same_card(deal: Deal, answer: PlayCard, other: PlayCard) -> str | None:
     """Why ``answer`` is not the same card as ``other`` from the player's seat (``None``: it
     is): ``discard`` (``other`` is a discard, its rank an Ågren marking), ``suit``
     (another suit), ``ace`` (an ace counted low) or ``between`` (a card between them may still be
-    held by another seat). The same card plays alike however the hidden cards lie."""
+    held by another seat, or wins the trick in play). The same card plays alike however the hidden cards lie."""
     mine, theirs = answer.card, other.card
     led = deal.trick[0][1].suit if deal.trick else None
     if led is not None and theirs.suit is not led and (deal.low or theirs.suit is not deal.trump):
@@ -222,9 +222,23 @@ def not_same_card(deal: Deal, answer: PlayCard, other: PlayCard) -> str | None:
         return "suit"
     if deal.aces_low and 14 in (mine.rank, theirs.rank):
         return "ace"
-    if Knowledge(deal.view(answer.seat)).outside_between(max(mine, theirs), min(mine, theirs)):
+    high, low = max(mine, theirs), min(mine, theirs)
+    winning = _winning(deal)  # K♠ winning the trick: A♠ takes it, Q♠ does not (a played card between is gone)
+    if winning is not None and winning.suit is mine.suit and low < winning < high:
+        return "between"
+    if Knowledge(deal.view(answer.seat)).outside_between(high, low):
         return "between"
     return None
+
+
+def _winning(deal: Deal) -> Card | None:
+    """The card winning the trick in play so far (``None``: nothing led yet)."""
+    if not deal.trick:
+        return None
+    cards = [c for _, c in deal.trick]
+    trump = None if deal.low else deal.trump
+    ruffs = [c for c in cards if trump is not None and c.suit is trump]
+    return max(ruffs or [c for c in cards if c.suit is cards[0].suit])
 
 
 def same_card(deal: Deal, answer: PlayCard, other: PlayCard) -> bool:
