@@ -174,3 +174,25 @@ def test_cards_and_actions_are_written_in_the_deal_records_notation() -> None:
     assert to_json(parse_action("buy 8S 4S", 1)) == {"seat": 1, "action": "buy 8S 4S"}
     assert json.loads(dumps(Card.parse("TD"))) == "TD"
     assert from_json({"seat": 2, "action": "7-spel in suit"}, Action) == parse_action("7-spel in suit", 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("5", Card),
+        ('"pass"', Action),
+        ("[" * 100_000, Command),
+        ('{"type": "Ask", "seat": true, "view": 1, "optional": false}', Ask),
+        ('[[[1], 2]]', dict[object, int]),
+    ],
+)
+def test_no_message_a_peer_can_send_raises_anything_but_a_wire_error(text: str, kind: object) -> None:
+    """What a review sent: a number for a card, a word for an action, JSON nested 100,000 deep,
+    true for a seat, a list for a key. Each is refused with a WireError, never a crash."""
+    with pytest.raises(WireError):
+        loads(text, kind)
+
+
+def test_a_whole_number_reads_as_a_float() -> None:
+    """A peer in another language may write 1 where Python writes 1.0."""
+    assert from_json(1, float) == 1.0 and type(from_json(1, float)) is float

@@ -78,7 +78,17 @@ def to_json(value: object) -> JSON:
 
 def from_json(data: Any, kind: Any, where: str = "value") -> Any:
     """The value of type ``kind`` that :func:`to_json` wrote as ``data``; anything else is a
-    :class:`WireError` naming where in ``data`` it went wrong."""
+    :class:`WireError` naming where in ``data`` it went wrong (never another exception: the
+    data may come from a network peer)."""
+    try:
+        return _read(data, kind, where)
+    except WireError:
+        raise
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        raise WireError(f"{where}: {type(exc).__name__}: {exc}") from None
+
+
+def _read(data: Any, kind: Any, where: str) -> Any:
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)
     if kind is Any or kind is object:
@@ -109,7 +119,7 @@ def loads(text: str | bytes, kind: Any) -> Any:
     """The value of type ``kind`` in a JSON text."""
     try:
         data = json.loads(text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise WireError(f"not JSON: {exc}") from None
     return from_json(data, kind)
 
@@ -131,7 +141,7 @@ def _union(data: Any, args: tuple[Any, ...], where: str) -> Any:
         return _action(data, where)
     for a in sorted(options, key=lambda a: a is str):  # an enum's name before a plain string
         try:
-            return from_json(data, a, where)
+            return _read(data, a, where)
         except (WireError, ValueError, TypeError, KeyError):
             continue
     raise WireError(f"{where}: {data!r} is none of {[getattr(a, '__name__', a) for a in options]}")
@@ -151,9 +161,9 @@ def _sequence(data: Any, origin: Any, args: tuple[Any, ...], where: str) -> Any:
     if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
         if len(args) != len(data):
             raise WireError(f"{where}: expected {len(args)} items, not {len(data)}")
-        return tuple(from_json(d, a, f"{where}[{i}]") for i, (d, a) in enumerate(zip(data, args, strict=True)))
+        return tuple(_read(d, a, f"{where}[{i}]") for i, (d, a) in enumerate(zip(data, args, strict=True)))
     item = args[0] if args else Any
-    values = [from_json(d, item, f"{where}[{i}]") for i, d in enumerate(data)]
+    values = [_read(d, item, f"{where}[{i}]") for i, d in enumerate(data)]
     return origin(values) if origin is not list else values
 
 
@@ -167,11 +177,13 @@ def _mapping(data: Any, args: tuple[Any, ...], where: str) -> dict[Any, Any]:
         if not isinstance(pair, list | tuple) or len(pair) != 2:
             raise WireError(f"{where}: a pair is [key, value]")
         k, v = pair
-        out[from_json(k, key, f"{where} key")] = from_json(v, value, f"{where}[{k!r}]")
+        out[_read(k, key, f"{where} key")] = _read(v, value, f"{where}[{k!r}]")
     return out
 
 
 def _action(data: Any, where: str) -> Action:
+    if not isinstance(data, dict):
+        raise WireError(f"{where}: an action is {{seat: 0-2, action: text}}")
     seat, text = data.get("seat"), data.get("action")
     if type(seat) is not int or not 0 <= seat <= 2 or not isinstance(text, str):
         raise WireError(f"{where}: an action is {{seat: 0-2, action: text}}")
@@ -188,10 +200,14 @@ def _plain(data: Any, kind: type, where: str) -> Any:
             raise WireError(f"{where}: expected {kind.__name__}")
         return action
     if issubclass(kind, Card):
+        if not isinstance(data, str):
+            raise WireError(f"{where}: a card is written as text, such as 'KS'")
         try:
             return Card.parse(data)
         except (ValueError, TypeError) as exc:
             raise WireError(f"{where}: {exc}") from None
+    if issubclass(kind, Enum) and isinstance(data, bool):
+        raise WireError(f"{where}: {data!r} is not one of {kind.__name__}")
     if issubclass(kind, IntEnum) and type(data) is int:
         try:
             return kind(data)
@@ -215,12 +231,14 @@ def _plain(data: Any, kind: type, where: str) -> Any:
         if type(data) is not bool:
             raise WireError(f"{where}: expected true or false")
         return data
+    if kind is float and type(data) is int:  # a peer may write 0 for 0.0
+        return float(data)
     if kind in (int, float, str):
         if not isinstance(data, kind) or isinstance(data, bool):
             raise WireError(f"{where}: expected {kind.__name__}")
         return data
     if kind in (dict, list, tuple):
-        return from_json(data, kind[Any] if kind is not dict else dict[Any, Any], where)
+        return _read(data, kind[Any] if kind is not dict else dict[Any, Any], where)
     raise WireError(f"{where}: no way to read {kind.__name__}")
 
 
@@ -236,7 +254,7 @@ def _dataclass(data: Any, kind: type, where: str) -> Any:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise WireError(f"{where}: {kind.__name__} without {f.name}")
             continue
-        values[f.name] = from_json(data[f.name], hints[f.name], f"{where}.{f.name}")
+        values[f.name] = _read(data[f.name], hints[f.name], f"{where}.{f.name}")
     return kind(**values)
 
 

@@ -37,8 +37,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.actions import Action, Bid, parse_action
+from ..rules.actions import Action, Bid, Decide, Pass, Repurchase, Turn, parse_action
 from ..rules.deal import Deal
+from ..rules.decision import Phase
 from ..rules.errors import ViraError
 
 __all__ = ["CLAIM_FIELDS", "Claim", "ClaimError", "check", "kinds", "lists_choices", "read_claims", "words_of_a_claim"]
@@ -46,6 +47,8 @@ __all__ = ["CLAIM_FIELDS", "Claim", "ClaimError", "check", "kinds", "lists_choic
 CLAIM_FIELDS = ("at", "after", "to_act", "legal", "illegal", "lowest_bid", "choices", "cards", "stock")
 ASSERTIONS = CLAIM_FIELDS[2:]
 ANY = "*"  # in ``after``: the engine's first legal action
+# what a phase may ask beyond what it offers now (an ``illegal`` claim must be of the phase's kind)
+PHASE_KINDS: dict[Phase, set[type]] = {Phase.AUCTION: {Bid, Pass}, Phase.DECIDE: {Decide, Turn, Repurchase}}
 _FIRST = re.compile(r"(\w[\w ]*?) \*(\d+)")  # in ``after``: ``buy *11``, the first 11 cards the choice offers
 
 
@@ -193,8 +196,13 @@ def check(claim: Claim, deal: Deal, names: Sequence[str], where: str) -> None:
             deal.check(_parse(deal, text, where))
         except ViraError as exc:
             raise ClaimError(f"{where}: {text!r} is said to be legal, but the engine says: {exc}") from None
+    asked = {type(a) for a in decision.actions} | ({decision.choice.action} if decision.choice else set())
+    asked |= PHASE_KINDS.get(decision.phase, set())  # forehand's pass, turning again short of stock
     for text in claim.illegal:
-        if deal.is_legal(_parse(deal, text, where)):
+        action = _parse(deal, text, where)
+        if type(action) not in asked:  # a bid where cards are played proves nothing: the claim stands nowhere
+            raise ClaimError(f"{where}: {text!r} is not the kind of action asked here ({decision.phase.value})")
+        if deal.is_legal(action):
             raise ClaimError(f"{where}: {text!r} is said not to be legal, but it is")
     if claim.lowest_bid is not None:
         said = _parse(deal, claim.lowest_bid, where)
