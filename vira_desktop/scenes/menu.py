@@ -70,13 +70,16 @@ class MenuScene(Scene):
         # the first enabled entry after "New game" when there is a save (Continue), else New game
         self.focus = 1 if len(self.enabled) > 1 and self.enabled[1] else 0
         if pygame.mouse.get_focused():
-            self._point(pygame.mouse.get_pos())
+            self._point(pygame.mouse.get_pos(), resting=True)
         self._show_focus()
 
-    def _point(self, pos: tuple[int, int]) -> None:
+    def _point(self, pos: tuple[int, int], resting: bool = False) -> None:
         """The entry under the mouse takes the keyboard focus: one button framed, not two (the
-        focused one and the one the mouse lights)."""
+        focused one and the one the mouse lights). A mouse merely resting on Quit at start-up
+        does not take it: Enter must not quit a game nobody pointed at."""
         for i, b in enumerate(self.buttons):
+            if resting and self.entries[i].action == "quit":
+                continue
             if self.enabled[i] and b.rect.collidepoint(pos) and i != self.focus:
                 self.focus = i
                 self._show_focus()
