@@ -348,3 +348,31 @@ def test_the_runner_settles_the_session_with_its_events_and_says_so_once() -> No
     assert sum(state.settlement.results.values()) == 0
     assert any(isinstance(ev, TokensMoved) for ev in update.events) or state.settlement.pulla_bets == 0
     assert runner.command(Command.SETTLE).events == ()  # once only
+
+
+def test_a_failed_hint_is_asked_again_by_the_player_not_at_every_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With hints at every decision, a coach that fails was asked again at every poll (a review);
+    now once a position, and again when the player presses H."""
+    from vira_desktop.session import runner as module
+
+    calls: list[int] = []
+
+    def failing(view: object) -> object:
+        calls.append(1)
+        raise RuntimeError("the coach is down")
+
+    monkeypatch.setattr(module, "coach_hint", failing)
+    table = Table([SeatConfig("You", True), SeatConfig("B"), SeatConfig("C")], seed=3)
+    runner = TableRunner(table, pause=0, hint_every_decision=True)
+    runner.start()
+    for step in range(200):
+        runner.poll(float(step))
+        if runner.asked() is not None and calls:
+            break
+    version = runner.version
+    for step in range(20):
+        runner.poll(200.0 + step)
+    assert runner.version == version and len(calls) == 1
+    assert runner.ask_hint()
+    runner.poll(300.0)
+    assert len(calls) == 2

@@ -159,6 +159,7 @@ class TableRunner:
         self.jobs = Jobs(self.worker)  # the bots, the coach and the analysis, each at a version
         self._pending: Any = None  # a bot's answer (a Choice, or what its job raised), held for the pause
         self._hint: Hint | None = None  # the coach's answer at the version the hint was asked at
+        self._hint_failed: int | None = None  # the version at which the coach failed a hint
         self._told: list[Update] = []  # answers known already, handed out by the next poll
         self._advice: tuple[int, dict[Bid, BidAdvice]] | None = None  # (version, the coach's word on each bid)
         self._committed: set[int] = set()
@@ -432,6 +433,9 @@ class TableRunner:
         ask = self.asked()
         if ask is None or ask.view.decision is None:
             return False
+        if self._hint_failed == self.version:  # the player asks again after a failure: it may be asked again
+            self._hint_failed = None
+            self.jobs.again(JobKind.HINT)
         self._submit_hint(ask)
         return True
 
@@ -447,7 +451,7 @@ class TableRunner:
         if isinstance(result, Hint):
             self._hint = result
             return Update(hint=result, version=self.version)
-        self.jobs.again(JobKind.HINT)  # a failed hint may be asked for again
+        self._hint_failed = self.version  # asked for again by the player only (--hints would loop at frame rate)
         log.error("the coach failed: %r", result)
         return Update(hint_failed=True, version=self.version)
 
