@@ -234,13 +234,14 @@ class Table:
         last = self._last_human()
         if last is None:
             raise ViraError("nothing to undo in this deal")
-        if self.deal_index not in self.undone:
-            self.undone.append(self.deal_index)
-        if self.deal_index == 0:  # nothing before the first deal to go back to but the start
+        target = self.deal_index
+        if target not in self.undone:
+            self.undone.append(target)
+        if target == 0:  # nothing before the first deal to go back to but the start
             self._replay(self.log[:last])
             return
-        mark = self._marks[self.deal_index - 1]
-        del self._marks[self.deal_index - 1 :]
+        mark = self._marks[target - 1]
+        del self._marks[target - 1 :]
         kept = self.log[mark.log : last]
         self.session, self.log = mark.session, self.log[: mark.log]
         self.deal_index -= 1
@@ -248,6 +249,8 @@ class Table:
         self._rebuilt()
         for entry in kept:  # this deal dealt again (by the next entry) and its actions up to the human's
             self._apply_entry(entry)
+        while self.deal_index < target:  # the deal's first action taken back: it stands dealt, as it began;
+            self.next_deal()  # the deal before, already in history, is never opened again
 
     # ------------------------------------------------------------------ saving
     def to_json(self) -> dict[str, Any]:
