@@ -213,6 +213,13 @@ class PullaRow:
     re_bet: int | None
     re_kodilj: int | None
 
+    @property
+    def after_repurchase(self) -> tuple[int, int, int] | None:
+        """Home, bet and kodilj after a repurchase (``None``: the game has no repurchase)."""
+        if self.re_home is None or self.re_bet is None or self.re_kodilj is None:
+            return None
+        return self.re_home, self.re_bet, self.re_kodilj
+
 
 @dataclass(frozen=True, slots=True)
 class PullaTable:

@@ -239,21 +239,22 @@ def choice_notes(
         games, notes = [game], [t("choice.pays_note")]
     elif game is not None and any(isinstance(a, Decide) for a in actions):  # play, lay down, buy again
         row = pulla.row(game)
-        if repurchased and row.re_home is not None and row.re_bet is not None and row.re_kodilj is not None:
-            return [t("choice.bets_repurchased", bets=_bets(row.re_home, row.re_bet, row.re_kodilj))]
+        after = row.after_repurchase
+        if repurchased and after is not None:
+            return [t("choice.bets_repurchased", bets=_bets(*after))]
         notes = [t("choice.bets_now", bets=_bets(row.home, row.bet, row.kodilj))]
         turn = any(isinstance(a, Turn) and a.again for a in actions)
-        if (repurchase or turn) and row.re_home is not None and row.re_bet is not None and row.re_kodilj is not None:
+        if (repurchase or turn) and after is not None:
             again = "choice.bets_turn_again" if turn else "choice.bets_repurchase"
-            notes.append(t(again, bets=_bets(row.re_home, row.re_bet, row.re_kodilj)))
+            notes.append(t(again, bets=_bets(*after)))
         return notes
     else:
         return []
     rows = {pulla.row(g) for g in games}
     if len(rows) == 1:
         row = rows.pop()
-        home, bet, kodilj = row.home, row.bet, row.kodilj
-        if repurchased and row.re_home is not None and row.re_bet is not None and row.re_kodilj is not None:
-            home, bet, kodilj = row.re_home, row.re_bet, row.re_kodilj  # a trump chosen after vingling again
+        after = row.after_repurchase
+        # a trump chosen after vingling again: the repurchase's prices
+        home, bet, kodilj = after if repurchased and after is not None else (row.home, row.bet, row.kodilj)
         notes.append(t("game.pulla", home=t("words.bets", count=home), bet=bet, kodilj=kodilj))
     return notes

@@ -158,7 +158,7 @@ class TableRunner:
         self.version = 0  # grows with every change the seat shown could see
         self.jobs = Jobs(self.worker)  # the bots, the coach and the analysis, each at a version
         self._pending: Any = None  # a bot's answer (a Choice, or what its job raised), held for the pause
-        self._hint: Hint | None = None  # the coach's answer at the version the hint was asked at
+        self._hint: tuple[int, Hint] | None = None  # (version, the coach's answer for its question)
         self._hint_failed: int | None = None  # the version at which the coach failed a hint
         self._told: list[Update] = []  # answers known already, handed out by the next poll
         self._advice: tuple[int, dict[Bid, BidAdvice]] | None = None  # (version, the coach's word on each bid)
@@ -441,15 +441,14 @@ class TableRunner:
 
     def _submit_hint(self, ask: Ask) -> None:
         if not self.jobs.ask(JobKind.HINT, self.version, coach_hint, ask.view):
-            if self._hint is not None:  # asked again: the answer in hand is told again, one in work comes
-                self._told.append(Update(hint=self._hint, version=self.version))
-            return
-        self._hint = None
+            if self._hint is not None and self._hint[0] == self.version:  # asked again: told again
+                self._told.append(Update(hint=self._hint[1], version=self.version))
+            return  # (one still in work comes by itself)
         self.hints_asked += 1
 
     def _hint_in(self, result: object) -> Update | None:
         if isinstance(result, Hint):
-            self._hint = result
+            self._hint = (self.version, result)
             return Update(hint=result, version=self.version)
         self._hint_failed = self.version  # asked for again by the player only (--hints would loop at frame rate)
         log.error("the coach failed: %r", result)
@@ -513,12 +512,11 @@ class TableRunner:
         autoplayed deal. Never waits."""
         self._now = now
         updates, self._told = self._told, []
+        take = {JobKind.HINT: self._hint_in, JobKind.ADVICE: self._advice_in, JobKind.ANALYSIS: self._analysis_in}
         for kind, result in self.jobs.answers(self.version):  # only what was asked at this version
             if kind is JobKind.BOT:
                 self._pending = result
-                continue
-            take = {JobKind.HINT: self._hint_in, JobKind.ADVICE: self._advice_in, JobKind.ANALYSIS: self._analysis_in}
-            if (update := take[kind](result)) is not None:
+            elif (update := take[kind](result)) is not None:
                 updates.append(update)
         if (update := self._hot_seat()) is not None:
             updates.append(update)

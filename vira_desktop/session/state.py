@@ -81,8 +81,8 @@ class TableState:
 
     def colour_index(self, owner: str) -> int:
         """A player's colour, the same from game to game (the form's order, not the seating's)."""
-        order = self.colour_order or self.players
-        return order.index(owner) % 4 if owner in order else 0
+        index = self.colour_of(owner)
+        return 0 if index is None else index
 
 
 def table_state(session: Session, deal_index: int, viewer_name: str, **extra: object) -> TableState:

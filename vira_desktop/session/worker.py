@@ -150,11 +150,9 @@ class Worker:
             self._hurry.set()
 
     def cancel_all(self) -> None:
-        """Drop queued jobs; a running one finishes and is polled (its tag tells it is stale)."""
-        for job in self._jobs:
-            job.future.cancel()
-        self._jobs = [job for job in self._jobs if not job.future.cancelled()]
-        self.hurry()  # the one still running is no longer wanted either
+        """Drop queued jobs; a running one is hurried, finishes and is polled (its tag tells it
+        is stale)."""
+        self.cancel(lambda tag: True)
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -245,47 +245,41 @@ _FI_VERBS = (
     r"(tarjo\w*|pitää tarjou\w*|avat\w*|passa\w*|osta\w*|kääntä\w*|vingla\w*|tringla\w*|pan\w* sivuun|"
     r"laitta\w*|valit\w*|tunnusta\w*|men\w* (ylemmäs|korkeammalle)|sano\w*|vaihta\w*|saka\w*|jää\w*)"
 )
+_PATTERNS: Mapping[str, tuple[str, ...]] = {
+    "en": (
+        r"\brow \d+ or (higher|above)\b",
+        r"\b(must|have to|has to) (go|bid) higher\b",
+        rf"\b(must|must not|may not|cannot|can't|can not|may only|have to|has to|is not allowed to)\b"
+        rf" (\w+ )?{_EN_VERBS}\b",
+        rf"\bonly\b[^.:;]{{0,60}}\b(may|can) (\w+ )?{_EN_VERBS}\b",
+        r"\b(at least|at most|exactly) (\d+|one|two|three|four|five|six|seven|eight|nine|ten) cards?\b",
+        r"\bmust be bought\b|\bis (not )?legal\b|\b(il)?legal (bid|answer|move)s?\b|\bnot allowed\b",
+        r"\b(at least|needs?) (\d+|two|three|four) cards? (left |remaining )?in the stock\b",
+    ),
+    "sv": (
+        r"\brad \d+ eller (högre|över)\b",
+        r"\bmåste (gå|bjuda) högre\b",
+        rf"\b(måste|får inte|får bara|kan inte|kan du inte|får du inte|måste du|får man inte)\b"
+        rf" (\w+ )?{_SV_VERBS}\b",
+        rf"\b(bara|endast)\b[^.:;]{{0,60}}\bfår (\w+ )?{_SV_VERBS}\b",
+        r"\b(minst|högst|exakt|precis) (\d+|ett|en|två|tre|fyra|fem|sex|sju|åtta|nio|tio) kort\b",
+        r"\bmåste köpas\b|\b(inte )?tillåt\w*\b|\bregelrätt\w*\b",
+        r"\bminst (\d+|två|tre|fyra) kort (kvar )?i talongen\b",
+    ),
+    "fi": (
+        r"\brivi\w* \d+ tai (ylemmä\w*|korkeamma\w*)\b",
+        r"\b(on mentävä|täytyy mennä|pitää mennä|on tarjottava) (ylemmäs|korkeammalle|korkeampi)\b",
+        rf"\b(täytyy|on pakko|ei saa|et saa|ei voi|et voi|saa vain|ei ole lupa)\b (\w+ )?{_FI_VERBS}",
+        r"\b(ei saa|et saa|täytyy|on pakko) (\w+ )?pelata\b",
+        r"\b\w+ on (ostettava|tarjottava|avattava|tunnustettava|pelattava|jätettävä)\b",
+        rf"\bvain\b[^.:;]{{0,60}}\bsaa (\w+ )?{_FI_VERBS}",
+        r"\b(vähintään|enintään|tasan|täsmälleen) "
+        r"(\d+|yksi|yhden|kaksi|kolme|neljä|viisi|kuusi|seitsemän|kahdeksan|yhdeksän|kymmenen) kortt\w*",
+        r"\bsallittu\w*\b|\bluvallinen\w*\b",
+    ),
+}
 WORDS: Mapping[str, tuple[re.Pattern[str], ...]] = {
-    "en": tuple(
-        re.compile(p, re.IGNORECASE)
-        for p in (
-            r"\brow \d+ or (higher|above)\b",
-            r"\b(must|have to|has to) (go|bid) higher\b",
-            rf"\b(must|must not|may not|cannot|can't|can not|may only|have to|has to|is not allowed to)\b"
-            rf" (\w+ )?{_EN_VERBS}\b",
-            rf"\bonly\b[^.:;]{{0,60}}\b(may|can) (\w+ )?{_EN_VERBS}\b",
-            r"\b(at least|at most|exactly) (\d+|one|two|three|four|five|six|seven|eight|nine|ten) cards?\b",
-            r"\bmust be bought\b|\bis (not )?legal\b|\b(il)?legal (bid|answer|move)s?\b|\bnot allowed\b",
-            r"\b(at least|needs?) (\d+|two|three|four) cards? (left |remaining )?in the stock\b",
-        )
-    ),
-    "sv": tuple(
-        re.compile(p, re.IGNORECASE)
-        for p in (
-            r"\brad \d+ eller (högre|över)\b",
-            r"\bmåste (gå|bjuda) högre\b",
-            rf"\b(måste|får inte|får bara|kan inte|kan du inte|får du inte|måste du|får man inte)\b"
-            rf" (\w+ )?{_SV_VERBS}\b",
-            rf"\b(bara|endast)\b[^.:;]{{0,60}}\bfår (\w+ )?{_SV_VERBS}\b",
-            r"\b(minst|högst|exakt|precis) (\d+|ett|en|två|tre|fyra|fem|sex|sju|åtta|nio|tio) kort\b",
-            r"\bmåste köpas\b|\b(inte )?tillåt\w*\b|\bregelrätt\w*\b",
-            r"\bminst (\d+|två|tre|fyra) kort (kvar )?i talongen\b",
-        )
-    ),
-    "fi": tuple(
-        re.compile(p, re.IGNORECASE)
-        for p in (
-            r"\brivi\w* \d+ tai (ylemmä\w*|korkeamma\w*)\b",
-            r"\b(on mentävä|täytyy mennä|pitää mennä|on tarjottava) (ylemmäs|korkeammalle|korkeampi)\b",
-            rf"\b(täytyy|on pakko|ei saa|et saa|ei voi|et voi|saa vain|ei ole lupa)\b (\w+ )?{_FI_VERBS}",
-            r"\b(ei saa|et saa|täytyy|on pakko) (\w+ )?pelata\b",
-            r"\b\w+ on (ostettava|tarjottava|avattava|tunnustettava|pelattava|jätettävä)\b",
-            rf"\bvain\b[^.:;]{{0,60}}\bsaa (\w+ )?{_FI_VERBS}",
-            r"\b(vähintään|enintään|tasan|täsmälleen) "
-            r"(\d+|yksi|yhden|kaksi|kolme|neljä|viisi|kuusi|seitsemän|kahdeksan|yhdeksän|kymmenen) kortt\w*",
-            r"\bsallittu\w*\b|\bluvallinen\w*\b",
-        )
-    ),
+    language: tuple(re.compile(p, re.IGNORECASE) for p in patterns) for language, patterns in _PATTERNS.items()
 }
 
 
@@ -297,14 +291,15 @@ CHOICE_WORDS: Mapping[str, re.Pattern[str]] = {
     "sv": re.compile(r"\b(spela|lägga ned|lägga ner|turnéra om|vingla om|tringla om|köpa om|köpa igen|omköp)\b", re.I),
     "fi": re.compile(r"\b(pelaa(tko)?|luovuta(tko)?|osta(a|tko)? uudelleen|kään\w* uudelleen)\b", re.I),
 }
-_OR = {"en": r"\bor\b", "sv": r"\beller\b", "fi": r"\b(tai|vai)\b"}
+_OR_WORDS = {"en": r"\bor\b", "sv": r"\beller\b", "fi": r"\b(tai|vai)\b"}
+_OR = {language: re.compile(p, re.I) for language, p in _OR_WORDS.items()}
 
 
 def lists_choices(text: str, language: str) -> bool:
     """``text`` lists the declarer's choices (and so needs a ``choices`` claim)."""
     for sentence in re.split(r"[.?!:]", text):
         named = {m.group(0).lower() for m in CHOICE_WORDS[language].finditer(sentence)}
-        if len(named) >= 2 and re.search(_OR[language], sentence, re.I):
+        if len(named) >= 2 and _OR[language].search(sentence):
             return True
     return False
 

@@ -103,7 +103,6 @@ class LessonScene(TableScene):
         self.view.keys_help = mark("lesson.keys")
         self._terms: list[tuple[pygame.Rect, str]] = []  # the glossary's words in the text, where drawn
         self._tip: str | None = None  # the word under the mouse
-        self._choices_kept: tuple[int, int] | None = None  # (step, the room its choices took)
         self._tip_at = (0, 0)
 
     def coach_grid_on(self) -> bool:
@@ -249,13 +248,15 @@ class LessonScene(TableScene):
             super().open_overlay(name)
 
     # ------------------------------------------------------------------ buttons and drawing
-    def question_labels(self) -> list[str]:
-        """The question's choices as their buttons say them, numbered for the keys 1–4."""
+    def question_labels(self, answered: bool = False) -> list[str]:
+        """The question's choices as their buttons say them, numbered for the keys 1–4 (with
+        ``answered``, the step's question's choices even once it no longer stands)."""
         question = self.current.question
         if question is None:
             return []
         you = self.lesson.record.names[self.lesson.you]
-        return [f"{i}. {question_label(c, question.kind, you)}" for i, c in enumerate(self.lesson_runner.choices(), 1)]
+        choices = question.choices() if answered else self.lesson_runner.choices()
+        return [f"{i}. {question_label(c, question.kind, you)}" for i, c in enumerate(choices, 1)]
 
     def _choice_columns(self, labels: list[str]) -> int:
         """Four choices in a row where their words fit, else two."""
@@ -263,14 +264,13 @@ class LessonScene(TableScene):
         return 4 if all(font(13, True).size(label)[0] + 24 <= width for label in labels) else 2
 
     def _choices_h(self) -> int:
-        """The height the question's choices take in the card (none where no question stands)."""
-        labels = self.question_labels()
-        if not labels:  # answered: the room stays, so the buttons below do not move under the pointer
-            kept = self._choices_kept
-            return kept[1] if kept is not None and kept[0] == self.step else 0
+        """The height the step's question's choices take in the card (none without a question),
+        kept once it is answered, so the buttons below do not move under the pointer."""
+        labels = self.question_labels(answered=True)
+        if not labels:
+            return 0
         rows = -(-len(labels) // self._choice_columns(labels))
-        self._choices_kept = (self.step, rows * (CHOICE_H + CHOICE_GAP))
-        return self._choices_kept[1]
+        return rows * (CHOICE_H + CHOICE_GAP)
 
     def extra_buttons(self) -> list[ButtonSpec]:
         y = self._box_y() + self._box_h() - 40
