@@ -187,6 +187,58 @@ def _match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _host(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+    from pathlib import Path
+
+    from .ai import LEVELS
+    from .net.host import HostConfig, serve_host
+
+    if args.bots not in LEVELS:
+        raise ValueError(f"unknown bot level: {args.bots!r} (available: {', '.join(LEVELS)})")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    config = HostConfig(
+        players=args.players,
+        humans=args.humans,
+        bots=args.bots,
+        deals=args.deals,
+        records=Path(args.records) if args.records else None,
+        password=args.password,
+        seat_timeout=args.seat_timeout,
+        deal_pause=args.deal_pause,
+        prefix=args.prefix,
+        seed=args.seed,
+        once=args.once,
+    )
+    try:
+        return asyncio.run(serve_host(config, args.bind, args.port))
+    except KeyboardInterrupt:
+        return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    import asyncio
+    import contextlib
+    from typing import IO
+
+    from .ai import LEVELS
+    from .net.client import JoinOptions, join
+
+    if args.bot is not None and args.bot not in LEVELS:
+        raise ValueError(f"unknown bot level: {args.bot!r} (available: {', '.join(LEVELS)})")
+    with contextlib.ExitStack() as stack:
+        dump: IO[str] | None = None
+        if args.dump:
+            dump = stack.enter_context(open(args.dump, "w", encoding="utf-8", buffering=1))
+        options = JoinOptions(args.address, args.name, args.table, args.password, args.token, args.bot, dump, args.seed)
+        try:
+            return asyncio.run(join(options))
+        except KeyboardInterrupt:
+            return 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="vira", description="Vira Desktop: the Swedish card game Vira.", allow_abbrev=False
@@ -235,6 +287,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="processes to play in (the result is the same)")
     p.add_argument("--json", action="store_true")
+    p = sub.add_parser("host", help="serve tables to network players (WebSocket)")
+    p.add_argument("--port", type=int, default=8417)
+    p.add_argument("--bind", default="127.0.0.1", help="the address to listen on (default: this machine only)")
+    p.add_argument("--players", type=int, choices=(3, 4), default=3, help="seats at each table")
+    p.add_argument("--humans", type=int, metavar="N", help="seats for network players (default: all; the rest bots)")
+    p.add_argument("--deals", type=int, metavar="N", help="end each session after N deals")
+    p.add_argument("--records", metavar="DIR", help="write each finished deal there as a deal record")
+    p.add_argument("--password", help="players must give it in their hello")
+    p.add_argument("--bots", default="normal", metavar="LEVEL", help="the host's bots and stand-ins for dropped seats")
+    p.add_argument("--seat-timeout", type=float, default=60.0, metavar="S", help="a dropped seat is held S seconds")
+    p.add_argument("--deal-pause", type=float, default=2.0, metavar="S", help="seconds between deals")
+    p.add_argument("--prefix", default="v", help="table codes start PREFIX- (names this host to a proxy)")
+    p.add_argument("--seed", type=int, help="seed for the tables' deals (default: fresh deals)")
+    p.add_argument("--once", action="store_true", help="stop when the last table's session has ended")
+    p = sub.add_parser("join", help="take a seat at a host's table, headless")
+    p.add_argument("address", help="HOST[:PORT], [IPv6]:PORT or a ws:// URL")
+    p.add_argument("--name", default="Player")
+    p.add_argument("--table", default="", metavar="CODE", help="the table's code (default: the host's first)")
+    p.add_argument("--password")
+    p.add_argument("--token", help="take back a seat held for you (printed when you joined)")
+    p.add_argument("--bot", metavar="LEVEL", help="a bot of LEVEL answers for the seat")
+    p.add_argument("--seed", type=int, help="the --bot's seed (default: from the name)")
+    p.add_argument("--dump", metavar="FILE", help="write every message received, one JSON text a line")
     return parser
 
 
@@ -257,6 +332,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _solve(args.file, args.at, args.json)
     if args.command == "analyse":
         return _analyse(args.file, args.json)
+    if args.command in ("host", "join"):
+        try:
+            return _host(args) if args.command == "host" else _join(args)
+        except (ValueError, OSError) as exc:  # one line, not the usage text
+            print(f"vira {args.command}: {exc}", file=sys.stderr)
+            return 2
     if args.command in ("simulate", "match"):
         try:
             return _simulate(args) if args.command == "simulate" else _match(args)

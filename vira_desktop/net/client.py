@@ -1,0 +1,220 @@
+"""A headless network player (``vira join``): takes a seat at a host's table and answers for
+it, with a bot (``--bot LEVEL``, asked only the seat's own view, as the host's bots are) or
+with lines typed on stdin in the deal record's notation.
+
+Every message received is checked (:mod:`.protocol`) and, with ``dump``, written one JSON
+text a line. The client ends with 0 when the host ends the session, 1 when it is refused or
+the connection is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import IO
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..ai import Bot, make_bot
+from ..session.runner import Seen
+from ..session.wire import to_json
+from .host import DEFAULT_PORT
+from .protocol import (
+    PROTOCOL,
+    Bye,
+    Chat,
+    ChatFrom,
+    Error,
+    Hello,
+    HostMessage,
+    ProtocolError,
+    State,
+    Submit,
+    Welcome,
+    encode,
+    read_host,
+)
+
+__all__ = ["JoinOptions", "Player", "address_url", "join"]
+
+log = logging.getLogger("vira.join")
+
+MAX_HOST_MESSAGE = 2**21  # a state grows with the session's score sheet; far below this
+
+
+def address_url(address: str, table: str = "") -> str:
+    """``HOST``, ``HOST:PORT``, ``[IPv6]:PORT`` or a ``ws://`` URL as the URL to connect to.
+
+    >>> address_url("127.0.0.1"), address_url("[::1]:9000", "v-1"), address_url("ws://a:1/v-2")
+    ('ws://127.0.0.1:8417/', 'ws://[::1]:9000/v-1', 'ws://a:1/v-2')
+    """
+    if address.startswith(("ws://", "wss://")):
+        return address
+    host, port = address, DEFAULT_PORT
+    if address.startswith("["):
+        host, _, rest = address[1:].partition("]")
+        port = int(rest[1:]) if rest.startswith(":") else DEFAULT_PORT
+    elif address.count(":") == 1:
+        host, number = address.split(":")
+        port = int(number)
+    if ":" in host:
+        host = f"[{host}]"
+    return f"ws://{host}:{port}/{table}"
+
+
+@dataclass
+class JoinOptions:
+    """``vira join``'s options."""
+
+    address: str
+    name: str = "Player"
+    table: str = ""
+    password: str | None = None
+    token: str | None = None  # a seat held for this player (after a drop)
+    bot: str | None = None  # answer with a bot of this level
+    dump: IO[str] | None = None  # every message received, one JSON text a line
+    seed: int | None = None  # the bot's (default: from the name)
+    say: Callable[[str], None] = field(default=lambda text: print(text, file=sys.stderr, flush=True))
+
+
+class Player:
+    """One seat's client: keeps the seat's latest state and answers its questions."""
+
+    def __init__(self, options: JoinOptions) -> None:
+        self.options = options
+        seed = options.seed if options.seed is not None else zlib.crc32(options.name.encode())
+        self.bot: Bot | None = make_bot(options.bot, seed) if options.bot else None
+        self.seen: Seen | None = None
+        self.welcome: Welcome | None = None
+        self.answered = -1  # the version of the state last answered
+        self.messages: list[HostMessage] = []
+        self.ended: Bye | Error | None = None
+        self._thinking: asyncio.Task[None] | None = None
+        self._told = 0  # log lines said
+
+    async def run(self) -> int:
+        """Play until the host ends the session (0) or the seat is lost (1)."""
+        o = self.options
+        hello = Hello(PROTOCOL, o.name, o.table, o.password, o.token)
+        url = address_url(o.address, o.table)
+        try:
+            async with connect(url, max_size=MAX_HOST_MESSAGE, open_timeout=10, compression=None) as ws:
+                await ws.send(encode(hello))
+                typing_in = None if self.bot else asyncio.create_task(self._typed(ws))
+                try:
+                    await self._listen(ws)
+                finally:
+                    for task in (typing_in, self._thinking):
+                        if task is not None:
+                            task.cancel()
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            o.say(f"vira join: cannot join {url}: {exc}")
+            return 1
+        except ConnectionClosed as exc:
+            o.say(f"vira join: the connection was lost: {exc}")
+            return 1
+        if isinstance(self.ended, Bye):
+            o.say(f"vira join: {self.ended.reason or 'the host said goodbye'}")
+            return 0
+        o.say(f"vira join: {self.ended.reason if self.ended else 'the host closed the connection'}")
+        return 1
+
+    async def _listen(self, ws: ClientConnection) -> None:
+        async for text in ws:
+            if isinstance(text, bytes):
+                raise ProtocolError("the host sent a binary frame")
+            if self.options.dump is not None:
+                self.options.dump.write(text + "\n")
+            message = read_host(text)
+            self.messages.append(message)
+            self._take(ws, message)
+            if self.ended is not None:
+                return
+
+    def _take(self, ws: ClientConnection, message: HostMessage) -> None:
+        say = self.options.say
+        if isinstance(message, Welcome):
+            self.welcome = message
+            say(f"seated as {message.seat} at {message.table}; to come back: --token {message.token}")
+        elif isinstance(message, State):
+            self.seen = message.seen
+            self._tell(message.seen)
+            self._answer(ws)
+        elif isinstance(message, ChatFrom):
+            say(f"{message.sender or 'host'}: {message.text}")
+        elif isinstance(message, Error):
+            say(f"refused: {message.reason}")
+            if message.fatal:
+                self.ended = message
+        elif isinstance(message, Bye):
+            self.ended = message
+
+    def _tell(self, seen: Seen) -> None:
+        """New log lines, and the question when it is this seat's and nobody answers it here."""
+        if self.bot is not None:
+            return
+        lines = seen.log
+        start = self._told if self._told <= len(lines) else 0
+        for line in lines[start:]:
+            self.options.say(line)
+        self._told = len(lines)
+        ask = seen.ask
+        if ask is not None and ask.view.decision is not None and self.answered != seen.version:
+            self.answered = seen.version
+            choices = " | ".join(a.text for a in ask.view.decision.actions)
+            self.options.say(f"your turn: {choices or 'choose cards'}" + (" (/decline)" if ask.optional else ""))
+
+    def _answer(self, ws: ClientConnection) -> None:
+        """The bot answers the question standing (off the event loop), once a version."""
+        if self.bot is None or (self._thinking is not None and not self._thinking.done()):
+            return
+        seen = self.seen
+        if seen is None or seen.ask is None or seen.ask.view.decision is None or self.answered == seen.version:
+            return
+        self._thinking = asyncio.create_task(self._think(ws, seen))
+
+    async def _think(self, ws: ClientConnection, seen: Seen) -> None:
+        assert self.bot is not None and seen.ask is not None
+        choice = await asyncio.to_thread(self.bot.choose, seen.ask.view)
+        self.answered = seen.version
+        action = choice.action
+        if action is None:
+            await ws.send(encode(Submit(None, version=seen.version)))
+        else:
+            wire = to_json(action)
+            assert isinstance(wire, dict)
+            await ws.send(encode(Submit(wire["action"], seat=wire["seat"], version=seen.version)))
+        self._answer(ws)  # the state may have moved on while the bot thought
+
+    async def _typed(self, ws: ClientConnection) -> None:
+        """Lines from stdin: an action, ``/decline``, ``/chat TEXT`` or ``/bye``."""
+        while True:
+            line = await asyncio.to_thread(sys.stdin.readline)
+            if not line:
+                return
+            text = line.strip()
+            if not text:
+                continue
+            if text == "/bye":
+                await ws.send(encode(Bye("")))
+                return
+            if text.startswith("/chat "):
+                await ws.send(encode(Chat(text[6:].strip())))
+            elif text == "/decline":
+                await ws.send(encode(Submit(None)))
+            else:
+                await ws.send(encode(Submit(text)))
+
+
+async def join(options: JoinOptions) -> int:
+    """``vira join``: play a seat at a host's table (see :class:`Player`)."""
+    with contextlib.suppress(ProtocolError):
+        return await Player(options).run()
+    options.say("vira join: the host sent a message that is not of the protocol")
+    return 1

@@ -1,0 +1,663 @@
+"""The network host: tables in play served over WebSocket (``vira host``).
+
+One process holds several tables, each its own asyncio task driving one table master; each
+player's connection holds that player's seat port, so whatever is sent was projected for
+that seat (``docs/network-protocol.md``). Every message a client sends is checked
+(:mod:`.protocol`) before it reaches the table; a refused one is answered with an error and
+the others play on. Bots think in the master's worker (a process), never on the event
+loop; the table task polls the master on a short timer while they do.
+
+A seat whose connection drops is held for its token; after ``seat_timeout`` a bot plays it,
+and the player has it back on return. ``records``: each finished deal is written there as
+a deal record (``docs/deal-record.md``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any, Protocol
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from ..rules.actions import Action, parse_action
+from ..session.record import dump_record
+from ..session.runner import Command, CommittedDeal, Seen, Update
+from ..session.table import SeatConfig, Table
+from ..session.worker import Worker
+from .protocol import (
+    MAX_CLIENT_MESSAGE,
+    PROTOCOL,
+    Bye,
+    Chat,
+    ChatFrom,
+    ClientMessage,
+    CommandMessage,
+    Error,
+    Hello,
+    HostMessage,
+    Lobby,
+    ProtocolError,
+    SeatInfo,
+    State,
+    Submit,
+    UpdateMessage,
+    Welcome,
+    encode,
+    read_client,
+    valid_code,
+)
+
+__all__ = ["DEFAULT_PORT", "Host", "HostConfig", "Master", "Port", "serve_host"]
+
+log = logging.getLogger("vira.host")
+
+DEFAULT_PORT = 8417
+TICK_S = 0.02  # how often the table task polls the master while a bot thinks
+IDLE_S = 0.5  # the longest the table task sleeps (held seats' timeouts are checked then)
+MAX_OUTBOX = 512  # messages queued for one client before it is dropped as too slow
+POLICY = 1008  # the WebSocket close code for a client that broke the protocol
+
+
+class Port(Protocol):
+    """A seat's door to its table, as the host uses it (:class:`~..session.port.SeatPort`)."""
+
+    def seen(self) -> Seen: ...
+    def opening(self) -> Update: ...
+    def submit(self, action: Action | None) -> Update: ...
+    def command(self, command: Command) -> Update: ...
+    def poll(self, now: float) -> list[Update]: ...
+
+
+class Master(Protocol):
+    """A table's one authority, as the host uses it (:class:`~..session.master.TableMaster`)."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def deal_over(self) -> bool: ...
+    @property
+    def session_over(self) -> bool: ...
+    def port(self, name: str | None) -> Port: ...
+    def poll(self, now: float, ready: bool = True) -> None: ...
+    def due_in(self, now: float) -> float | None: ...
+    def set_bot(self, name: str, bot: bool, level: str = "normal") -> None: ...
+    def close(self) -> None: ...
+
+
+# (table, bot pause, worker, on_committed) -> the table's master
+MasterFactory = Callable[[Table, float, Worker, Callable[[CommittedDeal], None]], Master]
+
+
+@dataclass
+class HostConfig:
+    """How the host runs its tables (``vira host``'s options) and what it allows a client."""
+
+    players: int = 3  # seats at each table
+    humans: int | None = None  # seats for network players (the rest: host bots); None: every seat
+    bots: str = "normal"  # the level of the host's bots and of a dropped player's stand-in
+    deals: int | None = None  # the session ends after so many deals (None: when it ends by itself)
+    records: Path | None = None  # each finished deal written here as a deal record
+    password: str | None = None
+    seat_timeout: float = 60.0  # seconds a dropped player's seat is held before a bot plays it
+    hello_timeout: float = 10.0  # seconds a new connection has to say hello
+    deal_pause: float = 2.0  # seconds between the end of a deal and the next
+    bot_pause: float = 0.45  # seconds between two moves
+    prefix: str = "v"  # the table codes' prefix: which host a code names (routing)
+    max_tables: int = 8
+    max_connections: int = 64
+    rate: float = 10.0  # messages a second a client may send, on average
+    burst: int = 30  # ... and at once
+    strikes: int = 5  # bad messages a client may send before it is dropped
+    ping_interval: float | None = 20.0  # heartbeats (websockets' keepalive pings)
+    ping_timeout: float | None = 20.0
+    seed: int | None = None  # the first table's deals (None: fresh deals)
+    once: bool = False  # the host stops when its last table has ended
+    worker: Callable[[], Worker] = Worker  # the bots' thinking: a process by default
+
+    @property
+    def first_table(self) -> str:
+        return f"{self.prefix}-1"
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``rate`` a second, at most ``burst`` at once."""
+
+    rate: float
+    burst: float
+    tokens: float = 0.0
+    at: float = 0.0
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Conn:
+    """One client's connection: what it is sent goes through a queue, in order, so a slow
+    client never holds up a table."""
+
+    def __init__(self, ws: ServerConnection, config: HostConfig, now: float) -> None:
+        self.ws = ws
+        self.peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        self.bucket = Bucket(config.rate, config.burst, float(config.burst), now)
+        self.strikes = 0
+        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.closing = False
+
+    def send(self, message: HostMessage) -> None:
+        if self.closing:
+            return
+        if self.outbox.qsize() >= MAX_OUTBOX:
+            self.end(POLICY, "too slow: too many messages waiting")
+            return
+        self.outbox.put_nowait(encode(message))
+
+    def end(self, code: int, reason: str) -> None:
+        """Close after what is queued (an error or a bye goes first, with the reason)."""
+        if not self.closing:
+            self.closing = True
+            self.outbox.put_nowait((code, reason))
+
+    def fatal(self, reason: str) -> None:
+        self.send(Error(reason, fatal=True))
+        self.end(POLICY, reason)
+
+    async def pump(self) -> None:
+        """Send the queue to the client until it is ended (or the connection is gone)."""
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                item = await self.outbox.get()
+                if isinstance(item, tuple):
+                    await self.ws.close(item[0], _close_reason(item[1]))
+                    return
+                await self.ws.send(item)
+
+
+def _close_reason(text: str) -> str:
+    """A close frame's reason: at most 123 bytes of UTF-8."""
+    data = text.encode()[:123]
+    return data.decode(errors="ignore")
+
+
+@dataclass
+class Member:
+    """A player at a table: a network player's seat (``token``) or a host bot (no token)."""
+
+    name: str
+    token: str | None
+    conn: Conn | None = None
+    port: Port | None = None
+    dropped_at: float | None = None  # the connection went (the seat is held for its token)
+    bot: bool = False  # a bot plays the seat now
+    sent: int = -1  # the version of the last state sent
+
+    @property
+    def player(self) -> bool:
+        return self.token is not None
+
+
+@dataclass
+class NetTable:
+    """One table at the host: its players, and once they are all in, its master."""
+
+    code: str
+    config: HostConfig
+    make_master: MasterFactory
+    seed: int
+    on_end: Callable[[NetTable], None]
+    members: list[Member] = field(default_factory=list)
+    master: Master | None = None
+    house: Port | None = None  # the host's own (spectator's) port: it deals and settles
+    worker: Worker | None = None
+    next_deal_at: float | None = None
+    deals_done: int = 0
+    ended: bool = False
+
+    def __post_init__(self) -> None:
+        self.wake = asyncio.Event()
+        self.filled = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ who is here
+    @property
+    def humans(self) -> int:
+        humans = self.config.humans
+        return self.config.players if humans is None else max(1, min(humans, self.config.players))
+
+    def member(self, name: str) -> Member | None:
+        return next((m for m in self.members if m.name == name), None)
+
+    def lobby(self) -> Lobby:
+        seats = tuple(SeatInfo(m.name, m.conn is not None, m.bot) for m in self.members)
+        waiting = 0 if self.master is not None else self.humans - len(self.members)
+        return Lobby(self.code, seats, waiting)
+
+    def broadcast(self, message: HostMessage) -> None:
+        for m in self.members:
+            if m.conn is not None:
+                m.conn.send(message)
+
+    def join(self, conn: Conn, hello: Hello) -> Member | str:
+        """Seat ``conn``'s player (a new one in the lobby, or one back with its token);
+        a string says why not."""
+        member = self.member(hello.name)
+        if hello.token is not None:
+            if member is None or member.token is None or not hmac.compare_digest(hello.token, member.token):
+                return "no seat at this table for that name and token"
+            if member.conn is not None:
+                return "that seat is in use by another connection"
+            return self._back(conn, member)
+        if member is not None:
+            return f"the name {hello.name!r} is taken at this table"
+        if self.master is not None or len(self.members) >= self.humans:
+            return "the table is full"
+        member = Member(hello.name, secrets.token_urlsafe(18), conn)
+        self.members.append(member)
+        log.info("%s: %s joined from %s (%d of %d)", self.code, member.name, conn.peer, len(self.members), self.humans)
+        self._welcome(member)
+        self.broadcast(self.lobby())
+        if len(self.members) == self.humans:
+            self.filled.set()
+        return member
+
+    def _welcome(self, member: Member) -> None:
+        assert member.conn is not None and member.token is not None
+        names = tuple(m.name for m in self.members)
+        member.conn.send(Welcome(PROTOCOL, self.code, member.name, member.token, names))
+
+    def _back(self, conn: Conn, member: Member) -> Member:
+        member.conn, member.dropped_at, member.sent = conn, None, -1
+        if member.bot and self.master is not None:
+            self.master.set_bot(member.name, False)
+            member.bot = False
+        log.info("%s: %s is back from %s", self.code, member.name, conn.peer)
+        self._welcome(member)
+        self.broadcast(self.lobby())
+        self.wake.set()  # the table task sends the seat's whole state
+        return member
+
+    def leave(self, member: Member, for_good: bool = False) -> None:
+        """``member``'s connection has gone: the seat is held (or, ``for_good``, a bot plays it
+        at once); a player leaving the lobby gives the place up."""
+        member.conn = None
+        if self.ended:
+            return
+        if self.master is None:
+            self.members.remove(member)
+            log.info("%s: %s left the lobby", self.code, member.name)
+        elif for_good:
+            log.info("%s: %s left; a bot plays the seat", self.code, member.name)
+            self._to_bot(member)
+        else:
+            member.dropped_at = asyncio.get_running_loop().time()
+            log.info("%s: %s dropped; the seat is held %.0f s", self.code, member.name, self.config.seat_timeout)
+        self.broadcast(self.lobby())
+        self.wake.set()
+
+    def _to_bot(self, member: Member) -> None:
+        member.dropped_at = None
+        if not member.bot and self.master is not None:
+            self.master.set_bot(member.name, True, self.config.bots)
+            member.bot = True
+
+    # ------------------------------------------------------------------ what a player sends
+    def receive(self, member: Member, message: ClientMessage) -> str | None:
+        """Act on ``member``'s message; a string says why it is refused (the table unchanged)."""
+        if isinstance(message, Chat):
+            self.broadcast(ChatFrom(member.name, message.text))
+            return None
+        if self.master is None or member.port is None:
+            return "the table is waiting for its players"
+        if isinstance(message, Submit):
+            return self._submit(member, member.port, message)
+        if isinstance(message, CommandMessage):
+            return self._act(member, lambda port: port.command(message.command))
+        return f"a {message.TYPE} is not expected now"
+
+    def _submit(self, member: Member, port: Port, message: Submit) -> str | None:
+        assert self.master is not None
+        if message.version is not None and message.version != self.master.version:
+            return f"stale: the table has moved on to version {self.master.version}"
+        seats = port.seen().table.seats
+        if member.name not in seats:
+            return "you sit out this deal"
+        seat = seats.index(member.name)
+        if message.seat is not None and message.seat != seat:
+            return f"not your seat: you are seat {seat} in this deal"
+        try:
+            action = None if message.action is None else parse_action(message.action, seat)
+        except ValueError as exc:
+            return f"not an action: {exc}"
+        return self._act(member, lambda port: port.submit(action))
+
+    def _act(self, member: Member, act: Callable[[Port], Update]) -> str | None:
+        assert member.port is not None and member.conn is not None
+        try:
+            update = act(member.port)
+        except ValueError as exc:  # ViraError is one: the table is unchanged
+            return str(exc) or type(exc).__name__
+        member.conn.send(UpdateMessage(update))
+        self.wake.set()
+        return None
+
+    # ------------------------------------------------------------------ the table task
+    async def run(self) -> None:
+        """Wait for the players, then play the session out; the table ends with it."""
+        try:
+            await self.filled.wait()
+            self._start()
+            loop = asyncio.get_running_loop()
+            while not self.ended:
+                now = loop.time()
+                assert self.master is not None
+                self.master.poll(now)
+                self._flush(now)
+                self._timeouts(now)
+                self._between_deals(now)
+                await self._sleep(self._due(now))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("%s: the table failed", self.code)
+            self._finish("the host failed; the table is closed")
+        finally:
+            if self.worker is not None:
+                self.worker.shutdown()
+            self.on_end(self)
+
+    def _start(self) -> None:
+        taken = {m.name for m in self.members}
+        bot_names = (f"Bot {i}" for i in range(1, 100) if f"Bot {i}" not in taken)
+        while len(self.members) < self.config.players:
+            self.members.append(Member(next(bot_names), None, bot=True))
+        seats = [SeatConfig(m.name, m.player, self.config.bots) for m in self.members]
+        self.worker = self.config.worker()
+        table = Table(seats, self.seed)
+        self.master = self.make_master(table, self.config.bot_pause, self.worker, self._committed)
+        self.house = self.master.port(None)
+        self.house.opening()
+        for m in self.members:
+            m.port = self.master.port(m.name)
+            m.port.opening()
+            if m.player and m.conn is None:  # dropped while the table filled
+                m.dropped_at = asyncio.get_running_loop().time()
+        seated = ", ".join(m.name + ("" if m.player else " (bot)") for m in self.members)
+        log.info("%s: first deal, %s", self.code, seated)
+        self.broadcast(self.lobby())
+
+    def _flush(self, now: float) -> None:
+        """Each seat's updates to its player, then its whole state if the version moved."""
+        assert self.master is not None and self.house is not None
+        self.house.poll(now)
+        for m in self.members:
+            if m.port is None:
+                continue
+            updates = m.port.poll(now)
+            if m.conn is None:
+                continue
+            for update in updates:
+                m.conn.send(UpdateMessage(update))
+            if m.sent != self.master.version:
+                seen = m.port.seen()
+                m.sent = seen.version
+                m.conn.send(State(seen))
+
+    def _timeouts(self, now: float) -> None:
+        for m in self.members:
+            if m.dropped_at is not None and now - m.dropped_at >= self.config.seat_timeout:
+                log.info("%s: %s did not come back; a bot plays the seat", self.code, m.name)
+                self._to_bot(m)
+                self.broadcast(self.lobby())
+
+    def _between_deals(self, now: float) -> None:
+        assert self.master is not None and self.house is not None
+        if not self.master.deal_over:
+            self.next_deal_at = None
+            return
+        if self.next_deal_at is None:
+            self.deals_done += 1
+            self.next_deal_at = now + self.config.deal_pause
+            log.info("%s: deal %d over", self.code, self.deals_done)
+            return
+        if now < self.next_deal_at:
+            return
+        limit = self.config.deals
+        if self.master.session_over or (limit is not None and self.deals_done >= limit):
+            self.house.command(Command.SETTLE)
+            self._flush(now)
+            self._finish("the session is over")
+        else:
+            self.house.command(Command.NEXT_DEAL)
+            self.next_deal_at = None
+
+    def _due(self, now: float) -> float:
+        """How long the table task may sleep."""
+        assert self.master is not None
+        due = self.master.due_in(now)
+        waits = [IDLE_S, TICK_S if due is not None and due <= 0 else (due if due is not None else IDLE_S)]
+        if self.next_deal_at is not None:
+            waits.append(max(0.0, self.next_deal_at - now))
+        waits += [max(0.0, m.dropped_at + self.config.seat_timeout - now) for m in self.members if m.dropped_at]
+        return max(TICK_S, min(waits))
+
+    async def _sleep(self, seconds: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.wake.wait(), seconds)
+        self.wake.clear()
+
+    def _finish(self, reason: str) -> None:
+        """The session is over: everyone is told why and their connections closed."""
+        if self.ended:
+            return
+        self.ended = True
+        if self.master is not None:
+            self.master.close()
+        log.info("%s: ended (%s)", self.code, reason)
+        for m in self.members:
+            if m.conn is not None:
+                m.conn.send(Bye(reason))
+                m.conn.end(1000, reason)
+
+    def _committed(self, deal: CommittedDeal) -> None:
+        """A finished deal, written as a deal record when the host keeps them."""
+        folder = self.config.records
+        if folder is None:
+            return
+        path = folder / f"{self.code}-{self.seed}-deal-{deal.index + 1:03}.yaml"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(dump_record(deal.record), encoding="utf-8")
+            log.info("%s: deal %d written to %s", self.code, deal.index + 1, path)
+        except OSError as exc:
+            log.error("%s: deal %d not written: %s", self.code, deal.index + 1, exc)
+
+
+class Host:
+    """The tables of one host process and the WebSocket server in front of them."""
+
+    def __init__(self, config: HostConfig, make_master: MasterFactory | None = None) -> None:
+        self.config = config
+        self.make_master = make_master or _table_master
+        self.tables: dict[str, NetTable] = {}
+        self.conns: set[Conn] = set()
+        self.server: Server | None = None
+        self.done = asyncio.Event()  # ``once``: the last table has ended
+        self._seeds = random.Random(config.seed) if config.seed is not None else random.SystemRandom()
+
+    async def start(self, bind: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
+        """Listen on ``bind``:``port`` (0: any free port); the port listened on."""
+        self.open_table(self.config.first_table)
+        c = self.config
+        self.server = await serve(
+            self.handle,
+            bind,
+            port,
+            process_request=self._before_upgrade,
+            max_size=MAX_CLIENT_MESSAGE,
+            max_queue=4,
+            ping_interval=c.ping_interval,
+            ping_timeout=c.ping_timeout,
+            open_timeout=c.hello_timeout,
+            compression=None,
+        )
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        for table in list(self.tables.values()):
+            table._finish("the host is shutting down")
+            if table.task is not None:
+                table.task.cancel()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+    def open_table(self, code: str) -> NetTable:
+        table = NetTable(code, self.config, self.make_master, self._seeds.randrange(2**31), self._ended)
+        self.tables[code] = table
+        table.task = asyncio.get_running_loop().create_task(table.run(), name=f"table {code}")
+        log.info("%s: table open", code)
+        return table
+
+    def _ended(self, table: NetTable) -> None:
+        self.tables.pop(table.code, None)
+        if self.config.once and not self.tables:
+            self.done.set()
+
+    def _before_upgrade(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Refuse before the handshake: too many connections, or a path naming no table code."""
+        if len(self.conns) >= self.config.max_connections:
+            return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "too many connections\n")
+        path = request.path.split("?", 1)[0].strip("/")
+        if path and not valid_code(path):
+            return connection.respond(HTTPStatus.NOT_FOUND, "no such table\n")
+        return None
+
+    async def handle(self, ws: ServerConnection) -> None:
+        """One connection, from its hello to its end; nothing a client sends raises out of it."""
+        conn = Conn(ws, self.config, asyncio.get_running_loop().time())
+        self.conns.add(conn)
+        pump = asyncio.create_task(conn.pump())
+        found: tuple[NetTable, Member] | None = None
+        try:
+            found = await self._hello(conn)
+            if found is not None:
+                await self._converse(conn, *found)
+        except ConnectionClosed:
+            pass
+        except Exception:  # a bug of ours: logged, the client told, the others play on
+            log.exception("a connection from %s failed", conn.peer)
+            conn.fatal("internal error")
+        finally:
+            self.conns.discard(conn)
+            if found is not None and found[1].conn is conn:
+                found[0].leave(found[1])
+            conn.end(1000, "")
+            with contextlib.suppress(TimeoutError, ConnectionClosed):
+                await asyncio.wait_for(pump, 5.0)
+
+    async def _hello(self, conn: Conn) -> tuple[NetTable, Member] | None:
+        try:
+            text = await asyncio.wait_for(conn.ws.recv(), self.config.hello_timeout)
+        except TimeoutError:
+            conn.fatal(f"no hello within {self.config.hello_timeout:g} s")
+            return None
+        try:
+            hello = read_client(text)
+        except ProtocolError as exc:
+            conn.fatal(str(exc))
+            return None
+        if not isinstance(hello, Hello):
+            conn.fatal("the first message must be a hello")
+            return None
+        refusal = self._refusal(conn, hello)
+        if isinstance(refusal, str):
+            conn.fatal(refusal)
+            return None
+        return refusal
+
+    def _refusal(self, conn: Conn, hello: Hello) -> tuple[NetTable, Member] | str:
+        """The table and seat ``hello`` takes, or why not."""
+        password = self.config.password
+        if password is not None and not hmac.compare_digest((hello.password or "").encode(), password.encode()):
+            return "wrong password"
+        path = conn.ws.request.path.split("?", 1)[0].strip("/") if conn.ws.request else ""
+        code = hello.table or path or self.config.first_table
+        if path and path != code:
+            return "the hello names another table than the address"
+        if not code.startswith(self.config.prefix + "-"):
+            return f"table {code} is not at this host"
+        table = self.tables.get(code)
+        if table is None:
+            if hello.token is not None:
+                return f"table {code} has ended"
+            if len(self.tables) >= self.config.max_tables:
+                return "no more tables at this host"
+            table = self.open_table(code)
+        joined = table.join(conn, hello)
+        return joined if isinstance(joined, str) else (table, joined)
+
+    async def _converse(self, conn: Conn, table: NetTable, member: Member) -> None:
+        loop = asyncio.get_running_loop()
+        async for text in conn.ws:
+            if conn.closing:
+                return
+            if not conn.bucket.take(loop.time()):
+                log.info("%s: %s dropped for flooding", table.code, member.name)
+                conn.fatal("too many messages")
+                return
+            try:
+                message = read_client(text)
+            except ProtocolError as exc:
+                conn.strikes += 1
+                if conn.strikes > self.config.strikes:
+                    conn.fatal(f"too many bad messages; the last: {exc}")
+                    return
+                conn.send(Error(str(exc)))
+                continue
+            if isinstance(message, Bye):
+                table.leave(member, for_good=True)
+                conn.end(1000, "bye")
+                return
+            if isinstance(message, Hello):
+                conn.send(Error("a hello is only the first message"))
+                continue
+            refusal = table.receive(member, message)
+            if refusal is not None:
+                conn.send(Error(refusal))
+
+
+def _table_master(table: Table, pause: float, worker: Worker, on_committed: Callable[[CommittedDeal], None]) -> Master:
+    """The table's master (see :class:`Master`)."""
+    from .stopgap import RunnerMaster
+
+    return RunnerMaster(table, worker, pause=pause, on_committed=on_committed)
+
+
+async def serve_host(config: HostConfig, bind: str, port: int, ready: Callable[[int], Any] | None = None) -> int:
+    """Run a host until interrupted (or, ``config.once``, until its last table ends)."""
+    host = Host(config)
+    listening = await host.start(bind, port)
+    log.info("listening on %s:%d; table %s", bind, listening, config.first_table)
+    if ready is not None:
+        ready(listening)
+    try:
+        await host.done.wait()
+    finally:
+        await host.stop()
+    return 0
