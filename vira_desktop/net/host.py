@@ -66,6 +66,7 @@ DEFAULT_PORT = 8417
 TICK_S = 0.02  # how often the table task polls the master while a bot thinks
 IDLE_S = 0.5  # the longest the table task sleeps (held seats' timeouts are checked then)
 MAX_OUTBOX = 512  # messages queued for one client before it is dropped as too slow
+CLOSE_S = 3.0  # the most a closing handshake may take
 POLICY = 1008  # the WebSocket close code for a client that broke the protocol
 
 
@@ -514,6 +515,7 @@ class Host:
             ping_interval=c.ping_interval,
             ping_timeout=c.ping_timeout,
             open_timeout=c.hello_timeout,
+            close_timeout=CLOSE_S,
             compression=None,
         )
         return int(self.server.sockets[0].getsockname()[1])
@@ -568,8 +570,8 @@ class Host:
             if found is not None and found[1].conn is conn:
                 found[0].leave(found[1])
             conn.end(1000, "")
-            with contextlib.suppress(TimeoutError, ConnectionClosed):
-                await asyncio.wait_for(pump, 5.0)
+            with contextlib.suppress(TimeoutError, ConnectionClosed):  # a flood's backlog read, so the close is heard
+                await asyncio.wait_for(asyncio.gather(pump, _drain(ws)), CLOSE_S)
 
     async def _hello(self, conn: Conn) -> tuple[NetTable, Member] | None:
         try:
@@ -640,6 +642,12 @@ class Host:
             refusal = table.receive(member, message)
             if refusal is not None:
                 conn.send(Error(refusal))
+
+
+async def _drain(ws: ServerConnection) -> None:
+    """Read and drop whatever the client still sends, until its connection is closed."""
+    async for _ in ws:
+        pass
 
 
 def _table_master(table: Table, pause: float, worker: Worker, on_committed: Callable[[CommittedDeal], None]) -> Master:
