@@ -395,8 +395,10 @@ class NetTable:
         self.house.opening()
         for m in self.members:
             m.port = self.master.port(m.name)
-            m.port.opening()
-            if m.player and m.conn is None:  # dropped while the table filled
+            opening = m.port.opening()  # the seating, the åla and the deal, for a client that animates
+            if m.conn is not None:
+                m.conn.send(UpdateMessage(opening))
+            elif m.player:  # dropped while the table filled
                 m.dropped_at = asyncio.get_running_loop().time()
         seated = ", ".join(m.name + ("" if m.player else " (bot)") for m in self.members)
         log.info("%s: first deal, %s", self.code, seated)
