@@ -2,7 +2,7 @@
 
 - no import loop, counting imports made inside functions;
 - imports point one way: ``rules ← ai ← session ← scenes / cli``; ``i18n`` sits beside ai, ``config`` and
-  ``paths`` sit beside the session layer;
+  ``paths`` sit beside the session layer, ``net`` (the network host and client) above it, beside ``tutorial``;
 - the window uses the engine only through its public view and events: never the
   state machine (``rules.deal``) or its helpers;
 - the window never opens a database (``sqlite3``; history and the autosave live in
@@ -26,7 +26,7 @@ PACKAGE = ROOT / "vira_desktop"
 
 # layer of each top-level part; a module may import its own layer and those below it
 LAYERS = {
-    **{"rules": 0, "ai": 1, "paths": 1, "i18n": 1, "session": 2, "config": 2, "tutorial": 3},
+    **{"rules": 0, "ai": 1, "paths": 1, "i18n": 1, "session": 2, "config": 2, "tutorial": 3, "net": 3},
     **{"scenes": 4, "cli": 4, "__main__": 5},
 }
 # the engine's public face: what the window may import from rules

@@ -208,6 +208,7 @@ def _host(args: argparse.Namespace) -> int:
         password=args.password,
         seat_timeout=args.seat_timeout,
         deal_pause=args.deal_pause,
+        bot_pause=args.bot_pause,
         prefix=args.prefix,
         seed=args.seed,
         once=args.once,
@@ -298,6 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="normal", metavar="LEVEL", help="the host's bots and stand-ins for dropped seats")
     p.add_argument("--seat-timeout", type=float, default=60.0, metavar="S", help="a dropped seat is held S seconds")
     p.add_argument("--deal-pause", type=float, default=2.0, metavar="S", help="seconds between deals")
+    p.add_argument("--bot-pause", type=float, default=0.45, metavar="S", help="seconds between two moves")
     p.add_argument("--prefix", default="v", help="table codes start PREFIX- (names this host to a proxy)")
     p.add_argument("--seed", type=int, help="seed for the tables' deals (default: fresh deals)")
     p.add_argument("--once", action="store_true", help="stop when the last table's session has ended")

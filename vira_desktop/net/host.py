@@ -31,6 +31,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..rules.actions import Action, parse_action
+from ..session.factory import new_table
 from ..session.record import dump_record
 from ..session.runner import Command, CommittedDeal, Seen, Update
 from ..session.table import SeatConfig, Table
@@ -389,7 +390,7 @@ class NetTable:
             self.members.append(Member(next(bot_names), None, bot=True))
         seats = [SeatConfig(m.name, m.player, self.config.bots) for m in self.members]
         self.worker = self.config.worker()
-        table = Table(seats, self.seed)
+        table = new_table(seats, self.seed)  # the game's own house rules (a host's settings: a later slice)
         self.master = self.make_master(table, self.config.bot_pause, self.worker, self._committed)
         self.house = self.master.port(None)
         self.house.opening()
