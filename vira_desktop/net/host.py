@@ -303,6 +303,9 @@ class NetTable:
         if self.master is None:
             self.members.remove(member)
             log.info("%s: %s left the lobby", self.code, member.name)
+            if not self.members and self.code != self.config.first_table and self.task is not None:
+                self.task.cancel()  # a table opened and left empty is closed (tables are few)
+                return
         elif for_good:
             log.info("%s: %s left; a bot plays the seat", self.code, member.name)
             self._to_bot(member)
