@@ -160,13 +160,13 @@ def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App, monkeypatch: py
     assert scene.table.seats[0].human
     accounts_before = dict(scene.table.session.ledger.accounts)
     said: list[str] = []
-    say = scene.runner.narrator.say
+    say = scene.runner.port.narrator.say
 
     def recording_say(*lines: str) -> None:
         said.extend(lines)
         say(*lines)
 
-    monkeypatch.setattr(scene.runner.narrator, "say", recording_say)
+    monkeypatch.setattr(scene.runner.port.narrator, "say", recording_say)
     play_to_end_of_deal(app, scene)
     result = scene.table.deal.result
     assert result is not None
