@@ -44,8 +44,8 @@ def _browse() -> Browse:
     return Browse([_session(2, "2026-11-02T10:00"), _session(1, "2026-10-30T19:00")], deals)
 
 
-def _loaded(page: int = 25, **kwargs: object) -> DealList:
-    deals = DealList(page, **kwargs)  # type: ignore[arg-type]
+def _loaded(page: int = 25, filters: Filters | None = None, session_at: int = 0) -> DealList:
+    deals = DealList(page, filters, session_at)
     deals.take(_browse())
     return deals
 
