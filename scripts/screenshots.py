@@ -434,7 +434,7 @@ def history_screens(folder: Path) -> None:
             key(app, pygame.K_DOWN)  # past the entries that are off (Continue: no saved game)
         key(app, pygame.K_RETURN)
         assert isinstance(app.stack.top, HistoryScene)
-        until(app, lambda: bool(getattr(app.stack.top, "shown", None)), 5)
+        until(app, lambda: isinstance(app.stack.top, HistoryScene) and bool(app.stack.top.deals.shown), 5)
         for k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_DOWN):
             key(app, k)
         save(app, folder, "history.png", frames=3)

@@ -160,13 +160,13 @@ def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App, monkeypatch: py
     assert scene.table.seats[0].human
     accounts_before = dict(scene.table.session.ledger.accounts)
     said: list[str] = []
-    say = scene.runner.narrator.say
+    say = scene.runner.port.narrator.say
 
     def recording_say(*lines: str) -> None:
         said.extend(lines)
         say(*lines)
 
-    monkeypatch.setattr(scene.runner.narrator, "say", recording_say)
+    monkeypatch.setattr(scene.runner.port.narrator, "say", recording_say)
     play_to_end_of_deal(app, scene)
     result = scene.table.deal.result
     assert result is not None
@@ -625,10 +625,9 @@ def test_the_window_size_setting_shows_the_real_size_and_offers_only_what_fits(
 ) -> None:
     """On a 1280×800 desktop the window is 1152×720: the setting said 1280 × 800, and offered
     sizes larger than the desktop that changed nothing."""
-    from vira_desktop.scenes import app as app_module
     from vira_desktop.scenes import menu, window
 
-    monkeypatch.setattr(app_module, "desktop_size", lambda: (1280, 800))
+    monkeypatch.setattr(window, "desktop_size", lambda: (1280, 800))
     monkeypatch.setattr(menu, "desktop_size", lambda: (1280, 800))
     assert window.window_sizes((1280, 800)) == [(1024, 640), (1152, 720)]
     assert window.window_sizes(None) == list(window.WINDOW_SIZES)
@@ -653,7 +652,7 @@ def test_the_window_size_setting_shows_the_real_size_and_offers_only_what_fits(
 def test_f11_is_taken_by_the_window_not_the_scene(app: App) -> None:
     run(app, 2)
     key(app, pygame.K_F11)  # headless there is no window to make full screen: nothing happens
-    assert type(app.stack.top).__name__ == "MenuScene" and not app.fullscreen
+    assert type(app.stack.top).__name__ == "MenuScene" and not app.window.fullscreen
 
 
 def test_hot_seat_hides_the_hands_between_players(app: App) -> None:

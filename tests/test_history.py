@@ -270,19 +270,19 @@ def test_from_the_menu_history_lists_the_deals_filters_them_and_replays_one(
     key(app, pygame.K_RETURN)
     scene = app.stack.top
     assert isinstance(scene, HistoryScene)
-    assert [r.number for r in scene.shown] == list(range(7, -1, -1))
+    assert [r.number for r in scene.deals.shown] == list(range(7, -1, -1))
     outcome = next(menu for menu, what in scene.dropdowns.items() if what == "outcome")
-    wanted = scene.shown[0].outcome
+    wanted = scene.deals.shown[0].outcome
     click(app, outcome.rect.center)  # the menu opens; its options are buttons under it
     items = outcome.current_state.options_selection_list.item_list  # type: ignore[union-attr]
     option = next(item for item in items if item["text"] == t(f"words.outcome.{wanted}"))
     click(app, option["button_element"].rect.center)
     scene = app.stack.top
-    assert isinstance(scene, HistoryScene) and scene.shown and all(r.outcome == wanted for r in scene.shown)
+    assert isinstance(scene, HistoryScene) and scene.deals.shown and all(r.outcome == wanted for r in scene.deals.shown)
     key(app, pygame.K_RETURN)
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
-    assert replay.driver.record.names[0] == scene.shown[0].seats[0]
+    assert replay.driver.record.names[0] == scene.deals.shown[0].seats[0]
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
     click(app, next(b for b, what in scene.buttons.items() if what == "statistics").rect.center)
@@ -305,7 +305,7 @@ def test_an_empty_history_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
     app = make_app(tmp_path, monkeypatch)
     scene = _nothing_shown(app)
-    assert scene.shown == [] and not scene.message  # type: ignore[attr-defined]
+    assert scene.deals.shown == [] and not scene.message  # type: ignore[attr-defined]
 
 
 def _nothing_shown(app: object) -> object:
@@ -319,7 +319,7 @@ def _nothing_shown(app: object) -> object:
     app.push("history")
     run(app, 2)
     scene = app.stack.top
-    assert isinstance(scene, HistoryScene) and not scene.rows
+    assert isinstance(scene, HistoryScene) and not scene.deals.rows
     app.push("statistics")
     run(app, 2)
     stats = app.stack.top
@@ -482,7 +482,7 @@ def test_in_the_window_a_deal_from_history_is_played_again_from_the_point_shown(
     app.push("history")
     run(app, 2)
     history = app.stack.top
-    for _ in range([r.id for r in history.shown].index(chosen.id)):  # type: ignore[union-attr]
+    for _ in range([r.id for r in history.deals.shown].index(chosen.id)):  # type: ignore[union-attr]
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     replay = app.stack.top
@@ -571,7 +571,7 @@ def test_esc_over_an_open_filter_closes_the_list_and_the_filters_stay_when_histo
     app.push("history")
     run(app, 2)
     again = app.stack.top
-    assert isinstance(again, HistoryScene) and again.session_at == 1
+    assert isinstance(again, HistoryScene) and again.deals.session_at == 1
 
 
 @pytest.mark.parametrize("damage", ["garbage", "cut"])
@@ -644,9 +644,9 @@ def test_a_deal_played_again_ends_with_a_way_back_to_history_which_shows_where_i
     history = app.stack.top
     assert isinstance(history, HistoryScene)
     history.enter()  # read again, the deal just kept in it
-    again = next(r for r in history.rows if r.parent_id == chosen.id)
+    again = next(r for r in history.deals.rows if r.parent_id == chosen.id)
     assert again.parent_action == 10
-    assert history._origin(again).startswith(f"Played again from deal {chosen.number + 1} of ")
+    assert history.deals.origin(again).startswith(f"Played again from deal {chosen.number + 1} of ")
 
 
 def test_g_in_history_explains_the_games_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -684,15 +684,16 @@ def test_the_filters_and_buttons_of_history_answer_the_keyboard(
     app.push("history")
     run(app, 2)
     scene = app.stack.top
-    assert isinstance(scene, HistoryScene) and len(scene.shown) == 6
+    assert isinstance(scene, HistoryScene) and len(scene.deals.shown) == 6
     for _ in range(3):  # game, declarer, outcome
         key(app, pygame.K_TAB)
     assert scene.focus == 3
     key(app, pygame.K_DOWN)
     first = scene.choices[2][1][1]
-    assert scene.filters.outcome == first and scene.shown and all(r.outcome == first for r in scene.shown)
+    shown = scene.deals.shown
+    assert scene.deals.filters.outcome == first and shown and all(r.outcome == first for r in shown)
     key(app, pygame.K_UP)
-    assert scene.filters.outcome == "" and len(scene.shown) == 6
+    assert scene.deals.filters.outcome == "" and len(scene.deals.shown) == 6
     key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
     assert scene.focus == 2
     key(app, pygame.K_ESCAPE)

@@ -132,7 +132,7 @@ def test_the_history_screens_touch_the_database_only_on_historys_thread(
     app.push("history")
     run(app, 2)
     scene = app.stack.top
-    assert isinstance(scene, HistoryScene) and len(scene.shown) == 4
+    assert isinstance(scene, HistoryScene) and len(scene.deals.shown) == 4
     key(app, pygame.K_e)
     (exported,) = export_dir().iterdir()
     assert exported.name in scene.message
@@ -174,10 +174,10 @@ def test_a_slow_history_does_not_hold_the_frame_loop_and_an_idle_screen_sleeps(
         app.step(1 / 60)
     scene = app.stack.top
     assert isinstance(scene, HistoryScene)
-    assert time.perf_counter() - start < 0.4 and not scene.loaded and app.next_wake() == 0.0
+    assert time.perf_counter() - start < 0.4 and not scene.deals.loaded and app.next_wake() == 0.0
     assert app.wait_for_history()
     app.step(1 / 60)
-    assert scene.loaded and len(scene.shown) == 3
+    assert scene.deals.loaded and len(scene.deals.shown) == 3
     app.step(1 / 60)
     assert app.next_wake() is None  # nothing to do: the window sleeps until input
 

@@ -129,7 +129,7 @@ def test_every_step_forward_and_back_each_checkpoint_wrong_then_right(ident: str
             assert lr.show() is not None  # the losing line, played to its end by the bots
             assert stage(lr) is Stage.PLAYING_OUT
             lr.settle()
-            assert stage(lr) is Stage.PLAYED_OUT and lr.table.deal.is_over
+            assert stage(lr) is Stage.PLAYED_OUT and lr.runner.table.deal.is_over
             assert lr.feedback is not None and t("lesson.ui.lesson_came", result="", net="")[:12] in lr.feedback.text
             lr.retry()
             lr.settle()
@@ -138,7 +138,7 @@ def test_every_step_forward_and_back_each_checkpoint_wrong_then_right(ident: str
             given = step.ask.accept[-1]
             same = taught.judge(step, given).kind is Kind.RIGHT  # the same deal: the learner's own move is played
             update = lr.answer(given)
-            assert update is not None and lr.table.deal.history[-1] == (given if same else step.ask.accept[0])
+            assert update is not None and lr.runner.table.deal.history[-1] == (given if same else step.ask.accept[0])
             assert stage(lr) is Stage.ANSWERED and tone(lr) is Tone.GOOD
         assert lr.next()
     assert lr.finished and stage(lr) is Stage.FINISHED
@@ -179,7 +179,7 @@ def test_a_skipped_question_tells_its_answer_and_the_main_line_goes_on(tmp_path:
     assert lr.next(skipped=True)
     assert tone(lr) is Tone.QUIET
     lr.settle()
-    assert lr.history >= step.at + 1 and lr.table.deal.history[step.at] == step.ask.accept[0]
+    assert lr.history >= step.at + 1 and lr.runner.table.deal.history[step.at] == step.ask.accept[0]
 
 
 def test_an_illegal_move_is_refused_and_nothing_changes(tmp_path: Path) -> None:
@@ -199,14 +199,14 @@ def test_an_illegal_move_is_refused_and_nothing_changes(tmp_path: Path) -> None:
 def test_after_the_lesson_the_deal_is_played_on_against_the_bots(tmp_path: Path) -> None:
     lr = runner_for("auction_open", tmp_path)
     answer_rightly_to_the_end(lr)
-    if lr.table.deal.is_over:
+    if lr.runner.table.deal.is_over:
         pytest.skip("this lesson's deal ends with its last step")
     assert Control("play_on") in lr.controls()
     lr.play_on()
     assert stage(lr) is Stage.FREE
     for _ in range(400):
         lr.settle()
-        if lr.table.deal.is_over:
+        if lr.runner.table.deal.is_over:
             break
         ask = asked(lr)
         assert ask.view.decision is not None
@@ -216,7 +216,7 @@ def test_after_the_lesson_the_deal_is_played_on_against_the_bots(tmp_path: Path)
         else:
             assert decision.choice is not None
             lr.answer(decision.choice.make(list(decision.choice.candidates)[: decision.choice.min_count]))
-    assert lr.table.deal.is_over
+    assert lr.runner.table.deal.is_over
 
 
 def test_while_the_main_line_plays_on_the_runner_says_when_it_moves_next(tmp_path: Path) -> None:
@@ -250,10 +250,10 @@ def test_a_lesson_may_open_with_a_given_pulla_and_its_payments_go_in_before_the_
     """laggard_pulla opens with an empty pulla (its ``pulla: 0``): the gök's låggard penalty is
     paid in before the gök lifts, so no åla om is made and the pulla ends empty again."""
     lr = runner_for("laggard_pulla", tmp_path)
-    ledger = lr.table.session.ledger
+    ledger = lr.runner.table.session.ledger
     assert lr.lesson.pulla == 0 and ledger.pulla_bets() == 0
     answer_rightly_to_the_end(lr)
-    assert lr.table.deal.is_over and ledger.pulla_bets() == 0
+    assert lr.runner.table.deal.is_over and ledger.pulla_bets() == 0
     # the learner's penalty bet in, Anna's lift out: no åla om for anyone
     assert ledger.accounts == {"Anna": 8, "Bertil": 0, lr.learner: -8}
 
@@ -386,7 +386,7 @@ def test_a_play_out_says_when_the_bot_playing_on_for_the_learner_repurchased() -
         assert lr.answer(parse_action("trump C", lr.lesson.you)) is None and lr.stage is Stage.WRONG
         lr.show()
         lr.settle()
-        result = lr.table.deal.result
+        result = lr.runner.table.deal.result
         assert result is not None and lr.feedback is not None
         said = t("lesson.ui.bots_repurchased") in lr.feedback.text
         assert said == (result.repurchase and result.declarer == lr.lesson.you)

@@ -68,7 +68,7 @@ def _replayed(app: App, deal_id: int) -> object:
     app.push("history")
     run(app, 2)
     scene = app.stack.top
-    for _ in range([r.id for r in scene.shown].index(deal_id)):  # type: ignore[union-attr]
+    for _ in range([r.id for r in scene.deals.shown].index(deal_id)):  # type: ignore[union-attr]
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     replay = app.stack.top

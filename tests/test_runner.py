@@ -82,7 +82,7 @@ def test_every_update_names_only_cards_the_seat_shown_may_know() -> None:
         if runner.deal_over:
             break
     assert runner.deal_over
-    seat = runner.viewer_seat
+    seat = runner.port.seat
     known: set[Card] = set()
     deal = table.deal
     if seat is not None:
@@ -353,7 +353,7 @@ def test_the_runner_settles_the_session_with_its_events_and_says_so_once() -> No
 def test_a_failed_hint_is_asked_again_by_the_player_not_at_every_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     """With hints at every decision, a coach that fails was asked again at every poll (a review);
     now once a position, and again when the player presses H."""
-    from vira_desktop.session import runner as module
+    from vira_desktop.session import port as module
 
     calls: list[int] = []
 

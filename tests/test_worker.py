@@ -164,11 +164,11 @@ def test_a_hint_asked_while_a_bot_thinks_hurries_it() -> None:
     runner.start()
     for step in range(200):
         runner.poll(float(step))
-        if runner.jobs.busy(JobKind.BOT):
+        if runner.master.jobs.busy(JobKind.BOT):
             break
     ask = runner.table.ask()
-    assert runner.jobs.busy(JobKind.BOT) and ask is not None  # a bot is thinking over its question
-    runner._submit_hint(ask)  # a hint of that question (as --hints asks at each decision)
+    assert runner.master.jobs.busy(JobKind.BOT) and ask is not None  # a bot is thinking over its question
+    runner.master.jobs.ask(JobKind.HINT, runner.version, str, "a hint", owner=runner.port.owner)
     assert worker.hurried == 1
 
 
@@ -232,7 +232,7 @@ def test_one_rule_for_every_kind_of_job_an_answer_counts_only_at_the_version_it_
     assert jobs.answers(2) == [] and not any(jobs.busy(k) for k in JobKind)
     assert jobs.ask(JobKind.HINT, 2, str, "again")
     worker.done = [(Job(JobKind.HINT, 2), "again"), (Job(JobKind.BOT, 1), "stale")]
-    assert jobs.answers(2) == [(JobKind.HINT, "again")] and not jobs.busy(JobKind.HINT)
+    assert jobs.answers(2) == [(Job(JobKind.HINT, 2), "again")] and not jobs.busy(JobKind.HINT)
 
     real = Worker(processes=False)
     try:

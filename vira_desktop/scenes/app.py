@@ -1,4 +1,4 @@
-"""The game window: one frame loop, a scene stack, settings, sound, autosave."""
+"""The game window: one frame loop, a scene stack, settings, sound (the autosave and history: saves.py)."""
 
 from __future__ import annotations
 
@@ -9,28 +9,27 @@ import os
 import random
 import sys
 import time
-import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from ..config import SettingValue, change_setting, say_problems, user_settings
+from ..config import SettingValue, SoundSettings, change_setting, say_problems, user_settings
 from ..i18n import CATALOGS, configure, current, system_language, t
-from ..paths import asset, autosave_file, history_file, user_config_file
+from ..paths import asset, user_config_file
 from ..session.autosave import Autosave
 from ..session.history_service import HistoryService
 from ..session.runner import CommittedDeal
-from ..session.saving import BackgroundSaver
 from ..session.table import SaveError, Table
 from .base import Scene, SceneName, SceneStack
 from .frames import FrameStats
 from .idle import wait_for_input
 from .registry import make
+from .saves import Saves
 from .theme import SIZE, font, gui_theme
-from .window import MIN_SIZE, desktop_size, fit_window
+from .window import Window
 
 FPS = 60  # while anything moves
 IDLE_WAKE_S = 2.0  # with nothing to animate, a frame at least this often (the menu's clock, a lost wake-up)
@@ -69,10 +68,48 @@ def settle_memory() -> None:
     gc.freeze()
 
 
+class Sounds:
+    """The game's sounds, played while sound is on; silent where there is no sound device, or
+    where sound was off when the game began (they are loaded then or never)."""
+
+    def __init__(self, setting: SoundSettings) -> None:
+        self.setting = setting
+        self._sounds: dict[str, Any] = {}
+        if setting.enabled:
+            self._load()
+
+    def _load(self) -> None:
+        try:
+            with quiet_stderr():
+                pygame.mixer.init()
+        except pygame.error as exc:
+            log.warning("no sound device (%s): the game plays without sound", exc)
+            return
+        for name in SOUNDS:
+            try:
+                sound = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
+                sound.set_volume(self.setting.volume)
+                self._sounds[name] = sound
+            except (pygame.error, FileNotFoundError):
+                pass
+
+    def play(self, name: str) -> None:
+        sound = self._sounds.get(name)
+        if sound is not None and self.setting.enabled:
+            sound.play()
+
+    def set(self, setting: SoundSettings) -> None:
+        """The sound settings changed: on or off, and the volume, at once."""
+        self.setting = setting
+        for sound in self._sounds.values():
+            sound.set_volume(setting.volume)
+
+
 class App:
     """The application: owns the window, the GUI manager and the scenes; the composition root,
     the one module that knows the scenes' classes (by registry.py) and this class (a scene
-    knows the app only by :class:`~.base.AppPort`)."""
+    knows the app only by :class:`~.base.AppPort`). Its helpers: :class:`~.window.Window`
+    (size, full screen), :class:`Sounds`, and :class:`~.saves.Saves` (the autosave, history)."""
 
     def __init__(
         self,
@@ -90,12 +127,9 @@ class App:
         # the settings (a bad file's good ones kept), and what is wrong with the file (every problem)
         self.settings, self.config_problems = user_settings(self.config_path)
         self.autoplay_speed = autoplay_speed
-        self.save_autoplay = save_autoplay
-        self.keep_history = autoplay_speed is None if history is None else history  # autoplay: when asked
-        self._history: HistoryService | None = None
+        keeping = autoplay_speed is None if history is None else history  # autoplay: each when asked
+        self.saves = Saves(self.tell, saving=autoplay_speed is None or save_autoplay, keeping=keeping)
         self.history_filters: tuple[Any, int] | None = None  # the History screen's filters, as last left
-        journal = os.environ.get("VIRA_JOURNAL")
-        self.journal = Path(journal) if journal else None  # the kill -9 test reads this
         with quiet_stderr():  # SDL's probes (ALSA, Wayland) write straight to the terminal
             pygame.display.init()
             pygame.font.init()
@@ -113,9 +147,8 @@ class App:
         with contextlib.suppress(pygame.error, FileNotFoundError):
             pygame.display.set_icon(pygame.image.load(str(asset("icons", "vira-64.png"))))
         self.screen = pygame.display.set_mode(SIZE, flags)
-        self.window = None if headless else _window()
-        self.fullscreen = False
-        self.resize_window(self.settings.display.window)
+        self.window = Window(headless)
+        self.window.resize(self.settings.display.window)
         pygame.display.set_caption("Vira")
         configure(self.language())
         if self.config_problems:  # said in the language shown, whenever it is shown
@@ -127,34 +160,12 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_stats: FrameStats | None = None  # each frame timed (vira --autoplay)
-        self._saver: BackgroundSaver | None = None
-        self._autosave: Autosave | None = None
         self.on_deal_committed: Callable[[CommittedDeal], None] | None = None  # history keeps deals here
-        self._sounds: dict[str, Any] = {}
-        self._init_sound()
-
-    # ------------------------------------------------------------------ sound (silent where no device)
-    def _init_sound(self) -> None:
-        if not self.settings.sound.enabled:
-            return
-        try:
-            with quiet_stderr():
-                pygame.mixer.init()
-        except pygame.error as exc:
-            log.warning("no sound device (%s): the game plays without sound", exc)
-            return
-        for name in SOUNDS:
-            try:
-                sound = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
-                sound.set_volume(self.settings.sound.volume)
-                self._sounds[name] = sound
-            except (pygame.error, FileNotFoundError):
-                pass
+        self.sounds = Sounds(self.settings.sound)
 
     def sound(self, name: str) -> None:
-        sound = self._sounds.get(name)
-        if sound is not None and self.settings.sound.enabled:
-            sound.play()
+        """Play the named sound (where there is a sound device and sound is on)."""
+        self.sounds.play(name)
 
     # ------------------------------------------------------------------ settings
     def change_setting(self, key: str, value: SettingValue) -> str:
@@ -167,12 +178,11 @@ class App:
         self.config_problems = ()
         self.settings = change.settings
         if key == "display.window":
-            self.resize_window(self.settings.display.window)
+            self.window.resize(self.settings.display.window)
         elif key == "display.language":
             self.apply_language()
         if key.startswith("sound."):
-            for sound in self._sounds.values():
-                sound.set_volume(self.settings.sound.volume)
+            self.sounds.set(self.settings.sound)
         return change.told
 
     # ------------------------------------------------------------------ language
@@ -187,39 +197,9 @@ class App:
         configure(self.language())
         self.ui.set_locale(current())
 
-    # ------------------------------------------------------------------ the window
-    def resize_window(self, size: Sequence[int]) -> None:
-        """Give the window ``size``, capped to the desktop. Everything is drawn at 1280×800 and
-        SDL scales it to the window, keeping the aspect ratio (letterboxed), mouse included: the
-        pointer is put back over the point of the table it was over (the button just clicked)."""
-        if self.window is None or self.fullscreen:
-            return
-        pointer = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None  # in the table's pixels
-        with contextlib.suppress(pygame.error):
-            self.window.minimum_size = MIN_SIZE  # SCALED would hold it at 1280×800
-            self.window.size = fit_window(size, desktop_size())
-            if pointer is not None:
-                pygame.mouse.set_pos(pointer)
-
     def window_size(self) -> tuple[int, int]:
         """The window's size as it is (the setting shrunk to fit the desktop)."""
-        if self.window is not None and not self.fullscreen:
-            width, height = self.window.size
-            return int(width), int(height)
-        return fit_window(self.settings.display.window, desktop_size())
-
-    def toggle_fullscreen(self) -> None:
-        """F11: the whole screen (the table letterboxed in it), or back to the window size."""
-        if self.window is None:
-            return
-        with contextlib.suppress(pygame.error):
-            if self.fullscreen:
-                self.window.set_windowed()
-                self.fullscreen = False
-                self.resize_window(self.settings.display.window)
-            else:
-                self.window.set_fullscreen(desktop=True)
-                self.fullscreen = True
+        return self.window.size(self.settings.display.window)
 
     # ------------------------------------------------------------------ notices
     def tell(self, key: str, **values: object) -> None:
@@ -235,66 +215,43 @@ class App:
         key, values = self._notice
         return t(key, **{k: v() if callable(v) else v for k, v in values.items()})
 
-    # ------------------------------------------------------------------ saves
+    # ------------------------------------------------------------------ saves and history (saves.py)
     @property
     def saved(self) -> Autosave:
         """The autosave (in the data folder as it is now: tests move it)."""
-        if self._autosave is None or self._autosave.path != autosave_file():
-            self._autosave = Autosave(autosave_file())
-        return self._autosave
+        return self.saves.saved
 
     def has_autosave(self) -> bool:
-        return self.saved.exists()
+        return self.saves.saved.exists()
 
     def autosave(self, table: Table) -> None:
-        """Save after every action: snapshotted now, written by a background thread (never on
-        the frame loop) as one transaction; with ``VIRA_JOURNAL`` set, each save written is noted there."""
-        if self.autoplay_speed is not None and not self.save_autoplay:
-            return
-        if self._saver is None:
-            self._saver = BackgroundSaver(self.saved, self.journal, self._save_failed)
-        self._saver(table)
+        """Save after every action, in the background (autoplay: only when asked)."""
+        self.saves.save(table)
 
-    def _save_failed(self, exc: OSError) -> None:
-        self.tell("app.no_autosave", problem=exc.strerror)
+    def clear_autosave(self) -> None:
+        self.saves.clear()
 
     def flush_saves(self) -> None:
         """Wait for the last save and the last deal for history to be written, and history's
         questions answered (before the program ends)."""
-        if self._saver is not None:
-            self._saver.flush()
-        self.wait_for_history()
+        self.saves.flush()
 
     def wait_for_history(self, timeout: float = 10.0) -> bool:
         """Wait until history has kept every deal handed over and answered every question
         (``False``: it took longer than ``timeout``). Tests step frames with it, as a player
         would see a screen only once its answers had come."""
-        return self._history is None or self._history.flush(timeout)
+        return self.saves.wait_for_history(timeout)
 
     @property
     def history(self) -> HistoryService:
-        """History's own thread, which keeps the deals and answers the screens' questions (in
-        the data folder as it is now: tests move it)."""
-        if self._history is None or self._history.path != history_file():
-            if self._history is not None:
-                self._history.close()  # what it was handed is kept first
-            self._history = HistoryService(history_file(), self.journal, self._history_damaged)
-        return self._history
+        """History's own thread, which keeps the deals and answers the screens' questions."""
+        return self.saves.history
 
     def deal_committed(self, deal: CommittedDeal) -> None:
-        """A deal that can no longer be undone (the runner's hook): kept in history, by its
-        thread (a damaged history file is set aside, and the player told)."""
-        if self.keep_history:
-            self.history(deal)
+        """A deal that can no longer be undone (the runner's hook): kept in history."""
+        self.saves.keep(deal)
         if self.on_deal_committed is not None:
             self.on_deal_committed(deal)
-
-    def _history_damaged(self, aside: str) -> None:
-        self.tell("app.history_damaged", file=aside)
-
-    def clear_autosave(self) -> None:
-        self.flush_saves()  # a save still being written would bring it back
-        self.saved.clear()
 
     def resume_autosave(self) -> None:
         """Continue the saved game; a damaged save is read up to its last good action (the
@@ -392,7 +349,7 @@ class App:
             if event.type == pygame.QUIT:
                 self.running = False
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-                self.toggle_fullscreen()
+                self.window.toggle_fullscreen(self.settings.display.window)
                 continue
             self.ui.process_events(event)
             top = self.stack.top
@@ -408,16 +365,6 @@ class App:
         pygame.display.flip()
         if self.frame_stats is not None:
             self.frame_stats.record(time.perf_counter() - t0, time.thread_time() - c0)
-
-
-def _window() -> pygame.Window | None:
-    """The display module's window (pygame-ce 2.5 warns that this is for surface rendering)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        try:
-            return pygame.Window.from_display_module()
-        except (AttributeError, pygame.error):
-            return None
 
 
 def run_game(config: Path | None = None, seed: int | None = None) -> int:

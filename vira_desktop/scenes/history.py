@@ -3,7 +3,6 @@ exported and imported as deal records; and the player's statistics drawn as char
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -15,14 +14,15 @@ from ..rules.errors import RecordError
 from ..session.as_played import AsPlayed, as_recorded, your_names
 from ..session.exchange import RECORD_SUFFIXES
 from ..session.factory import PlayAgain, new_table
-from ..session.history import DealRow, Pending, SessionRow
+from ..session.history import DealRow, Pending
 from ..session.history_service import Answers, Browse, Figures, Imported, Opened
 from ..session.record import Record
-from ..session.statistics import ContractLine, Stats, table_order
+from ..session.statistics import ContractLine, Stats
 from ..session.words import bets_and_pins
 from .backdrop import panel
 from .base import AppPort, Scene
 from .charts import Chart, Series, draw_tooltip
+from .deal_list import DealList, short_date
 from .files import FileDialog
 from .theme import GOLD, GOOD, INK, KEY_FOCUS, MUTED, PLAYER_COLOURS, RED, fit_text, font, wrap_text
 
@@ -31,13 +31,6 @@ __all__ = ["HistoryScene", "PlayAgainScene", "StatisticsScene"]
 ROW_H = 22
 LIST_TOP = 132
 ROWS = 25  # rows of a list on screen
-OUTCOMES = ("home", "bet", "kodilj", "laid")
-
-
-def _date(iso: str) -> str:
-    return iso[:16].replace("T", " ")
-
-
 COLUMNS = (430, 470, 600, 710, 840, 920, 975, 1135)  # the deals' columns, from the left
 WIDTHS = tuple(b - a - 8 for a, b in zip(COLUMNS, (*COLUMNS[1:], 1258), strict=True))  # each column's room
 _KEYS = {  # a button's letter: its work, and with Shift
@@ -45,14 +38,6 @@ _KEYS = {  # a button's letter: its work, and with Shift
     pygame.K_i: ("import", "import"),
     pygame.K_s: ("statistics", "statistics"),
 }
-
-
-@dataclass
-class _Filters:
-    game: str = ""
-    declarer: str = ""
-    outcome: str = ""
-    month: str = ""
 
 
 class _Asking(Scene):
@@ -72,29 +57,23 @@ class _Asking(Scene):
 
 class HistoryScene(_Asking):
     """Past sessions (left) and the deals of the one chosen (right), filtered by contract,
-    declarer, outcome and month. Enter or Replay opens the deal chosen in the replay; its
-    deal or its session can be exported as records, and records imported. History's thread
-    reads and writes the database: the screen asks, and takes each answer when it has come."""
+    declarer, outcome and month (the lists and what is shown of them: :class:`~.deal_list.DealList`).
+    Enter or Replay opens the deal chosen in the replay; its deal or its session can be exported
+    as records, and records imported. History's thread reads and writes the database: the
+    screen asks, and takes each answer when it has come."""
 
     def __init__(self, app: AppPort) -> None:
         super().__init__(app)
-        self.loaded = False  # the lists have come (drawn from then on)
-        self.sessions: list[SessionRow] = []
-        self.rows: list[DealRow] = []
+        kept = app.history_filters  # the filters as the player left them, while the game runs
+        self.deals = DealList(ROWS, *kept) if kept else DealList(ROWS)
         self.dropdowns: dict[pygame_gui.elements.UIDropDownMenu, str] = {}
         self.choices: list[tuple[str, list[str]]] = []  # each filter's values, in its menu's order
         self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
-        kept = app.history_filters  # the filters as the player left them, while the game runs
-        self.filters: _Filters = kept[0] if kept else _Filters()
-        self.session_at: int = kept[1] if kept else 0  # 0: every session; else its index in self.sessions + 1
-        self.deal_at = 0
-        self.top = 0  # the first deal row shown
         self.message = ""
         self.message_bad = False  # the message tells of a problem (drawn red)
         self.dialog: FileDialog | None = None
         self.focus = 0  # Tab's place: 0 the list of deals, else that filter (1 to 4, left to right)
         self.opening = False  # a deal asked for, to be replayed when it comes
-        self._read_rows()
 
     # ------------------------------------------------------------------ data
     def _browsed(self, pending: Pending[Browse]) -> None:
@@ -104,70 +83,28 @@ class HistoryScene(_Asking):
         self._lists(pending.result())
 
     def _lists(self, browse: Browse) -> None:
-        """The sessions and deals read, the session chosen kept chosen (by its id)."""
-        chosen = self.sessions[self.session_at - 1].id if self.loaded and self.session_at else None
-        self.sessions, self.rows = browse.sessions, browse.deals
-        if self.loaded:
-            ids = [s.id for s in self.sessions]
-            self.session_at = ids.index(chosen) + 1 if chosen in ids else 0  # the same session stays chosen
-        self.loaded = True
-        self._read_rows()
+        """The sessions and deals read: shown, with their filters' values."""
+        self.deals.take(browse)
         self._widgets()
-
-    def _read_rows(self) -> None:
-        """The rows just read by id and the sessions played again (for drawing), then those shown."""
-        self.by_id = {r.id: r for r in self.rows}
-        self.again = {r.session_id for r in self.rows if r.parent_id is not None}
-        self._filter()
-
-    def _in_session(self) -> list[DealRow]:
-        """The deals of the session chosen (every deal: all sessions)."""
-        session = self.sessions[self.session_at - 1].id if self.session_at and self.sessions else None
-        return [r for r in self.rows if session is None or r.session_id == session]
-
-    def _filter(self) -> None:
-        f = self.filters
-        self.shown = [
-            r
-            for r in self._in_session()
-            if (not f.game or r.game == f.game)
-            and (not f.declarer or r.declarer == f.declarer)
-            and (not f.outcome or r.outcome == f.outcome)
-            and (not f.month or r.played.startswith(f.month))
-        ]
-        self.shown.reverse()  # the latest first
-        self.deal_at = min(self.deal_at, max(0, len(self.shown) - 1))
-        self.top = min(self.top, max(0, len(self.shown) - ROWS))
 
     # ------------------------------------------------------------------ widgets
     def enter(self) -> None:
         """Ask for the lists (read again when entered again: the widgets of those held meanwhile)."""
         self.answers.then(self.app.history.browse(), self._browsed)
-        if self.loaded:
+        if self.deals.loaded:
             self._widgets()
 
     def _widgets(self) -> None:
         self.clear_widgets()
         every = t("history.all")
-        pool, f = self._in_session(), self.filters  # the session's values, and each filter's own
-        games = sorted({r.game for r in pool} | {f.game} - {""}, key=table_order)
-        names = sorted({r.declarer for r in pool} | {f.declarer} - {""})
-        months = sorted({r.played[:7] for r in pool} | {f.month} - {""}, reverse=True)
-        picks = (
-            ("game", [(fit_text(g, 14, False, 160), g) for g in games]),  # a long name fits its box
-            ("declarer", [(fit_text(n, 14, False, 160), n) for n in names]),
-            ("outcome", [(t(f"words.outcome.{o}"), o) for o in OUTCOMES]),
-            ("month", [(m, m) for m in months]),
-        )
+        self.choices = self.deals.choices()
         self.dropdowns = {}
-        self.choices = []
-        for i, (what, values) in enumerate(picks):
-            options: list[str | tuple[str, str]] = [(every, ""), *values]
-            self.choices.append((what, ["", *(v for _, v in values)]))
+        for i, (what, values) in enumerate(self.choices):
+            options: list[str | tuple[str, str]] = [(every, ""), *((_label(what, v), v) for v in values[1:])]
             x = 430 + 205 * i
             heading = f"vira.history.filter.{what}"
             self.add(pygame_gui.elements.UILabel(pygame.Rect(x, 58, 195, 20), heading, manager=self.ui))
-            current = next((o for o in options if o[1] == getattr(self.filters, what)), options[0])
+            current = next((o for o in options if o[1] == getattr(self.deals.filters, what)), options[0])
             menu = pygame_gui.elements.UIDropDownMenu(
                 options, current, pygame.Rect(x, 78, 195, 32), manager=self.ui, expansion_height_limit=400
             )
@@ -186,7 +123,7 @@ class HistoryScene(_Asking):
             width = widths.get(what, 160)
             button = pygame_gui.elements.UIButton(pygame.Rect(x, 740, width, 40), text, manager=self.ui)
             self.buttons[self.add(button)] = what
-        if not self.shown:
+        if not self.deals.shown:
             for button, what in self.buttons.items():
                 if what in ("replay", "export_deal", "export_session"):
                     button.disable()  # type: ignore[no-untyped-call]
@@ -201,18 +138,19 @@ class HistoryScene(_Asking):
             elif event.type == pygame.KEYDOWN:
                 self.dialog.key(event.key)
             return
-        if not self.loaded:  # the lists are on their way: Esc goes back, G explains the words
+        if not self.deals.loaded:  # the lists are on their way: Esc goes back, G explains the words
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_g):
                 self._key(event.key)
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.do(self.buttons[event.ui_element])
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
-            self._set_filter(self.dropdowns[event.ui_element], event.ui_element.selected_option[1])
+            self.deals.set_filter(self.dropdowns[event.ui_element], event.ui_element.selected_option[1])
+            self._widgets()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
         elif event.type == pygame.MOUSEWHEEL and not self._expanded():  # an open filter's list scrolls alone
-            self._scroll(-3 * event.y)
+            self.deals.scroll(-3 * event.y)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key, bool(event.mod & pygame.KMOD_SHIFT))
 
@@ -221,6 +159,7 @@ class HistoryScene(_Asking):
         return any(m.current_state is m.menu_states["expanded"] for m in self.dropdowns)
 
     def _key(self, key: int, shift: bool = False) -> None:
+        deals = self.deals
         if key == pygame.K_ESCAPE and self._expanded():
             self._widgets()  # Esc closes the open list, not the screen
         elif key == pygame.K_TAB:  # the list, then each filter in turn
@@ -230,15 +169,16 @@ class HistoryScene(_Asking):
         elif key == pygame.K_ESCAPE:
             self.do("back")
         elif self.focus and key in (pygame.K_DOWN, pygame.K_UP):
-            self._step_filter(1 if key == pygame.K_DOWN else -1)
+            deals.step_filter(self.choices[self.focus - 1][0], 1 if key == pygame.K_DOWN else -1)
+            self._widgets()
         elif key in (pygame.K_DOWN, pygame.K_UP):
-            self._select(self.deal_at + (1 if key == pygame.K_DOWN else -1))
+            self._select(deals.deal_at + (1 if key == pygame.K_DOWN else -1))
         elif key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-            self._select(self.deal_at + (ROWS if key == pygame.K_PAGEDOWN else -ROWS))
+            self._select(deals.deal_at + (ROWS if key == pygame.K_PAGEDOWN else -ROWS))
         elif key in (pygame.K_HOME, pygame.K_END):
-            self._select(0 if key == pygame.K_HOME else len(self.shown) - 1)
+            self._select(0 if key == pygame.K_HOME else len(deals.shown) - 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):  # the session before or after
-            self._session(self.session_at + (1 if key == pygame.K_RIGHT else -1))
+            self._session(deals.session_at + (1 if key == pygame.K_RIGHT else -1))
         elif key == pygame.K_RETURN:
             self.do("replay")
         elif key == pygame.K_g:  # home, bet, kodilj ...: the game's words explained
@@ -246,36 +186,13 @@ class HistoryScene(_Asking):
         elif key in _KEYS:
             self.do(_KEYS[key][shift])
 
-    def _step_filter(self, step: int) -> None:
-        """The filter with Tab's focus set to its next (or previous) value."""
-        what, values = self.choices[self.focus - 1]
-        now = getattr(self.filters, what)
-        self._set_filter(what, values[(values.index(now) + step) % len(values)] if now in values else "")
-
-    def _set_filter(self, what: str, value: str) -> None:
-        """One filter set (by its menu or by the keys), the deals shown from the top."""
-        setattr(self.filters, what, value)
-        self.deal_at = self.top = 0
-        self._filter()
-        self._widgets()
-
     def _select(self, index: int) -> None:
-        if not self.shown:
-            return
-        self.message = ""  # what was said of the last work done: another deal chosen, gone
-        self.deal_at = max(0, min(index, len(self.shown) - 1))
-        if self.deal_at < self.top:
-            self.top = self.deal_at
-        elif self.deal_at >= self.top + ROWS:
-            self.top = self.deal_at - ROWS + 1
-
-    def _scroll(self, rows: int) -> None:
-        self.top = max(0, min(self.top + rows, max(0, len(self.shown) - ROWS)))
+        if self.deals.shown:
+            self.message = ""  # what was said of the last work done: another deal chosen, gone
+            self.deals.select(index)
 
     def _session(self, index: int) -> None:
-        self.session_at = max(0, min(index, len(self.sessions)))
-        self.deal_at = self.top = 0
-        self._filter()
+        self.deals.choose_session(index)
         self._widgets()
 
     def _click(self, pos: tuple[int, int]) -> None:
@@ -285,17 +202,18 @@ class HistoryScene(_Asking):
         row = (y - LIST_TOP) // ROW_H
         if not 0 <= row < ROWS or y < LIST_TOP:
             return
-        if 30 <= x < 400 and row <= len(self.sessions):
+        deals = self.deals
+        if 30 <= x < 400 and row <= len(deals.sessions):
             self._session(row)
-        elif 430 <= x < 1250 and self.top + row < len(self.shown):
-            if self.top + row == self.deal_at:
+        elif 430 <= x < 1250 and deals.top + row < len(deals.shown):
+            if deals.top + row == deals.deal_at:
                 self.do("replay")  # a second click opens it
-            self._select(self.top + row)
+            self._select(deals.top + row)
 
     def do(self, what: str) -> None:
         """A button's work (history's: asked of its thread, done when the answer comes)."""
         if what == "back":
-            self.app.history_filters = (self.filters, self.session_at)
+            self.app.history_filters = (self.deals.filters, self.deals.session_at)
             self.app.pop()
         elif what == "statistics":
             self.app.push("statistics")
@@ -306,18 +224,18 @@ class HistoryScene(_Asking):
                 allowed_suffixes={x for s in RECORD_SUFFIXES for x in (s, s.upper())},
                 allow_existing_files_only=True,
             )  # fmt: skip
-        elif not self.shown:
+        elif not self.deals.shown:
             return
         elif what == "replay":
             if not self.opening:  # a second click while the first is read: one replay
                 self.opening = True
-                row = self.shown[self.deal_at]
+                row = self.deals.chosen
                 self.answers.then(self.app.history.open_deal(row.id), lambda p: self._replay(row, p))
         elif what == "export_deal":
-            pending = self.app.history.export_deals([self.shown[self.deal_at].id], export_dir())
+            pending = self.app.history.export_deals([self.deals.chosen.id], export_dir())
             self.answers.then(pending, self._exported)
         elif what == "export_session":  # the chosen deal's session, whole
-            session = self.shown[self.deal_at].session_id
+            session = self.deals.chosen.session_id
             pending = self.app.history.export_session(session, export_dir())
             self.answers.then(pending, lambda done: self._exported(done, session))
 
@@ -329,7 +247,7 @@ class HistoryScene(_Asking):
         except RecordError as exc:
             self.message, self.message_bad = t("history.bad_record", problem=str(exc)), True
             return
-        title = t("history.replay_title", date=_date(row.played), number=row.number + 1)
+        title = t("history.replay_title", date=short_date(row.played), number=row.number + 1)
         if row.parent_id is not None:
             title += " · ↻ " + t("history.again_mark")
         self.app.push(
@@ -365,10 +283,10 @@ class HistoryScene(_Asking):
         surface.blit(font(26, True).render(t("history.title"), True, GOLD), (30, 18))
         keys = font(13).render(t("history.keys"), True, MUTED)
         surface.blit(keys, keys.get_rect(topright=(1250, 28)))
-        if not self.loaded:
+        if not self.deals.loaded:
             return  # the lists are on their way
-        self._draw_sessions(surface)
-        self._draw_deals(surface)
+        _draw_sessions(surface, self.deals)
+        _draw_deals(surface, self.deals, in_list=not self.focus, origin=not self.message)
         if self.focus:  # Tab's filter: ↑ ↓ change it
             menu = next(m for m, what in self.dropdowns.items() if what == self.choices[self.focus - 1][0])
             pygame.draw.rect(surface, KEY_FOCUS, menu.rect.inflate(8, 8), 2, border_radius=6)
@@ -380,74 +298,77 @@ class HistoryScene(_Asking):
             for k, part in enumerate(wrap_text(self.message, 13, False, 1220)[:2]):
                 surface.blit(font(13).render(part, True, colour), (30, 702 + 17 * k))
 
-    def _draw_sessions(self, surface: pygame.Surface) -> None:
-        surface.blit(font(14, True).render(t("history.sessions"), True, INK), (30, LIST_TOP - 24))
-        rows = [t("history.all_sessions", count=len(self.rows))]
-        rows += [
-            t("history.session_row", id=s.id, date=_date(s.started), players=", ".join(s.seats), count=s.deals)
-            + (" · ↻ " + t("history.again_mark") if s.id in self.again else "")
-            for s in self.sessions
-        ]
-        for i, text in enumerate(rows[:ROWS]):
-            y = LIST_TOP + i * ROW_H
-            chosen = i == self.session_at
-            if chosen:
-                pygame.draw.rect(surface, (44, 56, 70), (26, y - 2, 378, ROW_H), border_radius=4)
-            colour = GOLD if chosen else INK
-            surface.blit(font(13, chosen).render(fit_text(text, 13, chosen, 366), True, colour), (32, y))
 
-    def _draw_deals(self, surface: pygame.Surface) -> None:
-        heads = ("no", "played", "declarer", "game", "outcome", "tricks", "result", "you")
-        for x, width, head in zip(COLUMNS, WIDTHS, heads, strict=True):
-            text = fit_text(t(f"history.col.{head}"), 13, True, width)
-            surface.blit(font(13, True).render(text, True, INK), (x, LIST_TOP - 24))
-        if not self.shown:
-            empty = t("history.empty") if not self.rows else t("history.none_match")
-            for k, part in enumerate(wrap_text(empty, 15, False, 780)):
-                surface.blit(font(15).render(part, True, MUTED), (430, LIST_TOP + 10 + 22 * k))
-            return
-        for i, row in enumerate(self.shown[self.top : self.top + ROWS]):
-            y = LIST_TOP + i * ROW_H
-            index = self.top + i
-            if index == self.deal_at:
-                pygame.draw.rect(surface, (44, 56, 70), (426, y - 2, 824, ROW_H), border_radius=4)
-                if not self.focus:  # the keys move in the list
-                    pygame.draw.rect(surface, KEY_FOCUS, (426, y - 2, 824, ROW_H), 1, border_radius=4)
-            tricks = row.result["tricks"].get(row.declarer, 0)
-            colour = GOOD if row.outcome == "home" else RED if row.outcome == "kodilj" else INK
-            yours = [n for n in row.seats if row.levels.get(n) == "human"]
-            mine = sum(row.net_pins(n) for n in yours)
-            cells = (
-                (str(row.number + 1) + (" ↻" if row.parent_id is not None else ""), INK),
-                (_date(row.played), MUTED),
-                (row.declarer, INK),
-                (row.game, INK),
-                (t(f"words.outcome.{row.outcome}"), colour),
-                (str(tricks), INK),
-                (bets_and_pins(row.net_pins(row.declarer)), INK),
-                (bets_and_pins(mine) if yours else "–", GOOD if mine > 0 else RED if mine < 0 else MUTED),
-            )
-            for x, width, (text, c) in zip(COLUMNS, WIDTHS, cells, strict=True):
-                surface.blit(font(13).render(fit_text(text, 13, False, width), True, c), (x, y))
-        last = min(self.top + ROWS, len(self.shown))
-        more = t("history.rows", first=self.top + 1, last=last, total=len(self.shown))
-        surface.blit(font(12).render(more, True, MUTED), (430, LIST_TOP + ROWS * ROW_H + 2))
-        origin = "" if self.message else self._origin(self.shown[self.deal_at])  # a message takes the line
-        if origin:  # the deal chosen was played again from another: which, and from where
-            line = font(12).render(fit_text(origin, 12, False, 820), True, GOLD)
-            surface.blit(line, (430, LIST_TOP + ROWS * ROW_H + 18))
+def _label(what: str, value: str) -> str:
+    """A filter's value as its menu says it (a long name fitted to its box)."""
+    if what == "outcome":
+        return t(f"words.outcome.{value}")
+    return value if what == "month" else fit_text(value, 14, False, 160)
 
-    def _origin(self, row: DealRow) -> str:
-        """Where a deal played again came from ("" for a deal dealt fresh)."""
-        if row.parent_id is None:
-            return ""
-        parent = self.by_id.get(row.parent_id)
-        if parent is None:
-            return t("history.again_from_gone", position=row.parent_action)
-        values = {"number": parent.number + 1, "date": _date(parent.played), "session": parent.session_id}
-        if not row.parent_action:
-            return t("history.again_from_start", **values)
-        return t("history.again_from", position=row.parent_action, **values)
+
+def _draw_sessions(surface: pygame.Surface, deals: DealList) -> None:
+    """The sessions (left), the one chosen marked."""
+    surface.blit(font(14, True).render(t("history.sessions"), True, INK), (30, LIST_TOP - 24))
+    rows = [t("history.all_sessions", count=len(deals.rows))]
+    rows += [
+        t("history.session_row", id=s.id, date=short_date(s.started), players=", ".join(s.seats), count=s.deals)
+        + (" · ↻ " + t("history.again_mark") if s.id in deals.again else "")
+        for s in deals.sessions
+    ]
+    for i, text in enumerate(rows[:ROWS]):
+        y = LIST_TOP + i * ROW_H
+        chosen = i == deals.session_at
+        if chosen:
+            pygame.draw.rect(surface, (44, 56, 70), (26, y - 2, 378, ROW_H), border_radius=4)
+        colour = GOLD if chosen else INK
+        surface.blit(font(13, chosen).render(fit_text(text, 13, chosen, 366), True, colour), (32, y))
+
+
+def _draw_deals(surface: pygame.Surface, deals: DealList, in_list: bool, origin: bool) -> None:
+    """The page of deals shown (right), the one chosen marked (framed while the keys move in
+    the list), and under it the rows shown and (``origin``) where the deal chosen came from."""
+    heads = ("no", "played", "declarer", "game", "outcome", "tricks", "result", "you")
+    for x, width, head in zip(COLUMNS, WIDTHS, heads, strict=True):
+        text = fit_text(t(f"history.col.{head}"), 13, True, width)
+        surface.blit(font(13, True).render(text, True, INK), (x, LIST_TOP - 24))
+    if not deals.shown:
+        empty = t("history.empty") if not deals.rows else t("history.none_match")
+        for k, part in enumerate(wrap_text(empty, 15, False, 780)):
+            surface.blit(font(15).render(part, True, MUTED), (430, LIST_TOP + 10 + 22 * k))
+        return
+    for i, row in enumerate(deals.shown[deals.top : deals.top + ROWS]):
+        y = LIST_TOP + i * ROW_H
+        if deals.top + i == deals.deal_at:
+            pygame.draw.rect(surface, (44, 56, 70), (426, y - 2, 824, ROW_H), border_radius=4)
+            if in_list:
+                pygame.draw.rect(surface, KEY_FOCUS, (426, y - 2, 824, ROW_H), 1, border_radius=4)
+        for x, width, (text, c) in zip(COLUMNS, WIDTHS, _cells(row), strict=True):
+            surface.blit(font(13).render(fit_text(text, 13, False, width), True, c), (x, y))
+    last = min(deals.top + ROWS, len(deals.shown))
+    more = t("history.rows", first=deals.top + 1, last=last, total=len(deals.shown))
+    surface.blit(font(12).render(more, True, MUTED), (430, LIST_TOP + ROWS * ROW_H + 2))
+    said = deals.origin(deals.chosen) if origin else ""  # a message takes the line
+    if said:  # the deal chosen was played again from another: which, and from where
+        line = font(12).render(fit_text(said, 12, False, 820), True, GOLD)
+        surface.blit(line, (430, LIST_TOP + ROWS * ROW_H + 18))
+
+
+def _cells(row: DealRow) -> tuple[tuple[str, tuple[int, int, int]], ...]:
+    """A deal's row: each column's text and colour."""
+    tricks = row.result["tricks"].get(row.declarer, 0)
+    colour = GOOD if row.outcome == "home" else RED if row.outcome == "kodilj" else INK
+    yours = [n for n in row.seats if row.levels.get(n) == "human"]
+    mine = sum(row.net_pins(n) for n in yours)
+    return (
+        (str(row.number + 1) + (" ↻" if row.parent_id is not None else ""), INK),
+        (short_date(row.played), MUTED),
+        (row.declarer, INK),
+        (row.game, INK),
+        (t(f"words.outcome.{row.outcome}"), colour),
+        (str(tricks), INK),
+        (bets_and_pins(row.net_pins(row.declarer)), INK),
+        (bets_and_pins(mine) if yours else "–", GOOD if mine > 0 else RED if mine < 0 else MUTED),
+    )
 
 
 def _contract_tip(c: ContractLine) -> str:
@@ -531,7 +452,7 @@ class StatisticsScene(_Asking):
             empty=none,
         )
         session_tips = tuple(
-            t("stats.session_tip", n=i, date=_date(p.started), deals=p.deals, result=number(p.bets, 1))
+            t("stats.session_tip", n=i, date=short_date(p.started), deals=p.deals, result=number(p.bets, 1))
             for i, p in enumerate(s.sessions, 1)
         )
         sessions = Chart(

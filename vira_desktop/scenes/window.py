@@ -1,13 +1,15 @@
-"""The window's size: the sizes offered where they fit the desktop, and a setting shrunk to fit."""
+"""The window's size: the sizes offered where they fit the desktop, a setting shrunk to fit,
+and the window itself (its size, full screen)."""
 
 from __future__ import annotations
 
 import contextlib
+import warnings
 from collections.abc import Sequence
 
 import pygame
 
-__all__ = ["MIN_SIZE", "WINDOW_SIZES", "desktop_size", "fit_window", "window_sizes"]
+__all__ = ["MIN_SIZE", "WINDOW_SIZES", "Window", "desktop_size", "fit_window", "window_sizes"]
 
 MIN_SIZE = (640, 400)  # the smallest window the table is scaled into
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1600, 1000), (1920, 1200))  # offered where they fit
@@ -38,3 +40,54 @@ def fit_window(size: Sequence[int], desktop: Sequence[int] | None) -> tuple[int,
         scale = min(1.0, (desktop[0] - 40) / width, (desktop[1] - 80) / height)
         width, height = int(width * scale), int(height * scale)
     return max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
+
+
+class Window:
+    """The game's window (none headless: nothing to size). Everything is drawn at 1280×800 and
+    SDL scales it to the window, keeping the aspect ratio (letterboxed), mouse included."""
+
+    def __init__(self, headless: bool) -> None:
+        self.sdl = None if headless else _display_window()
+        self.fullscreen = False
+
+    def resize(self, size: Sequence[int]) -> None:
+        """Give the window ``size``, capped to the desktop; the pointer is put back over the
+        point of the table it was over (the button just clicked)."""
+        if self.sdl is None or self.fullscreen:
+            return
+        pointer = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None  # in the table's pixels
+        with contextlib.suppress(pygame.error):
+            self.sdl.minimum_size = MIN_SIZE  # SCALED would hold it at 1280×800
+            self.sdl.size = fit_window(size, desktop_size())
+            if pointer is not None:
+                pygame.mouse.set_pos(pointer)
+
+    def size(self, setting: Sequence[int]) -> tuple[int, int]:
+        """The window's size as it is (the ``setting`` shrunk to fit the desktop)."""
+        if self.sdl is not None and not self.fullscreen:
+            width, height = self.sdl.size
+            return int(width), int(height)
+        return fit_window(setting, desktop_size())
+
+    def toggle_fullscreen(self, setting: Sequence[int]) -> None:
+        """F11: the whole screen (the table letterboxed in it), or back to the window size ``setting``."""
+        if self.sdl is None:
+            return
+        with contextlib.suppress(pygame.error):
+            if self.fullscreen:
+                self.sdl.set_windowed()
+                self.fullscreen = False
+                self.resize(setting)
+            else:
+                self.sdl.set_fullscreen(desktop=True)
+                self.fullscreen = True
+
+
+def _display_window() -> pygame.Window | None:
+    """The display module's window (pygame-ce 2.5 warns that this is for surface rendering)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None

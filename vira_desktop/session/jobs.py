@@ -28,10 +28,12 @@ class JobKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Job:
-    """A job's tag: what it is and the version it was asked at."""
+    """A job's tag: what it is, the version it was asked at, and who asked (a seat port's
+    key; "" for the table's own, the bots')."""
 
     kind: JobKind
     version: int
+    owner: str = ""
 
 
 class Jobs:
@@ -39,32 +41,33 @@ class Jobs:
 
     def __init__(self, worker: Worker) -> None:
         self.worker = worker
-        self.asked: dict[JobKind, int] = {}  # each kind's job in hand: the version it was asked at
-        self.open: set[JobKind] = set()  # asked, and its answer not handed out yet
+        self.asked: dict[tuple[JobKind, str], int] = {}  # each job in hand, by kind and owner: its version
+        self.open: set[tuple[JobKind, str]] = set()  # asked, and its answer not handed out yet
 
-    def ask(self, kind: JobKind, version: int, fn: Callable[..., Any], *args: Any) -> bool:
-        """Ask ``fn(*args)`` as the ``kind`` job of ``version`` (``False``: asked already)."""
-        if self.asked.get(kind) == version:
+    def ask(self, kind: JobKind, version: int, fn: Callable[..., Any], *args: Any, owner: str = "") -> bool:
+        """Ask ``fn(*args)`` as ``owner``'s ``kind`` job of ``version`` (``False``: asked already)."""
+        key = (kind, owner)
+        if self.asked.get(key) == version:
             return False
         if kind is not JobKind.BOT and self.busy(JobKind.BOT):
             self.worker.hurry()  # a bot's search must not keep a player waiting
-        self.asked[kind] = version
-        self.open.add(kind)
-        self.worker.submit(Job(kind, version), fn, *args)
+        self.asked[key] = version
+        self.open.add(key)
+        self.worker.submit(Job(kind, version, owner), fn, *args)
         return True
 
-    def busy(self, kind: JobKind) -> bool:
-        """A ``kind`` job is asked and its answer not handed out yet."""
-        return kind in self.open
+    def busy(self, kind: JobKind, owner: str = "") -> bool:
+        """``owner``'s ``kind`` job is asked and its answer not handed out yet."""
+        return (kind, owner) in self.open
 
-    def answers(self, version: int) -> list[tuple[JobKind, Any]]:
+    def answers(self, version: int) -> list[tuple[Job, Any]]:
         """The answers in since the last call that were asked at ``version``, the current one;
         the others are dropped."""
         out = []
         for tag, result in self.worker.poll():
-            if isinstance(tag, Job) and tag.version == version and self.asked.get(tag.kind) == version:
-                self.open.discard(tag.kind)
-                out.append((tag.kind, result))
+            if isinstance(tag, Job) and tag.version == version and self.asked.get((tag.kind, tag.owner)) == version:
+                self.open.discard((tag.kind, tag.owner))
+                out.append((tag, result))
         return out
 
     def moved_on(self, version: int) -> None:
@@ -76,10 +79,10 @@ class Jobs:
             del self.asked[kind]
             self.open.discard(kind)
 
-    def again(self, kind: JobKind) -> None:
-        """The ``kind`` job may be asked again at the same version (its answer failed)."""
-        self.asked.pop(kind, None)
-        self.open.discard(kind)
+    def again(self, kind: JobKind, owner: str = "") -> None:
+        """``owner``'s ``kind`` job may be asked again at the same version (its answer failed)."""
+        self.asked.pop((kind, owner), None)
+        self.open.discard((kind, owner))
 
     def forget(self) -> None:
         """Drop everything in hand (the table is rebuilt)."""

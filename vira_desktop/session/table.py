@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import itertools
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -213,6 +213,17 @@ class Table:
         """A bot plays ``name``'s seat from now on (a lesson playing a wrong answer out)."""
         self.bot_specs[name] = (level, self.seed * 31 + 7, self.generation, self.think)
         self.bots[name] = bot_from(self.bot_specs[name])
+
+    def set_human(self, name: str, human: bool, level: str = "normal") -> None:
+        """Whether a person plays ``name``'s seat from now on; else a bot of ``level`` (a
+        network seat whose player has gone, until the player is back)."""
+        i = next(i for i, s in enumerate(self.seats) if s.name == name)
+        self.seats[i] = replace(self.seats[i], human=human)
+        if human:
+            self.bot_specs.pop(name, None)
+            self.bots.pop(name, None)
+        else:
+            self.let_bot_play(name, level)
 
     def can_undo(self) -> bool:
         return self._last_human() is not None

@@ -26,6 +26,7 @@ from enum import Enum
 
 from ..i18n import t
 from ..rules.actions import Action
+from ..rules.errors import ViraError
 from ..rules.scoring import DealResult
 from ..session.describe import describe_result
 from ..session.factory import new_table
@@ -101,9 +102,9 @@ class LessonRunner:
         you = taught.table.index(taught.record.names[taught.you])  # a fourth player sits out at the dealer's right
         names = [t("new_game.you") if i == you else name for i, name in enumerate(taught.table)]
         seats = [SeatConfig(name, i == you) for i, name in enumerate(names)]
-        self.table = new_table(seats, deal=taught.record.deal, pulla=taught.pulla)
         self.learner = names[you]
-        self.runner = TableRunner(self.table, worker or InlineWorker(), pause=pause, director=self, viewer=self.learner)
+        table = new_table(seats, deal=taught.record.deal, pulla=taught.pulla)
+        self.runner = TableRunner(table, worker or InlineWorker(), pause=pause, director=self, viewer=self.learner)
         kept = self.progress.of(taught.id)
         self.step = min(kept.step, len(taught.steps) - 1)
         if kept.done:
@@ -125,7 +126,7 @@ class LessonRunner:
 
     @property
     def history(self) -> int:
-        return len(self.table.deal.history)
+        return self.runner.moves
 
     @property
     def behind(self) -> bool:
@@ -168,7 +169,7 @@ class LessonRunner:
         if stage is Stage.PLAYED_OUT or stage is Stage.PLAYING_OUT:
             return [Control("retry"), Control("leave")]
         if self.finished:
-            play_on = [Control("play_on")] if stage is Stage.FINISHED and not self.table.deal.is_over else []
+            play_on = [Control("play_on")] if stage is Stage.FINISHED and not self.runner.deal_over else []
             return [*play_on, Control("following"), Control("contents")]
         if stage is Stage.WRONG:
             show = [Control("show")] if self.current.ask is not None else []  # a choice has nothing to play out
@@ -216,7 +217,7 @@ class LessonRunner:
         updates = self.runner.poll(now, ready)
         if self.stage is Stage.PLAYING_TO and self.history >= self.current.at:
             self.stage = Stage.ASKING if self.current.asks else Stage.READING
-        elif self.stage is Stage.PLAYING_OUT and self.table.deal.is_over:
+        elif self.stage is Stage.PLAYING_OUT and self.runner.deal_over:
             self._played_out()
         return updates
 
@@ -233,9 +234,10 @@ class LessonRunner:
         """Say honestly how the play-out went against the lesson's own answer: what each
         came to for the learner, and, when the wrong answer did as well, why it was still worse."""
         self.stage = Stage.PLAYED_OUT
-        result, main = self.table.deal.result, self.lesson.result
+        state = self.runner.state()
+        result, main = state.view.result, self.lesson.result
         assert result is not None and main is not None  # played to the end, both (a lesson's record is whole)
-        you, seats = self.lesson.you, self.table.session.seats
+        you, seats = self.lesson.you, state.seats
         yours, lessons = result.net_pins(you), main.net_pins(you)
         def came(key: str, end: DealResult, net: int) -> str:
             title, told = describe_result(end, seats)
@@ -271,8 +273,9 @@ class LessonRunner:
         ask = self.runner.asked()
         if ask is None:
             return None
-        self.table.deal.check(action)  # an illegal move is refused, not judged
-        verdict = self.lesson.judge(step, action, self.table.deal)
+        if (refused := self.runner.refusal(action)) is not None:
+            raise ViraError(refused)  # an illegal move is refused, not judged
+        verdict = self.lesson.judge(step, action)  # at the step's own position, where the table stands
         said = tell(verdict)
         if not verdict.right:
             self.wrong, self.wrong_said = action, verdict.say
@@ -389,8 +392,7 @@ class LessonRunner:
             return None
         ask = self.runner.asked()
         assert ask is not None
-        update = self.runner.submit(ask.seat, self.wrong)
-        self.runner.let_bot_play(self.learner)
+        update = self.runner.submit(ask.seat, self.wrong)  # then the director has the bots play every seat
         self.stage = Stage.PLAYING_OUT
         self.feedback = Feedback(t("lesson.ui.playing_out"), Tone.QUIET)
         self.wrong = None  # (what it was told stays, for the end of the play-out)
@@ -405,8 +407,7 @@ class LessonRunner:
     # ------------------------------------------------------------------ helpers
     def _go_to(self, at: int) -> None:
         """The table at the main line's position ``at``, at once (no animation)."""
-        self.runner.forget_bots()
-        self.table.restart(list(self.lesson.actions[:at]))
+        self.runner.restart(list(self.lesson.actions[:at]))
 
     def _open_step(self) -> None:
         self.stage = Stage.PLAYING_TO
