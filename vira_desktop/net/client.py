@@ -22,7 +22,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..ai import Bot, make_bot
-from ..session.runner import Seen
+from ..session.port import Seen
 from ..session.wire import to_json
 from .host import DEFAULT_PORT
 from .protocol import (

@@ -32,11 +32,13 @@ from websockets.http11 import Request, Response
 
 from ..rules.actions import Action, parse_action
 from ..session.factory import new_table
+from ..session.master import Command, CommittedDeal, TableMaster
+from ..session.port import SeatPort, Seen, Update
 from ..session.record import dump_record
-from ..session.runner import Command, CommittedDeal, Seen, Update
 from ..session.table import SeatConfig, Table
 from ..session.worker import Worker
 from .protocol import (
+    CLIENT_COMMANDS,
     MAX_CLIENT_MESSAGE,
     PROTOCOL,
     Bye,
@@ -656,11 +658,17 @@ async def _drain(ws: ServerConnection) -> None:
         pass
 
 
-def _table_master(table: Table, pause: float, worker: Worker, on_committed: Callable[[CommittedDeal], None]) -> Master:
-    """The table's master (see :class:`Master`)."""
-    from .stopgap import RunnerMaster
+class NetMaster(TableMaster):
+    """A table's master at the host: a player's port may only agree how the session ends, and
+    is never given a finished deal's whole record (the host's own port deals and settles)."""
 
-    return RunnerMaster(table, worker, pause=pause, on_committed=on_committed)
+    def port(self, name: str | None) -> SeatPort:
+        commands = frozenset(Command) if name is None else CLIENT_COMMANDS
+        return SeatPort(self, name, commands, full_records=False)
+
+
+def _table_master(table: Table, pause: float, worker: Worker, on_committed: Callable[[CommittedDeal], None]) -> Master:
+    return NetMaster(table, worker, pause=pause, on_committed=on_committed)
 
 
 async def serve_host(config: HostConfig, bind: str, port: int, ready: Callable[[int], Any] | None = None) -> int:

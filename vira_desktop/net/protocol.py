@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from ..session.runner import Command, Seen, Update
+from ..session.master import Command
+from ..session.port import Seen, Update
 from ..session.wire import WireError, from_json, to_json
 
 __all__ = [
