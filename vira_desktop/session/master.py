@@ -7,24 +7,19 @@ port projects it for its seat before anything leaves it.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import Enum
-from typing import Any, Protocol
+from typing import Any
 
-from ..ai import Choice
 from ..i18n import t
 from ..rules.actions import Action
-from ..rules.decision import Phase
 from ..rules.errors import ViraError
 from ..rules.events import DealScored
 from .flow import Ask, FlowEvent
-from .jobs import Job, JobKind, Jobs
+from .jobs import Job, Jobs
 from .narration import deal_heading
+from .pace import Pace
 from .table import Table
-from .thinking import bot_choice
-from .words import say_action
+from .turns import BOT_PAUSE_S, Change, Command, CommittedDeal, Director, Happened, Listener, Turn
 from .worker import InlineWorker, Worker
 
 __all__ = [
@@ -38,85 +33,6 @@ __all__ = [
     "TableMaster",
     "Turn",
 ]
-
-log = logging.getLogger(__name__)
-
-BOT_PAUSE_S = 0.45  # between two moves at normal speed, so a player can follow
-
-
-class Turn(Enum):
-    """Who answers a question at the table."""
-
-    HUMAN = "human"  # a player answers through a seat port
-    BOT = "bot"  # the seat's bot, in the worker
-    SCRIPT = "script"  # a prepared line answers (a lesson's main line)
-    WAIT = "wait"  # nobody, for now (a lesson step waiting for its Next)
-
-
-class Command(Enum):
-    """What a player may ask of the table besides an action."""
-
-    NEXT_DEAL = "next deal"
-    LAST_ROUND = "last round"  # each player forehand once more, then Borup
-    BORUP = "borup"  # the next deal is the last
-    UNDO = "undo"
-    SETTLE = "settle"  # the session is over: share the pulla (the autosave is done with)
-
-
-class Director(Protocol):
-    """Decides who answers each question (a lesson directs its table this way)."""
-
-    def turn(self, ask: Ask, human: bool) -> Turn: ...
-
-    def scripted(self, ask: Ask) -> Action | None:
-        """The prepared answer to ``ask`` (``None``: decline the offer)."""
-        ...
-
-
-class Change(Enum):
-    """What kind of change the ports are told of."""
-
-    MOVE = "move"  # an answer applied
-    REBUILT = "rebuilt"  # the deal stands as it was before (an undo, a lesson's step again)
-    NEXT_DEAL = "next deal"
-    SAID = "said"  # nothing moved; a line for every log (the last round agreed)
-    SETTLED = "settled"  # the pulla shared out at the session's end
-
-
-@dataclass(frozen=True)
-class Happened:
-    """One change as the master saw it, raw: the ports project it (it never leaves them)."""
-
-    change: Change
-    version: int
-    action: Action | None = None
-    events: tuple[FlowEvent, ...] = ()
-    said: str = ""  # a line for the log (an answer taken for its player, the last round)
-
-
-class Listener(Protocol):
-    """Who is told of every change: a seat's port (:class:`~.port.SeatPort`)."""
-
-    owner: str  # its key in the job queue: the answers of the jobs it asked are handed to it
-
-    def heard(self, happened: Happened) -> None: ...
-
-    def job_in(self, kind: JobKind, result: object) -> None: ...
-
-
-@dataclass(frozen=True)
-class CommittedDeal:
-    """A finished deal that can no longer be undone: what history keeps."""
-
-    index: int  # in the session, from 0
-    record: dict[str, Any]  # the deal record (docs/deal-record.md), its result included
-    seats: tuple[str, str, str]  # the deal's seats, forehand first
-    levels: dict[str, str]  # each bot's level by name ("human" for a person)
-    session_key: str = ""  # the table's own key (kept in its save): which session the deal is of
-    started: str = ""  # when the session began (ISO 8601, UTC)
-    players: tuple[str, ...] = ()  # everyone at the table, in table order
-    parent: tuple[int, int] | None = None  # played again: (the deal in history, after so many of its actions)
-    bowl: dict[str, int] | None = None  # each player's bowl as the session began, by kind (None: the default)
 
 
 class TableMaster:
@@ -156,10 +72,7 @@ class TableMaster:
         self.deals_done = 0
         self.finished = False  # autoplay: all its deals are played
         self.held = False  # a window's hot-seat cover is up: no step is taken for its player
-        self.thinking_for: str | None = None
-        self._pending: object = None  # a bot's answer (a Choice, or what its job raised), held for the pause
-        self._not_before = 0.0
-        self._now = 0.0
+        self.pace = Pace(self)
         self._committed: set[int] = set()
         for index, record in enumerate(table.finished):  # a resumed session: history keeps each once
             self._offer(index, record)
@@ -232,7 +145,12 @@ class TableMaster:
 
     @property
     def bot_thinking(self) -> bool:
-        return self.jobs.busy(JobKind.BOT) or self._pending is not None
+        return self.pace.bot_thinking
+
+    @property
+    def thinking_for(self) -> str | None:
+        """The player whose bot is thinking."""
+        return self.pace.thinking_for
 
     def set_bot(self, name: str, bot: bool, level: str = "normal") -> None:
         """A bot plays ``name``'s seat from now on (``bot``), or the player has it back."""
@@ -249,12 +167,12 @@ class TableMaster:
         ask = self.asked_of(name)
         if ask is None:
             raise ViraError(t("message.not_your_turn"))
-        self._answer(ask, action, human=True)
+        self.apply(ask, action, human=True)
 
-    def _answer(self, ask: Ask, action: Action | None, human: bool, said: str = "") -> None:
+    def apply(self, ask: Ask, action: Action | None, human: bool, said: str = "") -> None:
+        """Answer ``ask`` and tell every port (``said``: a line for the log with it)."""
         events = self.table.answer(ask, action, human=human)
-        self._not_before = self._now + self.pause
-        self._pending = None
+        self.pace.moved()
         if any(isinstance(ev, DealScored) for ev in events):
             self.deals_done += 1
             if not self.table.can_undo():
@@ -351,121 +269,21 @@ class TableMaster:
 
     def forget_bots(self) -> None:
         """Drop the bots' work in hand: the table is about to be rebuilt (a new version)."""
-        self._pending = None
-        self.thinking_for = None
+        self.pace.forget()
         self.jobs.forget()
         self.bump()
 
     # ------------------------------------------------------------------ the clock
     def poll(self, now: float, ready: bool = True) -> None:
-        """Move the table on at time ``now`` (seconds, any clock): take the worker's answers
-        (a port's are handed to it), and, when ``ready`` (nothing is animating) and the pause
-        since the last move is over, apply the next bot's or script's answer, take a
-        one-option step, or deal the next autoplayed deal. Never waits."""
-        self._now = now
-        for job, result in self.jobs.answers(self.version):  # only what was asked at this version
-            if job.kind is JobKind.BOT:
-                self._pending = result
-            else:
-                self._job_in(job, result)
-        if ready and now >= self._not_before:
-            self._move()
-        self._think()
+        """Move the table on at time ``now`` (see :meth:`.pace.Pace.poll`). Never waits."""
+        self.pace.poll(now, ready)
 
-    def _job_in(self, job: Job, result: object) -> None:
+    def due_in(self, now: float) -> float | None:
+        """Seconds from ``now`` until the table moves by itself (see :meth:`.pace.Pace.due_in`)."""
+        return self.pace.due_in(now)
+
+    def job_in(self, job: Job, result: object) -> None:
+        """A port's job is in: handed to the port that asked."""
         for port in self.ports:
             if port.owner == job.owner:
                 port.job_in(job.kind, result)
-
-    def _move(self) -> None:
-        """One move by whoever is due: the pending bot answer, the script, a one-option step,
-        the next autoplayed deal."""
-        ask = self.table.ask()
-        if ask is None:
-            self._autoplay_next()
-            return
-        turn = self.turn(ask)
-        if turn is Turn.SCRIPT and self.director is not None:
-            self._answer(ask, self.director.scripted(ask), human=False)
-        elif turn is Turn.BOT and self._pending is not None:
-            self._bot_answer(ask, self._pending)
-        elif turn is Turn.HUMAN and (only := self.only_answer()) is not None:
-            action = only[1]
-            self._answer(ask, action, human=True, said=t("log.only_choice", what=say_action(action)))
-
-    def _bot_answer(self, ask: Ask, pending: object) -> None:
-        self._pending = None
-        self.thinking_for = None
-        choice = pending if isinstance(pending, Choice) else None
-        if choice is None or (choice.action is None and not ask.optional):
-            log.error("the worker's bot failed (%r); asking the bot in this process", pending)
-            bot = self.table.bot_for(ask)
-            assert bot is not None
-            choice = bot.choose(ask.view)
-        try:
-            self._answer(ask, choice.action, human=False)
-        except (ViraError, ValueError) as exc:  # report, and ask again
-            log.error("a bot's answer was refused: %s", exc)
-            self.jobs.again(JobKind.BOT)
-
-    def _think(self) -> None:
-        """Start the bot that is asked, if it is a bot's turn and none is thinking. Never waits."""
-        if self.bot_thinking:
-            return
-        ask = self.table.ask()
-        if ask is None or self.turn(ask) is not Turn.BOT:
-            return
-        spec = self.table.bot_spec(ask)
-        if spec is None:  # a human's seat a lesson lets the bots play: made on the spot
-            self.table.let_bot_play(self.table.name_of(ask.seat))
-            spec = self.table.bot_spec(ask)
-            assert spec is not None
-        if self.jobs.ask(JobKind.BOT, self.version, bot_choice, spec, ask.view):
-            self.thinking_for = self.table.name_of(ask.seat)
-
-    def only_answer(self) -> tuple[Ask, Action] | None:
-        """A player's question and its one possible answer, where there is one ("high" for a
-        gask bid in suit, nothing to discard); never a bid, a card to play or the choice
-        after buying, and not while a hot-seat cover is up (the player sees it taken)."""
-        ask = self.human_ask()
-        if ask is None or ask.optional or ask.view.decision is None or self.held:
-            return None
-        decision = ask.view.decision
-        if decision.phase in (Phase.AUCTION, Phase.PLAY, Phase.DECIDE):
-            return None
-        choice = decision.choice
-        if choice is None and len(decision.actions) == 1:
-            return ask, decision.actions[0]
-        if not decision.actions and choice is not None and choice.max_count == 0:
-            return ask, choice.make([])
-        return None
-
-    def due_in(self, now: float) -> float | None:
-        """Seconds from ``now`` until the master will move by itself (0: it works now, a bot
-        or the coach thinking; ``None``: it waits for a player, or for nobody)."""
-        if self.worker.pending():
-            return 0.0
-        wait = max(0.0, self._not_before - now)
-        if self._pending is not None:
-            return wait  # a bot's answer, held for the pause after the last move
-        ask = self.table.ask()
-        if ask is None:
-            due = self.autoplay is not None and self.deal_over and not self.finished
-            return wait if due else None
-        turn = self.turn(ask)
-        if turn is Turn.SCRIPT:
-            return wait
-        if turn is Turn.BOT:
-            return 0.0  # a bot is about to be asked
-        if turn is Turn.HUMAN and self.only_answer() is not None:
-            return wait
-        return None
-
-    def _autoplay_next(self) -> None:
-        if self.autoplay is None or not self.deal_over:
-            return
-        if self.deals_done >= self.autoplay or self.session_over:
-            self.finished = True
-            return
-        self._not_before = self._now + self.pause
-        self.next_deal()

@@ -25,11 +25,12 @@ from .analysis import Analysis
 from .coach import BidAdvice, Hint
 from .flow import Ask, FlowEvent
 from .jobs import JobKind
-from .master import Change, Command, Happened, TableMaster
+from .master import TableMaster
 from .narration import Narrator, deal_heading, seating_lines
 from .record import read_record
 from .state import TableState, table_state
 from .thinking import coach_bids, coach_hint, deal_analysis, side_of
+from .turns import Change, Command, Happened
 from .words import say_refusal
 
 __all__ = ["SeatPort", "Seen", "Update"]
