@@ -20,6 +20,7 @@ from ..config import SettingValue, SoundSettings, change_setting, say_problems, 
 from ..i18n import CATALOGS, configure, current, system_language, t
 from ..paths import asset, user_config_file
 from ..session.autosave import Autosave
+from ..session.factory import TableOrder
 from ..session.history_service import HistoryService
 from ..session.runner import CommittedDeal
 from ..session.table import SaveError, Table
@@ -253,7 +254,7 @@ class App:
         if self.on_deal_committed is not None:
             self.on_deal_committed(deal)
 
-    def resume_autosave(self) -> None:
+    def resume_autosave(self, autoplay: int | None = None, hints: bool = False) -> None:
         """Continue the saved game; a damaged save is read up to its last good action (the
         damaged file kept aside, and the player told what was lost)."""
         saved = self.saved
@@ -268,13 +269,13 @@ class App:
                 return
             aside = saved.set_aside().name
             key = "app.save_recovered_cut" if recovered.cut else "app.save_recovered"
-            self.start_table(table)
+            self._open_table(table, autoplay, hints)
             self.tell(key, kept=recovered.kept, lost=recovered.lost, count=recovered.lost, file=aside)
             runner = getattr(self.stack.top, "runner", None)
             if runner is not None:  # said at the table too, under the deal told again
                 runner.tell(self.notice)
             return
-        self.start_table(table)
+        self._open_table(table, autoplay, hints)
 
     # ------------------------------------------------------------------ scenes (by name, see registry.py)
     def open(self, name: SceneName, **kwargs: object) -> Scene:
@@ -298,10 +299,30 @@ class App:
         """End the frame loop (the program ends after the last save is written)."""
         self.running = False
 
-    def start_table(self, table: Table, autoplay: int | None = None, hints: bool = False) -> None:
-        self.open("table", table=table, autoplay=autoplay, hints=hints)
-        self.autosave(table)
-        self.flush_saves()  # a new game is on disk before its first move (Continue finds it)
+    def start_table(
+        self,
+        order: TableOrder | Table,
+        autoplay: int | None = None,
+        hints: bool = False,
+        saves: bool = True,
+        back_to: SceneName | None = None,
+    ) -> None:
+        """Open the table ``order`` asks for (or a table built already: a test's, a tool's)."""
+        table = order if isinstance(order, Table) else order.build(self.settings)
+        self._open_table(table, autoplay, hints, saves, back_to)
+
+    def _open_table(
+        self,
+        table: Table,
+        autoplay: int | None = None,
+        hints: bool = False,
+        saves: bool = True,
+        back_to: SceneName | None = None,
+    ) -> None:
+        self.open("table", table=table, autoplay=autoplay, hints=hints, saves=saves, back_to=back_to)
+        if saves:
+            self.autosave(table)
+            self.flush_saves()  # a new game is on disk before its first move (Continue finds it)
         settle_memory()
 
     def to_menu(self) -> None:

@@ -8,8 +8,7 @@ import json
 
 import pygame
 
-from ..session.factory import new_table
-from ..session.table import SeatConfig
+from ..session.factory import SeatConfig, TableOrder
 from .app import App
 from .frames import FrameStats
 
@@ -37,11 +36,11 @@ def autoplay(
     app.to_menu()
     app.step(0.0)  # the menu's first frame: the start-up figure
     names = ["North", "East", "South", "West"][:players]
+    order = TableOrder(tuple(SeatConfig(n, False, "normal") for n in names), seed, players_settings=False)
     if resume and app.has_autosave():
-        table = app.saved.load()
+        app.resume_autosave(autoplay=deals, hints=hints)
     else:
-        table = new_table([SeatConfig(n, False, "normal") for n in names], seed)
-    app.start_table(table, autoplay=deals, hints=hints)
+        app.start_table(order, autoplay=deals, hints=hints)
     app.run()
     top = app.stack.top
     stats = frames.summary(getattr(top, "deals_done", deals))

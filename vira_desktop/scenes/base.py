@@ -12,6 +12,7 @@ import pygame_gui
 if TYPE_CHECKING:
     from ..config import Settings, SettingValue
     from ..session.autosave import Autosave
+    from ..session.factory import TableOrder
     from ..session.history_service import HistoryService
     from ..session.runner import CommittedDeal
     from ..session.table import Table
@@ -78,8 +79,16 @@ class AppPort(Protocol):
     def sound(self, name: str) -> None:
         """Play the named sound (where there is a sound device and sound is on)."""
 
-    def start_table(self, table: Table, autoplay: int | None = None, hints: bool = False) -> None:
-        """Open the table for ``table``, saved before its first move."""
+    def start_table(
+        self,
+        order: TableOrder,
+        autoplay: int | None = None,
+        hints: bool = False,
+        saves: bool = True,
+        back_to: SceneName | None = None,
+    ) -> None:
+        """Build the table ``order`` asks for and open it (saved before its first move, unless
+        not ``saves``; ``back_to``: the screen after it)."""
 
     def change_setting(self, key: str, value: SettingValue) -> str:
         """Set and save one setting; what the player should be told ("" when all went well)."""
@@ -90,8 +99,8 @@ class AppPort(Protocol):
     def has_autosave(self) -> bool:
         """Whether a saved game waits."""
 
-    def resume_autosave(self) -> None:
-        """Continue the saved game."""
+    def resume_autosave(self, autoplay: int | None = None, hints: bool = False) -> None:
+        """Continue the saved game (``autoplay``: bots play it, as ``vira --autoplay --resume``)."""
 
     def autosave(self, table: Table) -> None:
         """Save ``table`` (in the background)."""

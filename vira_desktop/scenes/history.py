@@ -13,14 +13,14 @@ from ..paths import export_dir
 from ..rules.errors import RecordError
 from ..session.as_played import AsPlayed, as_recorded, your_names
 from ..session.exchange import RECORD_SUFFIXES
-from ..session.factory import PlayAgain, new_table
+from ..session.factory import PlayAgain, SeatConfig, TableOrder
 from ..session.history import DealRow, Pending
 from ..session.history_service import Answers, Browse, Figures, Imported, Opened
 from ..session.record import Record
 from ..session.statistics import ContractLine, Stats
 from ..session.words import bets_and_pins
 from .backdrop import panel
-from .base import AppPort, Scene
+from .base import AppPort, Scene, SceneName
 from .charts import Chart, Series, draw_tooltip
 from .deal_list import DealList, short_date
 from .files import FileDialog
@@ -567,8 +567,6 @@ class PlayAgainScene(Scene):
                 self.app.pop()
 
     def _begin(self) -> None:
-        from ..session.table import SeatConfig
-
         kinds = dict(zip(self.record.names, self.kinds, strict=True))
         seats = []
         for name in self.played.colours:  # the colours' order; one sitting out: a bot, as it plays no card
@@ -578,8 +576,8 @@ class PlayAgainScene(Scene):
         before = self.played.session()
         before.dealer = before.players.index(self.record.names[2])  # rear-hand deals
         again = PlayAgain(self.record, self.upto, self.parent, before)
-        table = new_table(seats, settings=self.app.settings, again=again)
-        self.app.open("table", table=table, saves=False, back_to="history" if self.parent is not None else "menu")
+        back: SceneName = "history" if self.parent is not None else "menu"
+        self.app.start_table(TableOrder(tuple(seats), again=again), saves=False, back_to=back)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))

@@ -15,8 +15,7 @@ from ..config import SettingValue, say_problems
 from ..i18n import LANGUAGES, number, system_language, t
 from ..paths import last_table_file
 from ..session.describe import is_you
-from ..session.factory import new_table
-from ..session.table import SeatConfig
+from ..session.factory import SeatConfig, TableOrder
 from .backdrop import felt, panel
 from .base import AppPort, Scene, SceneName
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
@@ -297,9 +296,8 @@ class NewGameScene(Scene):
             return
         seating = "draw" if self.seating_index == 0 else "first-come"
         seed = self.app.new_game_seeds.randrange(1 << 31)
-        table = new_table(seats, seed, self.app.settings, seating=seating)
         self._remember(seats, seating)
-        self.app.start_table(table)
+        self.app.start_table(TableOrder(tuple(seats), seed, seating))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))

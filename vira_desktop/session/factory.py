@@ -21,7 +21,7 @@ from .thinking import DEFAULT_THINK
 if TYPE_CHECKING:
     from ..config import Settings
 
-__all__ = ["PlayAgain", "new_table", "played_by_bots"]
+__all__ = ["PlayAgain", "SeatConfig", "TableOrder", "new_table", "played_by_bots"]
 
 PRACTICE_SEEDS = 1_000_003  # a practice hand's number, folded into the seed of its bots
 
@@ -36,6 +36,24 @@ class PlayAgain:
     upto: int
     parent: int | None = None
     before: Session | None = None
+
+
+@dataclass(frozen=True)
+class TableOrder:
+    """A new table as a screen asks for it (the new-game form, a deal played again, autoplay,
+    practice); the app builds it (:meth:`build`) and hands the screen only its port."""
+
+    seats: tuple[SeatConfig, ...]
+    seed: int = 0
+    seating: str = "draw"
+    number: int | None = None  # a practice hand
+    again: PlayAgain | None = None
+    players_settings: bool = True  # the player's house rules, bowl and thinking time (else the game's own)
+
+    def build(self, settings: Settings | None) -> Table:
+        """The table, with ``settings`` where the order takes the player's."""
+        use = settings if self.players_settings else None
+        return new_table(self.seats, self.seed, use, seating=self.seating, number=self.number, again=self.again)
 
 
 def new_table(
