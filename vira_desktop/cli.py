@@ -194,6 +194,7 @@ def _host(args: argparse.Namespace) -> int:
 
     from .ai import LEVELS
     from .net.host import HostConfig, serve_host
+    from .paths import host_save_dir
 
     if args.bots not in LEVELS:
         raise ValueError(f"unknown bot level: {args.bots!r} (available: {', '.join(LEVELS)})")
@@ -205,6 +206,7 @@ def _host(args: argparse.Namespace) -> int:
         bots=args.bots,
         deals=args.deals,
         records=Path(args.records) if args.records else None,
+        save=None if args.no_save else Path(args.save) if args.save else host_save_dir(args.prefix),
         password=args.password,
         seat_timeout=args.seat_timeout,
         deal_pause=args.deal_pause,
@@ -233,7 +235,9 @@ def _join(args: argparse.Namespace) -> int:
         dump: IO[str] | None = None
         if args.dump:
             dump = stack.enter_context(open(args.dump, "w", encoding="utf-8", buffering=1))
-        options = JoinOptions(args.address, args.name, args.table, args.password, args.token, args.bot, dump, args.seed)
+        options = JoinOptions(
+            args.address, args.name, args.table, args.password, args.token, args.bot, dump, args.seed, args.reconnect
+        )
         try:
             return asyncio.run(join(options))
         except KeyboardInterrupt:
@@ -295,6 +299,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--humans", type=int, metavar="N", help="seats for network players (default: all; the rest bots)")
     p.add_argument("--deals", type=int, metavar="N", help="end each session after N deals")
     p.add_argument("--records", metavar="DIR", help="write each finished deal there as a deal record")
+    p.add_argument("--save", metavar="DIR", help="keep the tables there (default: in the user data folder)")
+    p.add_argument("--no-save", action="store_true", help="keep no tables: a restart starts afresh")
     p.add_argument("--password", help="players must give it in their hello")
     p.add_argument("--bots", default="normal", metavar="LEVEL", help="the host's bots and stand-ins for dropped seats")
     p.add_argument("--seat-timeout", type=float, default=60.0, metavar="S", help="a dropped seat is held S seconds")
@@ -312,6 +318,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", metavar="LEVEL", help="a bot of LEVEL answers for the seat")
     p.add_argument("--seed", type=int, help="the --bot's seed (default: from the name)")
     p.add_argument("--dump", metavar="FILE", help="write every message received, one JSON text a line")
+    p.add_argument(
+        "--reconnect", type=float, default=60.0, metavar="S", help="after a drop, try S seconds to come back (0: never)"
+    )
     return parser
 
 

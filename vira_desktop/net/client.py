@@ -3,8 +3,10 @@ it, with a bot (``--bot LEVEL``, asked only the seat's own view, as the host's b
 with lines typed on stdin in the deal record's notation.
 
 Every message received is checked (:mod:`.protocol`) and, with ``dump``, written one JSON
-text a line. The client ends with 0 when the host ends the session, 1 when it is refused or
-the connection is lost.
+text a line. A seated client whose connection is lost (the host restarted, the network
+went) comes back with its seat token, again and again with a growing pause, for at most
+``reconnect`` seconds. The client ends with 0 when the host ends the session, 1 when it is
+refused or the connection stays lost.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import sys
 import zlib
 from collections.abc import Callable
@@ -46,6 +49,7 @@ __all__ = ["JoinOptions", "Player", "address_url", "join"]
 log = logging.getLogger("vira.join")
 
 MAX_HOST_MESSAGE = 2**21  # a state grows with the session's score sheet; far below this
+BACKOFF_S = (0.2, 3.0)  # the first pause before coming back after a drop, and the longest (doubling)
 
 
 def address_url(address: str, table: str = "") -> str:
@@ -80,6 +84,7 @@ class JoinOptions:
     bot: str | None = None  # answer with a bot of this level
     dump: IO[str] | None = None  # every message received, one JSON text a line
     seed: int | None = None  # the bot's (default: from the name)
+    reconnect: float = 60.0  # seconds a seated client keeps trying to come back after a drop (0: never)
     say: Callable[[str], None] = field(default=lambda text: print(text, file=sys.stderr, flush=True))
 
 
@@ -95,35 +100,64 @@ class Player:
         self.answered = -1  # the version of the state last answered
         self.messages: list[HostMessage] = []
         self.ended: Bye | Error | None = None
+        self.ws: ClientConnection | None = None  # the connection, while there is one
+        self.connections = 0  # connections opened (more than one: it came back after a drop)
+        self._seated_again = False  # the connection in hand was welcomed
         self._thinking: asyncio.Task[None] | None = None
         self._told = 0  # log lines said
 
     async def run(self) -> int:
         """Play until the host ends the session (0) or the seat is lost (1)."""
         o = self.options
-        hello = Hello(PROTOCOL, o.name, o.table, o.password, o.token)
         url = address_url(o.address, o.table)
+        typing_in = None if self.bot else asyncio.create_task(self._typed())
         try:
-            async with connect(url, max_size=MAX_HOST_MESSAGE, open_timeout=10, compression=None) as ws:
-                await ws.send(encode(hello))
-                typing_in = None if self.bot else asyncio.create_task(self._typed(ws))
-                try:
-                    await self._listen(ws)
-                finally:
-                    for task in (typing_in, self._thinking):
-                        if task is not None:
-                            task.cancel()
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-            o.say(f"vira join: cannot join {url}: {exc}")
-            return 1
-        except ConnectionClosed as exc:
-            o.say(f"vira join: the connection was lost: {exc}")
+            lost = await self._connection(url)
+            pause, since = BACKOFF_S[0], asyncio.get_running_loop().time()
+            while lost and self.ended is None and self.welcome is not None:
+                waited = asyncio.get_running_loop().time() - since
+                if waited >= o.reconnect:
+                    break
+                o.say(f"vira join: {lost}; coming back in {pause:.1f} s")
+                await asyncio.sleep(min(pause, o.reconnect - waited) * random.uniform(0.8, 1.0))
+                pause = min(BACKOFF_S[1], pause * 2)
+                lost = await self._connection(url)
+                if self._seated_again:  # back in the seat: a later drop starts the pauses afresh
+                    pause, since = BACKOFF_S[0], asyncio.get_running_loop().time()
+        finally:
+            if typing_in is not None:
+                typing_in.cancel()
+        if lost:
+            o.say(f"vira join: {lost}")
             return 1
         if isinstance(self.ended, Bye):
             o.say(f"vira join: {self.ended.reason or 'the host said goodbye'}")
             return 0
         o.say(f"vira join: {self.ended.reason if self.ended else 'the host closed the connection'}")
         return 1
+
+    async def _connection(self, url: str) -> str:
+        """One connection, from the hello (with the seat's token when it has one) to its end;
+        why it was lost ("" when the host ended it or refused the seat)."""
+        o = self.options
+        token = self.welcome.token if self.welcome is not None else o.token
+        self._seated_again = False
+        try:
+            async with connect(url, max_size=MAX_HOST_MESSAGE, open_timeout=10, compression=None) as ws:
+                self.connections += 1
+                self.ws = ws
+                await ws.send(encode(Hello(PROTOCOL, o.name, o.table, o.password, token)))
+                try:
+                    await self._listen(ws)
+                finally:
+                    self.ws = None
+                    if self._thinking is not None:
+                        self._thinking.cancel()
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            return f"cannot join {url}: {exc}"
+        except ConnectionClosed as exc:
+            return f"the connection was lost: {exc}"
+        return ""
 
     async def _listen(self, ws: ClientConnection) -> None:
         async for text in ws:
@@ -141,6 +175,8 @@ class Player:
         say = self.options.say
         if isinstance(message, Welcome):
             self.welcome = message
+            self._seated_again = True
+            self.answered = -1  # a host taken up again counts its versions afresh
             say(f"seated as {message.seat} at {message.table}; to come back: --token {message.token}")
         elif isinstance(message, State):
             self.seen = message.seen
@@ -192,24 +228,39 @@ class Player:
             await ws.send(encode(Submit(wire["action"], seat=wire["seat"], version=seen.version)))
         self._answer(ws)  # the state may have moved on while the bot thought
 
-    async def _typed(self, ws: ClientConnection) -> None:
-        """Lines from stdin: an action, ``/decline``, ``/chat TEXT`` or ``/bye``."""
+    async def _typed(self) -> None:
+        """Lines from stdin: an action, ``/decline``, ``/say TEXT`` (or ``/chat TEXT``) or ``/bye``."""
         while True:
             line = await asyncio.to_thread(sys.stdin.readline)
             if not line:
                 return
-            text = line.strip()
-            if not text:
+            message = typed(line)
+            if message is None:
                 continue
-            if text == "/bye":
-                await ws.send(encode(Bye("")))
+            if self.ws is None:
+                self.options.say("not connected: say it again when back")
+                continue
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.send(encode(message))
+            if isinstance(message, Bye):
                 return
-            if text.startswith("/chat "):
-                await ws.send(encode(Chat(text[6:].strip())))
-            elif text == "/decline":
-                await ws.send(encode(Submit(None)))
-            else:
-                await ws.send(encode(Submit(text)))
+
+
+def typed(line: str) -> Submit | Chat | Bye | None:
+    """The message a line typed at ``vira join`` stands for (``None``: an empty line).
+
+    >>> typed("/say good game"), typed("/decline")
+    (Chat(text='good game'), Submit(action=None, seat=None, version=None))
+    """
+    text = line.strip()
+    if not text:
+        return None
+    if text == "/bye":
+        return Bye("")
+    for command in ("/say ", "/chat "):
+        if text.startswith(command):
+            return Chat(text[len(command) :].strip())
+    return Submit(None) if text == "/decline" else Submit(text)
 
 
 async def join(options: JoinOptions) -> int:
