@@ -198,6 +198,8 @@ def _host(args: argparse.Namespace) -> int:
 
     if args.bots not in LEVELS:
         raise ValueError(f"unknown bot level: {args.bots!r} (available: {', '.join(LEVELS)})")
+    if bool(args.tls_cert) != bool(args.tls_key):
+        raise ValueError("--tls-cert and --tls-key go together")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config = HostConfig(
@@ -207,6 +209,7 @@ def _host(args: argparse.Namespace) -> int:
         deals=args.deals,
         records=Path(args.records) if args.records else None,
         save=None if args.no_save else Path(args.save) if args.save else host_save_dir(args.prefix),
+        tls=(Path(args.tls_cert), Path(args.tls_key)) if args.tls_cert else None,
         password=args.password,
         seat_timeout=args.seat_timeout,
         deal_pause=args.deal_pause,
@@ -236,7 +239,8 @@ def _join(args: argparse.Namespace) -> int:
         if args.dump:
             dump = stack.enter_context(open(args.dump, "w", encoding="utf-8", buffering=1))
         options = JoinOptions(
-            args.address, args.name, args.table, args.password, args.token, args.bot, dump, args.seed, args.reconnect
+            args.address, args.name, args.table, args.password, args.token, args.bot, dump, args.seed,
+            reconnect=args.reconnect, tls=args.tls or args.cafile is not None, cafile=args.cafile,
         )
         try:
             return asyncio.run(join(options))
@@ -301,6 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--records", metavar="DIR", help="write each finished deal there as a deal record")
     p.add_argument("--save", metavar="DIR", help="keep the tables there (default: in the user data folder)")
     p.add_argument("--no-save", action="store_true", help="keep no tables: a restart starts afresh")
+    p.add_argument("--tls-cert", metavar="FILE", help="serve wss:// with this certificate chain (PEM)")
+    p.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
     p.add_argument("--password", help="players must give it in their hello")
     p.add_argument("--bots", default="normal", metavar="LEVEL", help="the host's bots and stand-ins for dropped seats")
     p.add_argument("--seat-timeout", type=float, default=60.0, metavar="S", help="a dropped seat is held S seconds")
@@ -318,6 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", metavar="LEVEL", help="a bot of LEVEL answers for the seat")
     p.add_argument("--seed", type=int, help="the --bot's seed (default: from the name)")
     p.add_argument("--dump", metavar="FILE", help="write every message received, one JSON text a line")
+    p.add_argument("--tls", action="store_true", help="wss:// for an address without a scheme")
+    p.add_argument("--cafile", metavar="FILE", help="trust this certificate for wss:// (implies --tls)")
     p.add_argument(
         "--reconnect", type=float, default=60.0, metavar="S", help="after a drop, try S seconds to come back (0: never)"
     )

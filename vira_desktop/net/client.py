@@ -15,11 +15,12 @@ import asyncio
 import contextlib
 import logging
 import random
+import ssl
 import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -52,11 +53,14 @@ MAX_HOST_MESSAGE = 2**21  # a state grows with the session's score sheet; far be
 BACKOFF_S = (0.2, 3.0)  # the first pause before coming back after a drop, and the longest (doubling)
 
 
-def address_url(address: str, table: str = "") -> str:
-    """``HOST``, ``HOST:PORT``, ``[IPv6]:PORT`` or a ``ws://`` URL as the URL to connect to.
+def address_url(address: str, table: str = "", tls: bool = False) -> str:
+    """``HOST``, ``HOST:PORT``, ``[IPv6]:PORT`` or a ``ws://`` or ``wss://`` URL as the URL to
+    connect to (``tls``: ``wss://`` for an address without a scheme).
 
     >>> address_url("127.0.0.1"), address_url("[::1]:9000", "v-1"), address_url("ws://a:1/v-2")
     ('ws://127.0.0.1:8417/', 'ws://[::1]:9000/v-1', 'ws://a:1/v-2')
+    >>> address_url("example.org:443", "v-1", tls=True)
+    'wss://example.org:443/v-1'
     """
     if address.startswith(("ws://", "wss://")):
         return address
@@ -69,7 +73,7 @@ def address_url(address: str, table: str = "") -> str:
         port = int(number)
     if ":" in host:
         host = f"[{host}]"
-    return f"ws://{host}:{port}/{table}"
+    return f"{'wss' if tls else 'ws'}://{host}:{port}/{table}"
 
 
 @dataclass
@@ -85,6 +89,8 @@ class JoinOptions:
     dump: IO[str] | None = None  # every message received, one JSON text a line
     seed: int | None = None  # the bot's (default: from the name)
     reconnect: float = 60.0  # seconds a seated client keeps trying to come back after a drop (0: never)
+    tls: bool = False  # wss:// for an address without a scheme
+    cafile: str | None = None  # the certificates to trust for wss:// (a host's self-signed one); else the system's
     say: Callable[[str], None] = field(default=lambda text: print(text, file=sys.stderr, flush=True))
 
 
@@ -109,7 +115,7 @@ class Player:
     async def run(self) -> int:
         """Play until the host ends the session (0) or the seat is lost (1)."""
         o = self.options
-        url = address_url(o.address, o.table)
+        url = address_url(o.address, o.table, o.tls)
         typing_in = None if self.bot else asyncio.create_task(self._typed())
         try:
             lost = await self._connection(url)
@@ -143,7 +149,9 @@ class Player:
         token = self.welcome.token if self.welcome is not None else o.token
         self._seated_again = False
         try:
-            async with connect(url, max_size=MAX_HOST_MESSAGE, open_timeout=10, compression=None) as ws:
+            tls = url.startswith("wss://")
+            secure: dict[str, Any] = {"ssl": ssl.create_default_context(cafile=o.cafile)} if tls else {}
+            async with connect(url, max_size=MAX_HOST_MESSAGE, open_timeout=10, compression=None, **secure) as ws:
                 self.connections += 1
                 self.ws = ws
                 await ws.send(encode(Hello(PROTOCOL, o.name, o.table, o.password, token)))

@@ -22,6 +22,7 @@ import logging
 import random
 import secrets
 import signal
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -131,6 +132,7 @@ class HostConfig:
     deals: int | None = None  # the session ends after so many deals (None: when it ends by itself)
     records: Path | None = None  # each finished deal written here as a deal record
     save: Path | None = None  # every table kept here, and taken up again at the next start
+    tls: tuple[Path, Path] | None = None  # (certificate chain, private key), PEM: serve wss://
     password: str | None = None
     seat_timeout: float = 60.0  # seconds a dropped player's seat is held before a bot plays it
     hello_timeout: float = 10.0  # seconds a new connection has to say hello
@@ -598,6 +600,7 @@ class Host:
             self.handle,
             bind,
             port,
+            ssl=tls_context(*c.tls) if c.tls is not None else None,
             process_request=self._before_upgrade,
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=4,
@@ -752,6 +755,15 @@ class Host:
                 conn.send(Error(refusal))
 
 
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    """A server's TLS (1.2 at least) with the certificate chain ``cert`` and its key ``key``
+    (PEM); :class:`OSError` (``ssl.SSLError`` is one) when they cannot be read or do not match."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert, key)
+    return context
+
+
 async def _drain(ws: ServerConnection) -> None:
     """Read and drop whatever the client still sends, until its connection is closed."""
     async for _ in ws:
@@ -782,7 +794,8 @@ async def serve_host(config: HostConfig, bind: str, port: int, ready: Callable[[
     """Run a host until interrupted (or, ``config.once``, until its last table ends)."""
     host = Host(config)
     listening = await host.start(bind, port)
-    log.info("listening on %s:%d; tables %s", bind, listening, ", ".join(sorted(host.tables)))
+    scheme = "wss" if config.tls is not None else "ws"
+    log.info("listening on %s://%s:%d; tables %s", scheme, bind, listening, ", ".join(sorted(host.tables)))
     with contextlib.suppress(NotImplementedError, RuntimeError):  # (no signal handlers on Windows)
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, host.done.set)
     if ready is not None:
