@@ -42,6 +42,7 @@ from .protocol import (
     Submit,
     Welcome,
     encode,
+    plain_text,
     read_host,
 )
 
@@ -91,7 +92,8 @@ class JoinOptions:
     reconnect: float = 60.0  # seconds a seated client keeps trying to come back after a drop (0: never)
     tls: bool = False  # wss:// for an address without a scheme
     cafile: str | None = None  # the certificates to trust for wss:// (a host's self-signed one); else the system's
-    say: Callable[[str], None] = field(default=lambda text: print(text, file=sys.stderr, flush=True))
+    # what is shown: as plain text (whatever the host sends cannot drive the terminal)
+    say: Callable[[str], None] = field(default=lambda text: print(plain_text(text), file=sys.stderr, flush=True))
 
 
 class Player:
@@ -109,6 +111,7 @@ class Player:
         self.ws: ClientConnection | None = None  # the connection, while there is one
         self.connections = 0  # connections opened (more than one: it came back after a drop)
         self._seated_again = False  # the connection in hand was welcomed
+        self._online = asyncio.Event()  # seated, on a connection: what is typed can be sent
         self._thinking: asyncio.Task[None] | None = None
         self._told = 0  # log lines said
 
@@ -159,6 +162,7 @@ class Player:
                     await self._listen(ws)
                 finally:
                     self.ws = None
+                    self._online.clear()
                     if self._thinking is not None:
                         self._thinking.cancel()
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
@@ -184,14 +188,15 @@ class Player:
         if isinstance(message, Welcome):
             self.welcome = message
             self._seated_again = True
+            self._online.set()
             self.answered = -1  # a host taken up again counts its versions afresh
             say(f"seated as {message.seat} at {message.table}; to come back: --token {message.token}")
         elif isinstance(message, State):
             self.seen = message.seen
             self._tell(message.seen)
             self._answer(ws)
-        elif isinstance(message, ChatFrom):
-            say(f"{message.sender or 'host'}: {message.text}")
+        elif isinstance(message, ChatFrom):  # shown as plain text: a line may not move a terminal's cursor
+            say(f"{plain_text(message.sender) or 'host'}: {plain_text(message.text)}")
         elif isinstance(message, Error):
             say(f"refused: {message.reason}")
             if message.fatal:
@@ -245,9 +250,8 @@ class Player:
             message = typed(line)
             if message is None:
                 continue
-            if self.ws is None:
-                self.options.say("not connected: say it again when back")
-                continue
+            await self._online.wait()  # (after a drop: sent once back in the seat)
+            assert self.ws is not None
             with contextlib.suppress(ConnectionClosed):
                 await self.ws.send(encode(message))
             if isinstance(message, Bye):

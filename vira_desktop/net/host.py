@@ -62,6 +62,7 @@ from .protocol import (
     UpdateMessage,
     Welcome,
     encode,
+    plain_text,
     read_client,
     valid_code,
 )
@@ -143,6 +144,8 @@ class HostConfig:
     max_connections: int = 64
     rate: float = 10.0  # messages a second a client may send, on average
     burst: int = 30  # ... and at once
+    chat_rate: float = 0.5  # chat lines a second a player may say, on average
+    chat_burst: int = 5  # ... and at once (more is refused, not fatal)
     strikes: int = 5  # bad messages a client may send before it is dropped
     ping_interval: float | None = 20.0  # heartbeats (websockets' keepalive pings)
     ping_timeout: float | None = 20.0
@@ -181,6 +184,7 @@ class Conn:
         self.ws = ws
         self.peer = str(ws.remote_address[0]) if ws.remote_address else "?"
         self.bucket = Bucket(config.rate, config.burst, float(config.burst), now)
+        self.chat = Bucket(config.chat_rate, config.chat_burst, float(config.chat_burst), now)
         self.strikes = 0
         self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closing = False
@@ -384,7 +388,10 @@ class NetTable:
     def receive(self, member: Member, message: ClientMessage) -> str | None:
         """Act on ``member``'s message; a string says why it is refused (the table unchanged)."""
         if isinstance(message, Chat):
-            self.broadcast(ChatFrom(member.name, message.text))
+            assert member.conn is not None
+            if not member.conn.chat.take(asyncio.get_running_loop().time()):
+                return "too many chat lines: wait a moment"
+            self.broadcast(ChatFrom(member.name, plain_text(message.text)))
             return None
         if self.master is None or member.port is None:
             return "the table is waiting for its players"
