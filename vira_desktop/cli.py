@@ -210,6 +210,7 @@ def _host(args: argparse.Namespace) -> int:
         records=Path(args.records) if args.records else None,
         save=None if args.no_save else Path(args.save) if args.save else host_save_dir(args.prefix),
         tls=(Path(args.tls_cert), Path(args.tls_key)) if args.tls_cert else None,
+        announce=not args.no_announce,
         password=args.password,
         seat_timeout=args.seat_timeout,
         deal_pause=args.deal_pause,
@@ -232,6 +233,10 @@ def _join(args: argparse.Namespace) -> int:
     from .ai import LEVELS
     from .net.client import JoinOptions, join
 
+    if args.list:
+        return _list_tables(args.seconds, args.address)
+    if args.address is None:
+        raise ValueError("give the host's address (or --list to find the tables on the LAN)")
     if args.bot is not None and args.bot not in LEVELS:
         raise ValueError(f"unknown bot level: {args.bot!r} (available: {', '.join(LEVELS)})")
     with contextlib.ExitStack() as stack:
@@ -246,6 +251,21 @@ def _join(args: argparse.Namespace) -> int:
             return asyncio.run(join(options))
         except KeyboardInterrupt:
             return 1
+
+
+def _list_tables(seconds: float, interface: str | None) -> int:
+    """``vira join --list``: the tables announced on the LAN, one a line (0 when any)."""
+    import asyncio
+
+    from .net.lan import browse
+
+    tables = asyncio.run(browse(seconds, interface))
+    for ad in tables:
+        free = f"{ad.free} seat{'s' if ad.free != 1 else ''} free" if ad.free else "in play"
+        print(f"{ad.code:<20} {ad.url:<40} {free}" + ("" if ad.protocol == 1 else f" (protocol {ad.protocol})"))
+    if not tables:
+        print(f"no tables found in {seconds:g} s", file=sys.stderr)
+    return 0 if tables else 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -307,6 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-save", action="store_true", help="keep no tables: a restart starts afresh")
     p.add_argument("--tls-cert", metavar="FILE", help="serve wss:// with this certificate chain (PEM)")
     p.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
+    p.add_argument("--no-announce", action="store_true", help="do not announce the tables on the LAN (mDNS)")
     p.add_argument("--password", help="players must give it in their hello")
     p.add_argument("--bots", default="normal", metavar="LEVEL", help="the host's bots and stand-ins for dropped seats")
     p.add_argument("--seat-timeout", type=float, default=60.0, metavar="S", help="a dropped seat is held S seconds")
@@ -316,7 +337,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed for the tables' deals (default: fresh deals)")
     p.add_argument("--once", action="store_true", help="stop when the last table's session has ended")
     p = sub.add_parser("join", help="take a seat at a host's table, headless")
-    p.add_argument("address", help="HOST[:PORT], [IPv6]:PORT or a ws:// URL")
+    p.add_argument("address", nargs="?", help="HOST[:PORT], [IPv6]:PORT or a ws:// or wss:// URL")
+    p.add_argument("--list", action="store_true", help="find the tables announced on the LAN and print them")
+    p.add_argument("--seconds", type=float, default=3.0, metavar="S", help="how long --list looks (default 3)")
     p.add_argument("--name", default="Player")
     p.add_argument("--table", default="", metavar="CODE", help="the table's code (default: the host's first)")
     p.add_argument("--password")

@@ -77,6 +77,7 @@ IDLE_S = 0.5  # the longest the table task sleeps (held seats' timeouts are chec
 MAX_OUTBOX = 512  # messages queued for one client before it is dropped as too slow
 CLOSE_S = 3.0  # the most a closing handshake may take
 POLICY = 1008  # the WebSocket close code for a client that broke the protocol
+ANNOUNCE_S = 1.0  # how often the LAN announcement is brought up to date
 RESTART = 1012  # ... for every client when a host that keeps its tables stops (come back later)
 
 
@@ -134,6 +135,7 @@ class HostConfig:
     records: Path | None = None  # each finished deal written here as a deal record
     save: Path | None = None  # every table kept here, and taken up again at the next start
     tls: tuple[Path, Path] | None = None  # (certificate chain, private key), PEM: serve wss://
+    announce: bool = False  # announce each table on the LAN by mDNS (:mod:`.lan`)
     password: str | None = None
     seat_timeout: float = 60.0  # seconds a dropped player's seat is held before a bot plays it
     hello_timeout: float = 10.0  # seconds a new connection has to say hello
@@ -295,6 +297,11 @@ class NetTable:
     def humans(self) -> int:
         humans = self.config.humans
         return self.config.players if humans is None else max(1, min(humans, self.config.players))
+
+    @property
+    def free(self) -> int:
+        """Seats a new player may still take (0 once dealt)."""
+        return 0 if self.master is not None or self.ended else max(0, self.humans - len(self.members))
 
     def member(self, name: str) -> Member | None:
         return next((m for m in self.members if m.name == name), None)
@@ -593,6 +600,7 @@ class Host:
         self.conns: set[Conn] = set()
         self.server: Server | None = None
         self.done = asyncio.Event()  # ``once``: the last table has ended
+        self.announcing: asyncio.Task[None] | None = None
         self._seeds = random.Random(config.seed) if config.seed is not None else random.SystemRandom()
 
     async def start(self, bind: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
@@ -617,10 +625,37 @@ class Host:
             close_timeout=CLOSE_S,
             compression=None,
         )
-        return int(self.server.sockets[0].getsockname()[1])
+        listening = int(self.server.sockets[0].getsockname()[1])
+        if c.announce:
+            self.announcing = asyncio.get_running_loop().create_task(self._announce(bind, listening))
+        return listening
+
+    async def _announce(self, bind: str, port: int) -> None:
+        """Keep the LAN told of the tables and their free seats until the host stops."""
+        from .lan import Announcer  # zeroconf is imported only by a host that announces
+
+        try:
+            announcer = Announcer(bind, port, self.config.tls is not None)
+        except OSError as exc:
+            log.warning("not announced on the LAN: %s", exc)
+            return
+        try:
+            while True:
+                await announcer.show({code: table.free for code, table in self.tables.items()})
+                await asyncio.sleep(ANNOUNCE_S)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # zeroconf's own errors are many: the tables play on unannounced
+            log.warning("the LAN announcement failed: %s", exc)
+        finally:
+            await asyncio.shield(announcer.close())
 
     async def stop(self) -> None:
         """End every table (a host that keeps its tables keeps them for its next start)."""
+        if self.announcing is not None:
+            self.announcing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.announcing
         for table in list(self.tables.values()):
             table._finish("the host is shutting down", kept=table.store is not None)
             if table.task is not None:
