@@ -30,7 +30,7 @@ def test_a_chat_line_reaches_everyone_as_plain_text_and_a_chatterbox_is_slowed_n
         for n in range(3):  # the burst of three is spent after the first two lines and one more
             await anna.send(json.dumps({"type": "chat", "text": f"line {n}"}))
         refusals.append(await anna.refusal())
-        heard = []
+        heard: list[str] = []
         while len(heard) < 3:
             message = await bertil.until(lambda m: isinstance(m, ChatFrom | Error))
             assert isinstance(message, ChatFrom)

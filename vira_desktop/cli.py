@@ -211,6 +211,8 @@ def _host(args: argparse.Namespace) -> int:
         save=None if args.no_save else Path(args.save) if args.save else host_save_dir(args.prefix),
         tls=(Path(args.tls_cert), Path(args.tls_key)) if args.tls_cert else None,
         announce=not args.no_announce,
+        max_tables=args.max_tables,
+        max_connections=args.max_connections,
         password=args.password,
         seat_timeout=args.seat_timeout,
         deal_pause=args.deal_pause,
@@ -328,6 +330,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tls-cert", metavar="FILE", help="serve wss:// with this certificate chain (PEM)")
     p.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
     p.add_argument("--no-announce", action="store_true", help="do not announce the tables on the LAN (mDNS)")
+    p.add_argument("--max-tables", type=int, default=8, metavar="N", help="tables in play at once (default 8)")
+    p.add_argument("--max-connections", type=int, default=64, metavar="N", help="connections at once (default 64)")
     p.add_argument("--password", help="players must give it in their hello")
     p.add_argument("--bots", default="normal", metavar="LEVEL", help="the host's bots and stand-ins for dropped seats")
     p.add_argument("--seat-timeout", type=float, default=60.0, metavar="S", help="a dropped seat is held S seconds")
