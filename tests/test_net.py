@@ -9,13 +9,8 @@ Every host here binds 127.0.0.1 and every wait is bounded.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import json
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
@@ -24,6 +19,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from tests.hosts import free_port, start_host, stop
 from tests.test_port import cards_named, seen_in
 from vira_desktop.ai import make_bot
 from vira_desktop.cli import main
@@ -437,31 +433,17 @@ def test_a_seat_is_held_after_a_drop_and_taken_back_with_its_token_where_it_stoo
 def test_vira_host_and_vira_join_play_a_session_from_the_command_line(tmp_path: Path) -> None:
     """``vira host --once`` in a process of its own, ``vira join --bot`` here: the client exits
     0 when the host ends the session, and so does the host."""
-    with socket.socket() as probe:  # a free port on loopback
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    args = ["--port", str(port), "--players", "3", "--humans", "1", "--deals", "1", "--once"]
+    port = free_port()
+    args = ["--players", "3", "--humans", "1", "--deals", "1", "--once", "--no-save"]
     args += ["--deal-pause", "0", "--bot-pause", "0", "--records", str(tmp_path / "records"), "--seed", "3"]
-    host = subprocess.Popen(
-        [sys.executable, "-m", "vira_desktop", "host", *args],
-        cwd=Path(__file__).resolve().parents[1],
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    host = start_host(args, port, tmp_path / "host.log")
     try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and host.poll() is None:
-            with socket.socket() as s, contextlib.suppress(OSError):
-                s.connect(("127.0.0.1", port))
-                break
-            time.sleep(0.1)
         dump = tmp_path / "Anna.jsonl"
         code = main(["join", f"127.0.0.1:{port}", "--name", "Anna", "--bot", "normal", "--dump", str(dump)])
         assert host.wait(20) == 0
     finally:
-        if host.poll() is None:
-            host.kill()
-        log = host.communicate(timeout=5)[1]
+        stop(host)
+    log = (tmp_path / "host.log").read_text(encoding="utf-8")
     assert code == 0
     kinds = [json.loads(line)["type"] for line in dump.read_text(encoding="utf-8").splitlines()]
     assert kinds[0] == "welcome" and kinds[-1] == "bye"

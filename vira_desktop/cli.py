@@ -194,9 +194,12 @@ def _host(args: argparse.Namespace) -> int:
 
     from .ai import LEVELS
     from .net.host import HostConfig, serve_host
+    from .paths import host_save_dir
 
     if args.bots not in LEVELS:
         raise ValueError(f"unknown bot level: {args.bots!r} (available: {', '.join(LEVELS)})")
+    if bool(args.tls_cert) != bool(args.tls_key):
+        raise ValueError("--tls-cert and --tls-key go together")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config = HostConfig(
@@ -205,6 +208,11 @@ def _host(args: argparse.Namespace) -> int:
         bots=args.bots,
         deals=args.deals,
         records=Path(args.records) if args.records else None,
+        save=None if args.no_save else Path(args.save) if args.save else host_save_dir(args.prefix),
+        tls=(Path(args.tls_cert), Path(args.tls_key)) if args.tls_cert else None,
+        announce=not args.no_announce,
+        max_tables=args.max_tables,
+        max_connections=args.max_connections,
         password=args.password,
         seat_timeout=args.seat_timeout,
         deal_pause=args.deal_pause,
@@ -227,17 +235,39 @@ def _join(args: argparse.Namespace) -> int:
     from .ai import LEVELS
     from .net.client import JoinOptions, join
 
+    if args.list:
+        return _list_tables(args.seconds, args.address)
+    if args.address is None:
+        raise ValueError("give the host's address (or --list to find the tables on the LAN)")
     if args.bot is not None and args.bot not in LEVELS:
         raise ValueError(f"unknown bot level: {args.bot!r} (available: {', '.join(LEVELS)})")
     with contextlib.ExitStack() as stack:
         dump: IO[str] | None = None
         if args.dump:
             dump = stack.enter_context(open(args.dump, "w", encoding="utf-8", buffering=1))
-        options = JoinOptions(args.address, args.name, args.table, args.password, args.token, args.bot, dump, args.seed)
+        options = JoinOptions(
+            args.address, args.name, args.table, args.password, args.token, args.bot, dump, args.seed,
+            reconnect=args.reconnect, tls=args.tls or args.cafile is not None, cafile=args.cafile,
+        )
         try:
             return asyncio.run(join(options))
         except KeyboardInterrupt:
             return 1
+
+
+def _list_tables(seconds: float, interface: str | None) -> int:
+    """``vira join --list``: the tables announced on the LAN, one a line (0 when any)."""
+    import asyncio
+
+    from .net.lan import browse
+
+    tables = asyncio.run(browse(seconds, interface))
+    for ad in tables:
+        free = f"{ad.free} seat{'s' if ad.free != 1 else ''} free" if ad.free else "in play"
+        print(f"{ad.code:<20} {ad.url:<40} {free}" + ("" if ad.protocol == 1 else f" (protocol {ad.protocol})"))
+    if not tables:
+        print(f"no tables found in {seconds:g} s", file=sys.stderr)
+    return 0 if tables else 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -295,6 +325,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--humans", type=int, metavar="N", help="seats for network players (default: all; the rest bots)")
     p.add_argument("--deals", type=int, metavar="N", help="end each session after N deals")
     p.add_argument("--records", metavar="DIR", help="write each finished deal there as a deal record")
+    p.add_argument("--save", metavar="DIR", help="keep the tables there (default: in the user data folder)")
+    p.add_argument("--no-save", action="store_true", help="keep no tables: a restart starts afresh")
+    p.add_argument("--tls-cert", metavar="FILE", help="serve wss:// with this certificate chain (PEM)")
+    p.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
+    p.add_argument("--no-announce", action="store_true", help="do not announce the tables on the LAN (mDNS)")
+    p.add_argument("--max-tables", type=int, default=8, metavar="N", help="tables in play at once (default 8)")
+    p.add_argument("--max-connections", type=int, default=64, metavar="N", help="connections at once (default 64)")
     p.add_argument("--password", help="players must give it in their hello")
     p.add_argument("--bots", default="normal", metavar="LEVEL", help="the host's bots and stand-ins for dropped seats")
     p.add_argument("--seat-timeout", type=float, default=60.0, metavar="S", help="a dropped seat is held S seconds")
@@ -304,7 +341,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed for the tables' deals (default: fresh deals)")
     p.add_argument("--once", action="store_true", help="stop when the last table's session has ended")
     p = sub.add_parser("join", help="take a seat at a host's table, headless")
-    p.add_argument("address", help="HOST[:PORT], [IPv6]:PORT or a ws:// URL")
+    p.add_argument("address", nargs="?", help="HOST[:PORT], [IPv6]:PORT or a ws:// or wss:// URL")
+    p.add_argument("--list", action="store_true", help="find the tables announced on the LAN and print them")
+    p.add_argument("--seconds", type=float, default=3.0, metavar="S", help="how long --list looks (default 3)")
     p.add_argument("--name", default="Player")
     p.add_argument("--table", default="", metavar="CODE", help="the table's code (default: the host's first)")
     p.add_argument("--password")
@@ -312,6 +351,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", metavar="LEVEL", help="a bot of LEVEL answers for the seat")
     p.add_argument("--seed", type=int, help="the --bot's seed (default: from the name)")
     p.add_argument("--dump", metavar="FILE", help="write every message received, one JSON text a line")
+    p.add_argument("--tls", action="store_true", help="wss:// for an address without a scheme")
+    p.add_argument("--cafile", metavar="FILE", help="trust this certificate for wss:// (implies --tls)")
+    p.add_argument(
+        "--reconnect", type=float, default=60.0, metavar="S", help="after a drop, try S seconds to come back (0: never)"
+    )
     return parser
 
 

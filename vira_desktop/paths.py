@@ -57,6 +57,11 @@ def autosave_file() -> Path:
     return data_dir() / "autosave.sqlite3"
 
 
+def host_save_dir(prefix: str) -> Path:
+    """Where ``vira host --prefix PREFIX`` keeps its tables by default (net/keep.py)."""
+    return data_dir() / "host" / prefix
+
+
 def export_dir() -> Path:
     """Where exported deal records go: a folder of the player's documents."""
     return Path(os.environ.get("VIRA_EXPORT_DIR") or Path(platformdirs.user_documents_dir()) / "Vira")

@@ -3,8 +3,10 @@ it, with a bot (``--bot LEVEL``, asked only the seat's own view, as the host's b
 with lines typed on stdin in the deal record's notation.
 
 Every message received is checked (:mod:`.protocol`) and, with ``dump``, written one JSON
-text a line. The client ends with 0 when the host ends the session, 1 when it is refused or
-the connection is lost.
+text a line. A seated client whose connection is lost (the host restarted, the network
+went) comes back with its seat token, again and again with a growing pause, for at most
+``reconnect`` seconds. The client ends with 0 when the host ends the session, 1 when it is
+refused or the connection stays lost.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
+import ssl
 import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -38,6 +42,7 @@ from .protocol import (
     Submit,
     Welcome,
     encode,
+    plain_text,
     read_host,
 )
 
@@ -46,13 +51,17 @@ __all__ = ["JoinOptions", "Player", "address_url", "join"]
 log = logging.getLogger("vira.join")
 
 MAX_HOST_MESSAGE = 2**21  # a state grows with the session's score sheet; far below this
+BACKOFF_S = (0.2, 3.0)  # the first pause before coming back after a drop, and the longest (doubling)
 
 
-def address_url(address: str, table: str = "") -> str:
-    """``HOST``, ``HOST:PORT``, ``[IPv6]:PORT`` or a ``ws://`` URL as the URL to connect to.
+def address_url(address: str, table: str = "", tls: bool = False) -> str:
+    """``HOST``, ``HOST:PORT``, ``[IPv6]:PORT`` or a ``ws://`` or ``wss://`` URL as the URL to
+    connect to (``tls``: ``wss://`` for an address without a scheme).
 
     >>> address_url("127.0.0.1"), address_url("[::1]:9000", "v-1"), address_url("ws://a:1/v-2")
     ('ws://127.0.0.1:8417/', 'ws://[::1]:9000/v-1', 'ws://a:1/v-2')
+    >>> address_url("example.org:443", "v-1", tls=True)
+    'wss://example.org:443/v-1'
     """
     if address.startswith(("ws://", "wss://")):
         return address
@@ -65,7 +74,7 @@ def address_url(address: str, table: str = "") -> str:
         port = int(number)
     if ":" in host:
         host = f"[{host}]"
-    return f"ws://{host}:{port}/{table}"
+    return f"{'wss' if tls else 'ws'}://{host}:{port}/{table}"
 
 
 @dataclass
@@ -80,7 +89,11 @@ class JoinOptions:
     bot: str | None = None  # answer with a bot of this level
     dump: IO[str] | None = None  # every message received, one JSON text a line
     seed: int | None = None  # the bot's (default: from the name)
-    say: Callable[[str], None] = field(default=lambda text: print(text, file=sys.stderr, flush=True))
+    reconnect: float = 60.0  # seconds a seated client keeps trying to come back after a drop (0: never)
+    tls: bool = False  # wss:// for an address without a scheme
+    cafile: str | None = None  # the certificates to trust for wss:// (a host's self-signed one); else the system's
+    # what is shown: as plain text (whatever the host sends cannot drive the terminal)
+    say: Callable[[str], None] = field(default=lambda text: print(plain_text(text), file=sys.stderr, flush=True))
 
 
 class Player:
@@ -95,35 +108,68 @@ class Player:
         self.answered = -1  # the version of the state last answered
         self.messages: list[HostMessage] = []
         self.ended: Bye | Error | None = None
+        self.ws: ClientConnection | None = None  # the connection, while there is one
+        self.connections = 0  # connections opened (more than one: it came back after a drop)
+        self._seated_again = False  # the connection in hand was welcomed
+        self._online = asyncio.Event()  # seated, on a connection: what is typed can be sent
         self._thinking: asyncio.Task[None] | None = None
         self._told = 0  # log lines said
 
     async def run(self) -> int:
         """Play until the host ends the session (0) or the seat is lost (1)."""
         o = self.options
-        hello = Hello(PROTOCOL, o.name, o.table, o.password, o.token)
-        url = address_url(o.address, o.table)
+        url = address_url(o.address, o.table, o.tls)
+        typing_in = None if self.bot else asyncio.create_task(self._typed())
         try:
-            async with connect(url, max_size=MAX_HOST_MESSAGE, open_timeout=10, compression=None) as ws:
-                await ws.send(encode(hello))
-                typing_in = None if self.bot else asyncio.create_task(self._typed(ws))
-                try:
-                    await self._listen(ws)
-                finally:
-                    for task in (typing_in, self._thinking):
-                        if task is not None:
-                            task.cancel()
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-            o.say(f"vira join: cannot join {url}: {exc}")
-            return 1
-        except ConnectionClosed as exc:
-            o.say(f"vira join: the connection was lost: {exc}")
+            lost = await self._connection(url)
+            pause, since = BACKOFF_S[0], asyncio.get_running_loop().time()
+            while lost and self.ended is None and self.welcome is not None:
+                waited = asyncio.get_running_loop().time() - since
+                if waited >= o.reconnect:
+                    break
+                o.say(f"vira join: {lost}; coming back in {pause:.1f} s")
+                await asyncio.sleep(min(pause, o.reconnect - waited) * random.uniform(0.8, 1.0))
+                pause = min(BACKOFF_S[1], pause * 2)
+                lost = await self._connection(url)
+                if self._seated_again:  # back in the seat: a later drop starts the pauses afresh
+                    pause, since = BACKOFF_S[0], asyncio.get_running_loop().time()
+        finally:
+            if typing_in is not None:
+                typing_in.cancel()
+        if lost:
+            o.say(f"vira join: {lost}")
             return 1
         if isinstance(self.ended, Bye):
             o.say(f"vira join: {self.ended.reason or 'the host said goodbye'}")
             return 0
         o.say(f"vira join: {self.ended.reason if self.ended else 'the host closed the connection'}")
         return 1
+
+    async def _connection(self, url: str) -> str:
+        """One connection, from the hello (with the seat's token when it has one) to its end;
+        why it was lost ("" when the host ended it or refused the seat)."""
+        o = self.options
+        token = self.welcome.token if self.welcome is not None else o.token
+        self._seated_again = False
+        try:
+            tls = url.startswith("wss://")
+            secure: dict[str, Any] = {"ssl": ssl.create_default_context(cafile=o.cafile)} if tls else {}
+            async with connect(url, max_size=MAX_HOST_MESSAGE, open_timeout=10, compression=None, **secure) as ws:
+                self.connections += 1
+                self.ws = ws
+                await ws.send(encode(Hello(PROTOCOL, o.name, o.table, o.password, token)))
+                try:
+                    await self._listen(ws)
+                finally:
+                    self.ws = None
+                    self._online.clear()
+                    if self._thinking is not None:
+                        self._thinking.cancel()
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            return f"cannot join {url}: {exc}"
+        except ConnectionClosed as exc:
+            return f"the connection was lost: {exc}"
+        return ""
 
     async def _listen(self, ws: ClientConnection) -> None:
         async for text in ws:
@@ -141,13 +187,16 @@ class Player:
         say = self.options.say
         if isinstance(message, Welcome):
             self.welcome = message
+            self._seated_again = True
+            self._online.set()
+            self.answered = -1  # a host taken up again counts its versions afresh
             say(f"seated as {message.seat} at {message.table}; to come back: --token {message.token}")
         elif isinstance(message, State):
             self.seen = message.seen
             self._tell(message.seen)
             self._answer(ws)
-        elif isinstance(message, ChatFrom):
-            say(f"{message.sender or 'host'}: {message.text}")
+        elif isinstance(message, ChatFrom):  # shown as plain text: a line may not move a terminal's cursor
+            say(f"{plain_text(message.sender) or 'host'}: {plain_text(message.text)}")
         elif isinstance(message, Error):
             say(f"refused: {message.reason}")
             if message.fatal:
@@ -192,24 +241,38 @@ class Player:
             await ws.send(encode(Submit(wire["action"], seat=wire["seat"], version=seen.version)))
         self._answer(ws)  # the state may have moved on while the bot thought
 
-    async def _typed(self, ws: ClientConnection) -> None:
-        """Lines from stdin: an action, ``/decline``, ``/chat TEXT`` or ``/bye``."""
+    async def _typed(self) -> None:
+        """Lines from stdin: an action, ``/decline``, ``/say TEXT`` (or ``/chat TEXT``) or ``/bye``."""
         while True:
             line = await asyncio.to_thread(sys.stdin.readline)
             if not line:
                 return
-            text = line.strip()
-            if not text:
+            message = typed(line)
+            if message is None:
                 continue
-            if text == "/bye":
-                await ws.send(encode(Bye("")))
+            await self._online.wait()  # (after a drop: sent once back in the seat)
+            assert self.ws is not None
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.send(encode(message))
+            if isinstance(message, Bye):
                 return
-            if text.startswith("/chat "):
-                await ws.send(encode(Chat(text[6:].strip())))
-            elif text == "/decline":
-                await ws.send(encode(Submit(None)))
-            else:
-                await ws.send(encode(Submit(text)))
+
+
+def typed(line: str) -> Submit | Chat | Bye | None:
+    """The message a line typed at ``vira join`` stands for (``None``: an empty line).
+
+    >>> typed("/say good game"), typed("/decline")
+    (Chat(text='good game'), Submit(action=None, seat=None, version=None))
+    """
+    text = line.strip()
+    if not text:
+        return None
+    if text == "/bye":
+        return Bye("")
+    for command in ("/say ", "/chat "):
+        if text.startswith(command):
+            return Chat(text[len(command) :].strip())
+    return Submit(None) if text == "/decline" else Submit(text)
 
 
 async def join(options: JoinOptions) -> int:

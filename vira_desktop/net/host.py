@@ -9,7 +9,8 @@ loop; the table task polls the master on a short timer while they do.
 
 A seat whose connection drops is held for its token; after ``seat_timeout`` a bot plays it,
 and the player has it back on return. ``records``: each finished deal is written there as
-a deal record (``docs/deal-record.md``).
+a deal record (``docs/deal-record.md``). ``save``: every table is kept there (:mod:`.keep`)
+and taken up again when a host is started with the same folder.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import hmac
 import logging
 import random
 import secrets
+import signal
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -30,13 +33,15 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from ..paths import write_atomically
 from ..rules.actions import Action, parse_action
 from ..session.factory import new_table
 from ..session.master import Command, CommittedDeal, TableMaster
 from ..session.port import SeatPort, Seen, Update
 from ..session.record import dump_record
-from ..session.table import SeatConfig, Table
+from ..session.table import SaveError, SeatConfig, Table
 from ..session.worker import Worker
+from .keep import SavedSeat, Seating, TableStore, saved_tables, token_hash
 from .protocol import (
     CLIENT_COMMANDS,
     MAX_CLIENT_MESSAGE,
@@ -57,6 +62,7 @@ from .protocol import (
     UpdateMessage,
     Welcome,
     encode,
+    plain_text,
     read_client,
     valid_code,
 )
@@ -71,6 +77,8 @@ IDLE_S = 0.5  # the longest the table task sleeps (held seats' timeouts are chec
 MAX_OUTBOX = 512  # messages queued for one client before it is dropped as too slow
 CLOSE_S = 3.0  # the most a closing handshake may take
 POLICY = 1008  # the WebSocket close code for a client that broke the protocol
+ANNOUNCE_S = 1.0  # how often the LAN announcement is brought up to date
+RESTART = 1012  # ... for every client when a host that keeps its tables stops (come back later)
 
 
 class Port(Protocol):
@@ -89,6 +97,8 @@ class Master(Protocol):
     @property
     def version(self) -> int: ...
     @property
+    def table(self) -> Table: ...
+    @property
     def deal_over(self) -> bool: ...
     @property
     def session_over(self) -> bool: ...
@@ -99,8 +109,19 @@ class Master(Protocol):
     def close(self) -> None: ...
 
 
-# (table, bot pause, worker, on_committed) -> the table's master
-MasterFactory = Callable[[Table, float, Worker, Callable[[CommittedDeal], None]], Master]
+class MasterFactory(Protocol):
+    """Makes a table's master: ``pause`` between moves, ``on_committed`` for each finished
+    deal, ``save`` after every change (``None``: the host keeps no saves)."""
+
+    def __call__(
+        self,
+        table: Table,
+        *,
+        pause: float,
+        worker: Worker,
+        on_committed: Callable[[CommittedDeal], None],
+        save: Callable[[Table], None] | None,
+    ) -> Master: ...
 
 
 @dataclass
@@ -112,6 +133,9 @@ class HostConfig:
     bots: str = "normal"  # the level of the host's bots and of a dropped player's stand-in
     deals: int | None = None  # the session ends after so many deals (None: when it ends by itself)
     records: Path | None = None  # each finished deal written here as a deal record
+    save: Path | None = None  # every table kept here, and taken up again at the next start
+    tls: tuple[Path, Path] | None = None  # (certificate chain, private key), PEM: serve wss://
+    announce: bool = False  # announce each table on the LAN by mDNS (:mod:`.lan`)
     password: str | None = None
     seat_timeout: float = 60.0  # seconds a dropped player's seat is held before a bot plays it
     hello_timeout: float = 10.0  # seconds a new connection has to say hello
@@ -122,6 +146,8 @@ class HostConfig:
     max_connections: int = 64
     rate: float = 10.0  # messages a second a client may send, on average
     burst: int = 30  # ... and at once
+    chat_rate: float = 0.5  # chat lines a second a player may say, on average
+    chat_burst: int = 5  # ... and at once (more is refused, not fatal)
     strikes: int = 5  # bad messages a client may send before it is dropped
     ping_interval: float | None = 20.0  # heartbeats (websockets' keepalive pings)
     ping_timeout: float | None = 20.0
@@ -160,6 +186,7 @@ class Conn:
         self.ws = ws
         self.peer = str(ws.remote_address[0]) if ws.remote_address else "?"
         self.bucket = Bucket(config.rate, config.burst, float(config.burst), now)
+        self.chat = Bucket(config.chat_rate, config.chat_burst, float(config.chat_burst), now)
         self.strikes = 0
         self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closing = False
@@ -201,10 +228,13 @@ def _close_reason(text: str) -> str:
 
 @dataclass
 class Member:
-    """A player at a table: a network player's seat (``token``) or a host bot (no token)."""
+    """A player at a table: a network player's seat (``token_hash``) or a host bot (``None``).
+    ``token`` is known while the player is connected (a table taken up from its save knows
+    only the hash until the player is back)."""
 
     name: str
-    token: str | None
+    token_hash: str | None
+    token: str | None = None
     conn: Conn | None = None
     port: Port | None = None
     dropped_at: float | None = None  # the connection went (the seat is held for its token)
@@ -213,7 +243,7 @@ class Member:
 
     @property
     def player(self) -> bool:
-        return self.token is not None
+        return self.token_hash is not None
 
 
 @dataclass
@@ -225,6 +255,8 @@ class NetTable:
     make_master: MasterFactory
     seed: int
     on_end: Callable[[NetTable], None]
+    store: TableStore | None = None  # where the table is kept (``HostConfig.save``)
+    resumed: Table | None = None  # the session taken up from the store, until it is dealt on
     members: list[Member] = field(default_factory=list)
     master: Master | None = None
     house: Port | None = None  # the host's own (spectator's) port: it deals and settles
@@ -238,11 +270,38 @@ class NetTable:
         self.filled = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
 
+    @classmethod
+    def taken_up(cls, store: TableStore, config: HostConfig, make_master: MasterFactory,
+                 on_end: Callable[[NetTable], None]) -> NetTable:
+        """A table as its store kept it: its seating (every player away until back with the
+        token) and, once dealt, its session where it stood. :class:`SaveError` when unreadable."""
+        seating, session = store.load()
+        table = cls(seating.code, config, make_master, seating.seed, on_end, store, session)
+        table.members = [Member(m.name, m.token_hash, bot=m.token_hash is None) for m in seating.members]
+        if session is not None:
+            table.deals_done = session.deal_index
+            table.filled.set()
+        return table
+
+    def _keep_seating(self) -> None:
+        if self.store is not None:
+            members = tuple(SavedSeat(m.name, m.token_hash) for m in self.members)
+            self.store.keep_seating(Seating(self.code, self.seed, members, self.master is not None))
+
+    def _keep_table(self) -> None:
+        if self.store is not None and self.master is not None:
+            self.store.keep_table(self.master.table)
+
     # ------------------------------------------------------------------ who is here
     @property
     def humans(self) -> int:
         humans = self.config.humans
         return self.config.players if humans is None else max(1, min(humans, self.config.players))
+
+    @property
+    def free(self) -> int:
+        """Seats a new player may still take (0 once dealt)."""
+        return 0 if self.master is not None or self.ended else max(0, self.humans - len(self.members))
 
     def member(self, name: str) -> Member | None:
         return next((m for m in self.members if m.name == name), None)
@@ -262,17 +321,21 @@ class NetTable:
         a string says why not."""
         member = self.member(hello.name)
         if hello.token is not None:
-            if member is None or member.token is None or not hmac.compare_digest(hello.token, member.token):
+            known = member.token_hash if member is not None else None
+            if member is None or known is None or not hmac.compare_digest(token_hash(hello.token), known):
                 return "no seat at this table for that name and token"
             if member.conn is not None:
                 return "that seat is in use by another connection"
+            member.token = hello.token
             return self._back(conn, member)
         if member is not None:
             return f"the name {hello.name!r} is taken at this table"
         if self.master is not None or len(self.members) >= self.humans:
             return "the table is full"
-        member = Member(hello.name, secrets.token_urlsafe(18), conn)
+        token = secrets.token_urlsafe(18)
+        member = Member(hello.name, token_hash(token), token, conn)
         self.members.append(member)
+        self._keep_seating()
         log.info("%s: %s joined from %s (%d of %d)", self.code, member.name, conn.peer, len(self.members), self.humans)
         self._welcome(member)
         self.broadcast(self.lobby())
@@ -290,6 +353,7 @@ class NetTable:
         if member.bot and self.master is not None:
             self.master.set_bot(member.name, False)
             member.bot = False
+            self._keep_table()
         log.info("%s: %s is back from %s", self.code, member.name, conn.peer)
         self._welcome(member)
         self.broadcast(self.lobby())
@@ -305,7 +369,10 @@ class NetTable:
         if self.master is None:
             self.members.remove(member)
             log.info("%s: %s left the lobby", self.code, member.name)
+            self._keep_seating()
             if not self.members and self.code != self.config.first_table and self.task is not None:
+                if self.store is not None:
+                    self.store.clear()
                 self.task.cancel()  # a table opened and left empty is closed (tables are few)
                 return
         elif for_good:
@@ -322,12 +389,16 @@ class NetTable:
         if not member.bot and self.master is not None:
             self.master.set_bot(member.name, True, self.config.bots)
             member.bot = True
+            self._keep_table()
 
     # ------------------------------------------------------------------ what a player sends
     def receive(self, member: Member, message: ClientMessage) -> str | None:
         """Act on ``member``'s message; a string says why it is refused (the table unchanged)."""
         if isinstance(message, Chat):
-            self.broadcast(ChatFrom(member.name, message.text))
+            assert member.conn is not None
+            if not member.conn.chat.take(asyncio.get_running_loop().time()):
+                return "too many chat lines: wait a moment"
+            self.broadcast(ChatFrom(member.name, plain_text(message.text)))
             return None
         if self.master is None or member.port is None:
             return "the table is waiting for its players"
@@ -389,14 +460,18 @@ class NetTable:
             self.on_end(self)
 
     def _start(self) -> None:
-        taken = {m.name for m in self.members}
-        bot_names = (f"Bot {i}" for i in range(1, 100) if f"Bot {i}" not in taken)
-        while len(self.members) < self.config.players:
-            self.members.append(Member(next(bot_names), None, bot=True))
-        seats = [SeatConfig(m.name, m.player, self.config.bots) for m in self.members]
+        """Deal the first deal (or take up the session kept), and give each seat its port."""
+        taken_up = self.resumed is not None
+        table, self.resumed = self.resumed or self._new_table(), None
+        for m in self.members:
+            m.bot = not table.seat_config(m.name).human
         self.worker = self.config.worker()
-        table = new_table(seats, self.seed)  # the game's own house rules (a host's settings: a later slice)
-        self.master = self.make_master(table, self.config.bot_pause, self.worker, self._committed)
+        save = self.store.keep_table if self.store is not None else None
+        self.master = self.make_master(
+            table, pause=self.config.bot_pause, worker=self.worker, on_committed=self._committed, save=save
+        )
+        self._keep_seating()
+        self._keep_table()
         self.house = self.master.port(None)
         self.house.opening()
         for m in self.members:
@@ -404,11 +479,20 @@ class NetTable:
             opening = m.port.opening()  # the seating, the åla and the deal, for a client that animates
             if m.conn is not None:
                 m.conn.send(UpdateMessage(opening))
-            elif m.player:  # dropped while the table filled
+            elif m.player and not m.bot:  # dropped while the table filled, or away since the host's restart
                 m.dropped_at = asyncio.get_running_loop().time()
         seated = ", ".join(m.name + ("" if m.player else " (bot)") for m in self.members)
-        log.info("%s: first deal, %s", self.code, seated)
+        how = f"taken up at deal {table.deal_index + 1}, move {len(table.deal.history)}" if taken_up else "first deal"
+        log.info("%s: %s, %s", self.code, how, seated)
         self.broadcast(self.lobby())
+
+    def _new_table(self) -> Table:
+        taken = {m.name for m in self.members}
+        bot_names = (f"Bot {i}" for i in range(1, 100) if f"Bot {i}" not in taken)
+        while len(self.members) < self.config.players:
+            self.members.append(Member(next(bot_names), None, bot=True))
+        seats = [SeatConfig(m.name, m.player, self.config.bots) for m in self.members]
+        return new_table(seats, self.seed)  # the game's own house rules (a host's settings: a later slice)
 
     def _flush(self, now: float) -> None:
         """Each seat's updates to its player, then its whole state if the version moved."""
@@ -451,6 +535,8 @@ class NetTable:
             self.house.command(Command.SETTLE)
             self._flush(now)
             self._finish("the session is over")
+            if self.store is not None:
+                self.store.clear()
         else:
             self.house.command(Command.NEXT_DEAL)
             self.next_deal_at = None
@@ -470,16 +556,22 @@ class NetTable:
             await asyncio.wait_for(self.wake.wait(), seconds)
         self.wake.clear()
 
-    def _finish(self, reason: str) -> None:
-        """The session is over: everyone is told why and their connections closed."""
+    def _finish(self, reason: str, kept: bool = False) -> None:
+        """The session is over: everyone is told why and their connections closed. ``kept``:
+        the host stops but keeps the table, so its players are not told goodbye (close code
+        1012, service restart: they come back when it is up again)."""
         if self.ended:
             return
         self.ended = True
-        if self.master is not None:
+        if self.master is not None and not kept:
             self.master.close()
-        log.info("%s: ended (%s)", self.code, reason)
+        log.info("%s: %s (%s)", self.code, "kept" if kept else "ended", reason)
         for m in self.members:
-            if m.conn is not None:
+            if m.conn is None:
+                continue
+            if kept:
+                m.conn.end(RESTART, reason)
+            else:
                 m.conn.send(Bye(reason))
                 m.conn.end(1000, reason)
 
@@ -489,9 +581,10 @@ class NetTable:
         if folder is None:
             return
         path = folder / f"{self.code}-{self.seed}-deal-{deal.index + 1:03}.yaml"
+        if path.exists():  # a table taken up after a restart offers its finished deals again
+            return
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(dump_record(deal.record), encoding="utf-8")
+            write_atomically(path, dump_record(deal.record))
             log.info("%s: deal %d written to %s", self.code, deal.index + 1, path)
         except OSError as exc:
             log.error("%s: deal %d not written: %s", self.code, deal.index + 1, exc)
@@ -507,16 +600,22 @@ class Host:
         self.conns: set[Conn] = set()
         self.server: Server | None = None
         self.done = asyncio.Event()  # ``once``: the last table has ended
+        self.announcing: asyncio.Task[None] | None = None
         self._seeds = random.Random(config.seed) if config.seed is not None else random.SystemRandom()
 
     async def start(self, bind: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
-        """Listen on ``bind``:``port`` (0: any free port); the port listened on."""
-        self.open_table(self.config.first_table)
+        """Take up the tables kept (``save``), then listen on ``bind``:``port`` (0: any free
+        port); the port listened on."""
         c = self.config
+        for store in saved_tables(c.save) if c.save is not None else []:
+            self._take_up(store)
+        if c.first_table not in self.tables:
+            self.open_table(c.first_table)
         self.server = await serve(
             self.handle,
             bind,
             port,
+            ssl=tls_context(*c.tls) if c.tls is not None else None,
             process_request=self._before_upgrade,
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=4,
@@ -526,11 +625,39 @@ class Host:
             close_timeout=CLOSE_S,
             compression=None,
         )
-        return int(self.server.sockets[0].getsockname()[1])
+        listening = int(self.server.sockets[0].getsockname()[1])
+        if c.announce:
+            self.announcing = asyncio.get_running_loop().create_task(self._announce(bind, listening))
+        return listening
+
+    async def _announce(self, bind: str, port: int) -> None:
+        """Keep the LAN told of the tables and their free seats until the host stops."""
+        from .lan import Announcer  # zeroconf is imported only by a host that announces
+
+        try:
+            announcer = Announcer(bind, port, self.config.tls is not None)
+        except OSError as exc:
+            log.warning("not announced on the LAN: %s", exc)
+            return
+        try:
+            while True:
+                await announcer.show({code: table.free for code, table in self.tables.items()})
+                await asyncio.sleep(ANNOUNCE_S)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # zeroconf's own errors are many: the tables play on unannounced
+            log.warning("the LAN announcement failed: %s", exc)
+        finally:
+            await asyncio.shield(announcer.close())
 
     async def stop(self) -> None:
+        """End every table (a host that keeps its tables keeps them for its next start)."""
+        if self.announcing is not None:
+            self.announcing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.announcing
         for table in list(self.tables.values()):
-            table._finish("the host is shutting down")
+            table._finish("the host is shutting down", kept=table.store is not None)
             if table.task is not None:
                 table.task.cancel()
         if self.server is not None:
@@ -538,11 +665,29 @@ class Host:
             await self.server.wait_closed()
 
     def open_table(self, code: str) -> NetTable:
-        table = NetTable(code, self.config, self.make_master, self._seeds.randrange(2**31), self._ended)
-        self.tables[code] = table
-        table.task = asyncio.get_running_loop().create_task(table.run(), name=f"table {code}")
-        log.info("%s: table open", code)
+        store = TableStore(self.config.save, code) if self.config.save is not None else None
+        seed = self._seeds.randrange(2**31)
+        return self._run(NetTable(code, self.config, self.make_master, seed, self._ended, store), "open")
+
+    def _run(self, table: NetTable, how: str) -> NetTable:
+        self.tables[table.code] = table
+        table.task = asyncio.get_running_loop().create_task(table.run(), name=f"table {table.code}")
+        log.info("%s: table %s", table.code, how)
         return table
+
+    def _take_up(self, store: TableStore) -> None:
+        """A table kept by an earlier run of this host, where it stood (one that cannot be read
+        is set aside, logged, and the others are taken up)."""
+        if not store.code.startswith(self.config.prefix + "-") or len(self.tables) >= self.config.max_tables:
+            log.warning("%s: kept in %s, not taken up by this host", store.code, store.folder)
+            return
+        try:
+            table = NetTable.taken_up(store, self.config, self.make_master, self._ended)
+        except SaveError as exc:
+            log.error("%s: cannot be taken up (%s); its files are set aside", store.code, exc)
+            store.set_aside()
+            return
+        self._run(table, "taken up from its save")
 
     def _ended(self, table: NetTable) -> None:
         self.tables.pop(table.code, None)
@@ -652,6 +797,15 @@ class Host:
                 conn.send(Error(refusal))
 
 
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    """A server's TLS (1.2 at least) with the certificate chain ``cert`` and its key ``key``
+    (PEM); :class:`OSError` (``ssl.SSLError`` is one) when they cannot be read or do not match."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert, key)
+    return context
+
+
 async def _drain(ws: ServerConnection) -> None:
     """Read and drop whatever the client still sends, until its connection is closed."""
     async for _ in ws:
@@ -667,15 +821,25 @@ class NetMaster(TableMaster):
         return SeatPort(self, name, commands, full_records=False)
 
 
-def _table_master(table: Table, pause: float, worker: Worker, on_committed: Callable[[CommittedDeal], None]) -> Master:
-    return NetMaster(table, worker, pause=pause, on_committed=on_committed)
+def _table_master(
+    table: Table,
+    *,
+    pause: float,
+    worker: Worker,
+    on_committed: Callable[[CommittedDeal], None],
+    save: Callable[[Table], None] | None,
+) -> Master:
+    return NetMaster(table, worker, pause=pause, on_committed=on_committed, save=save)
 
 
 async def serve_host(config: HostConfig, bind: str, port: int, ready: Callable[[int], Any] | None = None) -> int:
     """Run a host until interrupted (or, ``config.once``, until its last table ends)."""
     host = Host(config)
     listening = await host.start(bind, port)
-    log.info("listening on %s:%d; table %s", bind, listening, config.first_table)
+    scheme = "wss" if config.tls is not None else "ws"
+    log.info("listening on %s://%s:%d; tables %s", scheme, bind, listening, ", ".join(sorted(host.tables)))
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # (no signal handlers on Windows)
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, host.done.set)
     if ready is not None:
         ready(listening)
     try:

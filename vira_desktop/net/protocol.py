@@ -53,6 +53,7 @@ __all__ = [
     "UpdateMessage",
     "Welcome",
     "encode",
+    "plain_text",
     "read_client",
     "read_host",
     "valid_code",
@@ -77,6 +78,17 @@ class ProtocolError(ValueError):
 def valid_code(code: str) -> bool:
     """Whether ``code`` is a table code: ``PREFIX-NAME``, lower-case letters and digits."""
     return CODE.fullmatch(code) is not None
+
+
+def plain_text(text: str) -> str:
+    r"""``text`` as a line to show as it is: every character that is not printable (control
+    characters, terminal escapes' ESC, bidirectional overrides, line breaks) becomes a space,
+    runs of spaces one, the ends trimmed. A chat line is always shown so, never interpreted.
+
+    >>> plain_text("\x1b[2Jhi\u202e  there\n\x07")
+    '[2Jhi there'
+    """
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
 
 
 def _text_ok(text: str, most: int, empty: bool = False) -> bool:
@@ -142,14 +154,15 @@ class CommandMessage:
 
 @dataclass(frozen=True)
 class Chat:
-    """A line said to the table."""
+    """A line said to the table: at most ``CHAT_MAX`` characters, sent on as
+    :func:`plain_text` (control characters stripped), refused when nothing is left."""
 
     TYPE: ClassVar[str] = "chat"
     text: str
 
     def check(self) -> None:
-        if not _text_ok(self.text, CHAT_MAX):
-            raise ProtocolError(f"chat.text: 1 to {CHAT_MAX} printable characters")
+        if len(self.text) > CHAT_MAX or not plain_text(self.text):
+            raise ProtocolError(f"chat.text: 1 to {CHAT_MAX} characters, not all of them control characters")
 
 
 @dataclass(frozen=True)

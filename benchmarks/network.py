@@ -1,0 +1,197 @@
+"""Load on one host process: N tables of three network players each (random bots, here in
+this process as light asyncio clients, answering after ``--think`` seconds as a quick player
+would), for S seconds. Measured: the host process's CPU (``/proc``: user + system, as a share
+of one core) and its RSS at the end, and the time from a move's submission to the moment
+every client of that table has received the change (an update or a state of that version or
+later), p50 / p95 / max, on this machine's one clock. The host keeps its tables (autosave)
+as ``vira host`` does unless ``--no-save``.
+Run: ``python benchmarks/network.py --tables 10 --seconds 60 [--think 1.0] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from pathlib import Path
+
+from _figures import print_figures
+
+PLAYERS = ("Anna", "Bertil", "Cecilia")
+
+
+def start_host(port: int, tables: int, save: str | None) -> subprocess.Popen[bytes]:
+    """``vira host`` of this checkout in a process of its own, sized for ``tables`` tables."""
+    root = Path(__file__).resolve().parents[1]
+    args = ["--port", str(port), "--prefix", "b", "--max-tables", str(tables + 1)]
+    args += ["--max-connections", str(3 * tables + 8), "--no-announce", "--seed", "1", "--bots", "random"]
+    args += ["--save", save] if save else ["--no-save"]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    command = [sys.executable, "-m", "vira_desktop", "host", *args]
+    return subprocess.Popen(command, cwd=root, env=env, stderr=subprocess.DEVNULL)
+
+
+class Table:
+    """One table's clients' shared account: when each move was submitted, who has seen it."""
+
+    def __init__(self) -> None:
+        self.submitted: dict[int, float] = {}  # the version a move makes -> when it was sent
+        self.seen: dict[int, list[float]] = {}  # that version -> when each client first had it
+        self.latest = [-1, -1, -1]  # the newest version each client has had
+
+    def received(self, client: int, version: int, now: float, out: list[float]) -> None:
+        if version <= self.latest[client]:
+            return
+        self.latest[client] = version
+        for made, sent in list(self.submitted.items()):
+            if made <= version:
+                times = self.seen.setdefault(made, [])
+                times.append(now)
+                if len(times) == 3:
+                    out.append(now - sent)
+                    del self.submitted[made], self.seen[made]
+
+
+async def client(port: int, code: str, index: int, table: Table, think: float, out: list[float], end: float) -> None:
+    """One player: reads everything the host sends (timing each new version), and answers the
+    newest question put to it after a think."""
+    from websockets.asyncio.client import ClientConnection, connect
+
+    from vira_desktop.ai import make_bot
+    from vira_desktop.net.protocol import PROTOCOL, Hello, State, Submit, encode, read_host
+    from vira_desktop.session.wire import to_json
+
+    bot = make_bot("random", zlib.crc32(code.encode()) + index)
+    asked: list[str | None] = [None]  # the newest state's text while it asks this seat
+    wake = asyncio.Event()
+
+    async def answer(ws: ClientConnection) -> None:
+        while True:
+            await wake.wait()
+            wake.clear()
+            await asyncio.sleep(think * random.uniform(0.5, 1.5))
+            text = asked[0]
+            if text is None:
+                continue
+            message = read_host(text)
+            assert isinstance(message, State)
+            seen, ask = message.seen, message.seen.ask
+            assert ask is not None
+            action = bot.choose(ask.view).action
+            wire = to_json(action) if action is not None else {"action": None, "seat": None}
+            assert isinstance(wire, dict)
+            asked[0] = None
+            table.submitted[seen.version + 1] = time.monotonic()
+            await ws.send(encode(Submit(wire["action"], seat=wire["seat"], version=seen.version)))
+
+    async with connect(f"ws://127.0.0.1:{port}/{code}", max_size=2**21, compression=None, open_timeout=30) as ws:
+        await ws.send(encode(Hello(PROTOCOL, PLAYERS[index], code)))
+        answering = asyncio.create_task(answer(ws))
+        try:
+            while time.monotonic() < end:
+                try:
+                    text = await asyncio.wait_for(ws.recv(), max(0.01, end - time.monotonic()))
+                except TimeoutError:
+                    break
+                now = time.monotonic()
+                assert isinstance(text, str)
+                data = json.loads(text)
+                kind = data["type"]
+                if kind == "update":
+                    table.received(index, data["update"]["version"], now, out)
+                elif kind == "state":
+                    table.received(index, data["seen"]["version"], now, out)
+                    asked[0] = text if data["seen"]["ask"] is not None else None
+                    if asked[0] is not None:
+                        wake.set()
+                elif kind == "bye":
+                    break
+        finally:
+            answering.cancel()
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> tuple[float, int]:
+    """The resident memory of ``pid`` and its child processes (the tables' bot workers), MB;
+    and how many children."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    total = 0
+    for p in [pid, *map(int, children)]:
+        for line in Path(f"/proc/{p}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024, len(children)
+
+
+async def load(port: int, tables: int, seconds: float, think: float) -> list[float]:
+    out: list[float] = []
+    end = time.monotonic() + seconds
+    tasks = []
+    for t in range(tables):
+        table = Table()
+        tasks += [asyncio.create_task(client(port, f"b-{t + 1}", i, table, think, out, end)) for i in range(3)]
+    await asyncio.gather(*tasks, return_exceptions=False)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--tables", type=int, default=10)
+    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--think", type=float, default=1.0, help="a client's mean seconds before it answers")
+    ap.add_argument("--no-save", action="store_true", help="the host keeps no autosave")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    folder = None if args.no_save else tempfile.mkdtemp(prefix="vira-bench-host-")
+    host = start_host(port, args.tables, folder)
+    for _ in range(300):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.05)
+    cpu0, wall0 = cpu_seconds(host.pid), time.monotonic()
+    latencies = asyncio.run(load(port, args.tables, args.seconds, args.think))
+    cpu = (cpu_seconds(host.pid) - cpu0) / (time.monotonic() - wall0)
+    rss, workers = rss_mb(host.pid)
+    host.terminate()
+    host.wait(10)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+    ms = sorted(x * 1000 for x in latencies)
+    figures = {
+        "tables": args.tables,
+        "seconds": args.seconds,
+        "think_s": args.think,
+        "saved": not args.no_save,
+        "moves": len(ms),
+        "moves_per_s": round(len(ms) / args.seconds, 1),
+        "host_cpu_share_of_a_core": round(cpu, 3),
+        "host_rss_mb_with_workers": round(rss, 1),
+        "worker_processes": workers,
+        "latency_p50_ms": round(statistics.median(ms), 1) if ms else None,
+        "latency_p95_ms": round(ms[int(0.95 * (len(ms) - 1))], 1) if ms else None,
+        "latency_max_ms": round(ms[-1], 1) if ms else None,
+        "load": round(os.getloadavg()[0], 2),
+    }
+    print_figures(figures, args.json)
+
+
+if __name__ == "__main__":
+    main()
