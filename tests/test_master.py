@@ -17,7 +17,7 @@ from vira_desktop.session.master import TableMaster
 from vira_desktop.session.port import SeatPort, Seen, Update
 from vira_desktop.session.table import SeatConfig, Table
 from vira_desktop.session.turns import Command
-from vira_desktop.session.wire import dumps, loads, to_json
+from vira_desktop.session.wire import dumps, loads
 
 from .test_port import FAMILIES, NAMES, Forced, cards_named, seen_in
 
@@ -152,4 +152,4 @@ def test_a_seat_handed_to_a_bot_is_played_and_handed_back() -> None:
         if bertil.asked() is not None:
             break
     assert bertil.asked() is not None  # the seat is the player's again
-    assert to_json(bertil.seen())["table"]["viewer_name"] == "Bertil"
+    assert bertil.seen().table.viewer_name == "Bertil"
