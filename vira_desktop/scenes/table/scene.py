@@ -19,7 +19,6 @@ from ...rules.actions import Action, Bid, Buy, Discard, Keep, PlayCard, Repurcha
 from ...rules.cards import Card
 from ...rules.decision import Phase
 from ...rules.errors import ViraError
-from ...session.analysis import Analysis
 from ...session.as_played import AsPlayed, as_recorded, your_names
 from ...session.describe import describe_game, group_bid_key, is_you
 from ...session.flow import Ask
@@ -29,7 +28,6 @@ from ...session.runner import BOT_PAUSE_S, TableRunner, Update
 from ...session.runner import Command as TableCommand
 from ...session.state import TableState
 from ...session.table import Table
-from ...session.thinking import deal_analysis, side_of
 from ...session.words import card_text, say_action, say_refusal
 from ...session.worker import Worker
 from ..base import AppPort, Scene, SceneName
@@ -724,8 +722,6 @@ class ReplayScene(_TableBase):
         self.deal_id = deal_id  # the deal's id in history (a deal played again from it is linked to it)
         # number: the deal's index in its session; played: its seats, levels and tokens (history's)
         self.driver = ReplayDriver(record, number, played if played is not None else as_recorded(record, your_names()))
-        self.worker: Worker | None = None  # started when the analysis is first asked for
-        self.analysis: Analysis | None = None
         self.title = title
         self.quit_on_back = quit_on_back  # ``vira replay FILE --window``: Esc closes the window
         self.view.keys_help = mark("table.replay_keys")
@@ -839,34 +835,26 @@ class ReplayScene(_TableBase):
         self._caption()
 
     def _analyse(self) -> None:
-        """The record's double-dummy analysis, for the seat shown: worked out in a worker,
-        shown as it comes."""
-        record = self.driver.record
-        viewer = record.names[self.driver.viewer]
-        if self.analysis is not None:
-            self.app.push("analysis", info=self.analysis, viewer=viewer)
-            return
-        if self.problem:  # the record stops before the deal's end: nothing to set against best play
+        """The record's double-dummy analysis, for the seat shown: worked out by the driver's
+        worker, shown as it comes."""
+        analysis = self.driver.analysis()
+        if analysis is not None:
+            self.app.push("analysis", info=analysis, viewer=self.driver.record.names[self.driver.viewer])
+        elif self.problem:  # the record stops before the deal's end: nothing to set against best play
             self.message(t("analysis.record_stops", good=len(self.driver.actions)), MUTED)
-            return
-        if not self.driver.has_play:
+        elif self.driver.ask_analysis():
+            self.message(t("analysis.working"), MUTED)
+        else:
             self.message(t("analysis.no_play"), MUTED)
-            return
-        if self.worker is None:
-            self.worker = Worker()
-        if not self.worker.busy():
-            self.worker.submit("analysis", deal_analysis, record, side_of(record, viewer))
-        self.message(t("analysis.working"), MUTED)
 
     def next_wake(self) -> float | None:
         if (wake := super().next_wake()) is not None:
             return wake
-        return 0.05 if self.worker is not None and self.worker.pending() else None
+        return 0.05 if self.driver.working else None
 
     def exit(self) -> None:
         super().exit()
-        if self.worker is not None:
-            self.worker.shutdown()
+        self.driver.close()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
@@ -887,10 +875,9 @@ class ReplayScene(_TableBase):
 
     def update(self, dt: float) -> None:
         self.view.update(dt)
-        for _, result in self.worker.poll() if self.worker is not None else []:
-            if isinstance(result, Analysis):
-                self.analysis = result
+        for analysis in self.driver.poll():
+            if analysis is not None:
                 self._caption()
-                self.app.push("analysis", info=result, viewer=self.driver.record.names[self.driver.viewer])
+                self.app.push("analysis", info=analysis, viewer=self.driver.record.names[self.driver.viewer])
             else:
                 self.message(t("analysis.failed"), RED)
