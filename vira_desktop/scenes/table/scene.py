@@ -201,10 +201,11 @@ class ReplayScene(Scene):
         result = driver.result()
         if result is not None:
             log.append(result[0])
-        message = t("message.replay", position=driver.position, total=len(driver.actions)), GOLD
         if self.problem:
-            message = t("replay.bad_from", good=len(driver.actions), problem=self.problem), RED
-        self.surface.mark(message=message[0], colour=message[1], note=self.title, log=tuple(log))
+            message, colour = t("replay.bad_from", good=len(driver.actions), problem=self.problem), RED
+        else:
+            message, colour = t("message.replay", position=driver.position, total=len(driver.actions)), GOLD
+        self.surface.mark(message=message, colour=colour, note=self.title, log=tuple(log))
 
     @staticmethod
     def _showing(name: str) -> str:
