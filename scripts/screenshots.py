@@ -71,18 +71,18 @@ def scene_of(app: App) -> TableScene:
 def human_turn(app: App) -> bool:
     scene = scene_of(app)
     return scene.table.deal.is_over or (
-        scene.viewer_ask() is not None and not scene.view.intro.running and not scene.view.busy
+        scene.play.viewer_ask() is not None and not scene.view.intro.running and not scene.view.busy
     )
 
 
 def move(app: App, rng: random.Random) -> None:
     """One legal move by keys: pass or the lowest bid, a card, Enter for a card choice."""
     scene = scene_of(app)
-    ask = scene.viewer_ask()
+    ask = scene.play.viewer_ask()
     assert ask is not None and ask.view.decision is not None
     decision = ask.view.decision
     before = len(scene.table.log)
-    if scene.view.cover:
+    if scene.view.shown.cover:
         key(app, pygame.K_RETURN)
         return
     if decision.phase is Phase.AUCTION:
@@ -99,7 +99,7 @@ def move(app: App, rng: random.Random) -> None:
             key(app, pygame.K_RIGHT)
     elif decision.choice is not None and (not decision.actions or rng.random() < 0.5):
         for card in rng.sample(list(decision.choice.candidates), decision.choice.min_count):
-            scene.use_card(card)
+            scene.play.moves.use_card(card)
         key(app, pygame.K_RETURN)
         if len(scene.table.log) == before:
             key(app, pygame.K_RETURN)
@@ -139,7 +139,7 @@ def main(folder: Path) -> None:
         you = [SeatConfig("You", True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)]
 
         scene = new_table(app, you, seed=8)
-        until(app, lambda: human_turn(app) and scene.grid_shown())
+        until(app, lambda: human_turn(app) and scene.play.bidding.shown())
         key(app, pygame.K_DOWN)
         key(app, pygame.K_DOWN)
         save(app, folder, "24-auction-grid-keyboard-focus.png")
@@ -185,18 +185,18 @@ def main(folder: Path) -> None:
 
         while not third_trick():
             until(app, lambda: human_turn(app) or third_trick())
-            if scene.viewer_ask() is not None and not third_trick():
+            if scene.play.viewer_ask() is not None and not third_trick():
                 move(app, rng)
         until(app, lambda: not scene.view.busy)
         save(app, folder, "28-four-seats.png", frames=0)  # before a bot plays on
 
         hot = [SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi", False)]
         scene = new_table(app, hot, seed=4)
-        until(app, lambda: scene.view.cover is not None)
+        until(app, lambda: scene.view.shown.cover is not None)
         key(app, pygame.K_RETURN)  # Anna takes the screen
         until(app, lambda: human_turn(app))
         move(app, rng)
-        until(app, lambda: scene.view.cover is not None)
+        until(app, lambda: scene.view.shown.cover is not None)
         save(app, folder, "29-hot-seat-cover.png")
         app.stack.clear()
         pygame.quit()
@@ -228,7 +228,8 @@ def one_language(app: App, language: str, folder: Path) -> None:
     rng = random.Random(1)
     you = [SeatConfig(t("new_game.you"), True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)]
     scene = new_table(app, you, seed=8)
-    until(app, lambda: human_turn(app) and scene.grid_shown() and bool(scene.grid.advice))  # the coach's colours
+    bidding = scene.play.bidding
+    until(app, lambda: human_turn(app) and bidding.shown() and bool(bidding.grid.advice))  # the coach's colours
     key(app, pygame.K_DOWN)
     save(app, folder, f"{language}-04-auction.png")
     while not (scene.table.deal.phase is Phase.PLAY and len(scene.table.deal.view(0).tricks) >= 3):
@@ -248,7 +249,7 @@ def one_language(app: App, language: str, folder: Path) -> None:
         save(app, folder, f"{language}-{name}.png", frames=3)
         key(app, pygame.K_ESCAPE)
     scene.runner.command(TableCommand.SETTLE)
-    app.open("settlement", state=scene.table_state())
+    app.open("settlement", state=scene.play.table_state())
     save(app, folder, f"{language}-10-settlement.png", frames=3)
     app.stack.clear()
 
@@ -288,16 +289,16 @@ def coached_auction(app: App, folder: Path, grid_shot: str, seed: int, phase: Ph
         until(app, lambda: human_turn(app) or not auction())
         if not auction():
             break
-        until(app, lambda: bool(scene.grid.advice))
+        until(app, lambda: bool(scene.play.bidding.grid.advice))
         if grid_shot:  # the grid as the coach colours it, the best cell's figures in the panel
-            advice = scene.grid.advice
-            hover(app, scene.grid.rect_of(max(advice, key=lambda c: advice[c].outlook.value)).center)
+            advice = scene.play.bidding.grid.advice
+            hover(app, scene.play.bidding.grid.rect_of(max(advice, key=lambda c: advice[c].outlook.value)).center)
             save(app, folder, grid_shot)
             grid_shot = ""
         key(app, pygame.K_h)
-        until(app, lambda: scene.view.message != t("message.thinking"))
-        key(app, pygame.K_RETURN if scene.grid.focused_bid() is not None else pygame.K_p)
-    until(app, lambda: scene.viewer_ask() is not None and scene.table.deal.phase is phase)
+        until(app, lambda: scene.view.shown.message != t("message.thinking"))
+        key(app, pygame.K_RETURN if scene.play.bidding.grid.focused_bid() is not None else pygame.K_p)
+    until(app, lambda: scene.play.viewer_ask() is not None and scene.table.deal.phase is phase)
 
 
 def lesson_at(app: App, ident: str, number: int) -> LessonScene:

@@ -98,7 +98,7 @@ def wait_for_human(app: App, scene: TableScene, dt: float = 1 / 60) -> bool:
     """Step frames until the human must act or the deal is over (bots think in another process)."""
     deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
-        if scene.table.deal.is_over or (scene.viewer_ask() is not None and not scene.view.intro.running):
+        if scene.table.deal.is_over or (scene.play.viewer_ask() is not None and not scene.view.intro.running):
             return True
         app.step(dt)
         if scene.runner.bot_thinking:
@@ -107,7 +107,7 @@ def wait_for_human(app: App, scene: TableScene, dt: float = 1 / 60) -> bool:
 
 
 def decision_of(scene: TableScene) -> Decision:
-    ask = scene.viewer_ask()
+    ask = scene.play.viewer_ask()
     assert ask is not None and ask.view.decision is not None
     return ask.view.decision
 
@@ -127,7 +127,7 @@ def human_move(app: App, scene: TableScene, rng: random.Random) -> None:
         if len(scene.table.log) == before:
             key(app, pygame.K_RETURN)
     elif decision.phase is Phase.PLAY:
-        for _ in range(2 * len(scene.hand()) + 2):  # a hint coming in may move the cursor on the way
+        for _ in range(2 * len(scene.play.surface.hand()) + 2):  # a hint coming in may move the cursor on the way
             key(app, pygame.K_SPACE)
             if len(scene.table.log) > before:
                 break
@@ -142,7 +142,7 @@ def human_move(app: App, scene: TableScene, rng: random.Random) -> None:
             key(app, pygame.K_RETURN)  # "buy nothing? Press Enter again"
     else:
         key(app, pygame.K_1)
-    assert len(scene.table.log) > before, f"no move made in {decision.phase}: {scene.view.message}"
+    assert len(scene.table.log) > before, f"no move made in {decision.phase}: {scene.view.shown.message}"
 
 
 def play_to_end_of_deal(app: App, scene: TableScene, seed: int = 1, dt: float = 1 / 60) -> None:
@@ -204,12 +204,12 @@ def test_illegal_card_is_refused_with_the_reason(app: App) -> None:
         if decision.phase is Phase.PLAY and scene.table.deal.trick:
             legal = {a.card for a in decision.actions if hasattr(a, "card")}
             illegal = [c for c in scene.table.deal.hand(decision.seat) if c not in legal]
-            assert scene.dimmed_cards() == set(illegal)  # the dimmed cards are the engine's illegal ones
+            assert scene.play.dimmed_cards() == set(illegal)  # the dimmed cards are the engine's illegal ones
             if illegal:
                 before = len(scene.table.log)
                 click(app, card_point(scene, illegal[0], 50))
                 assert len(scene.table.log) == before
-                assert "must follow suit" in scene.view.message
+                assert "must follow suit" in scene.view.shown.message
                 return
     pytest.skip("no position with an illegal card came up")
 
@@ -221,18 +221,18 @@ def test_arrow_keys_reach_every_card_after_the_hand_shrinks(app: App) -> None:
     for decision in human_turns(app, scene, 4):
         if decision.phase is Phase.PLAY:  # in the auction the arrows move over the bid grid
             break
-    hand = scene.hand()
-    scene.focus = len(hand) + 3  # shown on the last card
+    hand = scene.play.surface.hand()
+    scene.play.surface.focus = len(hand) + 3  # shown on the last card
 
     def shown() -> int:
-        return min(scene.focus, len(hand) - 1)
+        return min(scene.play.surface.focus, len(hand) - 1)
 
     seen = {shown()}
     for _ in range(len(hand) - 1):
         key(app, pygame.K_RIGHT)
         seen.add(shown())
     assert seen == set(range(len(hand)))
-    scene.focus = len(hand) + 3
+    scene.play.surface.focus = len(hand) + 3
     key(app, pygame.K_LEFT)
     assert shown() == len(hand) - 2  # one step left of the card shown
 
@@ -240,7 +240,7 @@ def test_arrow_keys_reach_every_card_after_the_hand_shrinks(app: App) -> None:
 def test_a_card_dragged_onto_the_table_is_played(app: App) -> None:
     scene = start_game(app)
     for decision in human_turns(app, scene, 9):
-        if decision.phase is Phase.PLAY and decision.seat == scene.table_state().viewer:
+        if decision.phase is Phase.PLAY and decision.seat == scene.play.table_state().viewer:
             card = next(a.card for a in decision.actions if hasattr(a, "card"))
             start = card_point(scene, card, 50)
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False, window=None))
@@ -290,7 +290,7 @@ def test_autosave_and_resume_exactly(app: App, tmp_path: Path) -> None:
     resumed = table_scene(again)
     assert [(e.deal, e.player, e.action) for e in resumed.table.log][: len(log)] == log
     assert resumed.table.session.ledger.accounts == accounts or len(resumed.table.log) > len(log)
-    said = " ".join(resumed.view.log)
+    said = " ".join(resumed.view.shown.log)
     bids = [e for e in resumed.table.log if e.deal == resumed.table.deal_index and not e.action.startswith("play")]
     assert all(f"{e.player}:" in said for e in bids[-3:])  # the deal so far is in the log again
     again.stack.clear()
@@ -414,7 +414,7 @@ def test_hot_seat_defaults_are_real_names_and_you_is_never_inflected(app: App) -
     assert form.names[0].get_text() == "Spelare 1"  # shown before Start
     key(app, pygame.K_RETURN)
     scene = table_scene(app)
-    assert scene.view.cover in ("Spelare 1", "Bertil")
+    assert scene.view.shown.cover in ("Spelare 1", "Bertil")
     assert whose("Spelare 1") == "Spelare 1:s" and whose("Bertil") == "Bertils" and whose("Jonas") == "Jonas"
     assert whose("You") == whose("Du") == "Ditt"  # a name typed in English is still you in Swedish
 
@@ -488,14 +488,14 @@ def test_the_arrow_keys_step_over_the_cards_that_may_not_be_played(app: App) -> 
         if scene.table.deal.is_over:
             key(app, pygame.K_RETURN)  # the next deal
             continue
-        dimmed = scene.dimmed_cards()
-        if dimmed and len(dimmed) < len(scene.hand()) - 1:
+        dimmed = scene.play.dimmed_cards()
+        if dimmed and len(dimmed) < len(scene.play.surface.hand()) - 1:
             break
         human_move(app, scene, rng)
     assert dimmed, "no deal of seed 11 asked the player to follow suit"
-    for arrow in [pygame.K_RIGHT] * len(scene.hand()) + [pygame.K_LEFT] * 3:
+    for arrow in [pygame.K_RIGHT] * len(scene.play.surface.hand()) + [pygame.K_LEFT] * 3:
         key(app, arrow, frames=1)
-        assert scene.focus_card() not in dimmed
+        assert scene.play.surface.focus_card(scene.play.dimmed_cards()) not in dimmed
     app.stack.clear()
 
 
@@ -506,12 +506,10 @@ def test_the_keyboard_focus_has_its_own_frame_apart_from_a_selection(app: App) -
     scene = start_game(app)
     scene.view.finish()
     cards = scene.view.cards
-    hand = scene.hand()
+    hand = scene.play.surface.hand()
     chosen, focused = hand[0], hand[-1]
-    cards.selected = {chosen}
-    cards.focus_card = focused
     surface = pygame.Surface((1280, 800))
-    cards.draw(surface, scene.images.back("blue"), focus_shown=True)
+    cards.draw(surface, scene.play.surface.images.back("blue"), focus=focused, selected={chosen})
     sel, foc = cards.sprite(chosen), cards.sprite(focused)
     assert sel is not None and foc is not None
     assert tuple(surface.get_at((int(sel.x) + CARD_W // 2, int(sel.y - sel.lifted) + 1)))[:3] == GOLD
@@ -578,7 +576,7 @@ def test_l_shows_the_last_tricks_cards_who_played_them_and_who_won(app: App) -> 
     assert (said or t("log.trick", number=len(tricks), name=seats[winner])) in texts
     left = 640 - (3 * CARD_W + 120) // 2
     for i, (_, card) in enumerate(cards):  # each card drawn as a card, in the order played
-        face = scene.images.face(card)
+        face = scene.play.surface.images.face(card)
         x = left + i * (CARD_W + 60)
         spot = (CARD_W // 2, CARD_H // 3)
         assert app.screen.get_at((x + spot[0], 240 + spot[1])) == face.get_at(spot)
@@ -666,12 +664,12 @@ def test_hot_seat_hides_the_hands_between_players(app: App) -> None:
     for _ in range(400):
         assert wait_for_human(app, scene) and not scene.table.deal.is_over
         run(app, 1)
-        if scene.view.cover:
-            seen.add(scene.view.cover)
+        if scene.view.shown.cover:
+            seen.add(scene.view.shown.cover)
             key(app, pygame.K_RETURN)  # the next player takes the screen
-            assert scene.view.cover is None
+            assert scene.view.shown.cover is None
         else:
-            ask = scene.viewer_ask()
+            ask = scene.play.viewer_ask()
             assert ask is not None and table.name_of(ask.seat) == scene.runner.viewer
             human_move(app, scene, random.Random(1))
         if len(seen) >= 2:
@@ -712,7 +710,7 @@ def test_normal_speed_animates_to_the_same_end_as_instant(tmp_path: Path, monkey
         _settle(app, scene)
         sprites = scene.view.cards.sprites.values()
         assert all((sp.x, sp.y) == (sp.tx, sp.ty) for sp in sprites)
-        ends.append(([(e.player, e.action) for e in scene.table.log], _table_picture(scene), scene.view.log[-3:]))
+        ends.append(([(e.player, e.action) for e in scene.table.log], _table_picture(scene), scene.view.shown.log[-3:]))
         app.stack.clear()
         pygame.quit()
     assert ends[0] == ends[1]
@@ -727,7 +725,7 @@ def test_a_played_card_glides_to_the_trick_at_normal_speed(tmp_path: Path, monke
             sprite = scene.view.cards.sprite(card)
             assert sprite is not None
             start = (sprite.x, sprite.y)
-            scene.press(PlayCard(decision.seat, card))
+            scene.play.moves.press(PlayCard(decision.seat, card))
             app.step(1 / 60)
             moved = scene.view.cards.sprite(card)
             assert moved is not None and (moved.tx, moved.ty) != start  # heading for the trick …
@@ -759,7 +757,7 @@ def test_royale_defenders_see_each_other_at_the_table(tmp_path: Path, monkeypatc
     app.start_table(table)
     scene = table_scene(app)
     run(app, 2)
-    view = scene.table_state().view
+    view = scene.play.table_state().view
     partner, declarer = 1, 2
     assert set(view.open_hands) == {partner, declarer}
     for seat in (partner, declarer):
@@ -774,11 +772,11 @@ def test_a_hint_is_worked_out_off_the_frame_loop(app: App) -> None:
     scene = start_game(app)
     assert wait_for_human(app, scene)
     key(app, pygame.K_h, frames=1)
-    assert "thinking" in scene.view.message  # the frame went on while the coach thinks
+    assert "thinking" in scene.view.shown.message  # the frame went on while the coach thinks
     deadline = time.monotonic() + WAIT_S
-    while "thinking" in scene.view.message and time.monotonic() < deadline:
+    while "thinking" in scene.view.shown.message and time.monotonic() < deadline:
         app.step(1 / 60)
-    assert scene.view.message.startswith("Hint: ") and " — " in scene.view.message
+    assert scene.view.shown.message.startswith("Hint: ") and " — " in scene.view.shown.message
 
 
 def test_h_pressed_twice_keeps_the_hint_whether_it_came_already_or_is_still_worked_out(app: App) -> None:
@@ -788,10 +786,12 @@ def test_h_pressed_twice_keeps_the_hint_whether_it_came_already_or_is_still_work
     scene = start_game(app)
     assert wait_for_human(app, scene)
     key(app, pygame.K_h, frames=1)
-    assert wait_until(app, lambda: scene.view.message.startswith("Hint: ") and "thinking" not in scene.view.message)
-    hint = scene.view.message
+    assert wait_until(
+        app, lambda: scene.view.shown.message.startswith("Hint: ") and "thinking" not in scene.view.shown.message
+    )
+    hint = scene.view.shown.message
     key(app, pygame.K_h, frames=18)  # 0.3 s later, the hint already shown
-    assert scene.view.message == hint
+    assert scene.view.shown.message == hint
     rng = random.Random(4)
     while not scene.table.deal.is_over and scene.table.deal.phase is not Phase.PLAY:  # now at a card
         human_move(app, scene, rng)
@@ -800,8 +800,8 @@ def test_h_pressed_twice_keeps_the_hint_whether_it_came_already_or_is_still_work
         return
     key(app, pygame.K_h, frames=1)
     key(app, pygame.K_h, frames=1)  # twice before the answer comes (or just after)
-    assert wait_until(app, lambda: "thinking" not in scene.view.message, 30.0), scene.view.message
-    assert scene.view.message.startswith("Hint: ")
+    assert wait_until(app, lambda: "thinking" not in scene.view.shown.message, 30.0), scene.view.shown.message
+    assert scene.view.shown.message.startswith("Hint: ")
 
 
 def test_replay_steps_a_record_forward_and_back_in_the_window(app: App) -> None:
@@ -846,7 +846,7 @@ def test_the_bid_grid_lights_exactly_the_legal_bids_and_bids_the_focused_cell(ap
     for decision in human_turns(app, scene, 2):
         if decision.phase is not Phase.AUCTION:
             continue
-        grid = scene.grid
+        grid = scene.play.bidding.grid
         legal = {a for a in decision.actions if isinstance(a, Bid)}
         assert {lit.bid for lit in grid.cells.values()} == legal
         assert all(BOX.contains(grid.rect_of((i, c))) for i in range(len(ROWS)) for c in range(4))  # fits
@@ -854,7 +854,7 @@ def test_the_bid_grid_lights_exactly_the_legal_bids_and_bids_the_focused_cell(ap
             key(app, pygame.K_DOWN, frames=1)
         chosen = grid.focused_bid()
         assert chosen is not None and chosen in legal
-        assert (scene.view.details and "Pulla" in " ".join(scene.view.details)) or chosen.game is None
+        assert (scene.view.shown.details and "Pulla" in " ".join(scene.view.shown.details)) or chosen.game is None
         before = len(scene.table.log)
         key(app, pygame.K_RETURN)
         assert scene.table.log[before].action == chosen.text
@@ -869,14 +869,14 @@ def test_hot_seat_table_opens_covered_after_continue(app: App) -> None:
     table = Table([SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi", False)], seed=4)
     app.start_table(table)
     scene = table_scene(app)
-    assert scene.view.cover is not None
+    assert scene.view.shown.cover is not None
     key(app, pygame.K_RETURN)
     assert wait_for_human(app, scene)
     key(app, pygame.K_ESCAPE)
     run(app, 2)
     key(app, pygame.K_RETURN)  # Continue
     resumed = table_scene(app)
-    assert resumed.view.cover == resumed.runner.viewer
+    assert resumed.view.shown.cover == resumed.runner.viewer
 
 
 def test_space_under_the_hot_seat_cover_lifts_it_and_plays_nothing(app: App) -> None:
@@ -887,12 +887,12 @@ def test_space_under_the_hot_seat_cover_lifts_it_and_plays_nothing(app: App) -> 
     scene = table_scene(app)
     for _ in range(300):
         assert wait_for_human(app, scene)
-        if scene.view.cover:
+        if scene.view.shown.cover:
             before = len(table.log)
             key(app, pygame.K_SPACE)
-            assert scene.view.cover is None
+            assert scene.view.shown.cover is None
             taken = table.log[before:]  # at most a step with one option, taken for the player and said so
-            assert len(taken) <= 1 and all("the only choice" in " ".join(scene.view.log) for _ in taken)
+            assert len(taken) <= 1 and all("the only choice" in " ".join(scene.view.shown.log) for _ in taken)
             if scene.table.deal.phase is Phase.PLAY and not taken:
                 return
         human_move(app, scene, random.Random(2))
@@ -902,7 +902,7 @@ def test_space_under_the_hot_seat_cover_lifts_it_and_plays_nothing(app: App) -> 
 def test_a_card_dragged_and_let_go_in_the_hand_glides_back(app: App) -> None:
     scene = start_game(app)
     assert wait_for_human(app, scene)
-    card = scene.hand()[0]
+    card = scene.play.surface.hand()[0]
     x, y = card_point(scene, card, 50)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False, window=None))
     for pos in ((x + 40, y + 10), (x + 80, y + 10)):
@@ -923,7 +923,7 @@ def test_the_seating_draw_is_skipped_by_a_key_and_blocks_the_controls(
     app = make_app(tmp_path, monkeypatch, "normal")
     scene = start_game(app)
     run(app, 3)
-    assert scene.view.intro.running and not scene.panel.buttons
+    assert scene.view.intro.running and not scene.play.surface.panel.buttons
     before = len(scene.table.log)
     key(app, pygame.K_DOWN)
     assert not scene.view.intro.running and len(scene.table.log) == before
@@ -998,20 +998,21 @@ def test_new_game_asks_before_it_ends_the_saved_game(app: App, tmp_path: Path) -
 def test_after_borup_the_button_settles_and_the_score_sheet_counts_whole_bets(app: App) -> None:
     scene = start_game(app)
     play_to_end_of_deal(app, scene)
-    assert [b.text for b in scene.panel.buttons if not b.text.startswith("Could I")] == [
+    assert [b.text for b in scene.play.surface.panel.buttons if not b.text.startswith("Could I")] == [
         "Next deal  [Enter]",
         "Last round: each forehand once more",
         "Next deal is Borup (the last)",
     ]
-    scene.press(Command("borup"))
+    scene.play.moves.press(Command("borup"))
     run(app, 2)
-    assert [b.text for b in scene.panel.buttons if not b.text.startswith("Could I")] == ["Next deal  [Enter]"]
-    assert scene.table_state().ending == "Borup comes next"
+    buttons = scene.play.surface.panel.buttons
+    assert [b.text for b in buttons if not b.text.startswith("Could I")] == ["Next deal  [Enter]"]
+    assert scene.play.table_state().ending == "Borup comes next"
     key(app, pygame.K_RETURN)
-    assert scene.table_state().ending == "Borup: the last deal"
+    assert scene.play.table_state().ending == "Borup: the last deal"
     play_to_end_of_deal(app, scene, seed=2)
     run(app, 2)
-    assert [b.text for b in scene.panel.buttons if not b.text.startswith("Could I")] == ["Settle  [Enter]"]
+    assert [b.text for b in scene.play.surface.panel.buttons if not b.text.startswith("Could I")] == ["Settle  [Enter]"]
     key(app, pygame.K_s)
     sheet = app.stack.top
     assert type(sheet).__name__ == "ScoreSheetScene"
@@ -1053,14 +1054,14 @@ def test_buying_says_what_to_select_and_asks_before_buying_nothing(app: App) -> 
         choice = decision.choice
         if choice is None or choice.action is not Buy or choice.min_count != 0 or decision.actions:
             continue
-        labels = [b.text for b in scene.panel.buttons]
+        labels = [b.text for b in scene.play.surface.panel.buttons]
         assert "buy nothing  [Enter]" in labels
         click(app, card_point(scene, choice.candidates[0]))
-        assert "throw away 1 and buy 1  [Enter]" in [b.text for b in scene.panel.buttons]
+        assert "throw away 1 and buy 1  [Enter]" in [b.text for b in scene.play.surface.panel.buttons]
         click(app, card_point(scene, choice.candidates[0], 30))  # take it back
         before = len(scene.table.log)
         key(app, pygame.K_RETURN)  # nothing selected: asks first
-        assert len(scene.table.log) == before and "Press Enter again" in scene.view.message
+        assert len(scene.table.log) == before and "Press Enter again" in scene.view.shown.message
         key(app, pygame.K_RETURN)
         assert scene.table.log[before].action == "buy -"
         return
@@ -1069,7 +1070,7 @@ def test_buying_says_what_to_select_and_asks_before_buying_nothing(app: App) -> 
 
 def test_a_players_colour_follows_the_new_game_form_not_the_seating(app: App) -> None:
     scene = start_game(app)
-    state = scene.table_state()
+    state = scene.play.table_state()
     assert [state.colour_index(s.name) for s in scene.table.seats] == [0, 1, 2]
     assert set(state.pulla) and all(owner in state.players for owner, _ in state.pulla)  # the åla's bets
 
@@ -1079,11 +1080,11 @@ def test_wait_after_each_trick_holds_it_face_up_until_a_key(tmp_path: Path, monk
     scene = start_game(app)
     deadline = time.monotonic() + WAIT_S
     while not scene.view.cards.waiting and time.monotonic() < deadline:
-        if scene.viewer_ask() is not None and not scene.view.intro.running:
+        if scene.play.viewer_ask() is not None and not scene.view.intro.running:
             human_move(app, scene, random.Random(4))
         app.step(1 / 60)
     assert scene.view.cards.waiting  # a trick is done and waits, face up in the middle
-    trick = scene.table_state().view.tricks[-1][1]
+    trick = scene.play.table_state().view.tricks[-1][1]
     assert all(scene.view.cards.sprite(c) and scene.view.cards.sprite(c).face_up for _, c in trick)  # type: ignore[union-attr]
     history = len(scene.table.deal.history)
     run(app, 30)
@@ -1176,7 +1177,7 @@ def test_no_text_runs_past_its_box_with_the_longest_names_and_texts(
         check()
         if scene.table.deal.is_over:
             break
-        if scene.view.cover:
+        if scene.view.shown.cover:
             key(app, pygame.K_RETURN)
             continue
         key(app, pygame.K_h)  # a hint: the longest texts the panel shows
@@ -1192,13 +1193,13 @@ def test_no_text_runs_past_its_box_with_the_longest_names_and_texts(
 def test_the_last_round_is_marked_counted_down_and_kept_in_the_save(app: App, tmp_path: Path) -> None:
     scene = start_game(app)
     play_to_end_of_deal(app, scene)
-    button = next(b for b, what in scene.panel.buttons.items() if what == Command("last round"))
+    button = next(b for b, what in scene.play.surface.panel.buttons.items() if what == Command("last round"))
     click(app, button.rect.center)
     assert scene.table.session.deals_left == 3
-    assert scene.table_state().ending == "last round: 3 deals left"
-    assert "Last round: 3 deals" in scene.view.log[-1]
+    assert scene.play.table_state().ending == "last round: 3 deals left"
+    assert "Last round: 3 deals" in scene.view.shown.log[-1]
     key(app, pygame.K_RETURN)  # the first deal of the last round
-    assert scene.table_state().ending == "last round: 3 deals left"
+    assert scene.play.table_state().ending == "last round: 3 deals left"
     app.stack.clear()
     again = App()
     again.to_menu()
@@ -1213,14 +1214,14 @@ def test_continue_after_a_finished_deal_tells_the_deal_and_its_result_again(app:
     scene = start_game(app)
     play_to_end_of_deal(app, scene)
     run(app, 3)
-    told = list(scene.view.log)
+    told = list(scene.view.shown.log)
     assert scene.view.banner is not None and told[-1] == scene.view.banner[0]
     key(app, pygame.K_ESCAPE)
     run(app, 2)
     key(app, pygame.K_RETURN)  # Continue
     resumed = table_scene(app)
     assert resumed.view.banner == scene.view.banner
-    assert resumed.view.log[-6:] == told[-6:], (resumed.view.log, told)
+    assert list(resumed.view.shown.log[-6:]) == told[-6:], (resumed.view.shown.log, told)
 
 
 def test_an_undone_move_leaves_the_log(app: App) -> None:
@@ -1231,12 +1232,12 @@ def test_an_undone_move_leaves_the_log(app: App) -> None:
         if scene.table.deal.phase is Phase.PLAY and scene.table.can_undo():
             break
         human_move(app, scene, rng)
-    before = list(scene.view.log)
+    before = list(scene.view.shown.log)
     human_move(app, scene, rng)
     assert wait_for_human(app, scene)
     key(app, pygame.K_u)
-    assert scene.view.log[-1].startswith("Undo")
-    assert scene.view.log[-7:-1] == [line for line in before if not line.startswith("(")][-6:]
+    assert scene.view.shown.log[-1].startswith("Undo")
+    assert list(scene.view.shown.log[-7:-1]) == [line for line in before if not line.startswith("(")][-6:]
 
 
 def test_switching_the_language_in_settings_changes_the_words_at_once_and_is_saved(
@@ -1332,7 +1333,7 @@ def coached_table(app: App, seed: int = 7) -> TableScene:
     app.start_table(Table([SeatConfig("You", True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)], seed))
     scene = table_scene(app)
     scene.view.intro.skip()
-    assert wait_for_human(app, scene) and scene.grid_shown()
+    assert wait_for_human(app, scene) and scene.play.bidding.shown()
     return scene
 
 
@@ -1343,10 +1344,10 @@ def test_the_coach_colours_each_lit_cell_once_the_worker_answers(app: App) -> No
     from vira_desktop.session.coach import Coach, Rating
 
     scene = coached_table(app)
-    grid = scene.grid
+    grid = scene.play.bidding.grid
     assert scene.runner.coach_bids and grid.cells
     assert wait_until(app, lambda: bool(grid.advice))
-    ask = scene.viewer_ask()
+    ask = scene.play.viewer_ask()
     assert ask is not None
     expected = Coach().bids(ask.view)  # the same estimate, made here from the same observation
     assert {grid.cells[c].bid: a.outlook for c, a in grid.advice.items()} == {
@@ -1365,25 +1366,28 @@ def test_the_coach_colours_each_lit_cell_once_the_worker_answers(app: App) -> No
             assert pixel == RATING_FILL[said.rating], cell
     good = next(c for c, a in grid.advice.items() if a.rating is Rating.GOOD)
     hover(app, grid.rect_of(good).center)
-    assert scene.view.details[0] == grid.advice[good].text()
-    assert scene.view.details[0].startswith("Coach: ~") and "(good: the coach would bid it)" in scene.view.details[0]
+    assert scene.view.shown.details[0] == grid.advice[good].text()
+    details = scene.view.shown.details
+    assert details[0].startswith("Coach: ~") and "(good: the coach would bid it)" in details[0]
 
 
 def test_the_hint_moves_what_the_panel_describes_to_its_cell(app: App) -> None:
     scene = coached_table(app)
-    grid = scene.grid
+    grid = scene.play.bidding.grid
     assert wait_until(app, lambda: bool(grid.advice))
     other = max(grid.cells)  # solo vira: not what the coach suggests
     hover(app, grid.rect_of(other).center)
     assert grid.described() == other
     key(app, pygame.K_h)
-    assert wait_until(app, lambda: scene.view.message.startswith("Hint: ") and "thinking" not in scene.view.message)
+    assert wait_until(
+        app, lambda: scene.view.shown.message.startswith("Hint: ") and "thinking" not in scene.view.shown.message
+    )
     hinted = grid.focused_bid()
     focus = grid.focus
     assert hinted is not None and hinted.game is not None and focus is not None and focus != other
     assert grid.described() == focus
-    assert scene.view.details[0] == grid.advice[focus].text()
-    assert scene.view.details[1].startswith(f"{hinted.game.name}")
+    assert scene.view.shown.details[0] == grid.advice[focus].text()
+    assert scene.view.shown.details[1].startswith(f"{hinted.game.name}")
 
 
 def test_no_coach_colours_in_hot_seat_or_when_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1396,11 +1400,11 @@ def test_no_coach_colours_in_hot_seat_or_when_turned_off(tmp_path: Path, monkeyp
         scene = table_scene(app)
         assert not scene.runner.coach_bids  # two people at the table: the coach keeps quiet
         key(app, pygame.K_RETURN)  # the first player takes the screen
-        assert wait_for_human(app, scene) and scene.grid_shown()
+        assert wait_for_human(app, scene) and scene.play.bidding.shown()
         run(app, 30)
-        assert not scene.runner.worker.busy() and scene.grid.advice == {}
-        hover(app, scene.grid.rect_of(max(scene.grid.cells)).center)
-        assert not any(line.startswith("Coach") for line in scene.view.details)
+        assert not scene.runner.worker.busy() and scene.play.bidding.grid.advice == {}
+        hover(app, scene.play.bidding.grid.rect_of(max(scene.play.bidding.grid.cells)).center)
+        assert not any(line.startswith("Coach") for line in scene.view.shown.details)
     finally:
         app.stack.clear()
         pygame.quit()
@@ -1409,7 +1413,7 @@ def test_no_coach_colours_in_hot_seat_or_when_turned_off(tmp_path: Path, monkeyp
         scene = coached_table(app)
         assert not scene.runner.coach_bids
         run(app, 30)
-        assert scene.grid.advice == {} and scene.runner.advice() is None
+        assert scene.play.bidding.grid.advice == {} and scene.runner.advice() is None
     finally:
         app.stack.clear()
         pygame.quit()
@@ -1439,16 +1443,16 @@ def test_the_coach_grid_setting_is_changed_and_saved(app: App, tmp_path: Path) -
 def test_enter_after_a_raise_moved_the_choice_asks_first_then_bids(app: App) -> None:
     """The first Enter after a raise moved the chosen cell says where it went; the next bids."""
     scene = start_game(app)
-    assert wait_for_human(app, scene) and scene.grid_shown()
-    ask = scene.viewer_ask()
+    assert wait_for_human(app, scene) and scene.play.bidding.shown()
+    ask = scene.play.viewer_ask()
     assert ask is not None
     legal = [a for a in ask.view.decision.actions if isinstance(a, Bid)]  # type: ignore[union-attr]
-    scene.grid.select(legal[0])
-    scene.grid.moved = True  # as a raise would leave it
+    scene.play.bidding.grid.select(legal[0])
+    scene.play.bidding.grid.moved = True  # as a raise would leave it
     key(app, pygame.K_RETURN)
-    assert scene.viewer_ask() is ask and not scene.grid.moved  # asked, not bid
+    assert scene.play.viewer_ask() is ask and not scene.play.bidding.grid.moved  # asked, not bid
     key(app, pygame.K_RETURN)
-    assert scene.viewer_ask() is not ask  # bid
+    assert scene.play.viewer_ask() is not ask  # bid
 
 
 def test_a_raise_that_makes_the_focused_cell_illegal_moves_the_focus_to_the_lowest_legal() -> None:
@@ -1484,13 +1488,13 @@ def test_a_bid_without_a_level_says_what_it_stands_for_here(app: App) -> None:
     from vira_desktop.session.describe import describe_game
 
     scene = coached_table(app)
-    grid = scene.grid
+    grid = scene.play.bidding.grid
     cell = next(c for c, lit in grid.cells.items() if lit.bid.game is None and lit.bid.group == "turné")
     hover(app, grid.rect_of(cell).center)
-    ask = scene.viewer_ask()
+    ask = scene.play.viewer_ask()
     assert ask is not None
     here = describe_game(game("turné 7"), 0, ask.view.highest, ask.view.rules.pulla)[:2]  # tricks and pins
-    assert all(line in scene.view.details for line in here), scene.view.details
+    assert all(line in scene.view.shown.details for line in here), scene.view.shown.details
 
 
 def test_could_i_have_won_shows_the_analysis_from_the_worker(app: App) -> None:
@@ -1503,7 +1507,7 @@ def test_could_i_have_won_shows_the_analysis_from_the_worker(app: App) -> None:
         key(app, pygame.K_RETURN)
         play_to_end_of_deal(app, scene)
     run(app, 2)
-    assert any(b.text.startswith("Could I have") for b in scene.panel.buttons)
+    assert any(b.text.startswith("Could I have") for b in scene.play.surface.panel.buttons)
     key(app, pygame.K_a)
     deadline = time.monotonic() + WAIT_S
     while type(app.stack.top).__name__ != "AnalysisScene" and time.monotonic() < deadline:
@@ -1581,16 +1585,16 @@ def test_forehands_opening_says_why_there_is_no_pass_whatever_the_mouse_is_over(
         scene.view.intro.skip()
         assert wait_for_human(app, scene)
         run(app, 3)
-        if scene.grid_shown() and scene.grid.cells and not scene.layout.passes:
+        if scene.play.bidding.shown() and scene.play.bidding.grid.cells and not scene.play.layout.passes:
             break
         app.stack.clear()
     else:
         pytest.fail("no deal where you open the bidding")
     must = t("message.must_open")
-    hover(app, scene.grid.rect_of(min(scene.grid.cells)).center)
-    assert scene.grid.described() is not None and must in scene.view.details
+    hover(app, scene.play.bidding.grid.rect_of(min(scene.play.bidding.grid.cells)).center)
+    assert scene.play.bidding.grid.described() is not None and must in scene.view.shown.details
     hover(app, (600, 20))  # off the grid
-    assert must in scene.view.details
+    assert must in scene.view.shown.details
 
 
 def test_the_menu_frames_one_button_the_mouse_moving_over_another_takes_the_focus(app: App) -> None:

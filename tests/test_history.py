@@ -361,7 +361,7 @@ def test_the_replay_steps_by_trick_jumps_to_the_parts_and_shows_every_hand(
     assert driver.position == cards[0]
     from vira_desktop.scenes.table.input import Command
 
-    buttons = {w.name + str(w.arg): b for b, w in scene.panel.buttons.items() if isinstance(w, Command)}
+    buttons = {w.name + str(w.arg): b for b, w in scene.surface.panel.buttons.items() if isinstance(w, Command)}
     click(app, buttons["jump3"].rect.center)  # the payment
     assert driver.at_end and driver.result() is not None
     click(app, buttons["jump0"].rect.center)  # the auction
@@ -542,7 +542,7 @@ def test_a_record_bad_at_action_n_opens_in_the_replay_up_to_the_action_before_wi
     assert len(scene.driver.actions) == 4 and scene.driver.at_end  # shown at the last good action
     said = subprocess.run([sys.executable, "-m", "vira_desktop", "replay", str(path)], capture_output=True, text=True)
     assert said.stderr.strip() == f"{path}: {scene.problem}"  # the same error as vira replay gives
-    assert scene.problem in scene.view.message and "action 5" in scene.problem
+    assert scene.problem in scene.view.shown.message and "action 5" in scene.problem
 
 
 def test_esc_over_an_open_filter_closes_the_list_and_the_filters_stay_when_history_is_opened_again(
@@ -602,12 +602,12 @@ def test_e_writes_the_deal_just_finished_as_a_record_and_not_a_deal_in_play(
     app = make_app(tmp_path, monkeypatch)
     scene = start_game(app)
     key(app, pygame.K_e)  # in play: not yet
-    assert not export_dir().exists() and "over" in scene.view.message
+    assert not export_dir().exists() and "over" in scene.view.shown.message
     play_to_end_of_deal(app, scene)
     key(app, pygame.K_e)
     (path,) = export_dir().glob("*.yaml")
     record = load_record(path)
-    assert replay(record).result == scene.table.deal.result and path.name in scene.view.message
+    assert replay(record).result == scene.table.deal.result and path.name in scene.view.shown.message
 
 
 def test_a_deal_played_again_ends_with_a_way_back_to_history_which_shows_where_it_came_from(
@@ -637,8 +637,9 @@ def test_a_deal_played_again_ends_with_a_way_back_to_history_which_shows_where_i
     assert isinstance(table, TableScene)
     assert wait_for_human(app, table) and table.table.deal.is_over
     run(app, 5)
-    assert next(what for what in table.panel.buttons.values() if isinstance(what, Command)) == Command("next")
-    assert t("button.played_again_back") in [b.text for b in table.panel.buttons]
+    buttons = table.play.surface.panel.buttons
+    assert next(what for what in buttons.values() if isinstance(what, Command)) == Command("next")
+    assert t("button.played_again_back") in [b.text for b in table.play.surface.panel.buttons]
     key(app, pygame.K_RETURN)
     app.flush_saves()
     history = app.stack.top

@@ -155,7 +155,7 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
         human_move(app, scene, rng)
     look()  # the result banner and the buttons after a deal
     scene.runner.command(TableCommand.SETTLE)  # the session settled after this deal
-    app.open("settlement", state=scene.table_state())
+    app.open("settlement", state=scene.play.table_state())
     look()
     record = load_record(Path(__file__).parent / "records" / "laid_solo8.yaml")
     app.open("replay", record=record, title="laid_solo8.yaml")  # a deal record in the window
@@ -171,7 +171,7 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
             break
         human_move(app, fourth, rng)
     look()
-    button = next(b for b, what in fourth.panel.buttons.items() if what == Command("last round"))
+    button = next(b for b, what in fourth.play.surface.panel.buttons.items() if what == Command("last round"))
     click(app, button.rect.center)
     look()  # the countdown and the log's word on the last round
     key(app, pygame.K_RETURN)  # the first deal of the last round
@@ -196,7 +196,7 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
     assert isinstance(lesson, LessonScene)
     run(app, 30)
     look()
-    lesson.press(Pass(0))  # a wrong answer, explained
+    lesson.play.moves.press(Pass(0))  # a wrong answer, explained
     look()
     key(app, pygame.K_ESCAPE)  # back to the menu, and the save is damaged: the notice says so
     app.flush_saves()

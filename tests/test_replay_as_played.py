@@ -172,9 +172,9 @@ def test_vira_replay_window_opens_a_bad_record_at_the_action_before_as_vira_file
     scene = app.stack.top
     assert isinstance(scene, ReplayScene) and scene.quit_on_back
     assert len(scene.driver.actions) == 4 and scene.driver.at_end and "action 5" in scene.problem
-    assert scene.problem in scene.view.message
+    assert scene.problem in scene.view.shown.message
     scene.command(Command("analyse"))  # a playtest found "laid down" or a lost deal told of a cut-off record
-    assert scene.view.message == t("analysis.record_stops", good=4)
+    assert scene.view.shown.message == t("analysis.record_stops", good=4)
     pushed: list[tuple[str, dict[str, object]]] = []
     monkeypatch.setattr(app, "push", lambda name, **values: pushed.append((name, values)))
     scene.command(Command("play_again"))  # from where it stops, not "from the start (the deal is over)"
@@ -258,9 +258,9 @@ def test_esc_in_a_deal_played_again_asks_before_it_drops_the_deal(
     table = app.stack.top
     assert isinstance(table, TableScene) and not table.runner.deal_over
     key(app, pygame.K_ESCAPE)
-    assert app.stack.top is table and table.view.message == t("message.leave_again")
+    assert app.stack.top is table and table.view.shown.message == t("message.leave_again")
     key(app, pygame.K_h)  # any other key: the question is taken back
-    assert app.stack.top is table and table.view.message != t("message.leave_again")
+    assert app.stack.top is table and table.view.shown.message != t("message.leave_again")
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table
     key(app, pygame.K_ESCAPE)

@@ -199,7 +199,7 @@ def open_lesson(app: App, ident: str) -> LessonScene:
 
 def press_button(app: App, scene: LessonScene, what: object) -> None:
     wanted = Command(what) if isinstance(what, str) else what
-    button = next(b for b, w in scene.panel.buttons.items() if w == wanted)
+    button = next(b for b, w in scene.play.surface.panel.buttons.items() if w == wanted)
     click(app, button.rect.center)
 
 
@@ -207,9 +207,9 @@ def give(app: App, scene: LessonScene, answer: Action) -> None:
     """Answer on the table as a player would: a bid cell clicked twice, P, a card clicked,
     cards clicked and Enter, or the panel button of the action."""
     if isinstance(answer, Bid):
-        cell = scene.grid.cell_of(answer)
+        cell = scene.play.bidding.grid.cell_of(answer)
         assert cell is not None
-        point = scene.grid.rect_of(cell).center
+        point = scene.play.bidding.grid.rect_of(cell).center
         click(app, point)
         click(app, point)
     elif isinstance(answer, Pass):
@@ -225,7 +225,7 @@ def give(app: App, scene: LessonScene, answer: Action) -> None:
 
 
 def a_wrong_answer(scene: LessonScene, rng: random.Random) -> Action:
-    ask = scene.viewer_ask()
+    ask = scene.play.viewer_ask()
     assert ask is not None and scene.current.ask is not None
     return wrong_answer(scene.lesson_runner.lesson, scene.current, ask, rng)
 
@@ -350,9 +350,10 @@ def test_a_question_is_answered_by_a_click_on_a_choice_and_by_its_number(
     assert question is not None and now() is Stage.ASKING
     choices = scene.lesson_runner.choices()
     run(app, 2)
-    buttons = {w.arg: b for b, w in scene.panel.buttons.items() if isinstance(w, Command) and w.name == "lesson_choose"}
+    panel = scene.play.surface.panel
+    buttons = {w.arg: b for b, w in panel.buttons.items() if isinstance(w, Command) and w.name == "lesson_choose"}
     assert sorted(buttons) == list(range(len(choices)))
-    card = pygame.Rect(236, scene._box_y(), 498, scene._box_h())
+    card = pygame.Rect(236, scene.card.box_y(), 498, scene.card.box_h())
     assert all(card.contains(b.rect) for b in buttons.values())  # inside the lesson's card
     wrong = next(i for i, c in enumerate(choices) if c != question.answer())
     click(app, buttons[wrong].rect.center)  # a real mouse click on the button
@@ -362,7 +363,7 @@ def test_a_question_is_answered_by_a_click_on_a_choice_and_by_its_number(
     key(app, pygame.K_1 + right)
     assert now() is Stage.ANSWERED and scene.lesson_runner.answered
     run(app, 2)
-    assert not any(isinstance(w, Command) and w.name == "lesson_choose" for w in scene.panel.buttons.values())
+    assert not any(isinstance(w, Command) and w.name == "lesson_choose" for w in panel.buttons.values())
     app.stack.clear()
 
 
@@ -395,11 +396,11 @@ def test_a_glossary_word_in_a_lesson_shows_its_meaning_under_the_mouse(
     scene = open_lesson(app, "auction_open")
     key(app, pygame.K_RETURN)  # step 2 names forehand and begär
     run(app, 3)
-    found = {slug: rect for rect, slug in scene._terms}
+    found = {slug: rect for rect, slug in scene.card.terms}
     assert {"forhand", "begar"} <= set(found)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=found["begar"].center, rel=(0, 0), buttons=(0, 0, 0)))
     run(app, 2)
-    assert scene._tip == "begar"
+    assert scene.card.tip == "begar"
     app.stack.clear()
 
 
@@ -488,7 +489,7 @@ def test_every_lesson_text_fits_its_card_in_every_language(language: str) -> Non
     (the smallest it is drawn), nor does what the learner is told of any answer, at any
     checkpoint, for which the card may grow by its few lines."""
     from tests.test_judge import answers
-    from vira_desktop.scenes.table.lesson import BOX_H, CHOICE_GAP, GROWS, TEXT_PT, TEXT_W, TOP_H, text_lines
+    from vira_desktop.scenes.table.lesson_card import BOX_H, CHOICE_GAP, GROWS, TEXT_PT, TEXT_W, TOP_H, text_lines
     from vira_desktop.scenes.theme import font, wrap_text
     from vira_desktop.tutorial.telling import question_label, tell, tell_choice
 

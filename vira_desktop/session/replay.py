@@ -1,24 +1,32 @@
 """A deal record stepped forward and back, for the replay window: bowls and pulla as they
 stood when the deal began (a record known only by itself: a fresh table), one seat's cards
 shown (Tab changes whose, then shows every hand), events projected for that seat; steps of an
-action or of a trick, and jumps to the auction, the buy, the play and the payment."""
+action or of a trick, and jumps to the auction, the buy, the play and the payment; and the
+record's double-dummy analysis, worked out through a table's one job queue (:mod:`.jobs`)."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 
 from ..i18n import t
 from ..rules.actions import Action, Bid, Pass, PlayCard
 from ..rules.events import events_for
 from ..rules.seat import SEATS
+from .analysis import Analysis
 from .as_played import AsPlayed, as_recorded
 from .describe import describe_result
 from .flow import FlowEvent
+from .jobs import JobKind, Jobs
 from .record import Record, record_actions
 from .state import TableState, table_state
+from .thinking import deal_analysis, side_of
 from .words import say_action
+from .worker import Worker
 
 __all__ = ["ReplayDriver"]
+
+log = logging.getLogger(__name__)
 
 
 class ReplayDriver:
@@ -35,6 +43,8 @@ class ReplayDriver:
         self.viewer = SEATS[record.names.index(self.played.player)]
         self.all_hands = False  # every hand face up (the record holds them all)
         self._opening = self._build(0)
+        self._jobs: Jobs | None = None  # the analysis's worker, started when it is first asked for
+        self._analysis: Analysis | None = None
 
     def _build(self, upto: int) -> list[FlowEvent]:
         session = self.played.session()
@@ -135,3 +145,47 @@ class ReplayDriver:
             self.all_hands = True
         else:
             self.viewer = self.viewer.next
+
+    # ------------------------------------------------------------------ "could I have won?"
+    def ask_analysis(self) -> bool:
+        """Ask for the record's double-dummy analysis for the seat shown, once (in a worker
+        started on the first ask; it comes from :meth:`poll`). ``False``: the record's cards
+        were never played, there is nothing to analyse."""
+        if not self.has_play:
+            return False
+        if self._analysis is None:
+            if self._jobs is None:
+                self._jobs = Jobs(Worker())
+            record, viewer = self.record, self.record.names[self.viewer]
+            self._jobs.ask(JobKind.ANALYSIS, 0, deal_analysis, record, side_of(record, viewer))  # the record stays
+        return True
+
+    def analysis(self) -> Analysis | None:
+        """The record's analysis, once worked out (``None``: not asked, or not in yet)."""
+        return self._analysis
+
+    def poll(self) -> list[Analysis | None]:
+        """The analyses in since the last poll (``None``: one that failed; it may be asked again)."""
+        jobs = self._jobs
+        if jobs is None:
+            return []
+        out: list[Analysis | None] = []
+        for _, result in jobs.answers(0):
+            if isinstance(result, Analysis):
+                self._analysis = result
+                out.append(result)
+                continue
+            log.error("the analysis failed: %r", result)
+            jobs.again(JobKind.ANALYSIS)
+            out.append(None)
+        return out
+
+    @property
+    def working(self) -> bool:
+        """The analysis is being worked out."""
+        return self._jobs is not None and self._jobs.worker.pending()
+
+    def close(self) -> None:
+        """The replay is left: its worker stops."""
+        if self._jobs is not None:
+            self._jobs.worker.shutdown()

@@ -10,7 +10,7 @@ from (the dealer, the stock, a player's hand).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
 import pygame
@@ -72,20 +72,26 @@ def _int(value: object) -> int:
 class CardLayer:
     """Every card sprite of the table, laid out from a view and animated by ``tweens``."""
 
-    def __init__(self, images: CardImages, tweens: Tweens, speed: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        images: CardImages,
+        tweens: Tweens,
+        speed: Callable[[], float],
+        wait_after_trick: bool = False,
+        keep_last_trick: bool = False,
+        replaying: bool = False,
+    ) -> None:
         self.images = images
         self.tweens = tweens
         self.speed = speed  # duration factor: 0 instant, 1 normal
         self.sprites: dict[Key, CardSprite] = {}
-        self.selected: set[Card] = set()
-        self.focus_card: Card | None = None
-        self.dragging: Card | None = None
+        self.dragging: Card | None = None  # the card under the pointer, dragged
         self._origins: dict[Key, tuple[float, float]] = {}
         self._delays: dict[Key, float] = {}
         self._hold: tuple[int, float] | None = None  # (trick number, seconds left) shown in the middle
-        self.wait_after_trick = False  # the setting: hold each finished trick until a click or key
-        self.keep_last_trick = False  # the last finished trick stays in the middle until the next lead
-        self.replaying = False  # a replay keeps even the deal's last trick there (a table: the banner's place)
+        self.wait_after_trick = wait_after_trick  # the setting: hold each finished trick until a click or key
+        self.keep_last_trick = keep_last_trick  # the last finished trick stays in the middle until the next lead
+        self.replaying = replaying  # a replay keeps even the deal's last trick there (a table: the banner's place)
         self._dealing = False  # the next layout deals every card from ``_deal_from``
         self._deal_from = (0.0, 0.0)
         self._shade_surface: pygame.Surface | None = None
@@ -113,7 +119,6 @@ class CardLayer:
     def _deal(self, place: Callable[[int], Place]) -> None:
         """A new deal: every card starts at the dealer, in the order it is dealt."""
         self.sprites = {}
-        self.selected = set()
         self._hold = None
         self._origins = {}
         self._delays = {}
@@ -122,7 +127,8 @@ class CardLayer:
         self._dealing = True
 
     # ------------------------------------------------------------------ layout
-    def layout(self, view: View, place: Callable[[int], Place]) -> None:
+    def layout(self, view: View, place: Callable[[int], Place], selected: Collection[Card] = ()) -> None:
+        """Every card to its place in ``view`` (``selected``: the viewer's cards drawn raised)."""
         slots = self._slots(view, place)
         dealing = self._dealing
         speed = self.speed()
@@ -139,7 +145,7 @@ class CardLayer:
             sp.face, sp.face_up = slot.face, slot.face_up
             if sp.face is not None and sp.face == self.dragging:
                 continue  # under the pointer: it glides to its place once it is let go
-            ty = slot.y - (16 if slot.face in self.selected and slot.face is not None else 0)
+            ty = slot.y - (16 if slot.face in selected and slot.face is not None else 0)
             if (sp.tx, sp.ty) != (slot.x, ty) or key in self._delays:
                 sp.tx, sp.ty = slot.x, ty
                 delay = self._delays.pop(key, 0.0)
@@ -260,17 +266,19 @@ class CardLayer:
         self,
         surface: pygame.Surface,
         back: pygame.Surface,
-        focus_shown: bool,
-        dimmed: set[Card] | None = None,
+        focus: Card | None = None,
+        dimmed: Collection[Card] = (),
+        selected: Collection[Card] = (),
         piles_shown: bool = True,
     ) -> None:
-        """The cards; without ``piles_shown`` (the deal over, its result over the middle) the
-        cards laid away and the stock left are not drawn: only their edges would show."""
+        """The cards, ``focus`` framed as the keys' focus, ``dimmed`` shaded, ``selected`` framed
+        gold; without ``piles_shown`` (the deal over, its result over the middle) the cards
+        laid away and the stock left are not drawn: only their edges would show."""
         # cards on their way (played, bought, dealt) fly over the piles and hands they pass
         shown = [sp for key, sp in self.sprites.items() if piles_shown or key[0] not in ("aside", "stock")]
         order = sorted(shown, key=lambda s: ((s.x, s.y) != (s.tx, s.ty), s.face_up and s.ty > 600, s.x, s.y))
         cast: set[tuple[int, int]] = set()
-        focus: pygame.Rect | None = None
+        frame: pygame.Rect | None = None
         for sp in order:
             image = self.images.face(sp.face) if sp.face_up and sp.face is not None else back
             x, y = int(sp.x), int(sp.y - sp.lifted)
@@ -285,12 +293,12 @@ class CardLayer:
                 surface.blit(self._shadowed(image), (x + dx, y + dy))
             if dimmed and sp.face in dimmed:  # may not be played now (follow suit)
                 surface.blit(self._shade(), (x, y))
-            if sp.face is not None and sp.face in self.selected:
+            if sp.face is not None and sp.face in selected:
                 pygame.draw.rect(surface, GOLD, (x, y, CARD_W, CARD_H), 3, border_radius=5)
-            if focus_shown and sp.face is not None and sp.face == self.focus_card:
-                focus = pygame.Rect(x - 5, y - 5, CARD_W + 10, CARD_H + 10)
-        if focus is not None:  # over the cards beside it, outside a selection's gold frame
-            pygame.draw.rect(surface, KEY_FOCUS, focus, 3, 8)
+            if focus is not None and sp.face == focus:
+                frame = pygame.Rect(x - 5, y - 5, CARD_W + 10, CARD_H + 10)
+        if frame is not None:  # over the cards beside it, outside a selection's gold frame
+            pygame.draw.rect(surface, KEY_FOCUS, frame, 3, 8)
 
     def _shadowed(self, image: pygame.Surface) -> pygame.Surface:
         """``image`` over its resting shadow, made once per card image."""
@@ -322,6 +330,21 @@ class CardLayer:
 
     def sprite(self, card: Card) -> CardSprite | None:
         return self.sprites.get(("card", card))
+
+    def drag(self, card: Card, pos: tuple[int, int]) -> None:
+        """``card`` follows the pointer at ``pos``; let go, it glides from there: to the
+        trick, or back to the hand."""
+        sp = self.sprite(card)
+        if sp is not None:
+            self.tweens.cancel(sp)
+            self.dragging = card
+            sp.x, sp.y = pos[0] - CARD_W / 2, pos[1] - CARD_H / 2
+            sp.tx, sp.ty = sp.x, sp.y
+
+    def drop(self) -> bool:
+        """The dragged card is let go (``True``: one was dragged)."""
+        dropped, self.dragging = self.dragging is not None, None
+        return dropped
 
     def refuse(self, card: Card) -> None:
         """A card that may not be played jumps and settles back."""

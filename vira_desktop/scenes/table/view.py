@@ -1,42 +1,47 @@
-"""The table view: draws one :class:`~.model.TableState` and animates from events.
+"""The table view: draws one :class:`~...session.state.TableState` and animates from events.
 
 It is fed by a driver (live play, a deal record, a lesson) and cannot tell which:
 it sees the public state of the table, one seat's view, and the events that led
-there. Every animation runs on the frame clock through one :class:`Tweens`.
+there, and draws beside it one :class:`~.shown.Shown` value (the scene's message and
+marks, the runner's log and cover). Every animation runs on the frame clock through
+one :class:`Tweens`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
 import pygame
 
-from ...i18n import current, t
-from ...rules.cards import Card, Suit
+from ...i18n import t
+from ...rules.cards import Card
 from ...rules.events import CardPlayed, DealStarted, TrickWon
 from ...rules.ledger import TokensMoved
 from ...rules.scoring import DealResult
 from ...session.describe import describe_result, is_you
 from ...session.state import TableState
-from ...session.words import say_text
 from ..backdrop import felt, panel
 from ..cards import CARD_H, CARD_W, CardImages
-from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, fitting_size
+from ..theme import GOLD, INK, MUTED
 from ..tween import Tweens
 from .cards_layer import CardLayer, hand_order
 from .model import TABLE_W, Place, place
+from .panel_text import PanelText, colour_of
+from .shown import Shown
 from .widgets import Bowls, Intro, Pulla, SpareDeck, Texts, TokenFlights
 
 __all__ = ["SPEEDS", "TableView"]
 
 SPEEDS = {"instant": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.8}  # duration factors
 BRISK = 0.2  # the factor, at most, of play nobody at the table waits on (a lesson's scripted play)
-W = 1280 - TABLE_W - 32  # the panel's text width in pixels
 MAX_STEP_S = 0.05  # the longest step an animation takes in one frame
 
 
 class TableView:
-    """Cards, bowls, pulla, spare deck, tokens in flight and the panel's text."""
+    """Cards, bowls, pulla, spare deck, tokens in flight and the panel's text (the trick
+    flags are :class:`~.cards_layer.CardLayer`'s)."""
+
+    colour_of = staticmethod(colour_of)
 
     def __init__(
         self,
@@ -44,6 +49,10 @@ class TableView:
         speed_name: str,
         card_back: str = "blue",
         sound: Callable[[str], None] = lambda name: None,
+        *,
+        wait_after_trick: bool = False,
+        keep_last_trick: bool = False,
+        replaying: bool = False,
     ) -> None:
         self.images = images
         self.speed_name = speed_name
@@ -52,25 +61,16 @@ class TableView:
         self.sound = sound
         self.tweens = Tweens()
         self.text = Texts()
-        self.cards = CardLayer(images, self.tweens, self.factor)
+        self.panel_text = PanelText(self.text)
+        self.cards = CardLayer(images, self.tweens, self.factor, wait_after_trick, keep_last_trick, replaying)
         self.flights = TokenFlights(self.tweens, self.factor)
         self.intro = Intro(self.text, images, self.tweens)
         self.bowls = Bowls(self.text, self.place_of)
         self.pulla = Pulla(self.text)
         self.spare = SpareDeck(self.text, images)
         self.state: TableState | None = None
-        self.message = ""
-        self.message_colour = INK
-        self.note = ""  # a standing hint (the partner's Ågren marking)
-        self.log: list[str] = []  # the log's newest lines (a runner's narration)
-        self.keys_help = ""
-        self.cover: str | None = None  # hot seat: the name the screen is passed to
+        self.shown = Shown()  # what is drawn beside the state: the scene's to give (see .shown)
         self.banner: tuple[str, list[str]] | None = None  # the result of the deal just ended
-        self.cover_note: list[str] = []  # under the hot-seat cover: the moves just made
-        self.dimmed: set[Card] = set()  # the viewer's cards that may not be played now
-        self.details: list[str] = []  # the panel's middle: what the bid under the mouse asks and pays
-        self.notes_bottom = 322  # the panel's notes end here: its first button (or its details) is below
-        self.detail_room = 12  # the lines of details shown (the buttons are below them)
         self.peek = False  # D: the viewer looks at its own discards (until the first lead)
         self.pointer: tuple[int, int] | None = None  # where the mouse is over the table
 
@@ -78,6 +78,10 @@ class TableView:
     def factor(self) -> float:
         factor = SPEEDS[self.speed_name]
         return min(factor, BRISK) if self.brisk else factor
+
+    def pace(self, brisk: bool) -> None:
+        """Play the table briskly from now (see :data:`BRISK`), or at the speed set."""
+        self.brisk = brisk
 
     def place_of(self, name: str) -> Place:
         state = self.state
@@ -114,10 +118,9 @@ class TableView:
             self.banner = self.result_banner(state.view.result, state)
         if first and state.seating is not None:
             self.intro.start(state, self.factor())
-        self.cards.focus_card = None
         if snap:
             self.cards.end_hold()  # laid out without a trick held in the middle
-        self.cards.layout(state.view, self.seat_place)
+        self.cards.layout(state.view, self.seat_place, self.shown.raised)
         if snap:
             self.cards.snap()
 
@@ -126,15 +129,6 @@ class TableView:
         """The deal's result as the banner tells it: a headline and its lines."""
         level = state.view.contract.suit_level if state.view.contract else 0
         return describe_result(result, state.seats, level, state.ala_om, len(state.players))
-
-    def detail_parts(self, lines: Sequence[str] | None = None) -> list[str]:
-        """The panel's details (under its header; or ``lines``), wrapped to the panel."""
-        shown = self.details if lines is None else lines
-        return [part for line in shown for part in self.text.wrap(line, 13, False, W)]
-
-    def detail_lines(self, lines: Sequence[str] | None = None) -> int:
-        """How many lines the details (or ``lines``) take in the panel."""
-        return min(12, len(self.detail_parts(lines)))
 
     def viewer_hand(self) -> list[Card]:
         """The viewer's cards in the order they are shown."""
@@ -152,7 +146,7 @@ class TableView:
         self.flights.update()
         self.intro.update()
         if held and not self.cards.holding and self.state is not None:  # the trick goes to its winner
-            self.cards.layout(self.state.view, self.seat_place)
+            self.cards.layout(self.state.view, self.seat_place, self.shown.raised)
 
     @property
     def busy(self) -> bool:
@@ -164,30 +158,38 @@ class TableView:
         self.intro.skip()
         self.cards.end_hold()  # a hold may be endless ("wait after trick"): end it, do not wait it out
         if self.state is not None:
-            self.cards.layout(self.state.view, self.seat_place)
+            self.cards.layout(self.state.view, self.seat_place, self.shown.raised)
         self.tweens.finish_all()
 
-    def draw(self, surface: pygame.Surface, focus_shown: bool = False) -> None:
+    def point(self, pos: tuple[int, int]) -> None:
+        """The mouse is at ``pos`` (the viewer's discards show while it rests on their pile)."""
+        self.pointer = pos
+
+    def toggle_peek(self) -> None:
+        """D: the viewer's own discards shown, or hidden again."""
+        self.peek = not self.peek
+
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(TABLE_W, 800), (0, 0))
         surface.blit(panel(1280 - TABLE_W, 800), (TABLE_W, 0))
-        state = self.state
+        state, shown = self.state, self.shown
         if state is None:
             return
-        if self.cover:
-            msg = self.text(t("table.cover", name=self.cover), 26, True, GOLD, TABLE_W - 40)
+        if shown.cover:
+            msg = self.text(t("table.cover", name=shown.cover), 26, True, GOLD, TABLE_W - 40)
             surface.blit(msg, msg.get_rect(center=(TABLE_W // 2, 400)))
-            for i, note in enumerate(self.cover_note):  # the moves just made, as the log said them
+            for i, note in enumerate(shown.cover_note):  # the moves just made, as the log said them
                 said = self.text(note, 15, False, MUTED, TABLE_W - 80)
                 surface.blit(said, said.get_rect(center=(TABLE_W // 2, 460 + 22 * i)))
             return
         self.spare.draw(surface, state, self.seat_place(0), self.images.back(self._deck_colour(state.deal_index + 1)))
-        self.bowls.draw(surface, state)
+        self.bowls.draw(surface, state, shown.roles_shown)
         self.pulla.draw(surface, state)
         if self.intro.running:
             self.intro.draw(surface, state, self.place_of)
         else:
             back = self.images.back(self._deck_colour(state.deal_index))
-            self.cards.draw(surface, back, focus_shown, self.dimmed, piles_shown=self.banner is None)
+            self.cards.draw(surface, back, shown.focus, shown.dimmed, shown.raised, piles_shown=self.banner is None)
             self._pile_labels(surface, state)
             self._draw_discards(surface, state)
         self.flights.draw(surface)
@@ -196,7 +198,22 @@ class TableView:
         elif self.cards.waiting:
             line = self.text(t("table.go_on"), 14, True, GOLD)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 590)))
-        self._draw_panel_text(surface, state)
+        self.panel_text.draw(surface, state, shown, self._doing(state))
+
+    def _doing(self, state: TableState) -> str:
+        """The panel's line on what is being done, and by whom."""
+        view = state.view
+        if self.intro.running:
+            return t("table.seating_draw_now")
+        if state.over:
+            return t("table.deal_over")
+        phase = t(f"table.phase.{view.phase.name.lower()}")
+        if not self.shown.roles_shown:  # a lesson asks who is forehand: "Anna to act" would tell
+            return phase
+        actor = state.seats[view.to_act]
+        you = is_you(actor) and view.to_act == state.viewer
+        return t("table.to_act_you", phase=phase) if you else t("table.to_act", phase=phase, name=actor)
+
 
     def _pile_labels(self, surface: pygame.Surface, state: TableState) -> None:
         """Under each face-down pile, what it is: a player's tricks, or the cards laid away."""
@@ -271,96 +288,7 @@ class TableView:
             text = self.text(row, 15, False, INK)
             surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + top + 22 * i)))
 
-    @staticmethod
-    def colour_of(state: TableState, seat: int) -> tuple[int, int, int]:
-        return PLAYER_COLOURS[state.colour_index(state.seats[seat])]
-
     def _deck_colour(self, deal_index: int) -> str:
         """The two decks alternate; the first is the card back chosen in the settings."""
         other = "red" if self.card_back == "blue" else "blue"
         return self.card_back if deal_index % 2 == 0 else other
-
-    def _draw_panel_text(self, surface: pygame.Surface, state: TableState) -> None:
-        view = state.view
-        x = TABLE_W + 16
-        highest = view.highest
-        surface.blit(self.text(t("table.deal", number=state.deal_index + 1), 17, True, INK, W // 2), (x, 10))
-        if state.ending:  # the agreed end of the session, in place of the deal's number
-            mark = self.text(state.ending, 13, True, GOLD, W * 2 // 3)
-            surface.blit(mark, mark.get_rect(topright=(1280 - 16, 13)))
-        elif state.deal_number is not None:  # reproduces the deal: small, for the curious
-            number = self.text(t("table.deal_number", number=state.deal_number), 11, False, MUTED, W // 2)
-            surface.blit(number, number.get_rect(topright=(1280 - 16, 15)))
-        others = " ".join(s.symbol for s in Suit if s not in (highest, highest.partner))
-        badge = t("table.suits", highest=highest.symbol, farg=highest.partner.symbol, ofarger=others)
-        size = fitting_size(badge, 16, 13, True, W)  # "värittömät" runs long
-        surface.blit(self.text(badge, size, True, GOLD, W), (x, 36 + (16 - size) // 2))
-        y = 66
-        for seat, text in view.bids[-7:]:  # each bidder's name in their colour
-            name = self.text(f"{state.seats[seat]}:", 13, True, self.colour_of(state, seat), W // 2)
-            surface.blit(name, (x, y))
-            said = say_text(text, seat)
-            surface.blit(self.text(said, 13, False, INK, W - name.get_width() - 6), (x + name.get_width() + 6, y))
-            y += 18
-        y = 196
-        contract = view.contract
-        if contract is not None:
-            game = contract.game
-            # the bid table's printed name ("Begär (6-spel)"), but in English and Finnish no Swedish
-            # "på" beside the lessons' "köpmisär 3" (a playtest): the game's own name there
-            printed = game.printed if current() == "sv" or " på " not in game.printed else game.name
-            said = t("table.contract", game=printed[:1].upper() + printed[1:], name=state.seats[contract.declarer])
-            head = self.text.wrap(said, 15, True, W)
-            for part in head[:2]:
-                surface.blit(self.text(part, 15, True, GOOD), (x, y))
-                y += 20
-            if contract.trump is not None and contract.trump_class is not None:
-                klass = t(f"words.class.{contract.trump_class.name.lower()}")
-                suit = t(f"words.suit.{contract.trump.name}")
-                line = t("table.trump", symbol=contract.trump.symbol, suit=suit, klass=klass)
-                surface.blit(self.text(line, 14, width=W), (x, y))
-                y += 18
-            elif contract.low:
-                surface.blit(self.text(t("table.misere"), 14, width=W), (x, y))
-                y += 18
-            won = view.tricks_won[contract.declarer]
-            if contract.low:
-                told = t("table.tricks_taken_low", won=won)
-            else:
-                told = t("table.tricks_taken", won=won, needed=contract.tricks_needed)
-            surface.blit(self.text(told, 13, False, MUTED, W), (x, y))
-            y += 18
-        y = max(y + 2, 256)
-        if self.intro.running:
-            doing = t("table.seating_draw_now")
-        elif state.over:
-            doing = t("table.deal_over")
-        elif not self.bowls.roles_shown:  # a lesson asks who is forehand: "Anna to act" would tell
-            doing = t(f"table.phase.{view.phase.name.lower()}")
-        else:
-            phase, actor = t(f"table.phase.{view.phase.name.lower()}"), state.seats[view.to_act]
-            you = is_you(actor) and view.to_act == state.viewer
-            doing = t("table.to_act_you", phase=phase) if you else t("table.to_act", phase=phase, name=actor)
-        surface.blit(self.text(doing, 13, False, MUTED, W), (x, y))
-        room = max(1, (self.notes_bottom - y) // 18)  # the panel's buttons start below
-        notes = [(part, self.message_colour) for part in self.text.wrap(self.message, 13, True, W)[:3]]
-        notes += [(part, GOLD) for part in self.text.wrap(self.note, 13, True, W)]
-        for i, (part, colour) in enumerate(notes[:room]):
-            surface.blit(self.text(part, 13, True, colour), (x, y + 20 + 18 * i))
-        y = 332
-        for part in self.detail_parts()[: self.detail_room]:
-            surface.blit(self.text(part, 13, False, INK), (x, y))
-            y += 18
-        y = 652
-        lines: list[str] = []
-        for entry in reversed(self.log):  # the newest whole entries that fit in six lines
-            parts = self.text.wrap(entry, 12, False, W)
-            if len(lines) + len(parts) > 6:
-                break
-            lines = parts + lines
-        for line in lines:
-            surface.blit(self.text(line, 12, False, MUTED), (x, y))
-            y += 17
-        keys = self.text.wrap(t(self.keys_help), 11, False, W, sep=" · ")[:2] if self.keys_help else []
-        for i, part in enumerate(keys):
-            surface.blit(self.text(part, 11, False, MUTED), (x, 784 - 14 * (len(keys) - i)))

@@ -98,11 +98,12 @@ class Bowls:
         self.text = texts
         self.place_of = place_of
         self._bowls: dict[object, pygame.Surface] = {}  # each bowl drawn once for what it holds
-        self.roles_shown = True  # a lesson asking who is forehand (or deals, cuts …) hides the answer
 
-    def draw(self, surface: pygame.Surface, state: TableState) -> None:
+    def draw(self, surface: pygame.Surface, state: TableState, roles_shown: bool = True) -> None:
+        """The plates (without ``roles_shown``, no role, trick count or turn on them: a lesson
+        asking who is forehand, deals, cuts … hides the answer)."""
         view = state.view
-        to_act = None if state.over or not self.roles_shown else state.seats[view.to_act]
+        to_act = None if state.over or not roles_shown else state.seats[view.to_act]
         for name in state.players:
             bowl, plate_at, bowl_at = self._placed(name, state)
             x, y, _, height = plate_at
@@ -111,7 +112,7 @@ class Bowls:
             pygame.draw.rect(surface, colour, (x + 3, y + 10, 3, height - 20), border_radius=2)  # the player's colour
             if name == to_act:
                 pygame.draw.rect(surface, FOCUS, (x, y, 200, height), 2, border_radius=10)
-            if name in state.seats and not self.roles_shown:
+            if name in state.seats and not roles_shown:
                 role = tricks = ""
             elif name in state.seats:
                 seat = Seat(state.seats.index(name))
@@ -130,7 +131,7 @@ class Bowls:
             surface.blit(self.text(name, 16, True, colour, name_w), (x + 10, y + 6))
             surface.blit(self.text(role, 12, False, INK, PLATE_TEXT_W), (x + 10, y + 26))
             surface.blit(bowl, bowl_at)
-            if name not in state.seats and self.roles_shown:  # the sitter-out: set apart, greyed over
+            if name not in state.seats and roles_shown:  # the sitter-out: set apart, greyed over
                 shade = pygame.Surface((200, height), pygame.SRCALPHA)
                 shade.fill((20, 30, 25, 140))
                 surface.blit(shade, (x, y))

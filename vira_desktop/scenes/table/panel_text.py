@@ -1,0 +1,119 @@
+"""The right-hand panel's words: the deal's number, the suits, the bids, the contract, who
+is to act, the message and note, the details, the log and the keys' line (the buttons are
+:mod:`.panel`'s)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ...i18n import current, t
+from ...rules.cards import Suit
+from ...session.state import TableState
+from ...session.words import say_text
+from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, fitting_size
+from .model import TABLE_W
+from .shown import Shown
+from .widgets import Texts
+
+__all__ = ["PanelText", "W", "colour_of"]
+
+W = 1280 - TABLE_W - 32  # the panel's text width in pixels
+
+
+def colour_of(state: TableState, seat: int) -> tuple[int, int, int]:
+    """The colour of the player in ``seat``."""
+    return PLAYER_COLOURS[state.colour_index(state.seats[seat])]
+
+
+class PanelText:
+    """Draws the panel's words (see the module) with ``text``'s cached renders."""
+
+    def __init__(self, text: Texts) -> None:
+        self.text = text
+
+    def detail_parts(self, lines: Sequence[str]) -> list[str]:
+        """``lines`` (the panel's details) wrapped to the panel."""
+        return [part for line in lines for part in self.text.wrap(line, 13, False, W)]
+
+    def detail_lines(self, lines: Sequence[str]) -> int:
+        """How many lines ``lines`` take in the panel."""
+        return min(12, len(self.detail_parts(lines)))
+
+    def draw(self, surface: pygame.Surface, state: TableState, shown: Shown, doing: str) -> None:
+        """The panel's words for ``state``: the deal, the suits, the bids, the contract,
+        ``doing`` (who is to act), ``shown``'s message, note, details and log, the keys."""
+        view = state.view
+        x = TABLE_W + 16
+        highest = view.highest
+        surface.blit(self.text(t("table.deal", number=state.deal_index + 1), 17, True, INK, W // 2), (x, 10))
+        if state.ending:  # the agreed end of the session, in place of the deal's number
+            mark = self.text(state.ending, 13, True, GOLD, W * 2 // 3)
+            surface.blit(mark, mark.get_rect(topright=(1280 - 16, 13)))
+        elif state.deal_number is not None:  # reproduces the deal: small, for the curious
+            number = self.text(t("table.deal_number", number=state.deal_number), 11, False, MUTED, W // 2)
+            surface.blit(number, number.get_rect(topright=(1280 - 16, 15)))
+        others = " ".join(s.symbol for s in Suit if s not in (highest, highest.partner))
+        badge = t("table.suits", highest=highest.symbol, farg=highest.partner.symbol, ofarger=others)
+        size = fitting_size(badge, 16, 13, True, W)  # "värittömät" runs long
+        surface.blit(self.text(badge, size, True, GOLD, W), (x, 36 + (16 - size) // 2))
+        y = 66
+        for seat, text in view.bids[-7:]:  # each bidder's name in their colour
+            name = self.text(f"{state.seats[seat]}:", 13, True, colour_of(state, seat), W // 2)
+            surface.blit(name, (x, y))
+            said = say_text(text, seat)
+            surface.blit(self.text(said, 13, False, INK, W - name.get_width() - 6), (x + name.get_width() + 6, y))
+            y += 18
+        y = 196
+        contract = view.contract
+        if contract is not None:
+            game = contract.game
+            # the bid table's printed name ("Begär (6-spel)"), but in English and Finnish no Swedish
+            # "på" beside the lessons' "köpmisär 3" (a playtest): the game's own name there
+            printed = game.printed if current() == "sv" or " på " not in game.printed else game.name
+            said = t("table.contract", game=printed[:1].upper() + printed[1:], name=state.seats[contract.declarer])
+            head = self.text.wrap(said, 15, True, W)
+            for part in head[:2]:
+                surface.blit(self.text(part, 15, True, GOOD), (x, y))
+                y += 20
+            if contract.trump is not None and contract.trump_class is not None:
+                klass = t(f"words.class.{contract.trump_class.name.lower()}")
+                suit = t(f"words.suit.{contract.trump.name}")
+                line = t("table.trump", symbol=contract.trump.symbol, suit=suit, klass=klass)
+                surface.blit(self.text(line, 14, width=W), (x, y))
+                y += 18
+            elif contract.low:
+                surface.blit(self.text(t("table.misere"), 14, width=W), (x, y))
+                y += 18
+            won = view.tricks_won[contract.declarer]
+            if contract.low:
+                told = t("table.tricks_taken_low", won=won)
+            else:
+                told = t("table.tricks_taken", won=won, needed=contract.tricks_needed)
+            surface.blit(self.text(told, 13, False, MUTED, W), (x, y))
+            y += 18
+        y = max(y + 2, 256)
+        surface.blit(self.text(doing, 13, False, MUTED, W), (x, y))
+        room = max(1, (shown.notes_bottom - y) // 18)  # the panel's buttons start below
+        notes = [(part, shown.colour) for part in self.text.wrap(shown.message, 13, True, W)[:3]]
+        notes += [(part, GOLD) for part in self.text.wrap(shown.note, 13, True, W)]
+        for i, (part, colour) in enumerate(notes[:room]):
+            surface.blit(self.text(part, 13, True, colour), (x, y + 20 + 18 * i))
+        y = 332
+        for part in self.detail_parts(shown.details)[: shown.detail_room]:
+            surface.blit(self.text(part, 13, False, INK), (x, y))
+            y += 18
+        y = 652
+        lines: list[str] = []
+        for entry in reversed(shown.log):  # the newest whole entries that fit in six lines
+            parts = self.text.wrap(entry, 12, False, W)
+            if len(lines) + len(parts) > 6:
+                break
+            lines = parts + lines
+        for line in lines:
+            surface.blit(self.text(line, 12, False, MUTED), (x, y))
+            y += 17
+        keys = self.text.wrap(t(shown.keys_help), 11, False, W, sep=" · ")[:2] if shown.keys_help else []
+        for i, part in enumerate(keys):
+            surface.blit(self.text(part, 11, False, MUTED), (x, 784 - 14 * (len(keys) - i)))
