@@ -26,7 +26,7 @@ def session(deals: int) -> object:
     runner = TableRunner(table, pause=0, autoplay=deals)
     runner.start()
     step = 0
-    while not runner.finished:
+    while not runner.master.finished:
         step += 1
         runner.poll(float(step))
     return table

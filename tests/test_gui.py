@@ -21,6 +21,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pygame_gui
 
+from tests.screens import runner_of, table_of
 from vira_desktop.i18n import configure, t
 from vira_desktop.rules.actions import Bid, PlayCard
 from vira_desktop.rules.cards import Card
@@ -30,6 +31,7 @@ from vira_desktop.scenes.app import App
 from vira_desktop.scenes.menu import MenuScene, NewGameScene
 from vira_desktop.scenes.table import TableScene
 from vira_desktop.scenes.table.input import Command
+from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.session.autosave import Autosave
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -98,10 +100,10 @@ def wait_for_human(app: App, scene: TableScene, dt: float = 1 / 60) -> bool:
     """Step frames until the human must act or the deal is over (bots think in another process)."""
     deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
-        if scene.table.deal.is_over or (scene.play.viewer_ask() is not None and not scene.view.intro.running):
+        if table_of(scene).deal.is_over or (scene.play.viewer_ask() is not None and not scene.view.intro.running):
             return True
         app.step(dt)
-        if scene.runner.bot_thinking:
+        if runner_of(scene).master.bot_thinking:
             time.sleep(0.002)
     return False
 
@@ -112,7 +114,7 @@ def decision_of(scene: TableScene) -> Decision:
     return ask.view.decision
 
 
-def card_point(scene: TableScene, card: Card, dy: int = 40) -> tuple[int, int]:
+def card_point(scene: TableScene | LessonScene, card: Card, dy: int = 40) -> tuple[int, int]:
     sprite = scene.view.cards.sprite(card)
     assert sprite is not None
     return (int(sprite.tx) + 6, int(sprite.ty) + dy)
@@ -121,15 +123,15 @@ def card_point(scene: TableScene, card: Card, dy: int = 40) -> tuple[int, int]:
 def human_move(app: App, scene: TableScene, rng: random.Random) -> None:
     """Make one legal move as a player would: keys for bids and buttons, clicks for cards."""
     decision = decision_of(scene)
-    before = len(scene.table.log)
+    before = len(table_of(scene).log)
     if decision.phase is Phase.AUCTION:
-        key(app, pygame.K_p if scene.table.deal.best is not None else pygame.K_DOWN)
-        if len(scene.table.log) == before:
+        key(app, pygame.K_p if table_of(scene).deal.best is not None else pygame.K_DOWN)
+        if len(table_of(scene).log) == before:
             key(app, pygame.K_RETURN)
     elif decision.phase is Phase.PLAY:
         for _ in range(2 * len(scene.play.surface.hand()) + 2):  # a hint coming in may move the cursor on the way
             key(app, pygame.K_SPACE)
-            if len(scene.table.log) > before:
+            if len(table_of(scene).log) > before:
                 break
             key(app, pygame.K_RIGHT)
     elif decision.choice is not None and (not decision.actions or rng.random() < 0.3):
@@ -138,18 +140,18 @@ def human_move(app: App, scene: TableScene, rng: random.Random) -> None:
         for card in picks:
             click(app, card_point(scene, card))
         key(app, pygame.K_RETURN)
-        if not picks and len(scene.table.log) == before:
+        if not picks and len(table_of(scene).log) == before:
             key(app, pygame.K_RETURN)  # "buy nothing? Press Enter again"
     else:
         key(app, pygame.K_1)
-    assert len(scene.table.log) > before, f"no move made in {decision.phase}: {scene.view.shown.message}"
+    assert len(table_of(scene).log) > before, f"no move made in {decision.phase}: {scene.view.shown.message}"
 
 
 def play_to_end_of_deal(app: App, scene: TableScene, seed: int = 1, dt: float = 1 / 60) -> None:
     rng = random.Random(seed)
     for _ in range(200):
         assert wait_for_human(app, scene, dt)
-        if scene.table.deal.is_over:
+        if table_of(scene).deal.is_over:
             return
         human_move(app, scene, rng)
     raise AssertionError("the deal did not end")
@@ -157,31 +159,31 @@ def play_to_end_of_deal(app: App, scene: TableScene, seed: int = 1, dt: float = 
 
 def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = start_game(app)
-    assert scene.table.seats[0].human
-    accounts_before = dict(scene.table.session.ledger.accounts)
+    assert table_of(scene).seats[0].human
+    accounts_before = dict(table_of(scene).session.ledger.accounts)
     said: list[str] = []
-    say = scene.runner.port.narrator.say
+    say = runner_of(scene).port.narrator.say
 
     def recording_say(*lines: str) -> None:
         said.extend(lines)
         say(*lines)
 
-    monkeypatch.setattr(scene.runner.port.narrator, "say", recording_say)
+    monkeypatch.setattr(runner_of(scene).port.narrator, "say", recording_say)
     play_to_end_of_deal(app, scene)
-    result = scene.table.deal.result
+    result = table_of(scene).deal.result
     assert result is not None
     # actions are logged as the others see them: no bot's reasons, no cards laid aside or bought
-    moves = [line for line in said if line.startswith(tuple(f"{n}: " for n in scene.table.session.seats))]
+    moves = [line for line in said if line.startswith(tuple(f"{n}: " for n in table_of(scene).session.seats))]
     assert moves and not any("%" in line or "to go home" in line for line in moves), moves
     card_sets = [line for line in moves if ": buy " in line or ": keep " in line or ": discard " in line]
     assert all(line.endswith(("card", "cards")) for line in card_sets), card_sets
-    assert scene.table.session.ledger.conserved()
-    assert scene.table.session.ledger.accounts != accounts_before or result.pulla == (0, 0, 0)
+    assert table_of(scene).session.ledger.conserved()
+    assert table_of(scene).session.ledger.accounts != accounts_before or result.pulla == (0, 0, 0)
     banner = scene.view.banner  # the result, told on the table
-    assert banner is not None and banner[0].startswith(f"{scene.table.session.seats[result.declarer]}'s ")
+    assert banner is not None and banner[0].startswith(f"{table_of(scene).session.seats[result.declarer]}'s ")
     assert any("pulla" in line or "pin" in line for line in banner[1]) or result.pulla == (0, 0, 0)
     key(app, pygame.K_RETURN)  # next deal
-    assert scene.table.deal_index == 1 and scene.view.banner is None
+    assert table_of(scene).deal_index == 1 and scene.view.banner is None
 
 
 def human_turns(app: App, scene: TableScene, seed: int) -> Iterator[Decision]:
@@ -189,26 +191,26 @@ def human_turns(app: App, scene: TableScene, seed: int) -> Iterator[Decision]:
     rng = random.Random(seed)
     for _ in range(300):
         assert wait_for_human(app, scene)
-        if scene.table.deal.is_over:
+        if table_of(scene).deal.is_over:
             key(app, pygame.K_RETURN)
             continue
-        before = len(scene.table.log)
+        before = len(table_of(scene).log)
         yield decision_of(scene)
-        if len(scene.table.log) == before:
+        if len(table_of(scene).log) == before:
             human_move(app, scene, rng)
 
 
 def test_illegal_card_is_refused_with_the_reason(app: App) -> None:
     scene = start_game(app)
     for decision in human_turns(app, scene, 3):
-        if decision.phase is Phase.PLAY and scene.table.deal.trick:
+        if decision.phase is Phase.PLAY and table_of(scene).deal.trick:
             legal = {a.card for a in decision.actions if hasattr(a, "card")}
-            illegal = [c for c in scene.table.deal.hand(decision.seat) if c not in legal]
+            illegal = [c for c in table_of(scene).deal.hand(decision.seat) if c not in legal]
             assert scene.play.dimmed_cards() == set(illegal)  # the dimmed cards are the engine's illegal ones
             if illegal:
-                before = len(scene.table.log)
+                before = len(table_of(scene).log)
                 click(app, card_point(scene, illegal[0], 50))
-                assert len(scene.table.log) == before
+                assert len(table_of(scene).log) == before
                 assert "must follow suit" in scene.view.shown.message
                 return
     pytest.skip("no position with an illegal card came up")
@@ -252,9 +254,9 @@ def test_a_card_dragged_onto_the_table_is_played(app: App) -> None:
             pygame.event.post(
                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(480, 420), button=1, touch=False, window=None)
             )
-            before = len(scene.table.deal.history)
+            before = len(table_of(scene).deal.history)
             run(app, 4)
-            assert len(scene.table.deal.history) > before and card not in scene.table.deal.hand(decision.seat)
+            assert len(table_of(scene).deal.history) > before and card not in table_of(scene).deal.hand(decision.seat)
             sprite = scene.view.cards.sprite(card)
             assert sprite is not None and (sprite.x, sprite.y) == (sprite.tx, sprite.ty) != (480 - 39, 420 - 53)
             return
@@ -266,10 +268,10 @@ def test_undo_takes_back_the_last_human_action(app: App) -> None:
     assert wait_for_human(app, scene)
     rng = random.Random(5)
     human_move(app, scene, rng)
-    humans_before = sum(1 for e in scene.table.log if e.human)
+    humans_before = sum(1 for e in table_of(scene).log if e.human)
     key(app, pygame.K_u)
-    assert sum(1 for e in scene.table.log if e.human) == humans_before - 1
-    assert scene.table.undone == [0]
+    assert sum(1 for e in table_of(scene).log if e.human) == humans_before - 1
+    assert table_of(scene).undone == [0]
 
 
 def test_autosave_and_resume_exactly(app: App, tmp_path: Path) -> None:
@@ -277,21 +279,23 @@ def test_autosave_and_resume_exactly(app: App, tmp_path: Path) -> None:
     rng = random.Random(7)
     for _ in range(6):
         assert wait_for_human(app, scene)
-        if scene.table.deal.is_over:
+        if table_of(scene).deal.is_over:
             break
         human_move(app, scene, rng)
-    log = [(e.deal, e.player, e.action) for e in scene.table.log]
-    accounts = dict(scene.table.session.ledger.accounts)
+    log = [(e.deal, e.player, e.action) for e in table_of(scene).log]
+    accounts = dict(table_of(scene).session.ledger.accounts)
     app.stack.clear()
     again = App()
     again.to_menu()
     run(again, 2)
     key(again, pygame.K_RETURN)  # "Continue" has the focus when a save exists
     resumed = table_scene(again)
-    assert [(e.deal, e.player, e.action) for e in resumed.table.log][: len(log)] == log
-    assert resumed.table.session.ledger.accounts == accounts or len(resumed.table.log) > len(log)
+    assert [(e.deal, e.player, e.action) for e in table_of(resumed).log][: len(log)] == log
+    assert table_of(resumed).session.ledger.accounts == accounts or len(table_of(resumed).log) > len(log)
     said = " ".join(resumed.view.shown.log)
-    bids = [e for e in resumed.table.log if e.deal == resumed.table.deal_index and not e.action.startswith("play")]
+    bids = [
+        e for e in table_of(resumed).log if e.deal == table_of(resumed).deal_index and not e.action.startswith("play")
+    ]
     assert all(f"{e.player}:" in said for e in bids[-3:])  # the deal so far is in the log again
     again.stack.clear()
 
@@ -395,7 +399,7 @@ def test_new_game_form_works_from_the_keyboard(app: App) -> None:
     assert [s.level for s in form.seats()][1] == "strong"
     key(app, pygame.K_RETURN)
     scene = table_scene(app)
-    assert len(scene.table.session.players) == 4 and scene.table.seating == "first-come"
+    assert len(table_of(scene).session.players) == 4 and table_of(scene).seating == "first-come"
 
 
 def test_hot_seat_defaults_are_real_names_and_you_is_never_inflected(app: App) -> None:
@@ -485,7 +489,7 @@ def test_the_arrow_keys_step_over_the_cards_that_may_not_be_played(app: App) -> 
     rng = random.Random(11)
     for _ in range(200):
         assert wait_for_human(app, scene)
-        if scene.table.deal.is_over:
+        if table_of(scene).deal.is_over:
             key(app, pygame.K_RETURN)  # the next deal
             continue
         dimmed = scene.play.dimmed_cards()
@@ -547,12 +551,12 @@ def test_l_shows_the_last_tricks_cards_who_played_them_and_who_won(app: App) -> 
     rng = random.Random(2)
     for _ in range(200):
         assert wait_for_human(app, scene)
-        if scene.table.deal.is_over or scene.table.deal.public_view().tricks:
+        if table_of(scene).deal.is_over or table_of(scene).deal.public_view().tricks:
             break
         human_move(app, scene, rng)
     scene.view.finish()
     run(app, 2)
-    tricks = scene.table.deal.public_view().tricks
+    tricks = table_of(scene).deal.public_view().tricks
     assert tricks
     key(app, pygame.K_l)
     sheet = app.stack.top
@@ -570,7 +574,7 @@ def test_l_shows_the_last_tricks_cards_who_played_them_and_who_won(app: App) -> 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(GameFont, "render", render)
         run(app, 1)
-    seats = scene.table.session.seats
+    seats = table_of(scene).session.seats
     said = t("log.trick_you", number=len(tricks)) if seats[winner] == "You" else None
     assert all(seats[s] in texts for s, _ in cards)
     assert (said or t("log.trick", number=len(tricks), name=seats[winner])) in texts
@@ -662,7 +666,7 @@ def test_hot_seat_hides_the_hands_between_players(app: App) -> None:
     scene.view.intro.skip()
     seen: set[str] = set()
     for _ in range(400):
-        assert wait_for_human(app, scene) and not scene.table.deal.is_over
+        assert wait_for_human(app, scene) and not table_of(scene).deal.is_over
         run(app, 1)
         if scene.view.shown.cover:
             seen.add(scene.view.shown.cover)
@@ -680,7 +684,7 @@ def test_hot_seat_hides_the_hands_between_players(app: App) -> None:
 def test_a_seeded_window_deals_the_same_new_game(app: App) -> None:
     """``vira --seed S``: the menu's new game takes its deals from the seed (the fixture's 5)."""
     scene = start_game(app)
-    assert scene.table.seed == random.Random(5).randrange(1 << 31)
+    assert table_of(scene).seed == random.Random(5).randrange(1 << 31)
 
 
 def _settle(app: App, scene: TableScene, dt: float = 1 / 30) -> None:
@@ -710,7 +714,9 @@ def test_normal_speed_animates_to_the_same_end_as_instant(tmp_path: Path, monkey
         _settle(app, scene)
         sprites = scene.view.cards.sprites.values()
         assert all((sp.x, sp.y) == (sp.tx, sp.ty) for sp in sprites)
-        ends.append(([(e.player, e.action) for e in scene.table.log], _table_picture(scene), scene.view.shown.log[-3:]))
+        ends.append(
+            ([(e.player, e.action) for e in table_of(scene).log], _table_picture(scene), scene.view.shown.log[-3:])
+        )
         app.stack.clear()
         pygame.quit()
     assert ends[0] == ends[1]
@@ -793,10 +799,10 @@ def test_h_pressed_twice_keeps_the_hint_whether_it_came_already_or_is_still_work
     key(app, pygame.K_h, frames=18)  # 0.3 s later, the hint already shown
     assert scene.view.shown.message == hint
     rng = random.Random(4)
-    while not scene.table.deal.is_over and scene.table.deal.phase is not Phase.PLAY:  # now at a card
+    while not table_of(scene).deal.is_over and table_of(scene).deal.phase is not Phase.PLAY:  # now at a card
         human_move(app, scene, rng)
         assert wait_for_human(app, scene)
-    if scene.table.deal.is_over:
+    if table_of(scene).deal.is_over:
         return
     key(app, pygame.K_h, frames=1)
     key(app, pygame.K_h, frames=1)  # twice before the answer comes (or just after)
@@ -855,9 +861,9 @@ def test_the_bid_grid_lights_exactly_the_legal_bids_and_bids_the_focused_cell(ap
         chosen = grid.focused_bid()
         assert chosen is not None and chosen in legal
         assert (scene.view.shown.details and "Pulla" in " ".join(scene.view.shown.details)) or chosen.game is None
-        before = len(scene.table.log)
+        before = len(table_of(scene).log)
         key(app, pygame.K_RETURN)
-        assert scene.table.log[before].action == chosen.text
+        assert table_of(scene).log[before].action == chosen.text
         return
     pytest.skip("no auction turn for the human came up")
 
@@ -893,7 +899,7 @@ def test_space_under_the_hot_seat_cover_lifts_it_and_plays_nothing(app: App) -> 
             assert scene.view.shown.cover is None
             taken = table.log[before:]  # at most a step with one option, taken for the player and said so
             assert len(taken) <= 1 and all("the only choice" in " ".join(scene.view.shown.log) for _ in taken)
-            if scene.table.deal.phase is Phase.PLAY and not taken:
+            if table_of(scene).deal.phase is Phase.PLAY and not taken:
                 return
         human_move(app, scene, random.Random(2))
     raise AssertionError("trick play never came")
@@ -924,9 +930,9 @@ def test_the_seating_draw_is_skipped_by_a_key_and_blocks_the_controls(
     scene = start_game(app)
     run(app, 3)
     assert scene.view.intro.running and not scene.play.surface.panel.buttons
-    before = len(scene.table.log)
+    before = len(table_of(scene).log)
     key(app, pygame.K_DOWN)
-    assert not scene.view.intro.running and len(scene.table.log) == before
+    assert not scene.view.intro.running and len(table_of(scene).log) == before
     app.stack.clear()
 
 
@@ -1059,11 +1065,11 @@ def test_buying_says_what_to_select_and_asks_before_buying_nothing(app: App) -> 
         click(app, card_point(scene, choice.candidates[0]))
         assert "throw away 1 and buy 1  [Enter]" in [b.text for b in scene.play.surface.panel.buttons]
         click(app, card_point(scene, choice.candidates[0], 30))  # take it back
-        before = len(scene.table.log)
+        before = len(table_of(scene).log)
         key(app, pygame.K_RETURN)  # nothing selected: asks first
-        assert len(scene.table.log) == before and "Press Enter again" in scene.view.shown.message
+        assert len(table_of(scene).log) == before and "Press Enter again" in scene.view.shown.message
         key(app, pygame.K_RETURN)
-        assert scene.table.log[before].action == "buy -"
+        assert table_of(scene).log[before].action == "buy -"
         return
     pytest.skip("no opponent's buy came to the human")
 
@@ -1071,7 +1077,7 @@ def test_buying_says_what_to_select_and_asks_before_buying_nothing(app: App) -> 
 def test_a_players_colour_follows_the_new_game_form_not_the_seating(app: App) -> None:
     scene = start_game(app)
     state = scene.play.table_state()
-    assert [state.colour_index(s.name) for s in scene.table.seats] == [0, 1, 2]
+    assert [state.colour_index(s.name) for s in table_of(scene).seats] == [0, 1, 2]
     assert set(state.pulla) and all(owner in state.players for owner, _ in state.pulla)  # the åla's bets
 
 
@@ -1086,11 +1092,11 @@ def test_wait_after_each_trick_holds_it_face_up_until_a_key(tmp_path: Path, monk
     assert scene.view.cards.waiting  # a trick is done and waits, face up in the middle
     trick = scene.play.table_state().view.tricks[-1][1]
     assert all(scene.view.cards.sprite(c) and scene.view.cards.sprite(c).face_up for _, c in trick)  # type: ignore[union-attr]
-    history = len(scene.table.deal.history)
+    history = len(table_of(scene).deal.history)
     run(app, 30)
-    assert len(scene.table.deal.history) == history  # nobody plays on while it waits
+    assert len(table_of(scene).deal.history) == history  # nobody plays on while it waits
     key(app, pygame.K_SPACE)
-    assert not scene.view.cards.waiting and len(scene.table.deal.history) == history  # the key only took it away
+    assert not scene.view.cards.waiting and len(table_of(scene).deal.history) == history  # the key only took it away
 
 
 def test_every_setting_has_a_label_that_says_what_it_sets() -> None:
@@ -1138,9 +1144,7 @@ class _TextRecorder(pygame.Surface):
         return super().blit(source, dest, area, special_flags)
 
 
-def test_no_text_runs_past_its_box_with_the_longest_names_and_texts(
-    app: App, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_no_text_runs_past_its_box_with_the_longest_names_and_texts(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """Widest names, the hot-seat cover, hints, errors, the log, the banner: every text drawn
     on the felt stays on the felt, every text in the panel stays in the panel."""
     from vira_desktop.scenes.table.model import TABLE_W
@@ -1170,12 +1174,12 @@ def test_no_text_runs_past_its_box_with_the_longest_names_and_texts(
         for x, width, _ in screen.placed:
             box = (TABLE_W + 8, 1280 - 8) if x >= TABLE_W else (0, TABLE_W)
             if not (box[0] <= x and x + width <= box[1]):
-                overruns.add(f"x={x} width={width} in {box} during {scene.table.deal.phase}")
+                overruns.add(f"x={x} width={width} in {box} during {table_of(scene).deal.phase}")
 
     for _ in range(400):
         assert wait_for_human(app, scene)
         check()
-        if scene.table.deal.is_over:
+        if table_of(scene).deal.is_over:
             break
         if scene.view.shown.cover:
             key(app, pygame.K_RETURN)
@@ -1187,7 +1191,7 @@ def test_no_text_runs_past_its_box_with_the_longest_names_and_texts(
         human_move(app, scene, rng)
     run(app, 5)
     check()  # the result banner
-    assert scene.table.deal.is_over and not overruns, sorted(overruns)
+    assert table_of(scene).deal.is_over and not overruns, sorted(overruns)
 
 
 def test_the_last_round_is_marked_counted_down_and_kept_in_the_save(app: App, tmp_path: Path) -> None:
@@ -1195,7 +1199,7 @@ def test_the_last_round_is_marked_counted_down_and_kept_in_the_save(app: App, tm
     play_to_end_of_deal(app, scene)
     button = next(b for b, what in scene.play.surface.panel.buttons.items() if what == Command("last round"))
     click(app, button.rect.center)
-    assert scene.table.session.deals_left == 3
+    assert table_of(scene).session.deals_left == 3
     assert scene.play.table_state().ending == "last round: 3 deals left"
     assert "Last round: 3 deals" in scene.view.shown.log[-1]
     key(app, pygame.K_RETURN)  # the first deal of the last round
@@ -1206,7 +1210,7 @@ def test_the_last_round_is_marked_counted_down_and_kept_in_the_save(app: App, tm
     run(again, 2)
     key(again, pygame.K_RETURN)  # Continue
     resumed = table_scene(again)
-    assert resumed.table.session.deals_left == 3 and resumed.table.last_deal == 4
+    assert table_of(resumed).session.deals_left == 3 and table_of(resumed).last_deal == 4
     again.stack.clear()
 
 
@@ -1229,7 +1233,7 @@ def test_an_undone_move_leaves_the_log(app: App) -> None:
     rng = random.Random(4)
     for _ in range(60):
         assert wait_for_human(app, scene)
-        if scene.table.deal.phase is Phase.PLAY and scene.table.can_undo():
+        if table_of(scene).deal.phase is Phase.PLAY and table_of(scene).can_undo():
             break
         human_move(app, scene, rng)
     before = list(scene.view.shown.log)
@@ -1240,9 +1244,7 @@ def test_an_undone_move_leaves_the_log(app: App) -> None:
     assert list(scene.view.shown.log[-7:-1]) == [line for line in before if not line.startswith("(")][-6:]
 
 
-def test_switching_the_language_in_settings_changes_the_words_at_once_and_is_saved(
-    app: App, tmp_path: Path
-) -> None:
+def test_switching_the_language_in_settings_changes_the_words_at_once_and_is_saved(app: App, tmp_path: Path) -> None:
     from vira_desktop.i18n import current
 
     run(app, 2)
@@ -1402,7 +1404,7 @@ def test_no_coach_colours_in_hot_seat_or_when_turned_off(tmp_path: Path, monkeyp
         key(app, pygame.K_RETURN)  # the first player takes the screen
         assert wait_for_human(app, scene) and scene.play.bidding.shown()
         run(app, 30)
-        assert not scene.runner.worker.busy() and scene.play.bidding.grid.advice == {}
+        assert not runner_of(scene).worker.busy() and scene.play.bidding.grid.advice == {}
         hover(app, scene.play.bidding.grid.rect_of(max(scene.play.bidding.grid.cells)).center)
         assert not any(line.startswith("Coach") for line in scene.view.shown.details)
     finally:
@@ -1503,7 +1505,7 @@ def test_could_i_have_won_shows_the_analysis_from_the_worker(app: App) -> None:
     line played beside the best line, both of every trick."""
     scene = start_game(app)
     play_to_end_of_deal(app, scene)
-    while not scene.table.deal.tricks_played:  # a laid deal has no play: the next one
+    while not table_of(scene).deal.tricks_played:  # a laid deal has no play: the next one
         key(app, pygame.K_RETURN)
         play_to_end_of_deal(app, scene)
     run(app, 2)
@@ -1515,7 +1517,7 @@ def test_could_i_have_won_shows_the_analysis_from_the_worker(app: App) -> None:
     sheet = app.stack.top
     assert isinstance(sheet, AnalysisScene)
     info = sheet.info
-    assert len(info.tricks) == len(info.best_line) == len(scene.table.deal.tricks_played)
+    assert len(info.tricks) == len(info.best_line) == len(table_of(scene).deal.tricks_played)
     title, lines = verdict(info, "You")
     assert title in ("Could you have won?", "Could you have done better?") and "best play" in lines[1]
     run(app, 2)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.screens import table_of
 from vira_desktop.scenes.app import App
 from vira_desktop.session.factory import played_by_bots
 from vira_desktop.session.history import SCHEMA_VERSION, History, HistoryWriter, open_history
@@ -439,7 +440,7 @@ def test_a_stored_deal_is_played_again_from_trick_5_with_the_seats_swapped_and_b
     runner.start()
     step = 0
     me = NormalBot(9)
-    while not runner.deal_over:
+    while not runner.master.deal_over:
         step += 1
         runner.poll(float(step))
         ask = runner.asked()
@@ -502,8 +503,8 @@ def test_in_the_window_a_deal_from_history_is_played_again_from_the_point_shown(
     key(app, pygame.K_RETURN)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert table.table.parent == (chosen.id, at) and len(table.table.deal.history) == at
-    assert {s.name for s in table.table.seats if s.human} == {"Anna", other}
+    assert table_of(table).parent == (chosen.id, at) and len(table_of(table).deal.history) == at
+    assert {s.name for s in table_of(table).seats if s.human} == {"Anna", other}
 
 
 def bad_at_5(folder: Path) -> Path:
@@ -607,7 +608,7 @@ def test_e_writes_the_deal_just_finished_as_a_record_and_not_a_deal_in_play(
     key(app, pygame.K_e)
     (path,) = export_dir().glob("*.yaml")
     record = load_record(path)
-    assert replay(record).result == scene.table.deal.result and path.name in scene.view.shown.message
+    assert replay(record).result == table_of(scene).deal.result and path.name in scene.view.shown.message
 
 
 def test_a_deal_played_again_ends_with_a_way_back_to_history_which_shows_where_it_came_from(
@@ -635,7 +636,7 @@ def test_a_deal_played_again_ends_with_a_way_back_to_history_which_shows_where_i
     key(app, pygame.K_RETURN)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert wait_for_human(app, table) and table.table.deal.is_over
+    assert wait_for_human(app, table) and table_of(table).deal.is_over
     run(app, 5)
     buttons = table.play.surface.panel.buttons
     assert next(what for what in buttons.values() if isinstance(what, Command)) == Command("next")

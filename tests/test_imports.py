@@ -350,3 +350,76 @@ def test_the_master_check_sees_a_table_handed_and_a_settlement(tmp_path: Path) -
         encoding="utf-8",
     )
     assert master_handed(tmp_path) == ["x.py:2 hands a scene the table", "x.py:3 settles the session"]
+
+
+# what only the composition root (scenes/app.py) may import: the master, its table and deal,
+# and the machinery behind the port; a scene holds the port (session.port) and draws its state
+COMPOSITION_ROOT = {"app.py", "saves.py"}  # the App and its saves: they build the runner and keep the table's save
+BEHIND_THE_PORT = {
+    "vira_desktop.session.table",
+    "vira_desktop.session.master",
+    "vira_desktop.session.pace",
+    "vira_desktop.session.runner",
+    "vira_desktop.session.jobs",
+    "vira_desktop.session.thinking",
+    "vira_desktop.rules.deal",
+}
+
+
+def master_reached(root: Path = PACKAGE / "scenes") -> list[str]:
+    """Every place under ``root`` (but the composition root, ``app.py``) that imports what sits
+    behind the port (:data:`BEHIND_THE_PORT`, type-only imports counted), reads an attribute
+    named ``table`` or ``master``, or calls a method of a session or a ledger (``x.session.m()``,
+    ``x.ledger.m()``; the settings' ``session`` section is a value, not the session)."""
+    found: list[tuple[str, int, str]] = []
+    for path in sorted(root.rglob("*.py")):
+        if path.parent == PACKAGE / "scenes" and path.name in COMPOSITION_ROOT:
+            continue
+        where = str(path.relative_to(root))
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        module = _module_name(path) if path.is_relative_to(ROOT) else "vira_desktop.scenes.x"
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = _resolve(module, path.name == "__init__.py", node)
+                found += [(where, node.lineno, f"imports {n}") for n in names if n in BEHIND_THE_PORT]
+            elif isinstance(node, ast.Import):
+                found += [(where, node.lineno, f"imports {a.name}") for a in node.names if a.name in BEHIND_THE_PORT]
+            elif isinstance(node, ast.Attribute) and node.attr in ("table", "master") and _holder(node.value):
+                found.append((where, node.lineno, f"reads .{node.attr}"))
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                owner = node.func.value
+                inner = owner.value if isinstance(owner, ast.Attribute) else None
+                settings = isinstance(inner, ast.Attribute) and inner.attr == "settings"  # the settings' section
+                if isinstance(owner, ast.Attribute) and owner.attr in ("session", "ledger") and not settings:
+                    found.append((where, node.lineno, f"calls {owner.attr}.{node.func.attr}"))
+    return [f"{where}:{line} {what}" for where, line, what in sorted(found)]
+
+
+def _holder(node: ast.expr) -> bool:
+    """Whether ``node`` is a scene or what it holds (``self``, a runner, a port, a client): the
+    one whose ``.table`` would be the live table (a lesson's ``table`` is its names)."""
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return name in ("self", "scene", "runner", "port", "client", "driver")
+
+
+def test_no_scene_reaches_behind_the_port() -> None:
+    """A table scene, a lesson and a replay hold a port and draw its state; the table, the
+    session, the deal and the runner's machinery stay in session/ (the app builds them)."""
+    assert master_reached() == []
+
+
+def test_the_port_check_sees_each_kind(tmp_path: Path) -> None:
+    (tmp_path / "x.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from vira_desktop.session.table import Table\n"
+        "import vira_desktop.rules.deal\n"
+        "def f(scene, app):\n    scene.runner.table.record()\n    scene.state.session.settle()\n"
+        "    scene.x.ledger.move(1)\n    return app.settings.session.players\n",
+        encoding="utf-8",
+    )
+    assert master_reached(tmp_path) == [
+        "x.py:3 imports vira_desktop.session.table",
+        "x.py:4 imports vira_desktop.rules.deal",
+        "x.py:6 reads .table",
+        "x.py:7 calls session.settle",
+        "x.py:8 calls ledger.move",
+    ]

@@ -91,8 +91,8 @@ def session(
             use_choice = d.choice is not None and (not d.actions or rng.random() < 0.4)
             action = d.choice.random(rng) if use_choice and d.choice is not None else rng.choice(d.actions)
             yield runner, runner.submit(ask.seat, action)
-        if runner.deal_over:
-            if runner.table.deal_index + 1 >= deals or runner.session_over:
+        if runner.master.deal_over:
+            if runner.table.deal_index + 1 >= deals or runner.master.session_over:
                 return
             yield runner, runner.command(Command.NEXT_DEAL)
     raise AssertionError("the session did not end")

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 import pytest
 
+from tests.screens import runner_of, table_of
 from tests.test_gui import click, human_move, key, make_app, run, table_scene, wait_for_human
 from vira_desktop.i18n import CATALOGS, LANGUAGES, configure
 from vira_desktop.rules.actions import Pass
@@ -142,12 +143,12 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
     for _ in range(200):
         assert wait_for_human(app, scene)
         look()
-        if scene.table.deal.is_over:
+        if table_of(scene).deal.is_over:
             break
-        if scene.table.deal.phase.value == "play" and rng.random() < 0.3:
+        if table_of(scene).deal.phase.value == "play" and rng.random() < 0.3:
             key(app, pygame.K_h)  # a hint, in words: wait for it (it moves the cursor when it comes)
             deadline = time.monotonic() + 60
-            while scene.worker.busy() and time.monotonic() < deadline:
+            while runner_of(scene).worker.busy() and time.monotonic() < deadline:
                 run(app, 1)
                 time.sleep(0.005)
             run(app, 2)
@@ -167,7 +168,7 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
     for _ in range(40):
         assert wait_for_human(app, fourth)
         look()
-        if fourth.table.deal.is_over:
+        if table_of(fourth).deal.is_over:
             break
         human_move(app, fourth, rng)
     look()

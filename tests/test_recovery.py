@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.screens import table_of
 from tests.test_history import _autoplayed
 from vira_desktop.session.autosave import Autosave
 from vira_desktop.session.table import SaveError, Table
@@ -112,7 +113,7 @@ def test_continue_after_a_damaged_save_goes_on_from_its_last_good_action_and_kee
     run(app, 2)
     scene = app.stack.top
     assert isinstance(scene, TableScene)
-    assert _same_up_to(scene.table, original, 40) and len(scene.table.log) == 40
+    assert _same_up_to(table_of(scene), original, 40) and len(table_of(scene).log) == 40
     assert "40" in app.notice and scene.view.shown.log[-1] == app.notice  # said at the table, as the log's last line
     aside = list(autosave_file().parent.glob("autosave.sqlite3.damaged-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == damaged

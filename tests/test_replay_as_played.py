@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.screens import runner_of, table_of
 from tests.test_gui import key, make_app, run
 from vira_desktop.i18n import t
 from vira_desktop.paths import history_file
@@ -50,7 +51,7 @@ def _kept(
     runner = TableRunner(table, pause=0, autoplay=deals, on_committed=keep)
     runner.start()
     step = 0
-    while not runner.finished:
+    while not runner.master.finished:
         step += 1
         runner.poll(float(step))
     runner.close()
@@ -122,7 +123,7 @@ def test_play_from_here_offers_the_seats_and_levels_the_deal_was_played_with(
     key(app, pygame.K_RETURN)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    seats = {s.name: ("human" if s.human else s.level) for s in table.table.seats}
+    seats = {s.name: ("human" if s.human else s.level) for s in table_of(table).seats}
     assert seats == {n: LEVELS[n] for n in NAMES[:3]}
     assert table.runner.state().colour_index("Anna") == 0  # yellow at the table too
 
@@ -156,7 +157,7 @@ def test_replay_and_play_again_show_the_tokens_as_they_stood_when_the_deal_began
     key(app, pygame.K_RETURN)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    session = table.table.session
+    session = table_of(table).session
     assert _tokens(session.ledger, session.players) == tokens[3]
 
 
@@ -256,7 +257,7 @@ def test_esc_in_a_deal_played_again_asks_before_it_drops_the_deal(
     key(app, pygame.K_p)
     key(app, pygame.K_RETURN)
     table = app.stack.top
-    assert isinstance(table, TableScene) and not table.runner.deal_over
+    assert isinstance(table, TableScene) and not runner_of(table).master.deal_over
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table and table.view.shown.message == t("message.leave_again")
     key(app, pygame.K_h)  # any other key: the question is taken back

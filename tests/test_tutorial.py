@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.screens import runner_of, table_of
 from tests.test_gui import card_point, click, key, make_app, run
 from tests.test_lesson_runner import wrong_answer
 from vira_desktop.ai import make_bot
@@ -183,7 +184,7 @@ def settle(app: App, scene: LessonScene, limit: int = 2000) -> None:
     """Run frames until the main line has reached the step's position and nothing moves."""
     for _ in range(limit):
         run(app, 1)
-        if not scene.view.busy and not scene.lesson_runner.behind and not scene.runner.bot_thinking:
+        if not scene.view.busy and not scene.lesson_runner.behind and not runner_of(scene).master.bot_thinking:
             run(app, 2)
             return
     raise AssertionError("the lesson never came to rest")
@@ -254,28 +255,28 @@ def test_in_the_window_every_step_forward_and_back_each_checkpoint_wrong_then_ri
         if n > 0:  # back a step and forward again: the same position each time
             press_button(app, scene, "lesson_back")
             settle(app, scene)
-            assert scene.step == n - 1 and len(scene.table.deal.history) == taught.steps[n - 1].at
+            assert scene.step == n - 1 and len(table_of(scene).deal.history) == taught.steps[n - 1].at
             if taught.steps[n - 1].ask is not None:
                 press_button(app, scene, "lesson_skip")
             else:
                 key(app, pygame.K_RETURN)
             settle(app, scene)
             assert scene.step == n
-        assert len(scene.table.deal.history) == step.at
+        assert len(table_of(scene).deal.history) == step.at
         if step.ask is not None:
             wrong = a_wrong_answer(scene, rng)
             give(app, scene, wrong)
             assert scene.lesson_runner.feedback is not None and scene.lesson_runner.wrong == wrong, wrong.text
-            assert len(scene.table.deal.history) == step.at  # nothing was played
+            assert len(table_of(scene).deal.history) == step.at  # nothing was played
             press_button(app, scene, "lesson_show")  # the losing line, played to its end
             deadline = time.monotonic() + 300  # the bots think in the worker: wait by the clock
-            while not (scene.table.deal.is_over and not scene.view.busy) and time.monotonic() < deadline:
+            while not (table_of(scene).deal.is_over and not scene.view.busy) and time.monotonic() < deadline:
                 run(app, 1)
                 time.sleep(0.002)
-            assert scene.table.deal.is_over
+            assert table_of(scene).deal.is_over
             press_button(app, scene, "lesson_retry")
             settle(app, scene)
-            assert len(scene.table.deal.history) == step.at and scene.step == n
+            assert len(table_of(scene).deal.history) == step.at and scene.step == n
             give(app, scene, step.ask.accept[-1])
             assert scene.lesson_runner.answered, scene.lesson_runner.feedback
         press_button(app, scene, "lesson_next")
@@ -455,7 +456,7 @@ def test_practice_deals_a_hand_for_the_chapter_off_the_frame_loop_and_esc_goes_b
         time.sleep(0.01)
     practice = app.stack.top
     assert isinstance(practice, PracticeScene) and practice.game is not None and practice.game.startswith("gask")
-    assert practice.table.seats[0].human and practice.table.session.seats[0] == practice.table.seats[0].name
+    assert table_of(practice).seats[0].human and table_of(practice).session.seats[0] == table_of(practice).seats[0].name
     key(app, pygame.K_ESCAPE)
     back = app.stack.top
     assert isinstance(back, TutorialScene) and back.chapter == 7  # the gask chapter, where practice began

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from vira_desktop.session.jobs import JobKind
-from vira_desktop.session.runner import TableRunner
+from vira_desktop.session.runner import Command, TableRunner
 from vira_desktop.session.table import SeatConfig, Table
 from vira_desktop.session.thinking import bot_choice, warm_up
 from vira_desktop.session.worker import Worker
@@ -80,7 +80,7 @@ def test_a_bot_answer_from_before_an_undo_is_never_applied() -> None:
     runner.submit(ask.seat, ask.view.decision.actions[0])
     runner.poll(0)
     stale_tag, stale = worker.finish_last()
-    runner.undo()
+    runner.command(Command.UNDO)
     again = runner.asked()
     assert again is not None and again.view.decision is not None
     runner.submit(again.seat, again.view.decision.actions[-1])
@@ -168,7 +168,7 @@ def test_a_hint_asked_while_a_bot_thinks_hurries_it() -> None:
             break
     ask = runner.table.ask()
     assert runner.master.jobs.busy(JobKind.BOT) and ask is not None  # a bot is thinking over its question
-    runner.master.jobs.ask(JobKind.HINT, runner.version, str, "a hint", owner=runner.port.owner)
+    runner.master.jobs.ask(JobKind.HINT, runner.master.version, str, "a hint", owner=runner.port.owner)
     assert worker.hurried == 1
 
 

@@ -48,7 +48,7 @@ from .protocol import (
 
 __all__ = ["JoinOptions", "Player", "address_url", "join"]
 
-log = logging.getLogger("vira.join")
+log = logging.getLogger("vira-join")  # (not "vira.…": the catalogs own that shape)
 
 MAX_HOST_MESSAGE = 2**21  # a state grows with the session's score sheet; far below this
 BACKOFF_S = (0.2, 3.0)  # the first pause before coming back after a drop, and the longest (doubling)

@@ -69,7 +69,7 @@ from .protocol import (
 
 __all__ = ["DEFAULT_PORT", "Host", "HostConfig", "Master", "Port", "serve_host"]
 
-log = logging.getLogger("vira.host")
+log = logging.getLogger("vira-host")
 
 DEFAULT_PORT = 8417
 TICK_S = 0.02  # how often the table task polls the master while a bot thinks

@@ -31,7 +31,7 @@ from .protocol import valid_code
 
 __all__ = ["SavedSeat", "Seating", "TableStore", "saved_tables", "token_hash"]
 
-log = logging.getLogger("vira.host")
+log = logging.getLogger("vira-host")
 
 SEATING_VERSION = 1
 

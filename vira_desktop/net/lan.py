@@ -24,7 +24,7 @@ from .protocol import PROTOCOL, valid_code
 
 __all__ = ["SERVICE", "Announcer", "TableAd", "browse"]
 
-log = logging.getLogger("vira.host")
+log = logging.getLogger("vira-host")
 
 SERVICE = "_vira._tcp.local."
 RESOLVE_MS = 1500  # the most a browse waits for one table's address and TXT

@@ -22,8 +22,9 @@ from ..paths import asset, user_config_file
 from ..session.autosave import Autosave
 from ..session.factory import TableOrder
 from ..session.history_service import HistoryService
-from ..session.runner import CommittedDeal
+from ..session.runner import CommittedDeal, TableRunner
 from ..session.table import SaveError, Table
+from ..session.worker import Worker
 from .base import Scene, SceneName, SceneStack
 from .frames import FrameStats
 from .idle import wait_for_input
@@ -269,11 +270,8 @@ class App:
                 return
             aside = saved.set_aside().name
             key = "app.save_recovered_cut" if recovered.cut else "app.save_recovered"
-            self._open_table(table, autoplay, hints)
             self.tell(key, kept=recovered.kept, lost=recovered.lost, count=recovered.lost, file=aside)
-            runner = getattr(self.stack.top, "runner", None)
-            if runner is not None:  # said at the table too, under the deal told again
-                runner.tell(self.notice)
+            self._open_table(table, autoplay, hints, notice=self.notice)
             return
         self._open_table(table, autoplay, hints)
 
@@ -311,6 +309,26 @@ class App:
         table = order if isinstance(order, Table) else order.build(self.settings)
         self._open_table(table, autoplay, hints, saves, back_to)
 
+    def table_client(
+        self, order: TableOrder | Table, autoplay: int | None = None, hints: bool = False, saves: bool = True
+    ) -> TableRunner:
+        """The runner of a new table (this is where the table, its worker and its hooks are
+        made; a scene is handed only the runner's port): ``saves`` the game is autosaved and
+        its end clears the save; every finished deal goes to history."""
+        table = order if isinstance(order, Table) else order.build(self.settings)
+        runner = TableRunner(
+            table,
+            Worker(),
+            autoplay=autoplay,
+            save=self.autosave if saves else None,
+            hint_every_decision=hints,
+            on_committed=self.deal_committed,
+            on_settled=self.clear_autosave if saves else None,  # the session's end: nothing to continue
+        )
+        mode = self.settings.display.coach_grid  # the coach's colours: practice (one person), always, never
+        runner.coach_bids = mode == "always" or (mode == "practice" and len(runner.master.humans) < 2)
+        return runner
+
     def _open_table(
         self,
         table: Table,
@@ -318,8 +336,13 @@ class App:
         hints: bool = False,
         saves: bool = True,
         back_to: SceneName | None = None,
+        notice: str = "",
     ) -> None:
-        self.open("table", table=table, autoplay=autoplay, hints=hints, saves=saves, back_to=back_to)
+        runner = self.table_client(table, autoplay, hints, saves)
+        speed = self.autoplay_speed if autoplay is not None and self.autoplay_speed else None
+        self.open("table", client=runner, back_to=back_to, speed=speed)
+        if notice:
+            runner.tell(notice)  # said at the table too, under the deal told again
         if saves:
             self.autosave(table)
             self.flush_saves()  # a new game is on disk before its first move (Continue finds it)

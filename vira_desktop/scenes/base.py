@@ -14,8 +14,7 @@ if TYPE_CHECKING:
     from ..session.autosave import Autosave
     from ..session.factory import TableOrder
     from ..session.history_service import HistoryService
-    from ..session.runner import CommittedDeal
-    from ..session.table import Table
+    from ..session.port import TableClient
 
 # every scene's name (registry.py maps each to its class): a name misspelled fails the type check
 SceneName = Literal[
@@ -90,6 +89,11 @@ class AppPort(Protocol):
         """Build the table ``order`` asks for and open it (saved before its first move, unless
         not ``saves``; ``back_to``: the screen after it)."""
 
+    def table_client(
+        self, order: TableOrder, autoplay: int | None = None, hints: bool = False, saves: bool = True
+    ) -> TableClient:
+        """The port of a new table (practice opens its own table scene with it)."""
+
     def change_setting(self, key: str, value: SettingValue) -> str:
         """Set and save one setting; what the player should be told ("" when all went well)."""
 
@@ -102,17 +106,11 @@ class AppPort(Protocol):
     def resume_autosave(self, autoplay: int | None = None, hints: bool = False) -> None:
         """Continue the saved game (``autoplay``: bots play it, as ``vira --autoplay --resume``)."""
 
-    def autosave(self, table: Table) -> None:
-        """Save ``table`` (in the background)."""
-
     def clear_autosave(self) -> None:
         """Forget the saved game."""
 
     def flush_saves(self) -> None:
         """Wait for the saves and history to be written."""
-
-    def deal_committed(self, deal: CommittedDeal) -> None:
-        """A deal that can no longer be undone (kept in history)."""
 
 
 class Scene:

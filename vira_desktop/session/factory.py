@@ -98,7 +98,7 @@ def played_by_bots(names: Sequence[str], seed: int, deals: int) -> tuple[Table, 
     runner = TableRunner(table, pause=0, autoplay=deals, on_committed=committed.append)
     runner.start()
     moment = 0
-    while not runner.finished:
+    while not runner.master.finished:
         moment += 1
         runner.poll(float(moment))  # no pause to wait out: each poll a second later
     runner.close()

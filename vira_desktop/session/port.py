@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..i18n import t
 from ..rules.actions import Action, Bid
@@ -33,7 +33,7 @@ from .thinking import coach_bids, coach_hint, deal_analysis, side_of
 from .turns import Change, Command, Happened
 from .words import say_refusal
 
-__all__ = ["SeatPort", "Seen", "Update"]
+__all__ = ["ClientFacts", "SeatPort", "Seen", "TableClient", "Update"]
 
 log = logging.getLogger(__name__)
 _KEYS = itertools.count(1)
@@ -88,6 +88,7 @@ class SeatPort:
         self.full_records = full_records
         self.owner = f"port{next(_KEYS)}"  # this port's jobs in the table's queue
         self.narrator = Narrator()
+        self.title: list[str] | None = None  # the log's head of the caller's own (a lesson's title), kept
         self.cover: str | None = None  # hot seat: the player the screen is passed to, until lifted
         self.hint_every_decision = False  # ``--hints``: ask the coach at each decision of the seat
         self.coach_bids = False  # the coach weighs every bid of the seat's auction turns (the grid's colours)
@@ -183,7 +184,7 @@ class SeatPort:
     def retell(self, heading: list[str] | None = None) -> None:
         """Tell the deal in play again from its start (after Continue, an undo, Try again),
         under ``heading`` (by default the deal's own, the first deal's seating and åla too)."""
-        head = heading if heading is not None else self.heading(seating=False)
+        head = heading if heading is not None else self.title or self.heading(seating=False)
         table = self.master.table
         self.narrator.retell(head, table.story(self.viewer or ""), table.session)
 
@@ -322,3 +323,86 @@ class SeatPort:
     def analysis(self) -> Analysis | None:
         """The finished deal's analysis, once worked out (``None``: not asked, or not in yet)."""
         return self._analysis[1] if self._analysis is not None and self._analysis[0] == self.version else None
+
+
+class TableClient(Protocol):
+    """What a table scene holds, and all it holds of the game: one seat's door to a table in
+    play (:class:`~.runner.TableRunner` at this screen, a lesson's through it; a network
+    seat's the same messages over a socket). Everything it gives is projected for the seat
+    shown; nothing in it is the table, the session or the deal."""
+
+    @property
+    def viewer(self) -> str:
+        """The player whose seat is shown."""
+        ...
+
+    pause: float  # seconds between two moves (the window follows its animation speed)
+    coach_bids: bool  # the coach weighs every bid of the seat's auction turns (the grid's colours)
+
+    def start(self) -> Update:
+        """The table as it opens (its events show the deal)."""
+        ...
+
+    def seen(self) -> Seen: ...
+
+    def state(self, with_seating: bool = False) -> TableState: ...
+
+    def asked(self) -> Ask | None:
+        """The question the seat shown must answer now."""
+        ...
+
+    def submit(self, seat: int, action: Action | None) -> Update:
+        """The seat's answer; raises ``ViraError`` (the table unchanged) when it is refused."""
+        ...
+
+    def command(self, command: Command) -> Update: ...
+
+    def refusal(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now, in the player's words (``None``: it is)."""
+        ...
+
+    def say_refusal(self, exc: ViraError) -> str: ...
+
+    def poll(self, now: float, ready: bool = True) -> list[Update]:
+        """What changed since the last poll, and the table moved on by the clock; never waits."""
+        ...
+
+    def due_in(self, now: float) -> float | None:
+        """Seconds until the table moves by itself (``None``: it waits for input)."""
+        ...
+
+    def lift_cover(self) -> None: ...
+
+    def ask_hint(self) -> bool: ...
+
+    def advice(self) -> dict[Bid, BidAdvice] | None: ...
+
+    def ask_analysis(self) -> bool: ...
+
+    def analysis(self) -> Analysis | None: ...
+
+    def finished_record(self) -> tuple[int, dict[str, Any]] | None:
+        """The deal just finished as a record, with its number (``None``: not to be had)."""
+        ...
+
+    def close(self) -> None:
+        """The table is left: a finished deal is final, the background work stops."""
+        ...
+
+    @property
+    def facts(self) -> ClientFacts:
+        """How the session stands, beside the seat's state."""
+        ...
+
+
+@dataclass(frozen=True)
+class ClientFacts:
+    """What a window asks of a table besides its state: who plays at this screen, how far the
+    session has come, and what the hot seat's cover shows."""
+
+    humans: int  # people at this screen (two or more: the hot seat)
+    fresh: bool  # no action taken yet: the seating is shown
+    deals_done: int
+    hints_asked: int
+    finished: bool  # autoplay's deals are all played
+    cover_note: tuple[str, ...] = ()  # hot seat: what was just done, on the cover

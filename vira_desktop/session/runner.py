@@ -23,7 +23,7 @@ from .coach import BidAdvice
 from .flow import Ask
 from .master import BOT_PAUSE_S, Command, CommittedDeal, Director, TableMaster, Turn
 from .narration import Narrator
-from .port import SeatPort, Seen, Update
+from .port import ClientFacts, SeatPort, Seen, Update
 from .state import TableState
 from .table import Table
 from .worker import InlineWorker, Worker
@@ -78,14 +78,6 @@ class TableRunner:
     def viewer(self) -> str:
         return self.port.viewer or ""
 
-    @property
-    def cover(self) -> str | None:
-        return self.port.cover
-
-    @property
-    def version(self) -> int:
-        return self.master.version
-
     def seen(self) -> Seen:
         """The table at this version as the seat shown may know it (the port's state)."""
         return self.port.seen()
@@ -97,20 +89,27 @@ class TableRunner:
         return self.port.asked()
 
     @property
-    def log(self) -> list[str]:
-        return self.port.narrator.lines
-
-    @property
-    def note(self) -> str:
-        return self.port.narrator.note
-
-    @property
     def coach_bids(self) -> bool:
         return self.port.coach_bids
 
     @coach_bids.setter
     def coach_bids(self, on: bool) -> None:
         self.port.coach_bids = on
+
+    @property
+    def pause(self) -> float:
+        """Seconds between two moves (a window follows its animation speed)."""
+        return self.master.pause
+
+    @pause.setter
+    def pause(self, seconds: float) -> None:
+        self.master.pause = seconds
+
+    @property
+    def facts(self) -> ClientFacts:
+        master = self.master
+        humans, hints = len(master.humans), self.port.hints_asked
+        return ClientFacts(humans, master.fresh, master.deals_done, hints, master.finished, tuple(self.cover_note))
 
     def refusal(self, action: Action) -> str | None:
         return self.port.refusal(action)
@@ -133,62 +132,11 @@ class TableRunner:
     def analysis(self) -> Analysis | None:
         return self.port.analysis()
 
-    # ------------------------------------------------------------------ the table's state
-    @property
-    def deal_over(self) -> bool:
-        return self.master.deal_over
-
-    @property
-    def session_over(self) -> bool:
-        return self.master.session_over
-
-    @property
-    def can_undo(self) -> bool:
-        return self.port.can_undo
-
-    @property
-    def humans(self) -> list[str]:
-        return self.master.humans
-
-    @property
-    def fresh(self) -> bool:
-        return self.master.fresh
-
-    @property
-    def pause(self) -> float:
-        """Seconds between two moves (a window follows its animation speed)."""
-        return self.master.pause
-
-    @pause.setter
-    def pause(self, seconds: float) -> None:
-        self.master.pause = seconds
-
-    @property
-    def moves(self) -> int:
-        """The actions taken in the deal in play."""
-        return self.master.moves
-
-    @property
-    def deals_done(self) -> int:
-        return self.master.deals_done
-
-    @property
-    def hints_asked(self) -> int:
-        return self.port.hints_asked
-
-    @property
-    def finished(self) -> bool:
-        return self.master.finished
-
-    @property
-    def bot_thinking(self) -> bool:
-        return self.master.bot_thinking
-
     # ------------------------------------------------------------------ acting
     def start(self) -> Update:
         """The table as it opens: the seating and the åla at a fresh table, else the deal so
         far told again. Its events show the first deal."""
-        if len(self.humans) >= 2:  # hot seat: whoever comes back to the table finds it covered
+        if len(self.master.humans) >= 2:  # hot seat: whoever comes back to the table finds it covered
             ask = self.master.human_ask()
             if ask is not None:
                 self.port.viewer = self.table.name_of(ask.seat)
@@ -209,23 +157,18 @@ class TableRunner:
         """Undo, the next deal, or how the session ends (see :meth:`TableMaster.command`)."""
         return self.port.command(command)
 
-    def undo(self) -> Update:
-        return self.command(Command.UNDO)
-
-    def settle(self) -> Update:
-        return self.command(Command.SETTLE)
-
-    def next_deal(self) -> Update:
-        return self.command(Command.NEXT_DEAL)
-
     def close(self) -> None:
+        """The table is left: a finished deal is final, the worker stops."""
         self.master.close()
+        self.worker.shutdown()
 
     def tell(self, text: str) -> None:
         """Add ``text`` to the log, after the deal told so far (a save recovered)."""
         self.port.narrator.say(text)
 
     def retell(self, heading: list[str] | None = None) -> None:
+        """Tell the deal again under ``heading`` (a lesson's title), kept for every retelling after."""
+        self.port.title = heading
         self.port.retell(heading)
 
     def restart(self, actions: list[Action]) -> None:
@@ -261,7 +204,7 @@ class TableRunner:
 
     def _hot_seat(self) -> Update | None:
         """With two or more people, the screen passes to the one asked, under a cover."""
-        if len(self.humans) < 2:
+        if len(self.master.humans) < 2:
             return None
         ask = self.master.human_ask()
         if ask is None:
@@ -271,7 +214,7 @@ class TableRunner:
             return None
         self.port.viewer = actor
         self._cover(actor)
-        self.cover_note = self.log[-4:]  # what was just done, the last player's move too
+        self.cover_note = self.port.narrator.lines[-4:]  # what was just done, the last player's move too
         self.port.narrator.marking(self.port.view(), self.table.session.seats)
         self.master.bump()
-        return Update(version=self.version, snap=True)  # another seat's cards: no glide from the old ones
+        return Update(version=self.master.version, snap=True)  # another seat's cards: no glide from the old ones

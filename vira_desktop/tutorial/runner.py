@@ -27,6 +27,7 @@ from enum import Enum
 from ..i18n import t
 from ..rules.actions import Action
 from ..rules.errors import ViraError
+from ..rules.ledger import PULLA, SEXMASTARE, Ledger
 from ..rules.scoring import DealResult
 from ..session.describe import describe_result
 from ..session.factory import new_table
@@ -39,7 +40,7 @@ from ..session.worker import InlineWorker, Worker
 from .judge import Kind
 from .lesson import Lesson, Step, chapters
 from .progress import Progress
-from .question import Choice
+from .question import KINDS, Choice
 from .telling import question_label, tell, tell_choice
 
 __all__ = ["Control", "Feedback", "LessonRunner", "Stage", "Tone", "next_lesson"]
@@ -126,7 +127,7 @@ class LessonRunner:
 
     @property
     def history(self) -> int:
-        return self.runner.moves
+        return self.runner.master.moves
 
     @property
     def behind(self) -> bool:
@@ -161,7 +162,11 @@ class LessonRunner:
         """The table as drawn; the learner always in the first player colour."""
         state = self.runner.state(with_seating)
         others = tuple(name for name in state.colour_order if name != self.learner)
-        return replace(state, colour_order=(self.learner, *others))
+        state = replace(state, colour_order=(self.learner, *others))
+        question = self.current.question
+        if question is not None and "pulla" in KINDS[question.kind] and question.pulla != state.pulla_bets:
+            state = question_pulla(state, question.pulla)  # the pulla the question speaks of
+        return state
 
     def controls(self) -> list[Control]:
         """The lesson's buttons now, in order."""
@@ -169,7 +174,7 @@ class LessonRunner:
         if stage is Stage.PLAYED_OUT or stage is Stage.PLAYING_OUT:
             return [Control("retry"), Control("leave")]
         if self.finished:
-            play_on = [Control("play_on")] if stage is Stage.FINISHED and not self.runner.deal_over else []
+            play_on = [Control("play_on")] if stage is Stage.FINISHED and not self.runner.master.deal_over else []
             return [*play_on, Control("following"), Control("contents")]
         if stage is Stage.WRONG:
             show = [Control("show")] if self.current.ask is not None else []  # a choice has nothing to play out
@@ -217,7 +222,7 @@ class LessonRunner:
         updates = self.runner.poll(now, ready)
         if self.stage is Stage.PLAYING_TO and self.history >= self.current.at:
             self.stage = Stage.ASKING if self.current.asks else Stage.READING
-        elif self.stage is Stage.PLAYING_OUT and self.runner.deal_over:
+        elif self.stage is Stage.PLAYING_OUT and self.runner.master.deal_over:
             self._played_out()
         return updates
 
@@ -226,7 +231,7 @@ class LessonRunner:
         for _ in range(limit):
             before = (self.stage, self.history)
             self.poll(float("inf"))
-            if (self.stage, self.history) == before and not self.runner.bot_thinking:
+            if (self.stage, self.history) == before and not self.runner.master.bot_thinking:
                 return
         raise RuntimeError("the lesson's table never came to rest")
 
@@ -419,3 +424,21 @@ class LessonRunner:
 
     def _told_again(self) -> None:
         self.runner.retell([t(f"lesson.{self.lesson.title}")])
+
+
+def question_pulla(state: TableState, bets: int) -> TableState:
+    """``state`` with the pulla a question speaks of drawn in place of the table's: ``bets``
+    put in one at a time round the table from forehand, as a lesson's ``pulla`` is."""
+    ledger = Ledger()
+    for name in state.players:
+        ledger.add_player(name)
+    order = list(state.players)
+    first = order.index(state.seats[0]) if state.seats[0] in order else 0
+    for i in range(bets):
+        ledger.pay_pulla(order[(first + i) % len(order)], 1, "åla")
+    return replace(
+        state,
+        pulla=ledger.holdings(PULLA),
+        pulla_bets=ledger.pulla_bets(),
+        sexmastare=sum(ledger.holdings(SEXMASTARE).values()),
+    )

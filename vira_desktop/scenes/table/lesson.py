@@ -6,23 +6,18 @@ the felt, with its own buttons. Practice is a session's table scene with a role 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 
 from ...i18n import mark, t
 from ...rules.actions import Action, PlayCard
 from ...rules.errors import ViraError
-from ...rules.ledger import PULLA, SEXMASTARE, Kind, Ledger
-from ...session.factory import new_table
-from ...session.runner import BOT_PAUSE_S, TableRunner, Update
+from ...session.factory import SeatConfig, TableOrder
+from ...session.port import TableClient, Update
 from ...session.state import TableState
-from ...session.table import SeatConfig, Table
-from ...session.words import say_refusal
+from ...session.turns import BOT_PAUSE_S
 from ...session.worker import Worker
 from ...tutorial.lesson import Lesson, Step, chapter_index, lesson
 from ...tutorial.progress import Progress
-from ...tutorial.question import KINDS
 from ...tutorial.runner import LessonRunner, Stage, next_lesson
 from ..base import AppPort, Scene, SceneName
 from ..theme import GOLD, MUTED, RED
@@ -45,7 +40,7 @@ class LessonScene(Scene):
         super().__init__(app)
         self.worker = Worker()
         self.lesson_runner = LessonRunner(lesson(lesson_id), progress, self.worker, BOT_PAUSE_S)
-        self.runner = self.lesson_runner.runner
+        self.runner: TableClient = self.lesson_runner.runner  # the lesson's table, through its port
         brisk = lambda: self.lesson_runner.brisk  # noqa: E731  scripted play goes briskly, unless watched
         self.play = TablePlay(
             self, self.runner, self, mark("lesson.keys"), brisk=brisk, deals_on=False, ends_session=False
@@ -55,11 +50,6 @@ class LessonScene(Scene):
         self.card = LessonCard(self.lesson_runner, self.view, self.play.bidding.shown)
 
     # ------------------------------------------------------------------ what the runner says
-    @property
-    def table(self) -> Table:
-        """The lesson's table (for the pulla a question speaks of, and tests)."""
-        return self.runner.table
-
     @property
     def lesson(self) -> Lesson:
         return self.lesson_runner.lesson
@@ -126,11 +116,7 @@ class LessonScene(Scene):
 
     # ------------------------------------------------------------------ the table's role
     def state(self, with_seating: bool) -> TableState:
-        state = self.lesson_runner.state(with_seating)
-        question = self.current.question
-        if question is not None and "pulla" in KINDS[question.kind] and question.pulla != state.pulla_bets:
-            state = question_pulla(state, question.pulla, self.table.bowl)  # the pulla the question speaks of
-        return state
+        return self.lesson_runner.state(with_seating)
 
     def poll(self, now: float, ready: bool) -> list[Update]:
         return self.lesson_runner.poll(now, ready)
@@ -140,7 +126,7 @@ class LessonScene(Scene):
         try:
             update = self.lesson_runner.answer(what)
         except ViraError as exc:
-            said = say_refusal(exc, self.table.session.seats)
+            said = self.runner.say_refusal(exc)
             self.play.surface.message(said, RED)
             self.lesson_runner.refused(said)  # on the lesson's card too, where the learner is reading
             if isinstance(what, PlayCard):
@@ -224,29 +210,11 @@ class LessonScene(Scene):
             self.command(Command("lesson_following"))
 
 
-def question_pulla(state: TableState, bets: int, bowl: dict[Kind, int] | None) -> TableState:
-    """``state`` with the pulla a question speaks of drawn in place of the table's: ``bets``
-    put in one at a time round the table from forehand, as a lesson's ``pulla`` is."""
-    ledger = Ledger(bowl)
-    for name in state.players:
-        ledger.add_player(name)
-    order = list(state.players)
-    first = order.index(state.seats[0]) if state.seats[0] in order else 0
-    for i in range(bets):
-        ledger.pay_pulla(order[(first + i) % len(order)], 1, "åla")
-    return replace(
-        state,
-        pulla=ledger.holdings(PULLA),
-        pulla_bets=ledger.pulla_bets(),
-        sexmastare=sum(ledger.holdings(SEXMASTARE).values()),
-    )
-
-
 class PracticeRole(SessionRole):
     """Practice: Esc goes back to the contents map at the chapter, Next deal asks for
     another hand for it."""
 
-    def __init__(self, runner: TableRunner, app: AppPort, chapter: str) -> None:
+    def __init__(self, runner: TableClient, app: AppPort, chapter: str) -> None:
         super().__init__(runner)
         self.app = app
         self.chapter = chapter
@@ -269,11 +237,11 @@ class PracticeScene(TableScene):
     bots; Next deal asks for another such hand, Esc goes back to the contents map."""
 
     def __init__(self, app: AppPort, chapter: str, number: int, game: str | None = None) -> None:
-        seats = [SeatConfig(t("new_game.you"), True), SeatConfig("Bertil"), SeatConfig("Cecilia")]
+        seats = (SeatConfig(t("new_game.you"), True), SeatConfig("Bertil"), SeatConfig("Cecilia"))
+        order = TableOrder(seats, number=number, players_settings=False)
         super().__init__(
             app,
-            new_table(seats, number=number),
-            saves=False,  # never the saved game
+            app.table_client(order, saves=False),  # never the saved game
             keys_help=mark("practice.keys"),
             ends_session=False,
             role=lambda runner: PracticeRole(runner, app, chapter),

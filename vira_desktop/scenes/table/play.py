@@ -1,5 +1,5 @@
 """A table in play at the window, the part a session's table, practice and a lesson share:
-a :class:`~...session.runner.TableRunner` runs the table; :class:`TablePlay` draws what its
+a :class:`~...session.runner.TableClient` runs the table; :class:`TablePlay` draws what its
 updates say (through a :class:`~.surface.TableSurface`) and lays out the panel and the bid
 grid; :class:`Moves` turns the player's input into the runner's actions and commands.
 Where the scenes differ, a :class:`Role` says: the state drawn, how the table is moved on,
@@ -19,11 +19,11 @@ from ...rules.decision import Phase
 from ...rules.errors import ViraError
 from ...session.analysis import Analysis
 from ...session.flow import Ask
-from ...session.runner import BOT_PAUSE_S, TableRunner, Update
-from ...session.runner import Command as TableCommand
+from ...session.port import TableClient, Update
 from ...session.state import TableState
-from ...session.table import Table
-from ...session.words import card_text, say_action, say_refusal
+from ...session.turns import BOT_PAUSE_S
+from ...session.turns import Command as TableCommand
+from ...session.words import card_text, say_action
 from ..base import Scene, SceneName
 from ..theme import GOLD, MUTED, RED
 from .bidding import Bidding
@@ -45,7 +45,7 @@ class Role(Protocol):
         ...
 
     def poll(self, now: float, ready: bool) -> list[Update]:
-        """Move the table on (see :meth:`TableRunner.poll`)."""
+        """Move the table on (see :meth:`TableClient.poll`)."""
         ...
 
     def own_answer(self, what: Action | None) -> bool:
@@ -72,7 +72,7 @@ class Role(Protocol):
 class SessionRole:
     """A session's table: the runner's state and moves, nothing of its own."""
 
-    def __init__(self, runner: TableRunner) -> None:
+    def __init__(self, runner: TableClient) -> None:
         self.runner = runner
 
     def state(self, with_seating: bool) -> TableState:
@@ -111,7 +111,7 @@ class TablePlay:
     def __init__(
         self,
         scene: Scene,
-        runner: TableRunner,
+        runner: TableClient,
         role: Role,
         keys_help: str,
         *,
@@ -135,11 +135,6 @@ class TablePlay:
         self.clock = 0.0  # the scene's own time: the runner's pauses are counted on it
         self._inputs: tuple[object, ...] | None = None  # what the panel's layout was made from
 
-    @property
-    def table(self) -> Table:
-        """The table in play (for the tools and tests)."""
-        return self.runner.table
-
     def viewer_ask(self) -> Ask | None:
         return self.runner.asked()
 
@@ -158,7 +153,6 @@ class TablePlay:
     def close(self) -> None:
         """The scene is left: a finished deal is final, the worker stops, saves are written."""
         self.runner.close()
-        self.runner.worker.shutdown()
         self.app.flush_saves()  # the menu's Continue reads what was saved
 
     def next_wake(self) -> float | None:
@@ -177,7 +171,7 @@ class TablePlay:
             self.take(update)
         self.told()
         self.show_panel()
-        if self.runner.finished:
+        if self.runner.facts.finished:
             self.app.quit()
 
     # ------------------------------------------------------------------ what the runner says
@@ -203,7 +197,7 @@ class TablePlay:
         """What the runner tells beside the table, as the seat shown may see it: the log,
         the note, the hot-seat cover and the moves just made under it."""
         seen = self.runner.seen()
-        cover_note = tuple(self.runner.cover_note)
+        cover_note = tuple(self.runner.facts.cover_note)
         self.surface.mark(log=seen.log, note=seen.note, cover=seen.cover, cover_note=cover_note)
 
     def rebuilt(self, raised: frozenset[Card] = frozenset()) -> None:
@@ -246,7 +240,7 @@ class TablePlay:
             deals_on=self.deals_on and self.back_to is None,
             ends_session=self.ends_session,
             back_after=self.back_to is not None,
-            session_over=self.runner.session_over,
+            session_over=self.runner.seen().session_over,
             selected=len(self.selected),
             detail_lines=self.view.panel_text.detail_lines,
         )
@@ -303,8 +297,9 @@ class Moves:
         self._analysis_wanted = False  # the analysis was asked for and is being worked out
 
     @property
-    def table(self) -> Table:
-        return self.play.table
+    def table_over(self) -> bool:
+        """The deal in play is over."""
+        return self.runner.state().over
 
     def moved_on(self) -> None:
         """The table moved: what was said of the last question goes (Esc's question stays)."""
@@ -371,7 +366,7 @@ class Moves:
         try:
             update = self.runner.submit(ask.seat, what)
         except ViraError as exc:
-            self.surface.message(say_refusal(exc, self.table.session.seats), RED)
+            self.surface.message(self.runner.say_refusal(exc), RED)
             return
         self.play.take(update)
 
@@ -399,7 +394,7 @@ class Moves:
         """Esc: to the menu, or (a deal played again) back to the screen it was chosen on; a
         deal played again is saved nowhere, so while it is in play Esc asks first."""
         back_to = self.play.back_to
-        if back_to is not None and not self.runner.deal_over and not self._leave_asked:
+        if back_to is not None and not self.table_over and not self._leave_asked:
             self._leave_asked = True
             self.surface.message(t("message.leave_again"), GOLD)
             return
@@ -492,7 +487,7 @@ class Moves:
 
     def _session_command(self, name: str) -> None:
         play = self.play
-        if name == "next" and self.runner.session_over:
+        if name == "next" and self.runner.seen().session_over:
             self.runner.command(TableCommand.SETTLE)  # the runner ends the session; the sheet shows it
             play.app.open("settlement", state=play.table_state())
             return
@@ -520,7 +515,7 @@ class Moves:
 
     def _undo(self) -> None:
         try:
-            update = self.runner.undo()
+            update = self.runner.command(TableCommand.UNDO)
         except ViraError:
             self.surface.message(t("message.no_undo"), MUTED)
             return
@@ -540,7 +535,7 @@ class Moves:
             if (info := self.runner.analysis()) is not None:  # worked out at once (no worker process)
                 self.analysis_in(info)
         else:  # said, not silently ignored: a laid deal has no play, a deal in play no end yet
-            self.surface.message(t("analysis.no_play" if self.runner.deal_over else "analysis.not_over"), MUTED)
+            self.surface.message(t("analysis.no_play" if self.table_over else "analysis.not_over"), MUTED)
 
     def analysis_in(self, info: Analysis) -> None:
         """The analysis came: shown, if the player still wants it (has not moved on)."""
@@ -555,11 +550,12 @@ class Moves:
         from ...paths import export_dir
         from ...session.exchange import export_record
 
-        if not self.runner.deal_over:
-            self.surface.message(t("message.export_after"), MUTED)
+        finished = self.runner.finished_record()
+        if finished is None:  # a deal in play; or a shared table, whose hidden cards stay with its host
+            self.surface.message(t("message.export_shared" if self.table_over else "message.export_after"), MUTED)
             return
         try:
-            path = export_record(self.table.record(), self.table.deal_index, export_dir())
+            path = export_record(finished[1], finished[0], export_dir())
         except OSError as exc:
             self.surface.message(t("message.export_failed", problem=exc.strerror or str(exc)), RED)
             return

@@ -2,7 +2,7 @@
 
 Both hold a :class:`~.surface.TableSurface` (the :class:`~.view.TableView`, the input map,
 the panel's buttons); a session's table drives it through a :class:`~.play.TablePlay`
-and its :class:`~.session.runner.TableRunner`, a replay through a
+and the :class:`~...session.port.TableClient` the app built for it, a replay through a
 :class:`~...session.replay.ReplayDriver`. The scene turns input into the runner's actions
 and commands and draws what the runner's updates say; it keeps no rule of its own.
 """
@@ -18,11 +18,10 @@ from ...i18n import mark, t
 from ...rules.actions import Action
 from ...session.as_played import AsPlayed, as_recorded, your_names
 from ...session.describe import is_you
+from ...session.port import TableClient
 from ...session.record import Record
 from ...session.replay import ReplayDriver
-from ...session.runner import BOT_PAUSE_S, TableRunner
-from ...session.table import Table
-from ...session.worker import Worker
+from ...session.turns import BOT_PAUSE_S
 from ..base import AppPort, Scene, SceneName
 from ..theme import GOLD, MUTED, RED
 from .input import Command, Intent
@@ -43,54 +42,29 @@ class TableScene(Scene):
     def __init__(
         self,
         app: AppPort,
-        table: Table,
-        autoplay: int | None = None,
-        hints: bool = False,
-        saves: bool = True,
+        client: TableClient,
         back_to: SceneName | None = None,
         *,
+        speed: str | None = None,
         keys_help: str = mark("table.keys"),
         ends_session: bool = True,  # after a deal, offer the last round and Borup
-        role: Callable[[TableRunner], Role] = SessionRole,
+        role: Callable[[TableClient], Role] = SessionRole,
     ) -> None:
         super().__init__(app)
-        self.worker = Worker()
-        speed = app.autoplay_speed if autoplay is not None and app.autoplay_speed else None
-        self.runner = TableRunner(
-            table,
-            self.worker,
-            pause=BOT_PAUSE_S,  # set from the view's speed each frame
-            autoplay=autoplay,
-            save=app.autosave if saves else None,
-            hint_every_decision=hints,
-            on_committed=app.deal_committed,
-            on_settled=app.clear_autosave if saves else None,  # the session's end: nothing to continue
-        )
-        self.runner.coach_bids = self.coach_grid_on()
+        self.runner = client  # the scene's one door to the game (the app built what is behind it)
         self.play = TablePlay(
-            self, self.runner, role(self.runner), keys_help, speed=speed, ends_session=ends_session, back_to=back_to
+            self, client, role(client), keys_help, speed=speed, ends_session=ends_session, back_to=back_to
         )
-        self.runner.pause = BOT_PAUSE_S * self.play.view.factor()
+        client.pause = BOT_PAUSE_S * self.play.view.factor()
         self.view = self.play.view
-
-    def coach_grid_on(self) -> bool:
-        """The coach's colours in the bid grid, by the setting: in practice games (one human
-        at the table), always, or never."""
-        mode = self.app.settings.display.coach_grid
-        return mode == "always" or (mode == "practice" and len(self.runner.humans) < 2)
-
-    @property
-    def table(self) -> Table:
-        """The table in play (for the tools and tests)."""
-        return self.play.table
 
     @property
     def deals_done(self) -> int:
-        return self.runner.deals_done
+        return self.runner.facts.deals_done
 
     @property
     def hints_asked(self) -> int:
-        return self.runner.hints_asked
+        return self.runner.facts.hints_asked
 
     def command(self, intent: Command) -> None:
         """A command, as its key or button gives it."""
@@ -102,7 +76,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        fresh = self.runner.fresh
+        fresh = self.runner.facts.fresh
         self.play.open(self.runner.start(), with_seating=fresh)
 
     def exit(self) -> None:
