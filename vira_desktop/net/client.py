@@ -231,6 +231,10 @@ class Player:
     async def _think(self, ws: ClientConnection, seen: Seen) -> None:
         assert self.bot is not None and seen.ask is not None
         choice = await asyncio.to_thread(self.bot.choose, seen.ask.view)
+        if self.seen is not seen:  # a newer state came while the bot thought: answer that one instead
+            self._thinking = None
+            self._answer(ws)
+            return
         self.answered = seen.version
         action = choice.action
         if action is None:
@@ -239,7 +243,6 @@ class Player:
             wire = to_json(action)
             assert isinstance(wire, dict)
             await ws.send(encode(Submit(wire["action"], seat=wire["seat"], version=seen.version)))
-        self._answer(ws)  # the state may have moved on while the bot thought
 
     async def _typed(self) -> None:
         """Lines from stdin: an action, ``/decline``, ``/say TEXT`` (or ``/chat TEXT``) or ``/bye``."""

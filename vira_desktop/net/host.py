@@ -672,6 +672,7 @@ class Host:
     def _run(self, table: NetTable, how: str) -> NetTable:
         self.tables[table.code] = table
         table.task = asyncio.get_running_loop().create_task(table.run(), name=f"table {table.code}")
+        table.task.add_done_callback(lambda _: self._ended(table))  # also when cancelled before it ran
         log.info("%s: table %s", table.code, how)
         return table
 
@@ -690,7 +691,8 @@ class Host:
         self._run(table, "taken up from its save")
 
     def _ended(self, table: NetTable) -> None:
-        self.tables.pop(table.code, None)
+        if self.tables.get(table.code) is table:  # (once: its task's end calls this too)
+            del self.tables[table.code]
         if self.config.once and not self.tables:
             self.done.set()
 
