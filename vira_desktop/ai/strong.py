@@ -113,15 +113,16 @@ def _outcome_values(view: View) -> tuple[float, float, float]:
 
 def _classes(legal: Sequence[Card], k: Knowledge) -> dict[Card, list[Card]]:
     """The legal cards by what they are worth to me whatever the layout: cards of one suit
-    with no card between them that another seat may hold play alike (the lowest stands for
-    them). With the aces counted as ones every ace stands alone."""
+    with no card between them still in play (that another seat may hold, or in the trick on
+    the table) play alike (the lowest stands for them). With the aces counted as ones every
+    ace stands alone."""
     out: dict[Card, list[Card]] = {}
     for card in sorted(legal):
         for members in out.values():
             top = members[-1]
             if top.suit is not card.suit or (k.view.aces_low and 14 in (top.rank, card.rank)):
                 continue
-            if not k.outside_between(card, top):
+            if not k.outside_between(card, top, trick=True):
                 members.append(card)
                 break
         else:
