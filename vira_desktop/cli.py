@@ -167,6 +167,7 @@ def _simulate(args: argparse.Namespace) -> int:
         check=not args.no_check,
         rules=settings.house_rules if settings else None,
         bowl=dict(settings.session.bowl) if settings else None,
+        records=Path(args.records) if args.records else None,
     )
     _print_info(stats.as_json(), args.json)
     return 1 if stats.errors or not stats.conservation_ok else 0
@@ -181,9 +182,12 @@ def _print_info(info: dict[str, Any], as_json: bool) -> None:
 
 
 def _match(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from .session.match import duplicate_match
 
-    _print_info(duplicate_match(args.a, args.b, args.deals, args.seed, args.jobs).as_json(), args.json)
+    records = Path(args.records) if args.records else None
+    _print_info(duplicate_match(args.a, args.b, args.deals, args.seed, args.jobs, records).as_json(), args.json)
     return 0
 
 
@@ -281,12 +285,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--no-check", action="store_true", help="skip the conservation checks after every action")
     p.add_argument("--config", help="a config.yaml whose house rules and bowls to use")
+    p.add_argument("--records", metavar="DIR", help="write each deal there as a deal record")
     p = sub.add_parser("match", help="a duplicate match between two bot levels")
     p.add_argument("--a", default="normal")
     p.add_argument("--b", default="random")
     p.add_argument("--deals", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="processes to play in (the result is the same)")
+    p.add_argument("--records", metavar="DIR", help="write each play of each deal there as a deal record")
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("host", help="serve tables to network players (WebSocket)")
     p.add_argument("--port", type=int, default=8417)
