@@ -439,3 +439,55 @@ def test_a_defender_overtakes_the_queen_on_the_table(seed: int) -> None:
     for count in (6, 16):
         choice = StrongBot(seed, Budget(seconds=None, layouts=count)).choose(view)
         assert choice.action == PlayCard(Seat.FOREHAND, Card.parse("KS")), (count, choice.reason)
+
+
+@pytest.mark.skipif(NATIVE is None, reason="the compiled solver is not built")
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_misere_first_lead_is_searched(seed: int) -> None:
+    """Strong self-play seed 44, deal 0, gök: the declarer's first lead with 2-3-6-7-8-T-J of
+    spades and 2-3-4-5-7-J of diamonds. 2D goes home in every layout; the searches of a few
+    layouts took more than the node limit, most leads more than 3,000,000 nodes, and with too
+    few layouts solved the bot led 2S by the rule (home in 31%). A declarer whose every card
+    lies below the defenders' (i-th lowest against i-th lowest, suit by suit) takes no more
+    tricks: the search stops there."""
+    view = _position("gok_first_lead_from_the_safe_suit.yaml", 5)
+    assert len(view.hand) == 13 and not view.tricks
+    for count in (6, 16):
+        choice = StrongBot(seed, Budget(seconds=None, layouts=count)).choose(view)
+        assert choice.action == PlayCard(Seat.FOREHAND, Card.parse("2D")), (count, choice.reason)
+        assert choice.reason.key == "search_home"
+
+
+def test_once_a_misere_declarer_has_taken_a_trick_the_search_says_it_is_beaten() -> None:
+    """A misère's declarer with a trick taken cannot go home: the search counted the tricks
+    still to come from nought, so one taken counted as home ("goes home in 12%"); now the
+    reason says the contract is beaten and what is left, kodilj, in every language."""
+    from vira_desktop import i18n
+    from vira_desktop.ai.strong import _beaten
+    from vira_desktop.rules.games import game
+    from vira_desktop.session.match import forced_auction
+
+    rng = random.Random(3)
+    said = 0
+    for _ in range(30):
+        deal = Deal.from_number(rng.getrandbits(48))
+        for action in forced_auction(deal, game("gök"), rng):
+            deal.apply(action)
+        bots = [make_bot("normal", s) for s in range(3)]
+        while deal.phase is not Phase.DONE:
+            d = deal.decision()
+            view = deal.view(d.seat)
+            if deal.phase is Phase.PLAY and not d.optional and _beaten(view):
+                reason = StrongBot(1, QUICK).choose(view).reason
+                assert reason.key not in ("search_home", "search_beat"), reason
+                if reason.key == "search_beaten":
+                    said += 1
+                    assert "beaten already; kodilj in" in reason
+                    for lang in ("en", "sv", "fi"):
+                        i18n.configure(lang)
+                        assert "%{" not in say_keyed(reason, "reason")
+                    i18n.configure("en")
+            choice = bots[d.seat].choose(view)
+            if choice.action is not None:
+                deal.apply(choice.action)
+    assert said >= 3
