@@ -14,6 +14,7 @@ from .rules.errors import RecordError
 from .rules.games import GAMES, Game, game, table_cells
 
 if TYPE_CHECKING:
+    from .rules.cards import Card
     from .session.analysis import Analysis, Solution
     from .session.record import Record
 
@@ -124,24 +125,33 @@ def _analyse(path: str, as_json: bool) -> int:
     aim = "fewest" if info.low else "most"
     print(f"{info.declarer} declared {info.game.name if info.game else None} and took {info.taken} tricks;")
     print(f"with every card known and best play ({aim} tricks for the declarer), the cards allowed {info.allowed}")
+    print("the tricks as played; [N]: the declarer's tricks at the end with best play from that trick on")
     for trick in info.tricks:
         cards = "  ".join(f"{c.seat} {c.card}" + (f" (gave up {c.lost})" if c.lost else "") for c in trick.cards)
         print(f"  trick {trick.trick:2} [{trick.before:2}]  {cards}")
     games = info.other_games
     by_trump = ", ".join(f"{k} {v}" for k, v in games.items() if k != "misère")
     misere = games["misère"]
-    print(f"the hands as they lay at the first card, double dummy: {by_trump or 'no trump game'}; misère {misere}")
+    by_trump = by_trump or "no game by trump (cards set aside)"
+    print(f"the hands as they lay at the first card, double dummy: {by_trump}; misère (best defence) {misere}")
     if not info.costly:
         print("no card gave up a trick")
     for c in info.costly:
         print(f"cost a trick: {c.seat}'s {c.card} at trick {c.trick} ({c.lost})")
     if info.diverges is not None:
         turn = info.diverges
-        print(f"best line, turning at trick {turn.trick} ({turn.seat}):")
+        print(f"best line, turning at trick {turn.trick} ({turn.seat}); [N]: the declarer's tricks after the trick")
         for i, line in enumerate(info.best_line, 1):
-            cards = "  ".join(f"{c.seat} {c.card}" for c in line.cards)
+            cards = "  ".join(f"{c.seat} {c.card}{_as_good(c.also)}" for c in line.cards)
             print(f"  trick {i:2} [{line.declarer_tricks:2}]  {cards}")
     return 0
+
+
+def _as_good(cards: Sequence[Card]) -> str:
+    """The other cards of the best line as good as the one shown: " (or 4S 6S TS QS …)"."""
+    if not cards:
+        return ""
+    return f" (or {' '.join(map(str, cards[:4]))}{' …' if len(cards) > 4 else ''})"
 
 
 def _simulate(args: argparse.Namespace) -> int:
