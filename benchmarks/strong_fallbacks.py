@@ -1,10 +1,11 @@
 """How often the strong bot's search gives up: strong self-play (the match budget: so many
-layouts, no time limit, reproducible), every decision the search weighs counted by its class
-(phase x game family x trick number band), and how often the bot fell back to the normal
-bot's rule there because no layout (in play) or too few worlds (before play) were solved;
-also the mean time a decision and the share of layouts left out for the node limit.
-Run: ``python benchmarks/strong_fallbacks.py [--deals N] [--seed S] [--contract GAME] [--json]``; prints
-one row a class, those above ``--flag`` (5%) marked.
+layouts, no time limit, reproducible; ``--seconds``: the window's budget), every decision
+the search weighs counted by its class (phase x game family x trick number band), and how
+often the bot fell back to the normal bot's rule there because no layout (in play) or too
+few worlds (before play) were solved; also the mean time a decision and the share of
+layouts left out for the node limit.
+Run: ``python benchmarks/strong_fallbacks.py [--deals N] [--seed S] [--contract GAME]
+[--seconds X] [--json]``; prints one row a class, those above ``--flag`` (5%) marked.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from vira_desktop.ai.strong import MATCH_BUDGET, StrongBot
+from vira_desktop.ai.strong import MATCH_BUDGET, Budget, StrongBot
 from vira_desktop.rules.actions import Action
 from vira_desktop.rules.deal import Deal, Phase
 from vira_desktop.rules.games import game
@@ -88,13 +89,14 @@ class CountingBot(StrongBot):
         return got
 
 
-def run(deals: int, seed: int, contract: str | None = None) -> dict[str, Any]:
+def run(deals: int, seed: int, contract: str | None = None, seconds: float | None = None) -> dict[str, Any]:
     CountingBot.rows.clear()
+    budget = MATCH_BUDGET if seconds is None else Budget(seconds=seconds)
     rng = random.Random(seed)
     start = time.perf_counter()
     for _ in range(deals):
         deal = Deal.from_number(rng.getrandbits(48))
-        bots = [CountingBot(rng.getrandbits(32), MATCH_BUDGET) for _ in range(3)]
+        bots = [CountingBot(rng.getrandbits(32), budget) for _ in range(3)]
         for action in forced_auction(deal, game(contract), rng) if contract else ():
             deal.apply(action)
         while deal.phase is not Phase.DONE:
@@ -129,9 +131,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--flag", type=float, default=5.0, help="mark classes falling back more often (percent)")
     ap.add_argument("--contract", help="every auction ends in this game (as vira simulate --contract)")
+    ap.add_argument("--seconds", type=float, help="the window's budget, so many seconds")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    figures = run(args.deals, args.seed, args.contract)
+    figures = run(args.deals, args.seed, args.contract, args.seconds)
     if args.json:
         print(json.dumps(figures))
         return
