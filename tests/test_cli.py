@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -128,3 +129,40 @@ def test_match_options_are_not_mistaken_for_window_options(capsys: pytest.Captur
     assert main(["match", "--a", "easy", "--b", "random", "--deals", "2", "--seed", "1", "--json"]) == 0
     info = json.loads(capsys.readouterr().out)
     assert info["a"] == "easy" and info["b"] == "random" and info["deals"] == 2
+
+
+
+def _replayed(folder: Path) -> list[tuple[str, Any]]:
+    """Every record in ``folder``: its comment line and its mapping, each replaying to the
+    result written in it."""
+    from vira_desktop.session.record import check_result, load_record, parse_yaml, replay
+
+    out = []
+    for path in sorted(folder.glob("*.yaml")):
+        record = load_record(path)
+        assert check_result(record, replay(record)) is None, path.name
+        text = path.read_text(encoding="utf-8")
+        out.append((text.splitlines()[0], parse_yaml(text)))
+    return out
+
+
+def test_simulate_writes_every_deal_as_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--deals", "3", "--seed", "5", "--players", "4", "--bots", "easy", "--json"]
+    assert main([*argv, "--records", str(tmp_path / "out")]) == 0
+    info = json.loads(capsys.readouterr().out)
+    records = _replayed(tmp_path / "out")
+    assert [head for head, _ in records] == [f"# vira simulate --seed 5: deal {i}" for i in (1, 2, 3)]
+    games = sorted(name for name, n in info["contracts"].items() for _ in range(n))
+    assert sorted(data["result"]["game"] for _, data in records) == games
+    assert all("sitting_out" in data for _, data in records)  # four players: one sits out each deal
+
+
+def test_match_writes_every_play_as_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["match", "--a", "easy", "--b", "random", "--deals", "1", "--seed", "2"]
+    assert main([*argv, "--records", str(tmp_path / "out")]) == 0
+    capsys.readouterr()
+    records = _replayed(tmp_path / "out")
+    assert len({tuple(data["stock"]) for _, data in records}) == 1  # one deal ...
+    sides = sorted("".join(p[0] for p in data["players"]) for _, data in records)
+    assert sides == sorted(["ABB", "BAB", "BBA", "AAB", "ABA", "BAA"])  # ... six times, the sides round the seats
+    assert all(head.startswith("# vira match --a easy --b random --seed 2: deal 1") for head, _ in records)

@@ -115,6 +115,31 @@ def test_the_compiled_solver_on_larger_hands() -> None:
         assert solve(p) == python_solve(p), p
 
 
+@pytest.mark.skipif(NATIVE is None, reason="the compiled helper is not built")
+def test_the_compiled_solver_gives_the_python_values_in_misere() -> None:
+    """1,000 misères of up to 7 cards a hand, the declarer's often low (where the compiled
+    search stops at a safe declarer: every i-th lowest card of a suit below the defenders'
+    i-th lowest) and now and then fewer than the defenders'."""
+    rng = random.Random(4417)
+    for i in range(1000):
+        p = random_position(rng, 7 if i % 5 else 4)
+        hands = list(p.hands)
+        if rng.random() < 0.5:  # the declarer's high cards swapped for the defenders' low ones
+            for _ in range(rng.randint(1, 4)):
+                other = (p.declarer + rng.randint(1, 2)) % 3
+                mine, theirs = hands[p.declarer], hands[other]
+                if mine and theirs:
+                    high, low = mine.bit_length() - 1, (theirs & -theirs).bit_length() - 1
+                    if high > low:
+                        hands[p.declarer] ^= 1 << high | 1 << low
+                        hands[other] ^= 1 << high | 1 << low
+        left = -1 if rng.random() < 0.3 else p.tricks_left
+        if left < 0 and hands[p.declarer]:
+            hands[p.declarer] &= hands[p.declarer] - 1  # one card fewer: play stops when his run out
+        q = Position((hands[0], hands[1], hands[2]), -1, p.to_act, p.declarer, True, p.aces_low, p.trick, left)
+        assert solve(q) == python_solve(q), q
+
+
 def _vira(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "vira_desktop", *args], cwd=ROOT, capture_output=True, text=True, check=False

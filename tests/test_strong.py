@@ -4,6 +4,7 @@ and node limit it searches with, and its play: legal, reproducible, and reasoned
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -13,12 +14,14 @@ from vira_desktop.ai.knowledge import Knowledge
 from vira_desktop.ai.native import NATIVE
 from vira_desktop.ai.sampling import layouts
 from vira_desktop.ai.solver import all_move_values, move_values, python_solve, solve
-from vira_desktop.ai.strong import Budget, StrongBot
+from vira_desktop.ai.strong import Budget, StrongBot, _classes
 from vira_desktop.rules.actions import PlayCard
-from vira_desktop.rules.cards import SUIT_MASKS, mask_of
+from vira_desktop.rules.cards import SUIT_MASKS, Card, mask_of
 from vira_desktop.rules.deal import Deal, Phase
+from vira_desktop.rules.seat import Seat
 from vira_desktop.rules.view import View
 from vira_desktop.session.analysis import position_of
+from vira_desktop.session.record import load_record, replay
 from vira_desktop.session.words import say_keyed
 
 from .test_solver import random_position
@@ -400,3 +403,91 @@ def test_in_play_the_strong_bot_bids_as_the_normal_bot() -> None:
         deal = Deal.from_number(rng.getrandbits(48))
         view = deal.view(0)
         assert StrongBot(2, QUICK).choose(view) == NormalBot(2).choose(view)
+
+
+POSITIONS = Path(__file__).parent / "strong_positions"
+
+
+def _position(name: str, at: int) -> View:
+    """The view of the seat to act after the first ``at`` actions of a stored strong self-play deal."""
+    deal = replay(load_record(POSITIONS / name), at)
+    return deal.view(deal.decision().seat)
+
+
+def test_cards_are_alike_only_with_no_card_still_in_play_between_them() -> None:
+    """K and J over a Q on the table differ (one wins the trick, one does not); 6 and 5, with
+    nothing between them still in play, are alike; so are K and J when the Q is gone."""
+    view = _position("begar_defender_overtakes_the_queen.yaml", 31)
+    assert [str(c) for _, c in view.trick] == ["QS", "3S"]
+    legal = [a.card for a in view.decision.actions if isinstance(a, PlayCard)] if view.decision else []
+    classes = {str(rep): [str(c) for c in members] for rep, members in _classes(legal, Knowledge(view)).items()}
+    assert classes == {"5S": ["5S", "6S"], "JS": ["JS"], "KS": ["KS"]}
+    after = replay(load_record(POSITIONS / "begar_defender_overtakes_the_queen.yaml"), 40).view(Seat.FOREHAND)
+    assert [str(c) for _, c in after.trick] == ["JH", "TC"]  # the QS played: K and J alike again
+    k = Knowledge(after)
+    assert not k.outside_between(Card.parse("KS"), Card.parse("JS"), trick=True)
+
+
+@pytest.mark.skipif(NATIVE is None, reason="the compiled solver is not built")
+@pytest.mark.parametrize("seed", [0, 1, 42])
+def test_a_defender_overtakes_the_queen_on_the_table(seed: int) -> None:
+    """Strong self-play seed 42, deal 1, begär: East holds KS JS 6S 5S after QS 3S. The king
+    beats the contract double dummy (84-89% of sampled layouts, the 5 36-56%); with K and J
+    counted alike (the queen on the table ignored) the search scored the J for both and
+    played the 5 at every seed."""
+    view = _position("begar_defender_overtakes_the_queen.yaml", 31)
+    for count in (6, 16):
+        choice = StrongBot(seed, Budget(seconds=None, layouts=count)).choose(view)
+        assert choice.action == PlayCard(Seat.FOREHAND, Card.parse("KS")), (count, choice.reason)
+
+
+@pytest.mark.skipif(NATIVE is None, reason="the compiled solver is not built")
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_misere_first_lead_is_searched(seed: int) -> None:
+    """Strong self-play seed 44, deal 0, gök: the declarer's first lead with 2-3-6-7-8-T-J of
+    spades and 2-3-4-5-7-J of diamonds. 2D goes home in every layout; the searches of a few
+    layouts took more than the node limit, most leads more than 3,000,000 nodes, and with too
+    few layouts solved the bot led 2S by the rule (home in 31%). A declarer whose every card
+    lies below the defenders' (i-th lowest against i-th lowest, suit by suit) takes no more
+    tricks: the search stops there."""
+    view = _position("gok_first_lead_from_the_safe_suit.yaml", 5)
+    assert len(view.hand) == 13 and not view.tricks
+    for count in (6, 16):
+        choice = StrongBot(seed, Budget(seconds=None, layouts=count)).choose(view)
+        assert choice.action == PlayCard(Seat.FOREHAND, Card.parse("2D")), (count, choice.reason)
+        assert choice.reason.key == "search_home"
+
+
+def test_once_a_misere_declarer_has_taken_a_trick_the_search_says_it_is_beaten() -> None:
+    """A misère's declarer with a trick taken cannot go home: the search counted the tricks
+    still to come from nought, so one taken counted as home ("goes home in 12%"); now the
+    reason says the contract is beaten and what is left, kodilj, in every language."""
+    from vira_desktop import i18n
+    from vira_desktop.ai.strong import _beaten
+    from vira_desktop.rules.games import game
+    from vira_desktop.session.match import forced_auction
+
+    rng = random.Random(3)
+    said = 0
+    for _ in range(30):
+        deal = Deal.from_number(rng.getrandbits(48))
+        for action in forced_auction(deal, game("gök"), rng):
+            deal.apply(action)
+        bots = [make_bot("normal", s) for s in range(3)]
+        while deal.phase is not Phase.DONE:
+            d = deal.decision()
+            view = deal.view(d.seat)
+            if deal.phase is Phase.PLAY and not d.optional and _beaten(view):
+                reason = StrongBot(1, QUICK).choose(view).reason
+                assert reason.key not in ("search_home", "search_beat"), reason
+                if reason.key == "search_beaten":
+                    said += 1
+                    assert "beaten already; kodilj in" in reason
+                    for lang in ("en", "sv", "fi"):
+                        i18n.configure(lang)
+                        assert "%{" not in say_keyed(reason, "reason")
+                    i18n.configure("en")
+            choice = bots[d.seat].choose(view)
+            if choice.action is not None:
+                deal.apply(choice.action)
+    assert said >= 3

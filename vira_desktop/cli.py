@@ -14,6 +14,7 @@ from .rules.errors import RecordError
 from .rules.games import GAMES, Game, game, table_cells
 
 if TYPE_CHECKING:
+    from .rules.cards import Card
     from .session.analysis import Analysis, Solution
     from .session.record import Record
 
@@ -124,24 +125,33 @@ def _analyse(path: str, as_json: bool) -> int:
     aim = "fewest" if info.low else "most"
     print(f"{info.declarer} declared {info.game.name if info.game else None} and took {info.taken} tricks;")
     print(f"with every card known and best play ({aim} tricks for the declarer), the cards allowed {info.allowed}")
+    print("the tricks as played; [N]: the declarer's tricks at the end with best play from that trick on")
     for trick in info.tricks:
         cards = "  ".join(f"{c.seat} {c.card}" + (f" (gave up {c.lost})" if c.lost else "") for c in trick.cards)
         print(f"  trick {trick.trick:2} [{trick.before:2}]  {cards}")
     games = info.other_games
     by_trump = ", ".join(f"{k} {v}" for k, v in games.items() if k != "misère")
     misere = games["misère"]
-    print(f"the hands as they lay at the first card, double dummy: {by_trump or 'no trump game'}; misère {misere}")
+    by_trump = by_trump or "no game by trump (cards set aside)"
+    print(f"the hands as they lay at the first card, double dummy: {by_trump}; misère (best defence) {misere}")
     if not info.costly:
         print("no card gave up a trick")
     for c in info.costly:
         print(f"cost a trick: {c.seat}'s {c.card} at trick {c.trick} ({c.lost})")
     if info.diverges is not None:
         turn = info.diverges
-        print(f"best line, turning at trick {turn.trick} ({turn.seat}):")
+        print(f"best line, turning at trick {turn.trick} ({turn.seat}); [N]: the declarer's tricks after the trick")
         for i, line in enumerate(info.best_line, 1):
-            cards = "  ".join(f"{c.seat} {c.card}" for c in line.cards)
+            cards = "  ".join(f"{c.seat} {c.card}{_as_good(c.also)}" for c in line.cards)
             print(f"  trick {i:2} [{line.declarer_tricks:2}]  {cards}")
     return 0
+
+
+def _as_good(cards: Sequence[Card]) -> str:
+    """The other cards of the best line as good as the one shown: " (or 4S 6S TS QS …)"."""
+    if not cards:
+        return ""
+    return f" (or {' '.join(map(str, cards[:4]))}{' …' if len(cards) > 4 else ''})"
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -167,6 +177,7 @@ def _simulate(args: argparse.Namespace) -> int:
         check=not args.no_check,
         rules=settings.house_rules if settings else None,
         bowl=dict(settings.session.bowl) if settings else None,
+        records=Path(args.records) if args.records else None,
     )
     _print_info(stats.as_json(), args.json)
     return 1 if stats.errors or not stats.conservation_ok else 0
@@ -181,9 +192,12 @@ def _print_info(info: dict[str, Any], as_json: bool) -> None:
 
 
 def _match(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from .session.match import duplicate_match
 
-    _print_info(duplicate_match(args.a, args.b, args.deals, args.seed, args.jobs).as_json(), args.json)
+    records = Path(args.records) if args.records else None
+    _print_info(duplicate_match(args.a, args.b, args.deals, args.seed, args.jobs, records).as_json(), args.json)
     return 0
 
 
@@ -311,12 +325,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--no-check", action="store_true", help="skip the conservation checks after every action")
     p.add_argument("--config", help="a config.yaml whose house rules and bowls to use")
+    p.add_argument("--records", metavar="DIR", help="write each deal there as a deal record")
     p = sub.add_parser("match", help="a duplicate match between two bot levels")
     p.add_argument("--a", default="normal")
     p.add_argument("--b", default="random")
     p.add_argument("--deals", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="processes to play in (the result is the same)")
+    p.add_argument("--records", metavar="DIR", help="write each play of each deal there as a deal record")
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("host", help="serve tables to network players (WebSocket)")
     p.add_argument("--port", type=int, default=8417)

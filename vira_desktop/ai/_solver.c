@@ -201,6 +201,29 @@ static int quick_tricks(const Search *s, int leader, int left) {
     return total < left ? total : left;
 }
 
+/* A misère without trumps, a defender on lead at a trick boundary: whether the declarer
+ * can take no more tricks whatever the defenders do. So when in every suit his i-th lowest
+ * card lies below their i-th lowest (of both hands together), for every i up to the shorter
+ * holding: the card led is at least their lowest, so he has a card below the trick's best;
+ * he plays the highest such card (discards his highest card of any suit when void), and
+ * the defenders' cards gone (one or two, each below the trick's best) leave it so. */
+static int misere_safe(const Search *s, int leader) {
+    if (leader == s->declarer) return 0;
+    uint64_t theirs = 0;
+    for (int i = 0; i < 3; i++) if (i != s->declarer) theirs |= s->hands[i];
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned mine = (unsigned)(s->hands[s->declarer] >> (13 * suit) & SUIT13);
+        unsigned other = (unsigned)(theirs >> (13 * suit) & SUIT13);
+        while (mine && other) {
+            unsigned d = mine & (~mine + 1), e = other & (~other + 1); /* the lowest of each */
+            if (d > e) return 0;
+            mine ^= d;
+            other ^= e;
+        }
+    }
+    return 1;
+}
+
 static int reach(Search *s, int target, int to_act, int left, int won) {
     if (won >= target) return 1;
     if (won + left < target) return 0;
@@ -210,6 +233,7 @@ static int reach(Search *s, int target, int to_act, int left, int won) {
     int decided;
     if (s->ntrick) return children(s, target, to_act, left, won, -1, &decided);
     if (!s->low && to_act == s->declarer && won + quick_tricks(s, to_act, left) >= target) return 1;
+    if (s->low && s->trump < 0 && misere_safe(s, to_act)) return 0; /* won < target: no more come */
     uint64_t k0, k1, k2;
     make_key(s, to_act, left, &k0, &k1, &k2);
     Entry *e = lookup(k0, k1, k2);

@@ -163,11 +163,13 @@ class Knowledge:
         below = SUIT_MASKS[card.suit] & ((1 << card) - 1)
         return bin(below & self.outside(seat)).count("1")
 
-    def outside_between(self, high: Card, low: Card) -> int:
+    def outside_between(self, high: Card, low: Card, trick: bool = False) -> int:
         """How many cards of the suit strictly between ``low`` and ``high`` may still come from
-        others (0: the two are worth the same to me)."""
+        others (0: the two are worth the same to me); ``trick``: the cards of the trick on the
+        table counted too (they are still in play: one between makes the two differ now)."""
         between = SUIT_MASKS[high.suit] & ((1 << high) - 1) & ~((2 << low) - 1)
-        return (between & self.outside(self.view.seat)).bit_count()
+        live = self.outside(self.view.seat) | (mask_of(c for _, c in self.view.trick) if trick else 0)
+        return (between & live).bit_count()
 
     def outside_in_suit(self, suit: Suit, seat: int | None = None) -> int:
         seat = self.view.seat if seat is None else seat

@@ -79,17 +79,22 @@ class Budget:
     """How long the strong bot may think over one decision: ``seconds`` of wall time (None:
     no limit), at most ``layouts`` layouts in trick play (``worlds`` whole deals before it),
     and at most ``nodes`` search nodes for one card of one layout (a layout whose search
-    would take longer is left out)."""
+    would take longer is left out), ``misere_nodes`` in a misère's first ``MISERE_TRICKS``
+    tricks (where proving the declarer safe takes the longest)."""
 
     seconds: float | None = 0.4
     layouts: int = 48
     nodes: int = 300_000
+    misere_nodes: int = 3_000_000
     least: int = 6  # layouts solved before the time limit is looked at
     worlds: int = 32  # whole deals played out for a decision before play, at most
     deal_nodes: int = 2_000_000  # search nodes for one whole deal played out (about 1% need more)
 
 
 MATCH_BUDGET = Budget(seconds=None, layouts=16, worlds=10)  # matches and self-play: reproducible
+# A misère's first tricks searched with Budget.misere_nodes: with 300,000 nodes, 31% of the
+# layouts at trick 1 were left out (gök, seed 44, deal 0: 1 of 12 solved); see _solve_layout.
+MISERE_TRICKS = 2
 PYTHON_CARDS = 5  # without the compiled solver, search only with this many cards a hand or fewer
 DD_SHARE = 0.5  # the double-dummy share's weight beside the normal bot's estimate, in bidding and play or lay down
 NEAR = 0.12  # a bid this much less likely than the threshold by the count is played out too
@@ -111,17 +116,34 @@ def _outcome_values(view: View) -> tuple[float, float, float]:
     return row.home + pins, -row.bet - pins, -row.kodilj - pins
 
 
+def _declarer_left(view: View) -> int:
+    """The tricks the declarer still plays to (the one on the table included)."""
+    declarer = view.declarer
+    assert declarer is not None
+    return view.hand_sizes[declarer] + (1 if any(s == declarer for s, _ in view.trick) else 0)
+
+
+def _beaten(view: View) -> bool:
+    """Whether the contract can no longer go home: a misère's declarer has taken a trick, or
+    a high game's needs more than are left."""
+    game, declarer = view.game, view.declarer
+    assert game is not None and declarer is not None
+    won = view.tricks_won[declarer]
+    return won > 0 if view.low else game.tricks - won > _declarer_left(view)
+
+
 def _classes(legal: Sequence[Card], k: Knowledge) -> dict[Card, list[Card]]:
     """The legal cards by what they are worth to me whatever the layout: cards of one suit
-    with no card between them that another seat may hold play alike (the lowest stands for
-    them). With the aces counted as ones every ace stands alone."""
+    with no card between them still in play (that another seat may hold, or in the trick on
+    the table) play alike (the lowest stands for them). With the aces counted as ones every
+    ace stands alone."""
     out: dict[Card, list[Card]] = {}
     for card in sorted(legal):
         for members in out.values():
             top = members[-1]
             if top.suit is not card.suit or (k.view.aces_low and 14 in (top.rank, card.rank)):
                 continue
-            if not k.outside_between(card, top):
+            if not k.outside_between(card, top, trick=True):
                 members.append(card)
                 break
         else:
@@ -178,6 +200,13 @@ class StrongBot(NormalBot):
         if sign * worth[mine] >= sign * worth[best] - 1e-9:
             return Choice(PlayCard(view.seat, card), reason)
         (home, kodilj), (alt_home, alt_kodilj) = shares[best], shares[mine]
+        values = {"card": str(best), "n": n, "low": kodilj, "other": str(card), "high": alt_kodilj}
+        if _beaten(view):  # no card goes home: kodilj is what is left to play for
+            english = (
+                f"plays {best}: the contract is beaten already; kodilj in {kodilj:.0%} of {n} sampled deals "
+                f"({card}: kodilj {alt_kodilj:.0%})"
+            )
+            return Choice(PlayCard(view.seat, best), Reason("search_beaten", english, **values))
         if view.seat == view.declarer:
             key, goal, pct, alt = "search_home", "goes home", home, alt_home
         else:
@@ -186,8 +215,7 @@ class StrongBot(NormalBot):
             f"plays {best}: {goal} in {pct:.0%} of {n} sampled deals, kodilj in {kodilj:.0%} "
             f"({card}: {alt:.0%}, kodilj {alt_kodilj:.0%})"
         )
-        values = {"card": str(best), "pct": pct, "n": n, "low": kodilj, "other": str(card), "alt": alt}
-        why = Reason(key, english, **values, high=alt_kodilj)
+        why = Reason(key, english, **values, pct=pct, alt=alt)
         return Choice(PlayCard(view.seat, best), why)
 
     def _search_cards(
@@ -203,12 +231,12 @@ class StrongBot(NormalBot):
         won = view.tricks_won[declarer]
         if view.low:
             floor, ceiling = 0, 2 - won  # home with none, bet with one, kodilj with two
-            home_at = 0
+            home_at = -won  # the tricks still to come are counted: one taken already is a bet
         else:
             need = game.tricks
             floor, ceiling = max(0, need - 2 - won), need - won
             home_at = need - won
-        left = view.hand_sizes[declarer] + (1 if any(s == declarer for s, _ in view.trick) else 0)
+        left = _declarer_left(view)
         if ceiling <= 0 or floor >= left:
             return None  # home or beaten whatever is played
         if not solver.COMPILED and max(view.hand_sizes) > PYTHON_CARDS:
@@ -275,7 +303,9 @@ class StrongBot(NormalBot):
         declarer = view.declarer
         assert declarer is not None
         p = Position(layout.hands, trump, int(view.seat), int(declarer), view.low, view.aces_low, trick)
-        got = move_values(p, cards=mask_of(cards), floor=floor, ceiling=ceiling, nodes=self.budget.nodes)
+        early = view.low and len(view.tricks) < MISERE_TRICKS
+        nodes = self.budget.misere_nodes if early else self.budget.nodes
+        got = move_values(p, cards=mask_of(cards), floor=floor, ceiling=ceiling, nodes=nodes)
         if got is None:
             return None
         return {Card(c): v for c, v in got.items()}

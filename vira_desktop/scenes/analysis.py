@@ -62,7 +62,10 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
         trumps = [f"{Suit.parse(k).symbol} {v}" for k, v in games.items() if k in ("S", "H", "D", "C")]
         if "none" in games:
             trumps.append(t("analysis.no_trump", tricks=games["none"]))
-        lines.append(t("analysis.other_games", games=" · ".join(trumps), misere=games["misère"]))
+        if trumps:
+            lines.append(t("analysis.other_games", games=" · ".join(trumps), misere=games["misère"]))
+        else:  # the declarer set cards aside: a misère's figure alone
+            lines.append(t("analysis.other_games_misere", misere=games["misère"]))
     ours = [c for c in info.costly if on_side(info, viewer, c.seat)]
     theirs = [c for c in info.costly if not on_side(info, viewer, c.seat)]
     if ours:
@@ -112,16 +115,19 @@ class AnalysisScene(_Sheet):
         heads = (t("analysis.as_played"), best)
         for x, head in zip(COLUMNS, heads, strict=True):
             surface.blit(font(17, True).render(head, True, GOLD), (x, self.top - 30))
+        if any(c.also for trick in info.best_line for c in trick.cards):  # the "=" after a card
+            legend = font(13).render(t("analysis.as_good"), True, MUTED)
+            surface.blit(legend, (COLUMNS[1] + COLUMN_W - legend.get_width(), self.top - 27))
         for i, trick in enumerate(info.tricks):
             sign = {c.seat: 1 if on_side(info, self.viewer, c.seat) else -1 for c in trick.cards}
-            played_cards = [(c.seat, c.card, c.lost * sign[c.seat]) for c in trick.cards]
+            played_cards = [(c.seat, c.card, c.lost * sign[c.seat], False) for c in trick.cards]
             self._row(surface, COLUMNS[0], i, trick.trick, played_cards, trick.declarer_tricks)
         played = [[(c.seat, c.card) for c in trick.cards] for trick in info.tricks]
         n = 0
         for i, best_trick in enumerate(info.best_line):
-            cards: list[tuple[str, Card, int | None]] = []
+            cards: list[tuple[str, Card, int | None, bool]] = []
             for c in best_trick.cards:
-                cards.append((c.seat, c.card, None if turn is not None and n == turn.index else 0))
+                cards.append((c.seat, c.card, None if turn is not None and n == turn.index else 0, bool(c.also)))
                 n += 1
             same = i < len(played) and played[i] == [(c.seat, c.card) for c in best_trick.cards]
             self._row(surface, COLUMNS[1], i, i + 1, cards, best_trick.declarer_tricks, muted=same)
@@ -137,7 +143,8 @@ class AnalysisScene(_Sheet):
         x: int,
         i: int,
         number: int,
-        cards: Sequence[tuple[str, Card, int | None]],  # seat, card, tricks it cost your side (- gave), None: the turn
+        # seat, card, tricks it cost your side (- gave; None: the turn), another card as good
+        cards: Sequence[tuple[str, Card, int | None, bool]],
         count: int | None,
         muted: bool = False,
     ) -> None:
@@ -146,10 +153,10 @@ class AnalysisScene(_Sheet):
         surface.blit(f.render(f"{number:>2}.", True, MUTED), (x, y))
         cx = x + 36
         room = (COLUMN_W - 36 - (60 if count is not None else 0)) // 3
-        for seat, card, lost in cards:
+        for seat, card, lost, alike in cards:
             text = f"{fit_text(seat, 15, False, room - 70)} {card_text(card)}"
             colour = GOLD if lost is None else RED if lost > 0 else GOOD if lost < 0 else MUTED if muted else INK
-            mark = f" −{lost}" if lost and lost > 0 else f" +{-lost}" if lost and lost < 0 else ""
+            mark = f" −{lost}" if lost and lost > 0 else f" +{-lost}" if lost and lost < 0 else " =" if alike else ""
             surface.blit(f.render(text + mark, True, colour), (cx, y))
             cx += room
         if count is not None:

@@ -90,11 +90,13 @@ class Costly:
 
 @dataclass(frozen=True)
 class LineCard:
-    """A card of the best line: as played, or (``best``) the best for its seat."""
+    """A card of the best line: as played, or (``best``) the best for its seat (the lowest of
+    the best; ``also``: the others as good)."""
 
     seat: str
     card: Card
     best: bool
+    also: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -264,24 +266,24 @@ def analyse_record(record: Record, side: frozenset[str] | None = None) -> Analys
 
 def other_games(first: Position, value: int) -> dict[str, int]:
     """What the declarer's cards as they lay at the first card would take double dummy with
-    each trump, with none, and in a misère (his tricks: the fewest he can be held to there):
-    "was my bid too high?" by the tricks each kind of game would have made. ``value``: the
-    game played's own (not solved again)."""
+    each trump, with none, and in a misère (his tricks: as many as best defence makes him
+    take there; the aces as announced where the game played was a misère): "was my bid too
+    high?" by the tricks each kind of game would have made. ``value``: the game played's own
+    (not solved again)."""
     out = {}
     if len({h.bit_count() for h in first.hands}) == 1:  # a misère's cards set aside leave no trump game
         for name, trump in (("S", 0), ("H", 1), ("D", 2), ("C", 3), ("none", -1)):
             same = not first.low and trump == first.trump
             out[name] = value if same else solve(replace(first, trump=trump, low=False, aces_low=False))
-    same = first.low and not first.aces_low
-    out["misère"] = value if same else solve(replace(first, trump=-1, low=True, aces_low=False))
+    out["misère"] = value if first.low else solve(replace(first, trump=-1, low=True, aces_low=False))
     return out
 
 
 def best_line(record: Record, diverge: int | None) -> tuple[LineTrick, ...]:
     """The tricks of the record's play, card for card as played up to its card number
     ``diverge`` (from 0; None: to the end), and from there on each card the best for its
-    seat with every card known (of equal cards the lowest): each trick's cards, its
-    winner, and the declarer's tricks after it."""
+    seat with every card known (of equal cards the lowest, the others as good told with it):
+    each trick's cards, its winner, and the declarer's tricks after it."""
     deal = replay(record, play_start(record))
     declarer = deal.declarer
     assert declarer is not None
@@ -300,16 +302,17 @@ def best_line(record: Record, diverge: int | None) -> tuple[LineTrick, ...]:
             if not isinstance(action, PlayCard):
                 deal.apply(action)
                 continue
-            card, best = action.card, False
+            card, best, also = action.card, False, tuple[Card, ...]()
         else:
             p = position_of(deal)
             values = all_move_values(p, keep=played > diverge)  # one deal's positions, one after another
             aim = max if p.wants_tricks(seat) else min
             target = aim(values.values())
-            card, best = Card(min(c for c, v in values.items() if v == target)), True
+            card, *others = sorted(Card(c) for c, v in values.items() if v == target)
+            best, also = True, tuple(others)
         before = len(deal.tricks_played)
         deal.apply(PlayCard(Seat(seat), card))
-        cards.append(LineCard(names[seat], card, best))
+        cards.append(LineCard(names[seat], card, best, also))
         played += 1
         if len(deal.tricks_played) > before or deal.phase is not Phase.PLAY:
             winner = int(deal.tricks_played[-1][0]) if deal.tricks_played else seat

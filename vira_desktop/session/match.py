@@ -9,6 +9,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..ai import Bot, make_bot
 from ..ai.strong import MATCH_BUDGET
@@ -19,7 +20,9 @@ from ..rules.houserules import HouseRules
 from ..rules.ledger import Kind
 from ..rules.scoring import Outcome
 from ..rules.session import Session, draw_seating
+from .exchange import file_name
 from .flow import Flow, FlowEvent
+from .record import dump_record, record_of
 
 __all__ = ["SimulationStats", "auction_won_by", "forced_auction", "headless_bot", "play_deal", "simulate"]
 
@@ -122,6 +125,14 @@ def _rank(name: str) -> int:
     return game(name).no
 
 
+def write_record(folder: Path, name: str, data: dict[str, object], head: str = "") -> Path:
+    """Write a deal record (``data``, after the comment line ``head`` if any) as ``folder/name``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text((f"# {head}\n" if head else "") + dump_record(data), encoding="utf-8")
+    return path
+
+
 def simulate(
     deals: int,
     seed: int,
@@ -131,8 +142,10 @@ def simulate(
     check: bool = True,
     rules: HouseRules | None = None,
     bowl: dict[Kind, int] | None = None,
+    records: Path | None = None,
 ) -> SimulationStats:
-    """Headless self-play of ``deals`` deals in one session, checking conservation."""
+    """Headless self-play of ``deals`` deals in one session, checking conservation; each deal
+    played (a broken one as far as it went) written as a deal record in ``records``."""
     names = ["North", "East", "South", "West"][:players]
     rng = random.Random(seed)
     levels = list(bots) * (players if len(bots) == 1 else 1)
@@ -143,13 +156,15 @@ def simulate(
     session, _ = Session.start(list(draw.order), draw.forehand, seed, rules, bowl)
     stats = SimulationStats()
     start = time.perf_counter()
-    for _ in range(deals):
+    for i in range(deals):
         deal = session.new_deal()
         bots_here = [seat_bots[n] for n in session.seats]
+        seats, out = session.seats, session.sitting_out
 
         def conserved(deal: Deal = deal) -> bool:
             return deal.cards_conserved() and session.ledger.conserved()
 
+        error = None
         try:
             if contract is not None:
                 for action in forced_auction(deal, contract, rng):
@@ -157,12 +172,15 @@ def simulate(
             stats.actions += play_deal(deal, bots_here, session.apply, conserved if check else None)
         except AssertionError as exc:
             stats.conservation_ok = False
-            stats.errors += 1
-            stats.first_error = stats.first_error or str(exc)
-            break
+            error = str(exc)
         except Exception as exc:  # a simulation reports errors instead of stopping
+            error = f"{type(exc).__name__}: {exc}"
+        if records is not None:
+            name = file_name(f"simulate-s{seed}", i, deal.result.game.name if deal.result else "unfinished")
+            write_record(records, name, record_of(deal, seats, out), f"vira simulate --seed {seed}: deal {i + 1}")
+        if error is not None:
             stats.errors += 1
-            stats.first_error = stats.first_error or f"{type(exc).__name__}: {exc}"
+            stats.first_error = stats.first_error or error
             break
         assert deal.result is not None
         stats.deals += 1
@@ -241,9 +259,12 @@ class _Play:
     declarer_pins: int
 
 
-def _match_deal(a: str, b: str, seed: int, i: int, number: int) -> tuple[dict[str, float], list[_Play]]:
+def _match_deal(
+    a: str, b: str, seed: int, i: int, number: int, records: Path | None = None
+) -> tuple[dict[str, float], list[_Play]]:
     """Deal ``i`` of a match (deal number ``number``) played six times: each side's mean
-    result in bets, and the plays."""
+    result in bets, and the plays (each written as a deal record in ``records``, its players
+    named by side and seat: A1, B2, B3)."""
     totals = {"a": 0.0, "b": 0.0}
     plays: list[_Play] = []
     for pattern in SIDE_PATTERNS:
@@ -252,6 +273,10 @@ def _match_deal(a: str, b: str, seed: int, i: int, number: int) -> tuple[dict[st
         play_deal(deal, bots)
         result = deal.result
         assert result is not None
+        if records is not None:
+            names = (f"{pattern[0].upper()}1", f"{pattern[1].upper()}2", f"{pattern[2].upper()}3")
+            head = f"vira match --a {a} --b {b} --seed {seed}: deal {i + 1}, sides {pattern} (A: {a}, B: {b})"
+            write_record(records, file_name(f"match-s{seed}", i, pattern), record_of(deal, names), head)
         for seat, side in enumerate(pattern):
             totals[side] += result.net_pins(seat) / 8
         family = result.game.family.value
@@ -265,20 +290,21 @@ def headless_bot(level: str, seed: int) -> Bot:
     return make_bot(level, seed, MATCH_BUDGET if level == "strong" else None)
 
 
-def _match_deal_star(job: tuple[str, str, int, int, int]) -> tuple[dict[str, float], list[_Play]]:
+def _match_deal_star(job: tuple[str, str, int, int, int, Path | None]) -> tuple[dict[str, float], list[_Play]]:
     return _match_deal(*job)
 
 
-def duplicate_match(a: str, b: str, deals: int, seed: int, jobs: int = 1) -> MatchStats:
+def duplicate_match(a: str, b: str, deals: int, seed: int, jobs: int = 1, records: Path | None = None) -> MatchStats:
     """Play ``deals`` deals six times each, bots of level ``a`` and ``b`` swapped round the seats,
-    in ``jobs`` processes (the result does not depend on how many).
+    in ``jobs`` processes (the result does not depend on how many); every play written as a
+    deal record in ``records``.
 
     A side's score for a deal is its mean result (bets, pins at 1/8 bet) over the six plays.
     """
     for level in (a, b):
         make_bot(level)  # an unknown level fails here, before any process starts
     rng = random.Random(seed)
-    work = [(a, b, seed, i, rng.getrandbits(48)) for i in range(deals)]
+    work = [(a, b, seed, i, rng.getrandbits(48), records) for i in range(deals)]
     stats = MatchStats(a, b)
     start = time.perf_counter()
     if jobs > 1:
