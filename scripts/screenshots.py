@@ -36,6 +36,7 @@ from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.session.record import load_record
 from vira_desktop.session.runner import Command as TableCommand
+from vira_desktop.session.runner import TableRunner
 from vira_desktop.session.table import SeatConfig, Table
 from vira_desktop.tutorial.lesson import Lesson, Step, lesson
 
@@ -54,6 +55,13 @@ def key(app: App, k: int, frames: int = 3) -> None:
     step(app, frames)
 
 
+def table_of(scene: object) -> Table:
+    """The table behind a scene's port (a tool may look behind it to stage a picture)."""
+    runner = getattr(scene, "runner", None)
+    assert isinstance(runner, TableRunner)
+    return runner.table
+
+
 def until(app: App, done: Callable[[], bool], limit_s: float = 60.0) -> None:
     deadline = time.monotonic() + limit_s
     while not done():
@@ -70,7 +78,7 @@ def scene_of(app: App) -> TableScene:
 
 def human_turn(app: App) -> bool:
     scene = scene_of(app)
-    return scene.table.deal.is_over or (
+    return table_of(scene).deal.is_over or (
         scene.play.viewer_ask() is not None and not scene.view.intro.running and not scene.view.busy
     )
 
@@ -81,12 +89,12 @@ def move(app: App, rng: random.Random) -> None:
     ask = scene.play.viewer_ask()
     assert ask is not None and ask.view.decision is not None
     decision = ask.view.decision
-    before = len(scene.table.log)
+    before = len(table_of(scene).log)
     if scene.view.shown.cover:
         key(app, pygame.K_RETURN)
         return
     if decision.phase is Phase.AUCTION:
-        if scene.table.deal.best is not None:
+        if table_of(scene).deal.best is not None:
             key(app, pygame.K_p)
         else:  # forehand must open: the lowest bid
             key(app, pygame.K_DOWN)
@@ -94,14 +102,14 @@ def move(app: App, rng: random.Random) -> None:
     elif decision.phase is Phase.PLAY:
         for _ in range(14):
             key(app, pygame.K_SPACE)
-            if len(scene.table.log) > before:
+            if len(table_of(scene).log) > before:
                 return
             key(app, pygame.K_RIGHT)
     elif decision.choice is not None and (not decision.actions or rng.random() < 0.5):
         for card in rng.sample(list(decision.choice.candidates), decision.choice.min_count):
             scene.play.moves.use_card(card)
         key(app, pygame.K_RETURN)
-        if len(scene.table.log) == before:
+        if len(table_of(scene).log) == before:
             key(app, pygame.K_RETURN)
     else:
         key(app, pygame.K_1)
@@ -144,16 +152,16 @@ def main(folder: Path) -> None:
         key(app, pygame.K_DOWN)
         save(app, folder, "24-auction-grid-keyboard-focus.png")
 
-        while not (scene.table.deal.phase is Phase.PLAY and len(scene.table.deal.view(0).tricks) >= 4):
+        while not (table_of(scene).deal.phase is Phase.PLAY and len(table_of(scene).deal.view(0).tricks) >= 4):
             until(app, lambda: human_turn(app))
-            if scene.table.deal.is_over:
+            if table_of(scene).deal.is_over:
                 break
             move(app, rng)
         save(app, folder, "25-bowls-pulla-and-trick-play.png")
 
-        while not scene.table.deal.is_over:
+        while not table_of(scene).deal.is_over:
             until(app, lambda: human_turn(app))
-            if not scene.table.deal.is_over:
+            if not table_of(scene).deal.is_over:
                 move(app, rng)
         step(app, 20)
         save(app, folder, "26-result-banner.png")
@@ -181,7 +189,7 @@ def main(folder: Path) -> None:
         scene = new_table(app, four, seed=7)
 
         def third_trick() -> bool:
-            return scene.table.deal.phase is Phase.PLAY and len(scene.table.deal.view(0).tricks) >= 3
+            return table_of(scene).deal.phase is Phase.PLAY and len(table_of(scene).deal.view(0).tricks) >= 3
 
         while not third_trick():
             until(app, lambda: human_turn(app) or third_trick())
@@ -232,15 +240,15 @@ def one_language(app: App, language: str, folder: Path) -> None:
     until(app, lambda: human_turn(app) and bidding.shown() and bool(bidding.grid.advice))  # the coach's colours
     key(app, pygame.K_DOWN)
     save(app, folder, f"{language}-04-auction.png")
-    while not (scene.table.deal.phase is Phase.PLAY and len(scene.table.deal.view(0).tricks) >= 3):
+    while not (table_of(scene).deal.phase is Phase.PLAY and len(table_of(scene).deal.view(0).tricks) >= 3):
         until(app, lambda: human_turn(app))
-        if scene.table.deal.is_over:
+        if table_of(scene).deal.is_over:
             break
         move(app, rng)
     save(app, folder, f"{language}-05-trick-play.png")
-    while not scene.table.deal.is_over:
+    while not table_of(scene).deal.is_over:
         until(app, lambda: human_turn(app))
-        if not scene.table.deal.is_over:
+        if not table_of(scene).deal.is_over:
             move(app, rng)
     step(app, 20)
     save(app, folder, f"{language}-06-result.png")
@@ -283,7 +291,7 @@ def coached_auction(app: App, folder: Path, grid_shot: str, seed: int, phase: Ph
     scene = new_table(app, you, seed=seed)
 
     def auction() -> bool:
-        return scene.table.deal.phase is Phase.AUCTION
+        return table_of(scene).deal.phase is Phase.AUCTION
 
     while auction():
         until(app, lambda: human_turn(app) or not auction())
@@ -298,7 +306,7 @@ def coached_auction(app: App, folder: Path, grid_shot: str, seed: int, phase: Ph
         key(app, pygame.K_h)
         until(app, lambda: scene.view.shown.message != t("message.thinking"))
         key(app, pygame.K_RETURN if scene.play.bidding.grid.focused_bid() is not None else pygame.K_p)
-    until(app, lambda: scene.play.viewer_ask() is not None and scene.table.deal.phase is phase)
+    until(app, lambda: scene.play.viewer_ask() is not None and table_of(scene).deal.phase is phase)
 
 
 def lesson_at(app: App, ident: str, number: int) -> LessonScene:
@@ -335,7 +343,7 @@ def tutorial(folder: Path, language: str = "en") -> None:
         save(app, folder, f"{language}-t4-misere-lesson.png")
         scene = lesson_at(app, "payments_pins", 2)  # "your move": the trump
         scene.command(Command("lesson_skip"))  # the deal is played to its end and paid: tokens fly to the pulla
-        until(app, lambda: len(scene.table.deal.history) >= len(scene.lesson.actions) - 1, 120)
+        until(app, lambda: len(table_of(scene).deal.history) >= len(scene.lesson.actions) - 1, 120)
         scene.view.speed_name = "normal"  # slow enough to catch the tokens in flight
         until(app, lambda: bool(scene.view.flights.flights))
         step(app, 12)
