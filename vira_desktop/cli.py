@@ -394,16 +394,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _solve(args.file, args.at, args.json)
     if args.command == "analyse":
         return _analyse(args.file, args.json)
-    if args.command in ("host", "join"):
+    commands = {"host": _host, "join": _join, "simulate": _simulate, "match": _match}
+    if args.command in commands:
         try:
-            return _host(args) if args.command == "host" else _join(args)
-        except (ValueError, OSError) as exc:  # one line, not the usage text
-            print(f"vira {args.command}: {exc}", file=sys.stderr)
-            return 2
-    if args.command in ("simulate", "match"):
-        try:
-            return _simulate(args) if args.command == "simulate" else _match(args)
-        except (ValueError, ConfigError) as exc:  # one line, not the usage text
+            return commands[args.command](args)
+        except (ValueError, OSError, ConfigError) as exc:  # one line, not the usage text
             print(f"vira {args.command}: {exc}", file=sys.stderr)
             return 2
     if args.autoplay is not None:

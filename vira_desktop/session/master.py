@@ -8,7 +8,7 @@ port projects it for its seat before anything leaves it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from ..i18n import t
 from ..rules.actions import Action
@@ -30,9 +30,21 @@ __all__ = [
     "Director",
     "Happened",
     "Listener",
+    "MasterOptions",
     "TableMaster",
     "Turn",
 ]
+
+
+class MasterOptions(TypedDict, total=False):
+    """How a master runs its table (see :class:`TableMaster`), for whoever makes one."""
+
+    pause: float
+    autoplay: int | None
+    save: Callable[[Table], None] | None
+    on_committed: Callable[[CommittedDeal], None] | None
+    on_settled: Callable[[], None] | None
+    director: Director | None
 
 
 class TableMaster:

@@ -12,8 +12,7 @@ projected for the seat shown: a window never receives a card that seat may not k
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Unpack
 
 from ..i18n import t
 from ..rules.actions import Action, Bid
@@ -21,7 +20,7 @@ from ..rules.errors import ViraError
 from .analysis import Analysis
 from .coach import BidAdvice
 from .flow import Ask
-from .master import BOT_PAUSE_S, Command, CommittedDeal, Director, TableMaster, Turn
+from .master import BOT_PAUSE_S, Command, CommittedDeal, Director, MasterOptions, TableMaster, Turn
 from .narration import Narrator
 from .port import ClientFacts, SeatPort, Seen, Update
 from .state import TableState
@@ -40,27 +39,13 @@ class TableRunner:
         table: Table,
         worker: Worker | None = None,
         *,
-        pause: float = BOT_PAUSE_S,
-        autoplay: int | None = None,
-        save: Callable[[Table], None] | None = None,
-        on_committed: Callable[[CommittedDeal], None] | None = None,
-        on_settled: Callable[[], None] | None = None,
-        director: Director | None = None,
         hint_every_decision: bool = False,
         viewer: str = "",
         narrator: Narrator | None = None,
+        **master: Unpack[MasterOptions],
     ) -> None:
         self.worker = worker if worker is not None else InlineWorker()
-        self.master = TableMaster(
-            table,
-            self.worker,
-            pause=pause,
-            autoplay=autoplay,
-            save=save,
-            on_committed=on_committed,
-            on_settled=on_settled,
-            director=director,
-        )
+        self.master = TableMaster(table, self.worker, **master)
         humans = self.master.humans
         self.port = SeatPort(self.master, viewer or (humans[0] if humans else table.session.seats[0]))
         self.port.hint_every_decision = hint_every_decision

@@ -19,12 +19,12 @@ from ...session.worker import Worker
 from ...tutorial.lesson import Lesson, Step, chapter_index, lesson
 from ...tutorial.progress import Progress
 from ...tutorial.runner import LessonRunner, Stage, next_lesson
-from ..base import AppPort, Scene, SceneName
+from ..base import AppPort, SceneName
 from ..theme import GOLD, MUTED, RED
 from .input import Command, Intent
 from .lesson_card import LessonCard
 from .panel import ButtonSpec
-from .play import SessionRole, TablePlay
+from .play import AtTable, SessionRole, TablePlay
 from .scene import TableScene
 
 __all__ = ["LessonScene", "PracticeScene"]
@@ -32,7 +32,7 @@ __all__ = ["LessonScene", "PracticeScene"]
 ROLE_QUESTIONS = ("forehand", "dealer", "cuts", "shuffles_spare", "sits_out")  # the plates would tell them
 
 
-class LessonScene(Scene):
+class LessonScene(AtTable):
     """One lesson: its steps over the table, Back / Next, Skip step, Leave. The scene is its
     table's :class:`~.play.Role`: a lesson is one deal, its moves judged by the lesson."""
 
@@ -74,24 +74,10 @@ class LessonScene(Scene):
     def enter(self) -> None:
         self.play.open(self.lesson_runner.start(), at_once=True)
 
-    def exit(self) -> None:
-        super().exit()
-        self.play.close()
-
-    def resume(self) -> None:
-        super().resume()
-        self.play.surface.panel.forget()
-
-    def next_wake(self) -> float | None:
-        return self.play.next_wake()
-
-    def update(self, dt: float) -> None:
-        self.play.update(dt)
-
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.card.hover(event.pos)
-        self.play.handle(event)
+        super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         question = self.current.question

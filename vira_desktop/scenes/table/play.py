@@ -31,7 +31,7 @@ from .input import OVERLAYS, Command, Intent, UseCard
 from .panel import ButtonSpec, Layout, Situation, choice_button, choice_prompt, choice_ready, table_buttons
 from .surface import TableSurface
 
-__all__ = ["Moves", "Role", "SessionRole", "TablePlay"]
+__all__ = ["AtTable", "Moves", "Role", "SessionRole", "TablePlay"]
 
 SESSION_COMMANDS = {"next": TableCommand.NEXT_DEAL, "last round": TableCommand.LAST_ROUND, "borup": TableCommand.BORUP}
 
@@ -560,3 +560,30 @@ class Moves:
             self.surface.message(t("message.export_failed", problem=exc.strerror or str(exc)), RED)
             return
         self.surface.message(t("history.exported", folder=str(path.parent), file=path.name), GOLD)
+
+
+class AtTable(Scene):
+    """A scene whose screen is a table in play (its :attr:`play`, made by the scene): the
+    frame's work, input and drawing go to it; leaving it closes the table."""
+
+    play: TablePlay
+
+    def exit(self) -> None:
+        super().exit()
+        self.play.close()
+
+    def resume(self) -> None:
+        super().resume()
+        self.play.surface.panel.forget()
+
+    def next_wake(self) -> float | None:
+        return self.play.next_wake()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.play.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.play.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.play.draw(surface)

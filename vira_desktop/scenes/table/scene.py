@@ -27,7 +27,7 @@ from ..theme import GOLD, MUTED, RED
 from .input import Command, Intent
 from .model import TABLE_W
 from .panel import ButtonSpec
-from .play import Role, SessionRole, TablePlay
+from .play import AtTable, Role, SessionRole, TablePlay
 from .surface import TableSurface
 
 __all__ = ["ReplayScene", "TableScene"]
@@ -35,7 +35,7 @@ __all__ = ["ReplayScene", "TableScene"]
 log = logging.getLogger(__name__)
 
 
-class TableScene(Scene):
+class TableScene(AtTable):
     """A session in play: the runner runs the table; the player answers with the panel,
     cards and keys. ``role`` makes what the scene does of its own (practice's)."""
 
@@ -79,25 +79,6 @@ class TableScene(Scene):
         fresh = self.runner.facts.fresh
         self.play.open(self.runner.start(), with_seating=fresh)
 
-    def exit(self) -> None:
-        super().exit()
-        self.play.close()
-
-    def resume(self) -> None:
-        super().resume()
-        self.play.surface.panel.forget()
-
-    def next_wake(self) -> float | None:
-        return self.play.next_wake()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        self.play.handle(event)
-
-    def update(self, dt: float) -> None:
-        self.play.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.play.draw(surface)
 
 
 JUMPS = ("auction", "buy", "play", "payment")  # the replay's jumps, by their buttons' number
