@@ -98,6 +98,7 @@ class SeatPort:
         self._hint_failed: int | None = None  # the version at which the coach failed a hint
         self._advice: tuple[int, dict[Bid, BidAdvice]] | None = None
         self._analysis: tuple[int, Analysis] | None = None
+        self._seen: tuple[tuple[object, ...], Seen] | None = None  # the last state given, and what it was made of
         master.join(self)
 
     # ------------------------------------------------------------------ what is shown
@@ -106,17 +107,25 @@ class SeatPort:
         return self.master.version
 
     def seen(self) -> Seen:
-        """The table at this version as the seat may know it (the port's state)."""
-        return Seen(
-            self.version,
-            self.state(),
-            self.asked(),
-            tuple(self.narrator.lines),
-            self.narrator.note,
-            self.cover,
-            self.can_undo,
-            self.master.session_over,
-        )
+        """The table at this version as the seat may know it (the port's state); made again
+        only when something in it may have changed (a window asks every frame)."""
+        lines = self.narrator.lines
+        key = (self.version, len(lines), lines[-1] if lines else "", self.master.thinking_for, self.cover, self.viewer)
+        if self._seen is None or self._seen[0] != key:
+            state = self.state()
+            log = tuple(lines)
+            seen = Seen(
+                self.version,
+                state,
+                self.asked(),
+                log,
+                self.narrator.note,
+                self.cover,
+                self.can_undo,
+                self.master.session_over,
+            )
+            self._seen = (key, seen)
+        return self._seen[1]
 
     def state(self, with_seating: bool = False) -> TableState:
         """The table as the seat may know it."""
