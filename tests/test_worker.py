@@ -279,3 +279,27 @@ def test_the_lanes_of_one_pool_each_get_their_own_answers_in_order() -> None:
         assert _wait_result(second) == [("after", 3)]
     finally:
         pool.shutdown()
+
+
+def test_when_a_pools_process_dies_its_lanes_go_on_in_one_thread(caplog: pytest.LogCaptureFixture) -> None:
+    """Two tables' lanes on the one process of a pool: it is killed with a job of each in
+    hand, each lane's job is run again, and both lanes (and a job asked afterwards) think in
+    the one thread that took the process's place."""
+    pool = BotPool(1)
+    try:
+        first, second = pool.lane(), pool.lane()
+        first.submit("warm", warm_up)
+        assert _wait_result(first) == [("warm", True)]
+        first.submit("a", time.sleep, 1.0)
+        second.submit("b", sum, [3, 4])  # queued behind it
+        time.sleep(0.3)
+        for pid in list(first._pool._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        assert _wait_result(second) == [("b", 7)] and _wait_result(first) == [("a", None)]
+        thread = pool.slots[0].pool
+        assert not first.in_process and first._pool is second._pool is thread
+        first.submit("c", sum, [1, 2])
+        assert _wait_result(first) == [("c", 3)] and pool.slots[0].pool is thread
+        assert sum("process has gone" in r.getMessage() for r in caplog.records) == 1  # one thread made
+    finally:
+        pool.shutdown()

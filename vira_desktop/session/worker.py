@@ -61,6 +61,7 @@ class Job:
     future: Future[Any]
     fn: Callable[..., Any]
     args: tuple[Any, ...]
+    pool: Executor | None = None  # where it was submitted (a process that dies: see Slot.broken)
 
 
 @dataclass
@@ -146,13 +147,17 @@ class Worker:
         except (BrokenProcessPool, RuntimeError):  # the process died while idle: carry on in a thread
             self._to_threads(pool)
             future = self._pool.submit(fn, *args)
-        job = Job(tag, future, fn, args)
+        job = Job(tag, future, fn, args, self._pool)
         self._jobs.append(job)
         return job
 
-    def _to_threads(self, broken: Executor) -> None:
-        self._slot.broken(broken)
-        self._jobs = [Job(j.tag, self._pool.submit(j.fn, *j.args), j.fn, j.args) for j in self._jobs]
+    def _to_threads(self, broken: Executor | None) -> None:
+        """``broken`` lost its process: this worker's jobs run again in the thread that takes
+        its place (one for the slot, whichever of its lanes finds it first)."""
+        if broken is not None:
+            self._slot.broken(broken)
+        pool = self._pool
+        self._jobs = [Job(j.tag, pool.submit(j.fn, *j.args), j.fn, j.args, pool) for j in self._jobs]
 
     def busy(self, tag: object | None = None) -> bool:
         """Whether a job (with ``tag``, if given) is queued or running."""
@@ -173,7 +178,7 @@ class Worker:
             try:
                 result = job.future.result()
             except BrokenProcessPool:  # the process died with the job: run it again in a thread
-                self._to_threads(self._pool)
+                self._to_threads(job.pool)
                 continue
             except Exception as exc:
                 result = exc
