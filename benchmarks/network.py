@@ -4,7 +4,8 @@ would), for S seconds. Measured: the host process's CPU (``/proc``: user + syste
 of one core) and its RSS at the end, and the time from a move's submission to the moment
 every client of that table has received the change (an update or a state of that version or
 later), p50 / p95 / max, on this machine's one clock. The host keeps its tables (autosave)
-as ``vira host`` does unless ``--no-save``.
+as ``vira host`` does unless ``--no-save``. The clients' own process is measured too (its CPU,
+and how late its event loop wakes, p95): a latency is the host's and theirs together.
 Run: ``python benchmarks/network.py --tables 10 --seconds 60 [--think 1.0] [--json]``.
 """
 
@@ -48,6 +49,7 @@ class Table:
         self.submitted: dict[int, float] = {}  # the version a move makes -> when it was sent
         self.seen: dict[int, list[float]] = {}  # that version -> when each client first had it
         self.latest = [-1, -1, -1]  # the newest version each client has had
+        self.refused = 0  # submissions the host refused (not timed)
 
     def received(self, client: int, version: int, now: float, out: list[float]) -> None:
         if version <= self.latest[client]:
@@ -73,6 +75,7 @@ async def client(port: int, code: str, index: int, table: Table, think: float, o
 
     bot = make_bot("random", zlib.crc32(code.encode()) + index)
     asked: list[str | None] = [None]  # the newest state's text while it asks this seat
+    mine = [-1]  # the version this client's last submission would make
     wake = asyncio.Event()
 
     async def answer(ws: ClientConnection) -> None:
@@ -91,7 +94,8 @@ async def client(port: int, code: str, index: int, table: Table, think: float, o
             wire = to_json(action) if action is not None else {"action": None, "seat": None}
             assert isinstance(wire, dict)
             asked[0] = None
-            table.submitted[seen.version + 1] = time.monotonic()
+            mine[0] = seen.version + 1
+            table.submitted[mine[0]] = time.monotonic()
             await ws.send(encode(Submit(wire["action"], seat=wire["seat"], version=seen.version)))
 
     async with connect(f"ws://127.0.0.1:{port}/{code}", max_size=2**21, compression=None, open_timeout=30) as ws:
@@ -114,6 +118,9 @@ async def client(port: int, code: str, index: int, table: Table, think: float, o
                     asked[0] = text if data["seen"]["ask"] is not None else None
                     if asked[0] is not None:
                         wake.set()
+                elif kind == "error":  # refused (the host took a one-option step first: stale): not timed
+                    table.submitted.pop(mine[0], None)
+                    table.refused += 1
                 elif kind == "bye":
                     break
         finally:
@@ -137,15 +144,32 @@ def rss_mb(pid: int) -> tuple[float, int]:
     return total / 1024, len(children)
 
 
-async def load(port: int, tables: int, seconds: float, think: float) -> list[float]:
+async def lag(end: float, out: list[float]) -> None:
+    """How late this process's event loop wakes from a 10 ms sleep, each time (s): what its
+    own load adds to the latencies it measures."""
+    while time.monotonic() < end:
+        start = time.monotonic()
+        await asyncio.sleep(0.01)
+        out.append(time.monotonic() - start - 0.01)
+
+
+async def load(port: int, tables: int, seconds: float, think: float) -> tuple[list[float], list[float], int]:
+    """The latencies, the clients' loop lags, and how many submissions were refused."""
     out: list[float] = []
+    lags: list[float] = []
     end = time.monotonic() + seconds
-    tasks = []
-    for t in range(tables):
-        table = Table()
+    tasks = [asyncio.create_task(lag(end, lags))]
+    accounts = [Table() for _ in range(tables)]
+    for t, table in enumerate(accounts):
         tasks += [asyncio.create_task(client(port, f"b-{t + 1}", i, table, think, out, end)) for i in range(3)]
     await asyncio.gather(*tasks, return_exceptions=False)
-    return out
+    return out, lags, sum(table.refused for table in accounts)
+
+
+def p95(values: list[float]) -> float | None:
+    """The 95th percentile of ``values`` in ms (``None`` for none)."""
+    ms = sorted(x * 1000 for x in values)
+    return round(ms[int(0.95 * (len(ms) - 1))], 1) if ms else None
 
 
 def main() -> None:
@@ -166,9 +190,10 @@ def main() -> None:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 break
         time.sleep(0.05)
-    cpu0, wall0 = cpu_seconds(host.pid), time.monotonic()
-    latencies = asyncio.run(load(port, args.tables, args.seconds, args.think))
+    cpu0, wall0, own0 = cpu_seconds(host.pid), time.monotonic(), time.process_time()
+    latencies, lags, refused = asyncio.run(load(port, args.tables, args.seconds, args.think))
     cpu = (cpu_seconds(host.pid) - cpu0) / (time.monotonic() - wall0)
+    own = (time.process_time() - own0) / (time.monotonic() - wall0)
     rss, workers = rss_mb(host.pid)
     host.terminate()
     host.wait(10)
@@ -182,12 +207,15 @@ def main() -> None:
         "saved": not args.no_save,
         "moves": len(ms),
         "moves_per_s": round(len(ms) / args.seconds, 1),
+        "refused": refused,  # stale submissions, not timed (before: timed until the next move)
         "host_cpu_share_of_a_core": round(cpu, 3),
         "host_rss_mb_with_workers": round(rss, 1),
         "worker_processes": workers,
         "latency_p50_ms": round(statistics.median(ms), 1) if ms else None,
-        "latency_p95_ms": round(ms[int(0.95 * (len(ms) - 1))], 1) if ms else None,
+        "latency_p95_ms": p95(latencies),
         "latency_max_ms": round(ms[-1], 1) if ms else None,
+        "clients_cpu_share_of_a_core": round(own, 3),  # this process: all the clients
+        "clients_loop_lag_p95_ms": p95(lags),
         "load": round(os.getloadavg()[0], 2),
     }
     print_figures(figures, args.json)

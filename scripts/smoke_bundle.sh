@@ -14,7 +14,12 @@
 #      deals (= 2), frames, frame_ms_median, frame_ms_p95, frame_ms_max, startup_s, rss_mb;
 #   4. the autosave went to the per-user data folder (platformdirs), nothing into the bundle;
 #   5. (not on Windows itself) the same autoplay from a read-only copy of the bundle, run by
-#      a user who cannot write there (as root: the `nobody` user), also passes.
+#      a user who cannot write there (as root: the `nobody` user), also passes;
+#   6. network play on loopback: `vira host` from the bundle (one network seat, two host bots
+#      thinking in its pool of worker processes, one deal, --once) announces its table by mDNS
+#      on 127.0.0.1 (zeroconf), `vira join --list 127.0.0.1` finds it (checked on Linux; elsewhere
+#      it must only run), `vira join --bot random` plays the deal against it, both exit 0, and
+#      the deal record is written: websockets and zeroconf are in the bundle and work.
 # The last line is the stats line with the wall time added, for the release notes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -262,6 +267,52 @@ if [ "$OS" != windows ]; then
     fi
     echo "smoke: read-only install folder ok (${ro_wall}s, run as $(if [ ${#runner[@]} -gt 0 ]; then echo nobody; else id -un; fi))"
 fi
+
+# ---------------------------------------------------------------- 6. network play on loopback
+PORT=$("$PY" -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+PREFIX="s$("$PY" -c "import secrets; print(secrets.token_hex(3))")" # another host on this loopback is not ours
+mkdir -p "$TMP/records"
+t0=$("$PY" -c "import time; print(time.time())")
+with_timeout env "${user_env[@]}" "${RUN[@]}" "$BIN" host --port "$PORT" --bind 127.0.0.1 --prefix "$PREFIX" \
+    --players 3 --humans 1 --deals 1 --once --no-save --records "$TMP/records" --deal-pause 0 --bot-pause 0.05 \
+    --bot-processes 1 > "$TMP/host.out" 2> "$TMP/host.err" &
+host_pid=$!
+"$PY" - "$PORT" "$host_pid" <<'EOF' || { cat "$TMP/host.err" >&2; fail "vira host did not listen on 127.0.0.1:$PORT"; }
+import os, socket, sys, time
+port, pid = int(sys.argv[1]), int(sys.argv[2])
+deadline = time.monotonic() + 120
+while time.monotonic() < deadline:
+    with socket.socket() as s:
+        if s.connect_ex(("127.0.0.1", port)) == 0:
+            sys.exit(0)
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        sys.exit(1)
+    time.sleep(0.2)
+sys.exit(1)
+EOF
+list_rc=0
+with_timeout env "${user_env[@]}" "${RUN[@]}" "$BIN" join --list 127.0.0.1 --seconds 3 > "$TMP/list.out" 2> "$TMP/list.err" || list_rc=$?
+if [ "$OS" = linux ]; then
+    grep -q "^$PREFIX-1 .*ws://127.0.0.1:$PORT/$PREFIX-1 .*1 seat free" "$TMP/list.out" \
+        || { cat "$TMP/list.out" "$TMP/list.err" "$TMP/host.err" >&2; fail "vira join --list did not find the host's table (rc $list_rc)"; }
+    echo "smoke: vira join --list found $PREFIX-1 (zeroconf, on loopback)"
+elif [ "$list_rc" -gt 1 ]; then
+    cat "$TMP/list.err" >&2
+    fail "vira join --list failed (rc $list_rc)"
+fi
+join_rc=0
+with_timeout env "${user_env[@]}" "${RUN[@]}" "$BIN" join "127.0.0.1:$PORT" --table "$PREFIX-1" --name Smoke \
+    --bot random --reconnect 0 > "$TMP/join.out" 2> "$TMP/join.err" || join_rc=$?
+host_rc=0
+wait "$host_pid" || host_rc=$?
+if [ "$join_rc" != 0 ] || [ "$host_rc" != 0 ]; then
+    tail -n 20 "$TMP/join.err" "$TMP/host.err" >&2
+    fail "network play: vira join exited $join_rc, vira host $host_rc"
+fi
+[ -n "$(find "$TMP/records" -name "$PREFIX-1-*-deal-001.yaml")" ] || { cat "$TMP/host.err" >&2; fail "vira host wrote no deal record"; }
+echo "smoke: vira host and vira join --bot played a deal on loopback in $("$PY" -c "import time; print(round(time.time() - $t0, 1))")s (websockets; the host's bots in its worker pool)"
 
 size_mb=$(du -sk "$BUNDLE" | cut -f1)
 "$PY" -c "import json, sys; s = json.loads(sys.argv[1]); s.update(wall_s=$wall, bundle_mb=round($size_mb / 1024, 1), version='$WANT_VERSION'); print('smoke: ok', json.dumps(s))" "$stats"

@@ -41,7 +41,6 @@ from vira_desktop.rules.cards import Card
 from vira_desktop.session.port import Seen
 from vira_desktop.session.record import check_result, load_record, record_actions, replay
 from vira_desktop.session.wire import to_json
-from vira_desktop.session.worker import Worker
 
 T = TypeVar("T")
 NAMES = ("Anna", "Bertil", "Cecilia", "David")
@@ -57,13 +56,13 @@ def run(test: Callable[[], Coroutine[Any, Any, T]], seconds: float = 30.0) -> T:
 
 
 def config(**changes: Any) -> HostConfig:
-    """A host for a test: no pauses, bots thinking in a thread (one process is tried once)."""
+    """A host for a test: no pauses, bots thinking in a thread (a pool of processes is tried too)."""
     base: dict[str, Any] = {
         "deal_pause": 0.0,
         "bot_pause": 0.0,
         "seed": 7,
         "once": True,
-        "worker": lambda: Worker(processes=False),
+        "bot_processes": 0,
         "hello_timeout": 2.0,
     }
     return HostConfig(**{**base, **changes})
@@ -214,7 +213,7 @@ def test_a_four_seat_session_of_bot_clients_plays_out_and_no_byte_names_a_card_i
     """Three clients with bots and one host bot; the bots think in a process; two deals."""
 
     async def session() -> tuple[list[int], dict[str, str]]:
-        host = Host(config(players=4, humans=3, deals=2, records=tmp_path, worker=Worker))
+        host = Host(config(players=4, humans=3, deals=2, records=tmp_path, bot_processes=1))
         port = await host.start("127.0.0.1", 0)
         dumps = {name: io.StringIO() for name in NAMES[:3]}
         players = [bot_player(port, name, dumps[name]) for name in NAMES[:3]]
@@ -235,6 +234,50 @@ def test_a_four_seat_session_of_bot_clients_plays_out_and_no_byte_names_a_card_i
         kinds = [json.loads(line)["type"] for line in dump.splitlines()]
         assert kinds[0] == "welcome" and kinds[-1] == "bye" and "error" not in kinds
         assert kinds.count("state") > 20 and kinds.count("update") > 20
+
+
+def test_tables_sharing_one_pool_of_bot_processes_each_get_their_own_bots_answers(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Four tables of one player and two host bots, the bots of all four thinking in one pool
+    of two processes: every table plays its deal out, each answer taken was legal there (no
+    answer refused, every record replays), and each deal is the one the same table plays
+    with its bots in a thread of the host's own (an answer handed to another table, or a
+    random bot whose state moved between processes, would play another deal)."""
+
+    def play(processes: int, folder: Path) -> dict[int, list[str]]:
+        async def session() -> list[int]:
+            host = Host(config(players=3, humans=1, deals=1, records=folder, bots="random", bot_processes=processes))
+            port = await host.start("127.0.0.1", 0)
+            assert host.pool is not None and all(s.pool.__class__.__name__ == (
+                "ProcessPoolExecutor" if processes else "ThreadPoolExecutor") for s in host.pool.slots)
+            assert len(host.pool.slots) == max(1, processes)
+            players = [
+                Player(JoinOptions(f"127.0.0.1:{port}", name="Anna", table=f"v-{i}", bot="normal", say=lambda _: None))
+                for i in range(1, 5)
+            ]
+            codes = await asyncio.gather(*(p.run() for p in players))
+            await asyncio.wait_for(host.done.wait(), 5)
+            assert host.pool.lanes == [0] * len(host.pool.slots)  # every table's lane given back
+            await host.stop()
+            return codes
+
+        assert run(session, 90) == [0] * 4
+        deals = {}
+        for path in folder.glob("*.yaml"):
+            record = load_record(path)
+            deal = replay(record, 0)
+            for action in record_actions(record):
+                deal.apply(action)
+            assert deal.is_over and check_result(record, deal) is None
+            deals[int(path.name.split("-")[2])] = [str(a) for a in record_actions(record)]
+        assert len(deals) == 4
+        return deals
+
+    caplog.set_level("ERROR")
+    pooled = play(2, tmp_path / "pool")
+    assert not caplog.records, [r.getMessage() for r in caplog.records]
+    assert pooled == play(0, tmp_path / "thread")
 
 
 # ---------------------------------------------------------------------- clients that break the rules

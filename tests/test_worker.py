@@ -15,7 +15,7 @@ from vira_desktop.session.jobs import JobKind
 from vira_desktop.session.runner import Command, TableRunner
 from vira_desktop.session.table import SeatConfig, Table
 from vira_desktop.session.thinking import bot_choice, warm_up
-from vira_desktop.session.worker import Worker
+from vira_desktop.session.worker import BotPool, Worker
 
 
 class FakeWorker(Worker):
@@ -247,3 +247,59 @@ def test_one_rule_for_every_kind_of_job_an_answer_counts_only_at_the_version_it_
         assert time.monotonic() - start < 1.0 and queue.answers(2) == []  # the 5 s job never ran
     finally:
         real.shutdown()
+
+
+def test_the_lanes_of_one_pool_each_get_their_own_answers_in_order() -> None:
+    """A host's pool: five tables' lanes over two processes, the lanes spread over them; each
+    lane polls its own answers, in order, and never another's; an idle lane's hurry stops no
+    other lane's search; a lane shut (twice) gives its place back, and the others go on."""
+    pool = BotPool(2)
+    try:
+        lanes = [pool.lane() for _ in range(5)]
+        assert sorted(pool.lanes) == [2, 3] and all(lane.in_process and lane.shared for lane in lanes)
+        for i, lane in enumerate(lanes):
+            for j in range(3):
+                lane.submit((i, j), pow, i + 2, j)
+        got: list[list[tuple[object, Any]]] = [[] for _ in lanes]
+        deadline = time.monotonic() + 60
+        while any(len(g) < 3 for g in got) and time.monotonic() < deadline:
+            for g, lane in zip(got, lanes, strict=True):
+                g += lane.poll()
+            time.sleep(0.01)
+        assert got == [[((i, j), (i + 2) ** j) for j in range(3)] for i in range(5)]
+        assert not any(lane.pending() for lane in lanes)
+        first, second = lanes[0], next(lane for lane in lanes[1:] if lane._slot is lanes[0]._slot)
+        first.submit("long", time.sleep, 0.5)
+        second.hurry()  # nothing of its own in hand: the other's job is left alone
+        assert not first._hurry.is_set()
+        lanes[0].shutdown()
+        lanes[0].shutdown()
+        assert sorted(pool.lanes) == [2, 2]
+        second.submit("after", sum, [1, 2])
+        assert _wait_result(second) == [("after", 3)]
+    finally:
+        pool.shutdown()
+
+
+def test_when_a_pools_process_dies_its_lanes_go_on_in_one_thread(caplog: pytest.LogCaptureFixture) -> None:
+    """Two tables' lanes on the one process of a pool: it is killed with a job of each in
+    hand, each lane's job is run again, and both lanes (and a job asked afterwards) think in
+    the one thread that took the process's place."""
+    pool = BotPool(1)
+    try:
+        first, second = pool.lane(), pool.lane()
+        first.submit("warm", warm_up)
+        assert _wait_result(first) == [("warm", True)]
+        first.submit("a", time.sleep, 1.0)
+        second.submit("b", sum, [3, 4])  # queued behind it
+        time.sleep(0.3)
+        for pid in list(first._pool._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        assert _wait_result(second) == [("b", 7)] and _wait_result(first) == [("a", None)]
+        thread = pool.slots[0].pool
+        assert not first.in_process and first._pool is second._pool is thread
+        first.submit("c", sum, [1, 2])
+        assert _wait_result(first) == [("c", 3)] and pool.slots[0].pool is thread
+        assert sum("process has gone" in r.getMessage() for r in caplog.records) == 1  # one thread made
+    finally:
+        pool.shutdown()

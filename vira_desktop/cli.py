@@ -214,6 +214,8 @@ def _host(args: argparse.Namespace) -> int:
         raise ValueError(f"unknown bot level: {args.bots!r} (available: {', '.join(LEVELS)})")
     if bool(args.tls_cert) != bool(args.tls_key):
         raise ValueError("--tls-cert and --tls-key go together")
+    if args.bot_processes is not None and args.bot_processes < 0:
+        raise ValueError("--bot-processes takes 0 or more")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config = HostConfig(
@@ -234,6 +236,7 @@ def _host(args: argparse.Namespace) -> int:
         prefix=args.prefix,
         seed=args.seed,
         once=args.once,
+        bot_processes=args.bot_processes,
     )
     try:
         return asyncio.run(serve_host(config, args.bind, args.port))
@@ -356,6 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--prefix", default="v", help="table codes start PREFIX- (names this host to a proxy)")
     p.add_argument("--seed", type=int, help="seed for the tables' deals (default: fresh deals)")
     p.add_argument("--once", action="store_true", help="stop when the last table's session has ended")
+    p.add_argument("--bot-processes", type=int, metavar="N", help="processes all tables' bots share (default: cores)")
     p = sub.add_parser("join", help="take a seat at a host's table, headless")
     p.add_argument("address", nargs="?", help="HOST[:PORT], [IPv6]:PORT or a ws:// or wss:// URL")
     p.add_argument("--list", action="store_true", help="find the tables announced on the LAN and print them")

@@ -4,8 +4,10 @@ One process holds several tables, each its own asyncio task driving one table ma
 player's connection holds that player's seat port, so whatever is sent was projected for
 that seat (``docs/network-protocol.md``). Every message a client sends is checked
 (:mod:`.protocol`) before it reaches the table; a refused one is answered with an error and
-the others play on. Bots think in the master's worker (a process), never on the event
-loop; the table task polls the master on a short timer while they do.
+the others play on. Bots think in the host's one pool of worker processes (each table in a
+lane of its own, :class:`~..session.worker.BotPool`), never on the event loop; the pool is
+made before the host serves, so a table starting starts no process. The table task polls
+the master on a short timer while they think.
 
 A seat whose connection drops is held for its token; after ``seat_timeout`` a bot plays it,
 and the player has it back on return. ``records``: each finished deal is written there as
@@ -19,6 +21,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import os
 import random
 import secrets
 import signal
@@ -40,7 +43,7 @@ from ..session.master import Command, CommittedDeal, TableMaster
 from ..session.port import SeatPort, Seen, Update
 from ..session.record import dump_record
 from ..session.table import SaveError, SeatConfig, Table
-from ..session.worker import Worker
+from ..session.worker import BotPool, InlineWorker, Worker
 from .keep import SavedSeat, Seating, TableStore, saved_tables, token_hash
 from .protocol import (
     CLIENT_COMMANDS,
@@ -153,7 +156,7 @@ class HostConfig:
     ping_timeout: float | None = 20.0
     seed: int | None = None  # the first table's deals (None: fresh deals)
     once: bool = False  # the host stops when its last table has ended
-    worker: Callable[[], Worker] = Worker  # the bots' thinking: a process by default
+    bot_processes: int | None = None  # the bots' pool, shared by every table (None: one a core; 0: a thread)
 
     @property
     def first_table(self) -> str:
@@ -261,6 +264,7 @@ class NetTable:
     master: Master | None = None
     house: Port | None = None  # the host's own (spectator's) port: it deals and settles
     worker: Worker | None = None
+    pool: BotPool | None = None  # the host's bots' pool (None: the table thinks inline, a test's)
     next_deal_at: float | None = None
     deals_done: int = 0
     ended: bool = False
@@ -272,11 +276,11 @@ class NetTable:
 
     @classmethod
     def taken_up(cls, store: TableStore, config: HostConfig, make_master: MasterFactory,
-                 on_end: Callable[[NetTable], None]) -> NetTable:
+                 on_end: Callable[[NetTable], None], pool: BotPool | None) -> NetTable:
         """A table as its store kept it: its seating (every player away until back with the
         token) and, once dealt, its session where it stood. :class:`SaveError` when unreadable."""
         seating, session = store.load()
-        table = cls(seating.code, config, make_master, seating.seed, on_end, store, session)
+        table = cls(seating.code, config, make_master, seating.seed, on_end, store, session, pool=pool)
         table.members = [Member(m.name, m.token_hash, bot=m.token_hash is None) for m in seating.members]
         if session is not None:
             table.deals_done = session.deal_index
@@ -465,7 +469,7 @@ class NetTable:
         table, self.resumed = self.resumed or self._new_table(), None
         for m in self.members:
             m.bot = not table.seat_config(m.name).human
-        self.worker = self.config.worker()
+        self.worker = self.pool.lane() if self.pool is not None else InlineWorker()
         save = self.store.keep_table if self.store is not None else None
         self.master = self.make_master(
             table, pause=self.config.bot_pause, worker=self.worker, on_committed=self._committed, save=save
@@ -601,12 +605,16 @@ class Host:
         self.server: Server | None = None
         self.done = asyncio.Event()  # ``once``: the last table has ended
         self.announcing: asyncio.Task[None] | None = None
+        self.pool: BotPool | None = None  # made by :meth:`start`, before the host serves
         self._seeds = random.Random(config.seed) if config.seed is not None else random.SystemRandom()
 
     async def start(self, bind: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
         """Take up the tables kept (``save``), then listen on ``bind``:``port`` (0: any free
-        port); the port listened on."""
+        port); the port listened on. The bots' pool is made first: its processes start here,
+        never when a table starts."""
         c = self.config
+        if self.pool is None:
+            self.pool = BotPool(c.bot_processes if c.bot_processes is not None else os.cpu_count() or 1)
         for store in saved_tables(c.save) if c.save is not None else []:
             self._take_up(store)
         if c.first_table not in self.tables:
@@ -663,11 +671,14 @@ class Host:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        if self.pool is not None:
+            self.pool.shutdown()
 
     def open_table(self, code: str) -> NetTable:
         store = TableStore(self.config.save, code) if self.config.save is not None else None
         seed = self._seeds.randrange(2**31)
-        return self._run(NetTable(code, self.config, self.make_master, seed, self._ended, store), "open")
+        table = NetTable(code, self.config, self.make_master, seed, self._ended, store, pool=self.pool)
+        return self._run(table, "open")
 
     def _run(self, table: NetTable, how: str) -> NetTable:
         self.tables[table.code] = table
@@ -683,7 +694,7 @@ class Host:
             log.warning("%s: kept in %s, not taken up by this host", store.code, store.folder)
             return
         try:
-            table = NetTable.taken_up(store, self.config, self.make_master, self._ended)
+            table = NetTable.taken_up(store, self.config, self.make_master, self._ended, self.pool)
         except SaveError as exc:
             log.error("%s: cannot be taken up (%s); its files are set aside", store.code, exc)
             store.set_aside()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import OrderedDict
 from multiprocessing import parent_process
 from multiprocessing.connection import wait
 from typing import TYPE_CHECKING, Protocol
@@ -39,7 +40,8 @@ __all__ = [
 BotSpec = tuple[str, int, int, float]
 DEFAULT_THINK = Budget().seconds or 0.0
 
-_bots: dict[tuple[str, int], tuple[int, Bot]] = {}
+MAX_BOTS = 256  # bots kept in one process (a host's pool serves many tables): the least recent go
+_bots: OrderedDict[tuple[str, int], tuple[int, Bot]] = OrderedDict()
 _coach: Coach | None = None
 _hurry: Hurry | None = None  # set: the running search stops early (see Worker.hurry)
 
@@ -75,6 +77,9 @@ def bot_choice(spec: BotSpec, view: View) -> Choice:
     if held is None or held[0] != generation:
         held = (generation, bot_from(spec))
         _bots[(level, seed)] = held
+    _bots.move_to_end((level, seed))
+    while len(_bots) > MAX_BOTS:
+        _bots.popitem(last=False)
     return held[1].choose(view)
 
 

@@ -23,7 +23,7 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum, IntEnum
 from functools import cache
 from typing import Any, Union
@@ -44,35 +44,85 @@ class WireError(ValueError):
 
 def to_json(value: object) -> JSON:
     """``value`` as plain JSON (see the module)."""
-    if value is None or isinstance(value, bool | str):
-        return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, IntEnum) and not isinstance(value, Suit):
-        return int(value)  # a seat held where an int is declared reads back as the same int
-    if isinstance(value, Enum):
-        return value.name
-    if isinstance(value, int | float):
-        return value
-    if isinstance(value, Game):
-        return value.name
-    if type(value) in ACTIONS:
-        return {"seat": int(value.seat), "action": value.text}  # type: ignore[attr-defined]
-    if isinstance(value, type):
-        return value.__name__
-    if dataclasses.is_dataclass(value):
-        out: dict[str, Any] = {"type": type(value).__name__}
-        for f in dataclasses.fields(value):
-            out[f.name] = to_json(getattr(value, f.name))
+    cls = type(value)
+    write = _WRITERS.get(cls)
+    if write is None:
+        write = _WRITERS[cls] = _writer(cls)
+    return write(value)
+
+
+_WRITERS: dict[type, Callable[[Any], JSON]] = {}
+
+
+def _writer(cls: type) -> Callable[[Any], JSON]:
+    """How a value of class ``cls`` is written, worked out once a class (a host writes every
+    state it sends: looking each field up again each time was most of its time a move)."""
+    if cls is type(None) or issubclass(cls, bool | str):
+        return _same
+    if issubclass(cls, Card):
+        return str
+    if issubclass(cls, IntEnum) and not issubclass(cls, Suit):
+        return int  # a seat held where an int is declared reads back as the same int
+    if issubclass(cls, Enum | Game):
+        return _name
+    if issubclass(cls, int | float):
+        return _same
+    if cls in ACTIONS:
+        return _action_json
+    if issubclass(cls, type):
+        return _class_name
+    if dataclasses.is_dataclass(cls):
+        return _dataclass_writer(cls.__name__, tuple(f.name for f in dataclasses.fields(cls)))
+    if issubclass(cls, Mapping):
+        return _mapping_json
+    if issubclass(cls, frozenset | set):
+        return _set_json
+    if issubclass(cls, list | tuple):
+        return _list_json
+    return _refused
+
+
+def _same(value: Any) -> JSON:
+    return value  # type: ignore[no-any-return]
+
+
+def _name(value: Any) -> JSON:
+    return value.name  # type: ignore[no-any-return]
+
+
+def _class_name(value: Any) -> JSON:
+    return value.__name__  # type: ignore[no-any-return]
+
+
+def _action_json(value: Any) -> JSON:
+    return {"seat": int(value.seat), "action": value.text}
+
+
+def _dataclass_writer(tag: str, names: tuple[str, ...]) -> Callable[[Any], JSON]:
+    def write(value: Any) -> JSON:
+        out: dict[str, Any] = {"type": tag}
+        for name in names:
+            out[name] = to_json(getattr(value, name))
         return out
-    if isinstance(value, Mapping):
-        if all(isinstance(k, str) and not isinstance(k, Enum) for k in value):
-            return {k: to_json(v) for k, v in value.items()}
-        return [[to_json(k), to_json(v)] for k, v in value.items()]
-    if isinstance(value, frozenset | set):
-        return sorted((to_json(v) for v in value), key=json.dumps)
-    if isinstance(value, list | tuple):
-        return [to_json(v) for v in value]
+
+    return write
+
+
+def _mapping_json(value: Any) -> JSON:
+    if all(isinstance(k, str) and not isinstance(k, Enum) for k in value):
+        return {k: to_json(v) for k, v in value.items()}
+    return [[to_json(k), to_json(v)] for k, v in value.items()]
+
+
+def _set_json(value: Any) -> JSON:
+    return sorted((to_json(v) for v in value), key=json.dumps)
+
+
+def _list_json(value: Any) -> JSON:
+    return [to_json(v) for v in value]
+
+
+def _refused(value: Any) -> JSON:
     raise WireError(f"cannot be sent: {type(value).__name__}")
 
 
