@@ -434,6 +434,15 @@ class LocalHost:
     def table(self) -> str:
         return self.config.first_table
 
+    @property
+    def address(self) -> str:
+        """The address to tell friends: this machine's on the network, or loopback."""
+        if self.bind == "127.0.0.1":
+            return self.bind
+        from .lan import lan_address  # zeroconf's helpers: only for a host on the network
+
+        return lan_address()
+
     def _run(self, port: int) -> None:
         try:
             self._loop.run_until_complete(self._serve(port))

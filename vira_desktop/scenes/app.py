@@ -20,7 +20,7 @@ import pygame_gui
 
 from ..config import SettingValue, SoundSettings, change_setting, say_problems, user_settings
 from ..i18n import CATALOGS, configure, current, system_language, t
-from ..net.client import JoinOptions
+from ..net.client import JoinOptions, address_url
 from ..net.host import HostConfig
 from ..net.remote import LocalHost, RemoteTable, table_prefix
 from ..paths import asset, user_config_file
@@ -370,9 +370,13 @@ class App:
         options = JoinOptions(f"127.0.0.1:{hosting.port}", name, config.first_table, password, owner)
         return self._seat(RemoteTable(options, self.coach_worker, hosting))
 
-    def join_friends(self, address: str, name: str, password: str | None, table: str = "") -> RemoteTable:
-        """Take a seat at a table a friend hosts."""
-        return self._seat(RemoteTable(JoinOptions(address, name, table, password), self.coach_worker))
+    def join_friends(
+        self, address: str, name: str, password: str | None, table: str = "", token: str | None = None
+    ) -> RemoteTable:
+        """Take a seat at a table a friend hosts (``token``: the seat held for this player);
+        :class:`ValueError`: not an address."""
+        address_url(address, table)
+        return self._seat(RemoteTable(JoinOptions(address, name, table, password, token), self.coach_worker))
 
     def _seat(self, remote: RemoteTable) -> RemoteTable:
         if self.friends is not None:
