@@ -33,6 +33,7 @@ from vira_desktop.rules.actions import parse_action
 from vira_desktop.rules.decision import Phase
 from vira_desktop.rules.errors import ViraError
 from vira_desktop.scenes.app import App
+from vira_desktop.scenes.menu import MenuScene
 from vira_desktop.scenes.table import TableScene
 from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
@@ -42,6 +43,7 @@ from vira_desktop.session.table import SeatConfig, Table
 from vira_desktop.tutorial.lesson import Lesson, Step, lesson
 
 ROOT = Path(__file__).resolve().parents[1]
+SEED = int(os.environ.get("VIRA_SHOTS_SEED", "2"))  # the friends table's deals (Bertil plays the first)
 
 
 def step(app: App, frames: int = 3) -> None:
@@ -468,20 +470,35 @@ def remote_move(app: App) -> None:
     if decision.phase is Phase.AUCTION:
         key(app, pygame.K_p if any(a.text == "pass" for a in decision.actions) else pygame.K_DOWN)
         for _ in range(2):
-            if scene.play.viewer_ask() is not None:
+            if scene.play.viewer_ask() is ask:
                 key(app, pygame.K_RETURN)
     elif decision.phase is Phase.PLAY and not ask.optional:
         for _ in range(2 * len(scene.play.surface.hand()) + 2):
             key(app, pygame.K_SPACE)
-            if scene.play.viewer_ask() is None:
+            if scene.play.viewer_ask() is not ask:
                 return
             key(app, pygame.K_RIGHT)
     elif decision.choice is not None and not decision.actions:
         for _ in range(2):
-            if scene.play.viewer_ask() is not None:
+            if scene.play.viewer_ask() is ask:
                 key(app, pygame.K_RETURN)
     else:
         key(app, pygame.K_1)
+
+
+def settled(app: App, folder: Path, name: str) -> None:
+    """The table saved once its cards have come to rest."""
+    until(app, lambda: not scene_of(app).view.busy, 20)
+    save(app, folder, name, frames=30)
+
+
+def point_at_friends(app: App) -> None:
+    """The mouse moved onto the menu's Play with friends: it takes the focus."""
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    button = menu.buttons[[e.action for e in menu.entries].index("friends")]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, 3)
 
 
 def play_until(app: App, done: Callable[[], bool], limit_s: float = 90.0) -> None:
@@ -508,12 +525,10 @@ def friends(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     with fresh_home(), tempfile.TemporaryDirectory() as friend_home:
         app = App(seed=3)
-        app.host_config = HostConfig(announce=True, bot_pause=0.3, deal_pause=3.0)
+        app.host_config = HostConfig(announce=True, bot_pause=0.3, deal_pause=3.0, seed=SEED)
         app.to_menu()
         step(app, 3)
-        entry = next(i for i, e in enumerate(app.stack.top.entries) if e.action == "friends")  # type: ignore[union-attr]
-        for _ in range(entry - 1):
-            key(app, pygame.K_DOWN)
+        point_at_friends(app)
         save(app, folder, "menu.png")
         key(app, pygame.K_RETURN)
         save(app, folder, "friends.png")
@@ -547,12 +562,12 @@ def friends(folder: Path) -> None:
         until(app, lambda: isinstance(app.stack.top, TableScene), 20)
         play_until(app, lambda: first.poll() is not None or (folder / "table-joined.png").exists())
         play_until(app, lambda: len(scene_of(app).view.state.view.tricks) >= 1 if scene_of(app).view.state else False)
-        save(app, folder, "table-host.png")
+        settled(app, folder, "table-host.png")
         first.kill()  # the joining window dies mid-deal: its seat is held for its token
         first.wait(10)
         second = joiner(["", "table-rejoined.png"])
         play_until(app, lambda: second.poll() is not None, 120)
-        save(app, folder, "table-host-after.png")
+        save(app, folder, "table-host-after.png", frames=30)
         app.stack.clear()
         if app.friends is not None:
             app.friends.close()
@@ -571,9 +586,7 @@ def friend(folder: Path, shots: list[str]) -> None:
     app = App(seed=4)
     app.to_menu()
     step(app, 3)
-    entry = next(i for i, e in enumerate(app.stack.top.entries) if e.action == "friends")  # type: ignore[union-attr]
-    for _ in range(entry - 1):
-        key(app, pygame.K_DOWN)
+    point_at_friends(app)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
@@ -593,7 +606,7 @@ def friend(folder: Path, shots: list[str]) -> None:
     table = scene_of(app)
     moves = len(table.view.state.view.tricks) if table.view.state else 0
     play_until(app, lambda: table.view.state is not None and len(table.view.state.view.tricks) >= moves + 1)
-    save(app, folder, shots[1])
+    settled(app, folder, shots[1])
     if not shots[0]:
         app.stack.clear()
         if app.friends is not None:

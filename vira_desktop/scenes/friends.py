@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
-from ..i18n import t
+from ..i18n import mark, t
 from ..net.client import Link
 from ..net.lan import TableAd, browse
 from ..net.protocol import PASSWORD_MAX, plain_text, valid_code
@@ -83,7 +83,7 @@ class FriendsScene(Scene):
         for i, key in enumerate(("friends.host_about", "friends.join_about")):
             for j, line in enumerate(wrap_text(t(key), 15, False, 560)[:2]):
                 text = font(15).render(line, True, MUTED)
-                surface.blit(text, text.get_rect(center=(640, 364 + 120 * i + 20 * j)))
+                surface.blit(text, text.get_rect(center=(640, 384 + 120 * i + 20 * j)))
         pygame.draw.rect(surface, GOLD, (480, 292 + 120 * self.focus, 320, 66), 2, border_radius=8)
         keys = font(13).render(t("friends.keys"), True, MUTED)
         surface.blit(keys, keys.get_rect(midtop=(640, 640)))
@@ -136,6 +136,12 @@ class FormScene(Scene):
         made.set_text(text[:limit])
         self._made.append(made)
         return self.add(made)
+
+    def secret(self, text: str) -> pygame_gui.elements.UITextEntryLine:
+        """A password's entry: typed, not shown."""
+        made = self.entry(text, PASSWORD_MAX)
+        made.set_text_hidden(True)  # type: ignore[no-untyped-call]
+        return made
 
     def choice(self, text: str) -> pygame_gui.elements.UIButton:
         y = TOP + len(self._made) * STEP
@@ -230,7 +236,7 @@ class HostFormScene(FormScene):
             Row("friends.name", self.entry(name, NAME_MAX)),
             Row("friends.seats", button=self.choice(t("new_game.players", count=self.players)), change=self._seats),
             Row("friends.friends", button=self.choice(t("friends.count", count=self.friends)), change=self._friends),
-            Row("friends.password", self.entry(typed.get("friends.password", ""), PASSWORD_MAX)),
+            Row("friends.password", self.secret(typed.get("friends.password", ""))),
             Row("friends.where", button=self.choice(t("friends.where_lan") if self.lan else t("friends.where_here")),
                 change=self._where),
         ]  # fmt: skip
@@ -267,7 +273,7 @@ class HostFormScene(FormScene):
         bots = self.players - 1 - self.friends
         note = t("friends.bots_fill", count=bots) if bots else t("friends.no_bots")
         for j, line in enumerate(wrap_text(f"{note} {t('friends.start_early')}", 14, False, 640)[:3]):
-            surface.blit(font(14).render(line, True, MUTED), (LEFT, TOP + 5 * STEP + 150 + j * 18))
+            surface.blit(font(14).render(line, True, MUTED), (LEFT, TOP + 5 * STEP + 170 + j * 18))
 
 
 class JoinFormScene(FormScene):
@@ -295,7 +301,7 @@ class JoinFormScene(FormScene):
         return [
             Row("friends.address", self.entry(typed.get("friends.address", kept.get("address", "")), 120)),
             Row("friends.name", self.entry(typed.get("friends.name", kept.get("name", "")), NAME_MAX)),
-            Row("friends.password", self.entry(typed.get("friends.password", ""), PASSWORD_MAX)),
+            Row("friends.password", self.secret(typed.get("friends.password", ""))),
         ]
 
     def build(self) -> None:
@@ -410,6 +416,7 @@ class LobbyScene(Scene):
         self.leave = self.add(button(pygame.Rect(1040, 610, 160, 44), t("friends.leave"), manager=self.ui))
         self.chat = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(80, 660, 640, 40), manager=self.ui))
         self.chat.set_text_length_limit(280)
+        self.chat.focus()  # type: ignore[no-untyped-call]
         self.said = self.add(button(pygame.Rect(730, 660, 70, 40), t("friends.say"), manager=self.ui))
 
     def exit(self) -> None:
@@ -444,7 +451,7 @@ class LobbyScene(Scene):
             remember(token="")
         if self.remote.dealt:
             self.handed = True
-            self.app.open("table", client=self.remote, back_to="menu")
+            self.app.open("table", client=self.remote, back_to="menu", keys_help=mark("friends.table_keys"))
             return
         if self.start is not None:
             seated = self.remote.link.link is Link.SEATED
