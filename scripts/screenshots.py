@@ -4,6 +4,7 @@
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/languages --languages
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --tutorial en
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/coach --coach
+    DISPLAY=:99 python scripts/screenshots.py docs/screenshots/friends --friends
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --lesson vingel_6 1 \
         [--answer "7-spel in suit"] [--in en]
     SDL_VIDEODRIVER=dummy python scripts/screenshots.py /tmp/shots --history
@@ -25,12 +26,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
+import pygame_gui
 
 from vira_desktop.i18n import t
 from vira_desktop.rules.actions import parse_action
 from vira_desktop.rules.decision import Phase
 from vira_desktop.rules.errors import ViraError
 from vira_desktop.scenes.app import App
+from vira_desktop.scenes.menu import MenuScene
 from vira_desktop.scenes.table import TableScene
 from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
@@ -41,6 +44,7 @@ from vira_desktop.session.table import SeatConfig, Table
 from vira_desktop.tutorial.lesson import Lesson, Step, lesson
 
 ROOT = Path(__file__).resolve().parents[1]
+SEED = int(os.environ.get("VIRA_SHOTS_SEED", "2"))  # the friends table's deals (Bertil plays the first)
 
 
 def step(app: App, frames: int = 3) -> None:
@@ -457,6 +461,168 @@ def history_screens(folder: Path) -> None:
         pygame.quit()
 
 
+# ---------------------------------------------------------------------- play with friends
+def type_text(app: App, text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text, window=None))
+    step(app, 3)
+
+
+def remote_move(app: App) -> None:
+    """One answer at a friends' table, by keys: pass or the lowest bid, a card, Enter for a
+    card choice (Enter twice for none), else the first button."""
+    scene = scene_of(app)
+    ask = scene.play.viewer_ask()
+    if ask is None or ask.view.decision is None:
+        return
+    decision = ask.view.decision
+    if decision.phase is Phase.AUCTION:
+        key(app, pygame.K_p if any(a.text == "pass" for a in decision.actions) else pygame.K_DOWN)
+        for _ in range(2):
+            if scene.play.viewer_ask() is ask:
+                key(app, pygame.K_RETURN)
+    elif decision.phase is Phase.PLAY and not ask.optional:
+        for _ in range(2 * len(scene.play.surface.hand()) + 2):
+            key(app, pygame.K_SPACE)
+            if scene.play.viewer_ask() is not ask:
+                return
+            key(app, pygame.K_RIGHT)
+    elif decision.choice is not None and not decision.actions:
+        for _ in range(2):
+            if scene.play.viewer_ask() is ask:
+                key(app, pygame.K_RETURN)
+    else:
+        key(app, pygame.K_1)
+
+
+def settled(app: App, folder: Path, name: str) -> None:
+    """The table saved once its cards have come to rest."""
+    until(app, lambda: not scene_of(app).view.busy, 20)
+    save(app, folder, name, frames=30)
+
+
+def point_at_friends(app: App) -> None:
+    """The mouse moved onto the menu's Play with friends: it takes the focus."""
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    button = menu.buttons[[e.action for e in menu.entries].index("friends")]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, 3)
+
+
+def play_until(app: App, done: Callable[[], bool], limit_s: float = 90.0) -> None:
+    """Answer at a friends' table until ``done``."""
+    deadline = time.monotonic() + limit_s
+    while not done():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the moment never came")
+        step(app, 1)
+        top = app.stack.top
+        if isinstance(top, TableScene) and not top.view.busy and not top.view.intro.running:
+            remote_move(app)
+
+
+def friends(folder: Path) -> None:
+    """The Play-with-friends screens: this window hosts (on loopback); two more game
+    processes, one after the other, join as Bertil (the second is the first restarted,
+    taking the seat back with its token) and save their own screens."""
+    import subprocess
+
+    from vira_desktop.net.host import HostConfig
+    from vira_desktop.scenes.friends import LobbyScene
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with fresh_home(), tempfile.TemporaryDirectory() as friend_home:
+        app = App(seed=3)
+        app.host_config = HostConfig(announce=True, bot_pause=0.3, deal_pause=3.0, seed=SEED)
+        app.to_menu()
+        step(app, 3)
+        point_at_friends(app)
+        save(app, folder, "menu.png")
+        key(app, pygame.K_RETURN)
+        save(app, folder, "friends.png")
+        key(app, pygame.K_RETURN)
+        type_text(app, "Anna")
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_RIGHT)  # 4 seats
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_RIGHT)  # 2 friends
+        for _ in range(2):
+            key(app, pygame.K_DOWN)
+        key(app, pygame.K_RIGHT)  # this computer only (the screenshots stay on loopback)
+        save(app, folder, "host-form.png")
+        key(app, pygame.K_RETURN)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene) and lobby.remote.hosting is not None
+        remote = lobby.remote
+
+        def joiner(shots: list[str]) -> subprocess.Popen[bytes]:
+            env = {**os.environ, "VIRA_CONFIG_DIR": friend_home, "VIRA_DATA_DIR": friend_home, "PYTHONPATH": str(ROOT)}
+            command = [sys.executable, str(ROOT / "scripts" / "screenshots.py"), str(folder), "--friend", *shots]
+            return subprocess.Popen(command, env=env)
+
+        first = joiner(["join-form.png", "table-joined.png"])
+        until(app, lambda: remote.lobby is not None and len(remote.lobby.seats) == 2, 60)
+        type_text(app, "Welcome, Bertil!")
+        key(app, pygame.K_RETURN)
+        until(app, lambda: len(remote.chat) >= 2, 20)
+        save(app, folder, "lobby.png")
+        lobby.remote.start_now()
+        until(app, lambda: isinstance(app.stack.top, TableScene), 20)
+        play_until(app, lambda: first.poll() is not None or (folder / "table-joined.png").exists())
+        play_until(app, lambda: len(scene_of(app).view.state.view.tricks) >= 1 if scene_of(app).view.state else False)
+        settled(app, folder, "table-host.png")
+        first.kill()  # the joining window dies mid-deal: its seat is held for its token
+        first.wait(10)
+        second = joiner(["", "table-rejoined.png"])
+        play_until(app, lambda: second.poll() is not None, 120)
+        save(app, folder, "table-host-after.png", frames=30)
+        app.stack.clear()
+        if app.friends is not None:
+            app.friends.close()
+        pygame.quit()
+
+
+def friend(folder: Path, shots: list[str]) -> None:
+    """A joining window (``--friend JOIN_SHOT TABLE_SHOT``): the join form with the table
+    found on the network, the seat taken as Bertil (or taken back, after a restart), a few
+    answers, the table saved; then it waits to be killed (or ends, after the second)."""
+    from vira_desktop.scenes.friends import JoinFormScene
+
+    home = Path(os.environ["VIRA_CONFIG_DIR"])
+    if not (home / "config.yaml").exists():
+        (home / "config.yaml").write_text("display: {animation_speed: fast}\n", encoding="utf-8")
+    app = App(seed=4)
+    app.to_menu()
+    step(app, 3)
+    point_at_friends(app)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    form = app.stack.top
+    assert isinstance(form, JoinFormScene)
+    if shots[0]:
+        until(app, lambda: bool(form.found), 30)
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=form.picks[0]))
+        step(app, 3)
+        type_text(app, "Bertil")
+        save(app, folder, shots[0])
+    key(app, pygame.K_RETURN)
+    until(app, lambda: app.friends is not None and bool(app.friends.lobby), 30)
+    if shots[0]:
+        app.friends.say("Hej! Jag är här.")  # type: ignore[union-attr]
+    until(app, lambda: isinstance(app.stack.top, TableScene), 60)
+    table = scene_of(app)
+    moves = len(table.view.state.view.tricks) if table.view.state else 0
+    play_until(app, lambda: table.view.state is not None and len(table.view.state.view.tricks) >= moves + 1)
+    settled(app, folder, shots[1])
+    if not shots[0]:
+        app.stack.clear()
+        if app.friends is not None:
+            app.friends.close()
+        return
+    play_until(app, lambda: False, 120)  # until killed
+
+
 def _option(name: str) -> str | None:
     return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else None
 
@@ -469,6 +635,10 @@ if __name__ == "__main__":
         history_screens(target)
     elif "--languages" in sys.argv:
         languages(target)
+    elif "--friends" in sys.argv:
+        friends(target)
+    elif "--friend" in sys.argv:
+        friend(target, sys.argv[sys.argv.index("--friend") + 1 :])
     elif "--coach" in sys.argv:
         coach(target)
     elif "--lesson" in sys.argv:  # --lesson IDENT STEP [--answer TEXT] [--in sv,en,fi]

@@ -1607,7 +1607,7 @@ def test_the_menu_frames_one_button_the_mouse_moving_over_another_takes_the_focu
     settings = menu.buttons[3]
     hover(app, settings.rect.center)
     assert menu.focus == 3
-    assert [b.most_specific_combined_id.endswith("#focused") for b in menu.buttons] == [i == 3 for i in range(7)]
+    assert [b.most_specific_combined_id.endswith("#focused") for b in menu.buttons] == [i == 3 for i in range(8)]
     key(app, pygame.K_UP)  # the keys go on from there
     assert menu.focus == 2
 

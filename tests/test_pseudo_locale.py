@@ -10,6 +10,7 @@ import random
 import re
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -222,6 +223,22 @@ def test_every_text_drawn_on_every_scene_comes_from_the_catalogs(
     spot = next(s for chart in stats.charts for s in chart._spots)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot[0].center, rel=(0, 0), buttons=(0, 0, 0)))
     look()
+    app.open("menu")  # play with friends: its menu, the forms, a lobby of a table hosted here
+    app.push("friends")
+    look()
+    app.push("friends_host")
+    key(app, pygame.K_RETURN)  # no name: the form says so
+    look()
+    app.pop()
+    app.push("friends_join")
+    look()
+    app.host_config = replace(app.host_config, announce=False, bot_processes=0)  # bots in a thread
+    app.open("lobby", client=app.host_friends("Anna", 4, 2, "pw", lan=False))
+    deadline = time.monotonic() + 10
+    while app.friends is not None and app.friends.lobby is None and time.monotonic() < deadline:
+        run(app, 1)
+    look()
+    app.open("menu")  # the table left: its host stopped
     shown = (drawn | widgets) - parts_of_wrapped
     bare = sorted(text for text in shown if "[!!" not in text and not is_data(text))
     assert bare == [], f"{len(bare)} texts bypass the catalogs: {bare}"

@@ -77,6 +77,11 @@ def last_table_file() -> Path:
     return data_dir() / "last_table.json"
 
 
+def friends_file() -> Path:
+    """What was last typed in the Play-with-friends forms (the player's name, the address)."""
+    return data_dir() / "friends.json"
+
+
 def tutorial_progress_file() -> Path:
     """The tutorial's progress: saved the moment a step is done."""
     return data_dir() / "tutorial.json"

@@ -20,12 +20,14 @@ import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import IO, Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..ai import Bot, make_bot
+from ..rules.actions import Action
 from ..session.port import Seen
 from ..session.wire import to_json
 from .host import DEFAULT_PORT
@@ -34,6 +36,7 @@ from .protocol import (
     Bye,
     Chat,
     ChatFrom,
+    ClientMessage,
     Error,
     Hello,
     HostMessage,
@@ -46,7 +49,7 @@ from .protocol import (
     read_host,
 )
 
-__all__ = ["JoinOptions", "Player", "address_url", "join"]
+__all__ = ["Connection", "JoinOptions", "Link", "Player", "address_url", "join", "submit_message"]
 
 log = logging.getLogger("vira-join")  # (not "vira.…": the catalogs own that shape)
 
@@ -96,46 +99,64 @@ class JoinOptions:
     say: Callable[[str], None] = field(default=lambda text: print(plain_text(text), file=sys.stderr, flush=True))
 
 
-class Player:
-    """One seat's client: keeps the seat's latest state and answers its questions."""
+class Link(Enum):
+    """How a seat's connection stands."""
+
+    CONNECTING = "connecting"  # the first hello is on its way
+    SEATED = "seated"  # welcomed: the seat is this connection's
+    DROPPED = "dropped"  # lost; coming back with the token
+    ENDED = "ended"  # the host ended it, refused the seat, or it stayed lost
+
+
+class Connection:
+    """One seat's connection to a host: the hello (with the seat's token once it has one),
+    and after a drop the hello again, with a growing pause, for at most ``reconnect``
+    seconds. Every message is checked and kept in hand (the welcome, the last state, the
+    end); a subclass hears each in :meth:`received` and each change of :attr:`link` in
+    :meth:`linked`. :class:`Player` (``vira join``) and the window's
+    :class:`~.remote.RemoteTable` are the two."""
 
     def __init__(self, options: JoinOptions) -> None:
         self.options = options
-        seed = options.seed if options.seed is not None else zlib.crc32(options.name.encode())
-        self.bot: Bot | None = make_bot(options.bot, seed) if options.bot else None
         self.seen: Seen | None = None
         self.welcome: Welcome | None = None
-        self.answered = -1  # the version of the state last answered
         self.messages: list[HostMessage] = []
         self.ended: Bye | Error | None = None
         self.ws: ClientConnection | None = None  # the connection, while there is one
         self.connections = 0  # connections opened (more than one: it came back after a drop)
+        self.link = Link.CONNECTING
+        self.lost = ""  # why the connection went (while dropped, or when it stayed lost)
         self._seated_again = False  # the connection in hand was welcomed
         self._online = asyncio.Event()  # seated, on a connection: what is typed can be sent
-        self._thinking: asyncio.Task[None] | None = None
-        self._told = 0  # log lines said
+
+    def received(self, message: HostMessage) -> None:
+        """A message from the host, checked and taken in hand."""
+
+    def linked(self) -> None:
+        """:attr:`link` changed."""
+
+    def _link(self, link: Link, lost: str = "") -> None:
+        self.link, self.lost = link, lost
+        self.linked()
 
     async def run(self) -> int:
         """Play until the host ends the session (0) or the seat is lost (1)."""
         o = self.options
         url = address_url(o.address, o.table, o.tls)
-        typing_in = None if self.bot else asyncio.create_task(self._typed())
-        try:
+        lost = await self._connection(url)
+        pause, since = BACKOFF_S[0], asyncio.get_running_loop().time()
+        while lost and self.ended is None and self.welcome is not None:
+            waited = asyncio.get_running_loop().time() - since
+            if waited >= o.reconnect:
+                break
+            o.say(f"vira join: {lost}; coming back in {pause:.1f} s")
+            self._link(Link.DROPPED, lost)
+            await asyncio.sleep(min(pause, o.reconnect - waited) * random.uniform(0.8, 1.0))
+            pause = min(BACKOFF_S[1], pause * 2)
             lost = await self._connection(url)
-            pause, since = BACKOFF_S[0], asyncio.get_running_loop().time()
-            while lost and self.ended is None and self.welcome is not None:
-                waited = asyncio.get_running_loop().time() - since
-                if waited >= o.reconnect:
-                    break
-                o.say(f"vira join: {lost}; coming back in {pause:.1f} s")
-                await asyncio.sleep(min(pause, o.reconnect - waited) * random.uniform(0.8, 1.0))
-                pause = min(BACKOFF_S[1], pause * 2)
-                lost = await self._connection(url)
-                if self._seated_again:  # back in the seat: a later drop starts the pauses afresh
-                    pause, since = BACKOFF_S[0], asyncio.get_running_loop().time()
-        finally:
-            if typing_in is not None:
-                typing_in.cancel()
+            if self._seated_again:  # back in the seat: a later drop starts the pauses afresh
+                pause, since = BACKOFF_S[0], asyncio.get_running_loop().time()
+        self._link(Link.ENDED, lost or (self.ended.reason if self.ended else "the host closed the connection"))
         if lost:
             o.say(f"vira join: {lost}")
             return 1
@@ -163,13 +184,26 @@ class Player:
                 finally:
                     self.ws = None
                     self._online.clear()
-                    if self._thinking is not None:
-                        self._thinking.cancel()
+                    self.gone()
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             return f"cannot join {url}: {exc}"
         except ConnectionClosed as exc:
             return f"the connection was lost: {exc}"
         return ""
+
+    def gone(self) -> None:
+        """The connection in hand has closed."""
+
+    async def send(self, message: ClientMessage) -> bool:
+        """Send ``message`` on the connection in hand (``False``: there is none, or it closed)."""
+        ws = self.ws
+        if ws is None or not self._online.is_set():
+            return False
+        try:
+            await ws.send(encode(message))
+        except ConnectionClosed:
+            return False
+        return True
 
     async def _listen(self, ws: ClientConnection) -> None:
         async for text in ws:
@@ -179,30 +213,74 @@ class Player:
                 self.options.dump.write(text + "\n")
             message = read_host(text)
             self.messages.append(message)
-            self._take(ws, message)
+            self._take(message)
             if self.ended is not None:
                 return
 
-    def _take(self, ws: ClientConnection, message: HostMessage) -> None:
-        say = self.options.say
+    def _take(self, message: HostMessage) -> None:
         if isinstance(message, Welcome):
             self.welcome = message
             self._seated_again = True
             self._online.set()
+        elif isinstance(message, State):
+            self.seen = message.seen
+        elif (isinstance(message, Error) and message.fatal) or isinstance(message, Bye):
+            self.ended = message
+        self.received(message)
+        if isinstance(message, Welcome):
+            self._link(Link.SEATED)
+
+
+def submit_message(action: Action | None, version: int) -> Submit:
+    """The answer ``action`` (``None``: declining an offer) to the state of ``version``.
+
+    >>> from vira_desktop.rules.actions import Pass
+    >>> submit_message(Pass(1), 4)
+    Submit(action='pass', seat=1, version=4)
+    """
+    if action is None:
+        return Submit(None, version=version)
+    wire = to_json(action)
+    assert isinstance(wire, dict)
+    return Submit(wire["action"], seat=wire["seat"], version=version)
+
+
+class Player(Connection):
+    """One seat's client at the command line: keeps the seat's latest state and answers its
+    questions (with a bot, or with what is typed)."""
+
+    def __init__(self, options: JoinOptions) -> None:
+        super().__init__(options)
+        seed = options.seed if options.seed is not None else zlib.crc32(options.name.encode())
+        self.bot: Bot | None = make_bot(options.bot, seed) if options.bot else None
+        self.answered = -1  # the version of the state last answered
+        self._thinking: asyncio.Task[None] | None = None
+        self._told = 0  # log lines said
+
+    async def run(self) -> int:
+        typing_in = None if self.bot else asyncio.create_task(self._typed())
+        try:
+            return await super().run()
+        finally:
+            if typing_in is not None:
+                typing_in.cancel()
+
+    def gone(self) -> None:
+        if self._thinking is not None:
+            self._thinking.cancel()
+
+    def received(self, message: HostMessage) -> None:
+        say = self.options.say
+        if isinstance(message, Welcome):
             self.answered = -1  # a host taken up again counts its versions afresh
             say(f"seated as {message.seat} at {message.table}; to come back: --token {message.token}")
         elif isinstance(message, State):
-            self.seen = message.seen
             self._tell(message.seen)
-            self._answer(ws)
+            self._answer()
         elif isinstance(message, ChatFrom):  # shown as plain text: a line may not move a terminal's cursor
             say(f"{plain_text(message.sender) or 'host'}: {plain_text(message.text)}")
         elif isinstance(message, Error):
             say(f"refused: {message.reason}")
-            if message.fatal:
-                self.ended = message
-        elif isinstance(message, Bye):
-            self.ended = message
 
     def _tell(self, seen: Seen) -> None:
         """New log lines, and the question when it is this seat's and nobody answers it here."""
@@ -219,30 +297,24 @@ class Player:
             choices = " | ".join(a.text for a in ask.view.decision.actions)
             self.options.say(f"your turn: {choices or 'choose cards'}" + (" (/decline)" if ask.optional else ""))
 
-    def _answer(self, ws: ClientConnection) -> None:
+    def _answer(self) -> None:
         """The bot answers the question standing (off the event loop), once a version."""
         if self.bot is None or (self._thinking is not None and not self._thinking.done()):
             return
         seen = self.seen
         if seen is None or seen.ask is None or seen.ask.view.decision is None or self.answered == seen.version:
             return
-        self._thinking = asyncio.create_task(self._think(ws, seen))
+        self._thinking = asyncio.create_task(self._think(seen))
 
-    async def _think(self, ws: ClientConnection, seen: Seen) -> None:
+    async def _think(self, seen: Seen) -> None:
         assert self.bot is not None and seen.ask is not None
         choice = await asyncio.to_thread(self.bot.choose, seen.ask.view)
         if self.seen is not seen:  # a newer state came while the bot thought: answer that one instead
             self._thinking = None
-            self._answer(ws)
+            self._answer()
             return
         self.answered = seen.version
-        action = choice.action
-        if action is None:
-            await ws.send(encode(Submit(None, version=seen.version)))
-        else:
-            wire = to_json(action)
-            assert isinstance(wire, dict)
-            await ws.send(encode(Submit(wire["action"], seat=wire["seat"], version=seen.version)))
+        await self.send(submit_message(choice.action, seen.version))
 
     async def _typed(self) -> None:
         """Lines from stdin: an action, ``/decline``, ``/say TEXT`` (or ``/chat TEXT``) or ``/bye``."""
@@ -254,9 +326,7 @@ class Player:
             if message is None:
                 continue
             await self._online.wait()  # (after a drop: sent once back in the seat)
-            assert self.ws is not None
-            with contextlib.suppress(ConnectionClosed):
-                await self.ws.send(encode(message))
+            await self.send(message)
             if isinstance(message, Bye):
                 return
 

@@ -60,6 +60,7 @@ from .protocol import (
     Lobby,
     ProtocolError,
     SeatInfo,
+    Start,
     State,
     Submit,
     UpdateMessage,
@@ -157,6 +158,8 @@ class HostConfig:
     seed: int | None = None  # the first table's deals (None: fresh deals)
     once: bool = False  # the host stops when its last table has ended
     bot_processes: int | None = None  # the bots' pool, shared by every table (None: one a core; 0: a thread)
+    owner_token: str | None = None  # the seat token of the host's own player (a window that hosts): a hello
+    # with it takes a seat at the first table, and only that player may start it early (``start``)
 
     @property
     def first_table(self) -> str:
@@ -324,7 +327,8 @@ class NetTable:
         """Seat ``conn``'s player (a new one in the lobby, or one back with its token);
         a string says why not."""
         member = self.member(hello.name)
-        if hello.token is not None:
+        owner = member is None and self._is_owner(hello.token)  # the host's own player, taking a seat
+        if hello.token is not None and not owner:
             known = member.token_hash if member is not None else None
             if member is None or known is None or not hmac.compare_digest(token_hash(hello.token), known):
                 return "no seat at this table for that name and token"
@@ -336,7 +340,7 @@ class NetTable:
             return f"the name {hello.name!r} is taken at this table"
         if self.master is not None or len(self.members) >= self.humans:
             return "the table is full"
-        token = secrets.token_urlsafe(18)
+        token = hello.token if owner and hello.token is not None else secrets.token_urlsafe(18)
         member = Member(hello.name, token_hash(token), token, conn)
         self.members.append(member)
         self._keep_seating()
@@ -346,6 +350,24 @@ class NetTable:
         if len(self.members) == self.humans:
             self.filled.set()
         return member
+
+    def _is_owner(self, token: str | None) -> bool:
+        """Whether ``token`` is the host's own player's (:attr:`HostConfig.owner_token`), at the first table."""
+        owner = self.config.owner_token
+        return (
+            owner is not None and token is not None and self.code == self.config.first_table
+            and hmac.compare_digest(token.encode(), owner.encode())
+        )  # fmt: skip
+
+    def _start_early(self, member: Member) -> str | None:
+        """The owner deals now: bots take the seats still free (a string: why not)."""
+        if member.token is None or not self._is_owner(member.token):
+            return "only the player whose window hosts the table may start it"
+        if self.master is not None or self.filled.is_set():
+            return "the table has started"
+        log.info("%s: started by %s with %d of %d players", self.code, member.name, len(self.members), self.humans)
+        self.filled.set()
+        return None
 
     def _welcome(self, member: Member) -> None:
         assert member.conn is not None and member.token is not None
@@ -404,6 +426,8 @@ class NetTable:
                 return "too many chat lines: wait a moment"
             self.broadcast(ChatFrom(member.name, plain_text(message.text)))
             return None
+        if isinstance(message, Start):
+            return self._start_early(member)
         if self.master is None or member.port is None:
             return "the table is waiting for its players"
         if isinstance(message, Submit):

@@ -22,7 +22,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from .protocol import PROTOCOL, valid_code
 
-__all__ = ["SERVICE", "Announcer", "TableAd", "browse"]
+__all__ = ["SERVICE", "Announcer", "TableAd", "browse", "lan_address"]
 
 log = logging.getLogger("vira-host")
 
@@ -113,6 +113,11 @@ class Announcer:
         with contextlib.suppress(Exception):  # best effort: the host is stopping either way
             await self.zc.async_unregister_all_services()
         await self.zc.async_close()
+
+
+def lan_address() -> str:
+    """This machine's first IPv4 address on a network (127.0.0.1 when it has none)."""
+    return _own_addresses()[0]
 
 
 def _own_addresses() -> list[str]:

@@ -1,7 +1,7 @@
 """The messages of network play: one JSON object per WebSocket text message, ``"type"`` first
 (``docs/network-protocol.md`` shows each with an example).
 
-A client sends :data:`ClientMessage` (hello, submit, command, chat, bye); the host sends
+A client sends :data:`ClientMessage` (hello, submit, command, start, chat, bye); the host sends
 :data:`HostMessage` (welcome, lobby, state, update, chat, error, bye). Each is a small frozen
 dataclass; :func:`encode` writes one and :func:`read_client` / :func:`read_host` read one
 back, strictly: an unknown type or field, a missing field, a value of the wrong type or too
@@ -48,6 +48,7 @@ __all__ = [
     "Lobby",
     "ProtocolError",
     "SeatInfo",
+    "Start",
     "State",
     "Submit",
     "UpdateMessage",
@@ -153,6 +154,17 @@ class CommandMessage:
 
 
 @dataclass(frozen=True)
+class Start:
+    """The table's owner (the player whose window hosts it) deals the first deal now: bots
+    take the seats no player has taken. Refused from anyone else, and once dealt."""
+
+    TYPE: ClassVar[str] = "start"
+
+    def check(self) -> None:
+        """Nothing to check: a start has no fields."""
+
+
+@dataclass(frozen=True)
 class Chat:
     """A line said to the table: at most ``CHAT_MAX`` characters, sent on as
     :func:`plain_text` (control characters stripped), refused when nothing is left."""
@@ -178,7 +190,7 @@ class Bye:
             raise ProtocolError(f"bye.reason: at most {CHAT_MAX} printable characters")
 
 
-ClientMessage = Hello | Submit | CommandMessage | Chat | Bye
+ClientMessage = Hello | Submit | CommandMessage | Start | Chat | Bye
 
 
 # ---------------------------------------------------------------------- host → client
@@ -248,7 +260,7 @@ class Error:
 
 HostMessage = Welcome | Lobby | State | UpdateMessage | ChatFrom | Error | Bye
 
-_CLIENT: dict[str, Any] = {c.TYPE: c for c in (Hello, Submit, CommandMessage, Chat, Bye)}
+_CLIENT: dict[str, Any] = {c.TYPE: c for c in (Hello, Submit, CommandMessage, Start, Chat, Bye)}
 _HOST: dict[str, Any] = {c.TYPE: c for c in (Welcome, Lobby, State, UpdateMessage, ChatFrom, Error, Bye)}
 
 

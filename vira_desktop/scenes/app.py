@@ -7,9 +7,11 @@ import gc
 import logging
 import os
 import random
+import secrets
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,9 @@ import pygame_gui
 
 from ..config import SettingValue, SoundSettings, change_setting, say_problems, user_settings
 from ..i18n import CATALOGS, configure, current, system_language, t
+from ..net.client import JoinOptions, address_url
+from ..net.host import HostConfig
+from ..net.remote import LocalHost, RemoteTable, table_prefix
 from ..paths import asset, user_config_file
 from ..session.autosave import Autosave
 from ..session.factory import TableOrder
@@ -164,6 +169,9 @@ class App:
         self.frame_stats: FrameStats | None = None  # each frame timed (vira --autoplay)
         self.on_deal_committed: Callable[[CommittedDeal], None] | None = None  # history keeps deals here
         self.sounds = Sounds(self.settings.sound)
+        self.host_config = HostConfig(announce=True)  # what a table hosted here starts from (tests make it brisk)
+        self.coach_worker: Callable[[], Worker] = Worker  # where a network seat's coach thinks
+        self.friends: RemoteTable | None = None  # the seat at a table with friends, closed at the end
 
     def sound(self, name: str) -> None:
         """Play the named sound (where there is a sound device and sound is on)."""
@@ -348,6 +356,35 @@ class App:
             self.flush_saves()  # a new game is on disk before its first move (Continue finds it)
         settle_memory()
 
+    # ------------------------------------------------------------------ play with friends (net/)
+    def host_friends(self, name: str, players: int, friends: int, password: str | None, lan: bool) -> RemoteTable:
+        """Host a table here (on the local network, or this computer only) for ``friends``
+        players besides this one, bots in the other seats, and take a seat at it as its
+        owner (who may start it early). :class:`OSError` when it cannot be hosted."""
+        owner = secrets.token_urlsafe(18)
+        config = replace(
+            self.host_config, players=players, humans=1 + friends, password=password,
+            prefix=table_prefix(), owner_token=owner,
+        )  # fmt: skip
+        hosting = LocalHost(config, "0.0.0.0" if lan else "127.0.0.1")
+        options = JoinOptions(f"127.0.0.1:{hosting.port}", name, config.first_table, password, owner)
+        return self._seat(RemoteTable(options, self.coach_worker, hosting))
+
+    def join_friends(
+        self, address: str, name: str, password: str | None, table: str = "", token: str | None = None
+    ) -> RemoteTable:
+        """Take a seat at a table a friend hosts (``token``: the seat held for this player);
+        :class:`ValueError`: not an address."""
+        address_url(address, table)
+        return self._seat(RemoteTable(JoinOptions(address, name, table, password, token), self.coach_worker))
+
+    def _seat(self, remote: RemoteTable) -> RemoteTable:
+        if self.friends is not None:
+            self.friends.close()
+        self.friends = remote
+        remote.coach_bids = self.settings.display.coach_grid == "always"  # with friends it is no practice
+        return remote
+
     def to_menu(self) -> None:
         self.open("menu")
 
@@ -370,6 +407,8 @@ class App:
                 dt = self.clock.tick(FPS) / 1000.0
             if deadline is not None and time.perf_counter() > deadline:
                 break
+        if self.friends is not None:  # a bye to the friends' table, and a table hosted here stopped
+            self.friends.close()
         self.flush_saves()
 
     def next_wake(self) -> float | None:

@@ -11,6 +11,7 @@ import pygame_gui
 
 if TYPE_CHECKING:
     from ..config import Settings, SettingValue
+    from ..net.remote import RemoteTable
     from ..session.autosave import Autosave
     from ..session.factory import TableOrder
     from ..session.history_service import HistoryService
@@ -36,6 +37,10 @@ SceneName = Literal[
     "history",
     "statistics",
     "play_again",
+    "friends",
+    "friends_host",
+    "friends_join",
+    "lobby",
 ]
 
 W = TypeVar("W", bound=pygame_gui.core.UIElement)
@@ -111,6 +116,14 @@ class AppPort(Protocol):
 
     def flush_saves(self) -> None:
         """Wait for the saves and history to be written."""
+
+    def host_friends(self, name: str, players: int, friends: int, password: str | None, lan: bool) -> RemoteTable:
+        """Host a table here for ``friends`` players (bots in the other seats) and take a seat at it."""
+
+    def join_friends(
+        self, address: str, name: str, password: str | None, table: str = "", token: str | None = None
+    ) -> RemoteTable:
+        """Take a seat at a table a friend hosts (``token``: the seat held for this player)."""
 
 
 class Scene:

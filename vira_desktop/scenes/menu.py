@@ -47,6 +47,7 @@ MENU: tuple[MenuEntry, ...] = (
     MenuEntry("vira.menu.settings", "settings"),
     MenuEntry("vira.menu.history", "history"),
     MenuEntry("vira.menu.statistics", "statistics"),
+    MenuEntry("vira.menu.friends", "friends"),
     MenuEntry("vira.menu.quit", "quit"),
 )
 
@@ -61,7 +62,7 @@ class MenuScene(Scene):
         self.enabled = [entry.enabled(self.app) for entry in self.entries]
         self.buttons = []
         for i, (entry, enabled) in enumerate(zip(self.entries, self.enabled, strict=True)):
-            rect = pygame.Rect(490, 280 + i * 54, 300, 46)
+            rect = pygame.Rect(490, 266 + i * 50, 300, 44)
             b = pygame_gui.elements.UIButton(rect, entry.label, manager=self.ui)  # pygame-gui translates it
             if not enabled:
                 b.disable()  # type: ignore[no-untyped-call]

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from .analysis import AnalysisScene
 from .base import AppPort, Scene, SceneName
+from .friends import FriendsScene, HostFormScene, JoinFormScene, LobbyScene
 from .history import HistoryScene, PlayAgainScene, StatisticsScene
 from .menu import MenuScene, NewGameScene, SettingsScene
 from .overlays import (
@@ -42,6 +43,10 @@ SCENES: dict[SceneName, Callable[..., Scene]] = {
     "history": HistoryScene,
     "statistics": StatisticsScene,
     "play_again": PlayAgainScene,
+    "friends": FriendsScene,
+    "friends_host": HostFormScene,
+    "friends_join": JoinFormScene,
+    "lobby": LobbyScene,
 }
 
 

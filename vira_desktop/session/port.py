@@ -51,6 +51,7 @@ class Update:
     hint_failed: bool = False
     advice: dict[Bid, BidAdvice] | None = None  # the coach's word on each bid of the auction turn standing
     analysis: Analysis | None = None  # the finished deal's double-dummy analysis, as asked for
+    refused: str = ""  # a shared table's host refused the seat's answer or command: why (the table unchanged)
 
 
 @dataclass(frozen=True)
@@ -415,3 +416,5 @@ class ClientFacts:
     hints_asked: int
     finished: bool  # autoplay's deals are all played
     cover_note: tuple[str, ...] = ()  # hot seat: what was just done, on the cover
+    shared: bool = False  # a network seat: the host deals each deal and settles
+    link_note: str = ""  # a network seat whose connection is not well: what the player is told

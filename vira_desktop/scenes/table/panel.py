@@ -107,6 +107,7 @@ class Situation:
     ends_session: bool = True  # after a deal, offer the last round and Borup
     back_after: bool = False  # one deal played again: after it, back to the screen it came from
     session_over: bool = False
+    host_deals: bool = False  # a shared table: its host deals the next deal (no button for it, no analysis)
     selected: int = 0
     detail_lines: Callable[[Sequence[str]], int] = field(default=len, compare=False)  # wrapped line count
 
@@ -135,6 +136,11 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
     if over and s.session_over:
         specs = [ButtonSpec(t("button.settle"), Command("next"), y)]  # the Borup deal was the last
         return Layout((*specs, *_analyse_button(s.state, y + 44)))
+    if over and s.host_deals:
+        if s.state.deals_left is not None or not s.ends_session:
+            return Layout()
+        return Layout((ButtonSpec(t("button.last_round"), Command("last round"), y),
+                       ButtonSpec(t("button.borup"), Command("borup"), y + 44)))  # fmt: skip
     if over:
         specs = [ButtonSpec(t("button.next_deal"), Command("next"), y)]
         if s.state.deals_left is None and s.ends_session:  # how the session ends, agreed once

@@ -134,6 +134,7 @@ class TablePlay:
         self.selected: set[Card] = set()  # the viewer's cards chosen for a card choice
         self.clock = 0.0  # the scene's own time: the runner's pauses are counted on it
         self._inputs: tuple[object, ...] | None = None  # what the panel's layout was made from
+        self._link_note = ""  # what was last said of a shared table's connection
 
     def viewer_ask(self) -> Ask | None:
         return self.runner.asked()
@@ -177,7 +178,10 @@ class TablePlay:
     # ------------------------------------------------------------------ what the runner says
     def take(self, update: Update) -> None:
         """Show what the runner says happened."""
-        if update.hint is not None:
+        if update.refused:  # a shared table's host refused it, as a refusal here is shown
+            self.surface.message(update.refused, RED)
+            self._inputs = None  # the question stands again: its buttons too
+        elif update.hint is not None:
             self._hint_in(update)
         elif update.hint_failed:
             self.surface.message(t("message.coach_failed"), MUTED)
@@ -196,9 +200,11 @@ class TablePlay:
     def told(self) -> None:
         """What the runner tells beside the table, as the seat shown may see it: the log,
         the note, the hot-seat cover and the moves just made under it."""
-        seen = self.runner.seen()
-        cover_note = tuple(self.runner.facts.cover_note)
-        self.surface.mark(log=seen.log, note=seen.note, cover=seen.cover, cover_note=cover_note)
+        seen, facts = self.runner.seen(), self.runner.facts
+        self.surface.mark(log=seen.log, note=seen.note, cover=seen.cover, cover_note=tuple(facts.cover_note))
+        if facts.link_note != self._link_note:  # a shared table's connection dropped, or is back
+            self._link_note = facts.link_note
+            self.surface.message(facts.link_note, RED)
 
     def rebuilt(self, raised: frozenset[Card] = frozenset()) -> None:
         """The table shown as the runner left it, at once (set at a position, or rebuilt),
@@ -239,7 +245,8 @@ class TablePlay:
             blocked=bool(self.surface.shown.cover) or self.view.intro.running,
             deals_on=self.deals_on and self.back_to is None,
             ends_session=self.ends_session,
-            back_after=self.back_to is not None,
+            back_after=self.back_to is not None and not self.runner.facts.shared,
+            host_deals=self.runner.facts.shared,
             session_over=self.runner.seen().session_over,
             selected=len(self.selected),
             detail_lines=self.view.panel_text.detail_lines,
@@ -491,7 +498,7 @@ class Moves:
             self.runner.command(TableCommand.SETTLE)  # the runner ends the session; the sheet shows it
             play.app.open("settlement", state=play.table_state())
             return
-        if name == "next" and play.back_to is not None:
+        if name == "next" and play.back_to is not None and not self.runner.facts.shared:
             self.leave()
             return
         if name == "next" and not play.deals_on:

@@ -1,0 +1,475 @@
+"""A seat at a host's table, for the window: :class:`RemoteTable` is a
+:class:`~..session.port.TableClient` over a WebSocket, and :class:`LocalHost` a host run by
+the window itself for friends to join.
+
+The connection (:class:`~.client.Connection`: the hello, the seat's token, coming back after
+a drop) runs on an asyncio loop in a thread of its own; the frame loop talks to it only
+through two queues, and never waits on it. What the host sends is handed out by
+:meth:`RemoteTable.poll` one change at a time (the updates of one change, then its state),
+as the window is ready for it, so a change is drawn with the state it led to. The coach's
+hints and bid colours are worked out here, in a worker, from the seat's own view: the
+seat's observation, so they know nothing the seat may not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import secrets
+import string
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..i18n import t
+from ..rules.actions import Action, Bid, PlayCard
+from ..rules.decision import Phase
+from ..rules.errors import Refusal, ViraError
+from ..session.analysis import Analysis
+from ..session.coach import BidAdvice, Hint
+from ..session.flow import Ask
+from ..session.jobs import JobKind, Jobs
+from ..session.port import ClientFacts, Seen, Update
+from ..session.state import TableState
+from ..session.thinking import coach_bids, coach_hint
+from ..session.turns import Command
+from ..session.words import say_keyed, say_refusal
+from ..session.worker import Worker
+from .client import Connection, JoinOptions, Link, submit_message
+from .host import DEFAULT_PORT, Host, HostConfig
+from .protocol import (
+    CLIENT_COMMANDS,
+    Bye,
+    Chat,
+    ChatFrom,
+    ClientMessage,
+    CommandMessage,
+    Error,
+    HostMessage,
+    Lobby,
+    ProtocolError,
+    Start,
+    State,
+    UpdateMessage,
+    Welcome,
+    plain_text,
+)
+
+__all__ = ["LinkState", "LocalHost", "RemoteTable", "table_prefix"]
+
+log = logging.getLogger("vira-join")
+
+WAKE_S = 0.1  # how often the window looks for what came while connected
+CLOSE_S = 3.0  # the most closing takes (the bye, the thread's end)
+CHAT_KEPT = 50  # chat lines kept for the lobby
+
+
+@dataclass(frozen=True)
+class LinkState:
+    """How the seat's connection stands, as the frame loop last heard."""
+
+    link: Link = Link.CONNECTING
+    why: str = ""  # why it dropped or ended
+
+
+@dataclass(frozen=True)
+class _Unsent:
+    """A message the connection could not send (it was down)."""
+
+    message: ClientMessage
+
+
+class _Wire(Connection):
+    """The connection in its thread: everything heard goes to the frame loop's queue."""
+
+    def __init__(self, options: JoinOptions, inbox: queue.SimpleQueue[object]) -> None:
+        super().__init__(options)
+        self.inbox = inbox
+
+    def received(self, message: HostMessage) -> None:
+        self.inbox.put(message)
+
+    def linked(self) -> None:
+        self.inbox.put(LinkState(self.link, self.lost))
+
+
+class RemoteTable:
+    """The window's seat at a host's table (see the module). ``worker`` makes the worker the
+    coach thinks in; ``hosting``: the host this window runs, stopped when the table is left."""
+
+    def __init__(
+        self,
+        options: JoinOptions,
+        worker: Callable[[], Worker] = Worker,
+        hosting: LocalHost | None = None,
+    ) -> None:
+        self.options = replace(options, say=log.info, bot=None, dump=None)
+        self.hosting = hosting
+        self.pause = 0.0  # the host keeps the pace
+        self.coach_bids = False
+        self.hints_asked = 0
+        self.link = LinkState()
+        self.welcome: Welcome | None = None
+        self.lobby: Lobby | None = None
+        self.chat: deque[tuple[str, str]] = deque(maxlen=CHAT_KEPT)  # (who, what), as plain text
+        self._seen: Seen | None = None
+        self._steps: deque[Update | Seen] = deque()  # what the host sent, not handed out yet
+        self._said: list[Update] = []  # handed out at the next poll, whether or not the window is busy
+        self._answered: int | None = None  # the version answered, until the host moves on or refuses
+        self._hint: tuple[int, Hint] | None = None
+        self._advice: tuple[int, dict[Bid, BidAdvice]] | None = None
+        self._jobs: Jobs | None = None
+        self._worker = worker
+        self._inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self._loop = asyncio.new_event_loop()
+        self._outbox: asyncio.Queue[ClientMessage | None] = asyncio.Queue()
+        self._wire = _Wire(self.options, self._inbox)
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="vira-remote", daemon=True)
+        self._thread.start()
+
+    # ------------------------------------------------------------------ the connection's thread
+    def _run(self) -> None:
+        try:
+            self._loop.run_until_complete(self._main())
+        finally:
+            self._loop.close()
+
+    async def _main(self) -> None:
+        playing = asyncio.create_task(self._play())
+        sending = asyncio.create_task(self._send_all())
+        await asyncio.wait({playing, sending}, return_when=asyncio.FIRST_COMPLETED)
+        for task in (playing, sending):
+            task.cancel()
+        await asyncio.gather(playing, sending, return_exceptions=True)
+        self._inbox.put(LinkState(Link.ENDED, self._wire.lost or "closed"))
+
+    async def _play(self) -> None:
+        try:
+            await self._wire.run()
+        except ProtocolError as exc:
+            self._wire.lost = f"the host sent a message that is not of the protocol: {exc}"
+
+    async def _send_all(self) -> None:
+        while (message := await self._outbox.get()) is not None:
+            if not await self._wire.send(message) and not isinstance(message, Bye):
+                self._inbox.put(_Unsent(message))
+            if isinstance(message, Bye):
+                return
+
+    def _send(self, message: ClientMessage | None) -> None:
+        """Hand ``message`` to the connection's thread (``None``: stop)."""
+        if not self._loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed in between
+                self._loop.call_soon_threadsafe(self._outbox.put_nowait, message)
+
+    # ------------------------------------------------------------------ what came in
+    def _drain(self) -> None:
+        """Take in whatever the connection's thread has put in the queue."""
+        while True:
+            try:
+                item = self._inbox.get_nowait()
+            except queue.Empty:
+                return
+            self._heard(item)
+
+    def _heard(self, item: object) -> None:
+        if isinstance(item, LinkState):
+            self.link = item
+        elif isinstance(item, Welcome):
+            self.welcome = item
+        elif isinstance(item, Lobby):
+            self.lobby = item
+        elif isinstance(item, ChatFrom):
+            self.chat.append((plain_text(item.sender), plain_text(item.text)))
+        elif isinstance(item, UpdateMessage):
+            self._steps.append(item.update)
+        elif isinstance(item, State):
+            self._steps.append(item.seen)
+        elif isinstance(item, Error) and not item.fatal:
+            self._answered = None  # the question stands again
+            self._said.append(Update(version=self.version, refused=plain_text(item.reason)))
+        elif isinstance(item, Error | Bye):
+            self.link = LinkState(Link.ENDED, plain_text(item.reason))
+        elif isinstance(item, _Unsent) and not isinstance(item.message, Chat):
+            self._answered = None
+            self._said.append(Update(version=self.version, refused=t("friends.not_connected")))
+
+    def _step(self) -> list[Update]:
+        """The updates of the next change the host sent, and its state taken as the seat's."""
+        if not any(isinstance(item, Seen) for item in self._steps):
+            return []
+        updates: list[Update] = []
+        while not isinstance(item := self._steps.popleft(), Seen):
+            updates.append(item)
+        moved = self._seen is None or item.version != self._seen.version
+        self._seen = item
+        if moved:
+            self._answered = None
+        if not updates:  # a state alone: the seat came back, or the table was taken up again
+            updates.append(Update(version=item.version, snap=True))
+        return updates
+
+    @property
+    def dealt(self) -> bool:
+        """The first deal has come (the table can be shown)."""
+        self._drain()
+        return self._seen is not None or any(isinstance(item, Seen) for item in self._steps)
+
+    # ------------------------------------------------------------------ the port
+    @property
+    def viewer(self) -> str:
+        return self.welcome.seat if self.welcome is not None else self.options.name
+
+    @property
+    def version(self) -> int:
+        return self._seen.version if self._seen is not None else 0
+
+    def seen(self) -> Seen:
+        assert self._seen is not None, "no state yet: open the table once dealt"
+        return self._seen
+
+    def state(self, with_seating: bool = False) -> TableState:
+        return self.seen().table
+
+    def asked(self) -> Ask | None:
+        """The seat's question, until it is answered (the answer is on its way)."""
+        if self._seen is None or self._answered == self._seen.version or self.link.link is not Link.SEATED:
+            return None
+        return self._seen.ask
+
+    def start(self) -> Update:
+        """The table as it opens: the first change the host sent (the deal shown)."""
+        self._drain()
+        updates = self._step()
+        events = tuple(e for u in updates for e in u.events)
+        return Update(events, self.version, snap=not events)
+
+    def submit(self, seat: int, action: Action | None) -> Update:
+        """Send the answer; the change it makes comes by :meth:`poll` (a refusal too)."""
+        ask = self.asked()
+        if ask is None or ask.seat != seat:
+            raise ViraError(t("message.not_your_turn"))
+        self._answered = self.version
+        self._send(submit_message(action, self.version))
+        return Update(version=self.version)
+
+    def command(self, command: Command) -> Update:
+        """The last round or Borup, asked of the host; the host deals and settles itself."""
+        if command is Command.SETTLE and self._seen is not None and self._seen.session_over:
+            return Update(version=self.version)  # settled by the host: the sheet shows it
+        if command not in CLIENT_COMMANDS:
+            key = "friends.host_deals" if command is Command.NEXT_DEAL else "friends.no_command"
+            raise ViraError(t(key))
+        self._send(CommandMessage(command))
+        return Update(version=self.version)
+
+    def start_now(self) -> None:
+        """Ask the host to deal now, bots in the seats still free (the host's own player only)."""
+        self._send(Start())
+
+    def say(self, text: str) -> None:
+        """A chat line to the table."""
+        if plain_text(text):
+            self._send(Chat(text[:280]))
+
+    def refusal(self, action: Action) -> str | None:
+        """Why a card may not be played, from the seat's own view (the host checks all else)."""
+        ask = self.asked()
+        decision = ask.view.decision if ask is not None else None
+        if ask is None or decision is None or not isinstance(action, PlayCard) or action in decision.actions:
+            return None
+        view = ask.view
+        if action.card not in view.hand:
+            said = Refusal("not_in_hand", "not in hand", card=str(action.card))
+        elif view.trick:
+            led = view.trick[0][1].suit
+            said = Refusal("must_follow", f"must follow suit in {led.word}", suit=led.name)
+        else:
+            return None
+        return say_keyed(said, "refusal", self.state().seats)
+
+    def say_refusal(self, exc: ViraError) -> str:
+        return say_refusal(exc, self.state().seats if self._seen is not None else ())
+
+    def poll(self, now: float, ready: bool = True) -> list[Update]:
+        """What came since the last poll: a refusal or the coach's word at once, and the next
+        change the host sent once the window is ready for it. Never waits."""
+        self._drain()
+        updates, self._said = self._said, []
+        if ready:
+            updates += self._step()
+        updates += self._coach()
+        return updates
+
+    def due_in(self, now: float) -> float | None:
+        if self._said or (self._steps and any(isinstance(item, Seen) for item in self._steps)):
+            return 0.0
+        if self._jobs is not None and self._jobs.worker.pending():
+            return 0.05
+        return None if self.link.link is Link.ENDED else WAKE_S
+
+    def lift_cover(self) -> None:
+        """No cover: one person at this screen."""
+
+    # ------------------------------------------------------------------ the coach, here
+    def _job_queue(self) -> Jobs:
+        if self._jobs is None:
+            self._jobs = Jobs(self._worker())
+        return self._jobs
+
+    def ask_hint(self) -> bool:
+        ask = self.asked()
+        if ask is None or ask.view.decision is None:
+            return False
+        if self._hint is not None and self._hint[0] == self.version:
+            self._said.append(Update(hint=self._hint[1], version=self.version))
+        elif self._job_queue().ask(JobKind.HINT, self.version, coach_hint, ask.view):
+            self.hints_asked += 1
+        return True
+
+    def advice(self) -> dict[Bid, BidAdvice] | None:
+        return self._advice[1] if self._advice is not None and self._advice[0] == self.version else None
+
+    def _coach(self) -> list[Update]:
+        """Ask the coach about every bid of the seat's auction turn (once a turn), and hand
+        out what it answered for the question standing."""
+        ask = self.asked() if self.coach_bids else None
+        decision = ask.view.decision if ask is not None and not ask.optional else None
+        if ask is not None and decision is not None and decision.phase is Phase.AUCTION and self.advice() is None:
+            self._job_queue().ask(JobKind.ADVICE, self.version, coach_bids, ask.view)
+        if self._jobs is None:
+            return []
+        self._jobs.moved_on(self.version)
+        out = []
+        for job, result in self._jobs.answers(self.version):
+            if job.kind is JobKind.HINT and isinstance(result, Hint):
+                self._hint = (self.version, result)
+                out.append(Update(hint=result, version=self.version))
+            elif job.kind is JobKind.HINT:
+                log.error("the coach failed: %r", result)
+                self._jobs.again(JobKind.HINT)
+                out.append(Update(hint_failed=True, version=self.version))
+            elif isinstance(result, dict):
+                self._advice = (self.version, result)
+                out.append(Update(advice=result, version=self.version))
+        return out
+
+    def ask_analysis(self) -> bool:
+        """``False``: a shared table's hidden cards stay with its host."""
+        return False
+
+    def analysis(self) -> Analysis | None:
+        return None
+
+    def finished_record(self) -> tuple[int, dict[str, Any]] | None:
+        """``None``: a shared table's hidden cards stay with its host."""
+        return None
+
+    # ------------------------------------------------------------------ the rest
+    @property
+    def facts(self) -> ClientFacts:
+        self._drain()
+        state = self._seen.table if self._seen is not None else None
+        done = 0 if state is None else state.deal_index + int(state.over)
+        return ClientFacts(1, False, done, self.hints_asked, False, shared=True, link_note=self.link_note())
+
+    def link_note(self) -> str:
+        """The connection in the player's words while it is not well ("" when seated)."""
+        link = self.link
+        if link.link is Link.DROPPED:
+            return t("friends.link.dropped", why=link.why)
+        if link.link is Link.ENDED and not (self._seen is not None and self._seen.session_over):
+            return t("friends.link.ended", why=link.why)
+        if link.link is Link.CONNECTING and self._seen is not None:
+            return t("friends.link.connecting")
+        return ""
+
+    def close(self) -> None:
+        """Leave: a bye to the host, the connection's thread ended (and a hosted table's host
+        stopped), each within a few seconds."""
+        if self._closed:
+            return
+        self._closed = True
+        self._send(Bye(""))
+        self._send(None)
+        self._thread.join(CLOSE_S)
+        if self._jobs is not None:
+            self._jobs.worker.shutdown()
+        if self.hosting is not None:
+            self.hosting.stop()
+
+
+def table_prefix() -> str:
+    """A table code's prefix for a window's host: four letters, so that tables on one LAN differ."""
+    return "".join(secrets.choice(string.ascii_lowercase) for _ in range(4))
+
+
+class LocalHost:
+    """A :class:`~.host.Host` run by the window, on an asyncio loop in a thread of its own:
+    ``bind`` 127.0.0.1 serves this computer only, 0.0.0.0 the local network; the port is
+    :data:`~.host.DEFAULT_PORT` where it is free, else any. :meth:`stop` ends its tables."""
+
+    def __init__(self, config: HostConfig, bind: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
+        self.config = config
+        self.bind = bind
+        self.port = 0
+        self.failed: BaseException | None = None
+        self._ready = threading.Event()
+        self._loop = asyncio.new_event_loop()
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._run, args=(port,), name="vira-host", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(10.0):
+            self.stop()
+            raise OSError("the host did not start")
+        if self.failed is not None:
+            raise OSError(f"cannot host: {self.failed}")
+
+    @property
+    def table(self) -> str:
+        return self.config.first_table
+
+    @property
+    def address(self) -> str:
+        """The address to tell friends: this machine's on the network, or loopback."""
+        if self.bind == "127.0.0.1":
+            return self.bind
+        from .lan import lan_address  # zeroconf's helpers: only for a host on the network
+
+        return lan_address()
+
+    def _run(self, port: int) -> None:
+        try:
+            self._loop.run_until_complete(self._serve(port))
+        finally:
+            self._loop.close()
+
+    async def _serve(self, port: int) -> None:
+        host = Host(self.config)
+        self._stop = asyncio.Event()
+        try:
+            try:
+                self.port = await host.start(self.bind, port)
+            except OSError:
+                self.port = await host.start(self.bind, 0) if port else 0  # the usual port is taken
+        except OSError as exc:
+            self.failed = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        try:
+            await self._stop.wait()
+        finally:
+            await host.stop()
+
+    def stop(self) -> None:
+        """End every table and the server (bounded)."""
+        if self._stop is not None and not self._loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(CLOSE_S + 2)

@@ -1,0 +1,536 @@
+"""Play with friends: host a table here or join a friend's, then the lobby until the first deal.
+
+The forms work from the keyboard as the new-game form does: ↑ ↓ (or Tab) choose a row,
+← → change its value, typing edits a name, Enter goes on, Esc goes back. The tables found
+on the local network are browsed in a thread, never in the frame loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+
+from ..i18n import mark, t
+from ..net.client import Link
+from ..net.lan import TableAd, browse
+from ..net.protocol import PASSWORD_MAX, plain_text, valid_code
+from ..net.remote import RemoteTable
+from ..paths import friends_file
+from .backdrop import panel
+from .base import AppPort, Scene
+from .menu import NAME_MAX
+from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
+
+__all__ = ["FriendsScene", "HostFormScene", "JoinFormScene", "LobbyScene"]
+
+BROWSE_S = 2.5  # how long one look for tables on the network lasts
+LEFT, RIGHT, TOP, STEP = 330, 640, 140, 56  # the forms' labels, controls, first row, row step
+
+
+def remembered() -> dict[str, str]:
+    """What the player typed in the forms last time (name, address)."""
+    with contextlib.suppress(OSError, ValueError):
+        data = json.loads(friends_file().read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            return {str(k): str(v) for k, v in data.items()}
+    return {}
+
+
+def remember(**values: str) -> None:
+    with contextlib.suppress(OSError):
+        path = friends_file()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({**remembered(), **values}, ensure_ascii=False), encoding="utf-8")
+
+
+class FriendsScene(Scene):
+    """Host a table or join one: two buttons and a word on each."""
+
+    def enter(self) -> None:
+        button = pygame_gui.elements.UIButton
+        self.host = self.add(button(pygame.Rect(490, 300, 300, 50), t("friends.host"), manager=self.ui))
+        self.join = self.add(button(pygame.Rect(490, 420, 300, 50), t("friends.join"), manager=self.ui))
+        self.back = self.add(button(pygame.Rect(490, 560, 300, 40), t("new_game.back"), manager=self.ui))
+        self.focus = 0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.host:
+                self.app.push("friends_host")
+            elif event.ui_element is self.join:
+                self.app.push("friends_join")
+            elif event.ui_element is self.back:
+                self.app.pop()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self.focus = 1 - self.focus
+            elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
+                self.app.push("friends_join" if self.focus else "friends_host")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(panel(1280, 800), (0, 0))
+        title = font(32, True).render(t("friends.title"), True, GOLD)
+        surface.blit(title, title.get_rect(center=(640, 120)))
+        for i, key in enumerate(("friends.host_about", "friends.join_about")):
+            for j, line in enumerate(wrap_text(t(key), 15, False, 560)[:2]):
+                text = font(15).render(line, True, MUTED)
+                surface.blit(text, text.get_rect(center=(640, 384 + 120 * i + 20 * j)))
+        pygame.draw.rect(surface, GOLD, (480, 292 + 120 * self.focus, 320, 66), 2, border_radius=8)
+        keys = font(13).render(t("friends.keys"), True, MUTED)
+        surface.blit(keys, keys.get_rect(midtop=(640, 640)))
+
+
+@dataclass
+class Row:
+    """A row of a form: its label's key, and a text to type or a value to change."""
+
+    label: str
+    entry: pygame_gui.elements.UITextEntryLine | None = None
+    button: pygame_gui.elements.UIButton | None = None
+    change: Callable[[int], None] = lambda step: None
+
+
+class FormScene(Scene):
+    """A form of rows (see the module); a subclass lays out :meth:`rows` and acts in :meth:`go`."""
+
+    title = ""
+    go_label = ""
+
+    def next_wake(self) -> float | None:
+        """A text being typed: its cursor blinks."""
+        return 0.25 if any(row.entry is not None and row.entry.is_focused for row in self.rows) else None
+
+    def enter(self) -> None:
+        self.focus = 0
+        self.error = ""
+        self.rows: list[Row] = []
+        self.build()
+
+    def build(self) -> None:
+        """(Re)make the widgets, the texts typed kept."""
+        typed = {row.label: row.entry.get_text() for row in self.rows if row.entry is not None}
+        self.clear_widgets()
+        self.rows = self.make_rows(typed)
+        y = TOP + len(self.rows) * STEP + 40
+        button = pygame_gui.elements.UIButton
+        self.go_button = self.add(button(pygame.Rect(490, y, 300, 50), t(self.go_label), manager=self.ui))
+        self.back = self.add(button(pygame.Rect(490, y + 60, 300, 40), t("new_game.back"), manager=self.ui))
+        self._focus_row()
+
+    def make_rows(self, typed: dict[str, str]) -> list[Row]:
+        raise NotImplementedError
+
+    def entry(self, text: str, limit: int) -> pygame_gui.elements.UITextEntryLine:
+        y = TOP + len(self._made) * STEP
+        made = pygame_gui.elements.UITextEntryLine(pygame.Rect(RIGHT, y, 300, 40), manager=self.ui)
+        made.set_text_length_limit(limit)
+        made.set_text(text[:limit])
+        self._made.append(made)
+        return self.add(made)
+
+    def secret(self, text: str) -> pygame_gui.elements.UITextEntryLine:
+        """A password's entry: typed, not shown."""
+        made = self.entry(text, PASSWORD_MAX)
+        made.set_text_hidden(True)  # type: ignore[no-untyped-call]
+        return made
+
+    def choice(self, text: str) -> pygame_gui.elements.UIButton:
+        y = TOP + len(self._made) * STEP
+        made = pygame_gui.elements.UIButton(pygame.Rect(RIGHT, y, 300, 40), text, manager=self.ui)
+        self._made.append(made)
+        return self.add(made)
+
+    def clear_widgets(self) -> None:
+        super().clear_widgets()
+        self._made: list[pygame_gui.core.UIElement] = []
+
+    def _focus_row(self) -> None:
+        for i, row in enumerate(self.rows):
+            if row.entry is None:
+                continue
+            if i == self.focus:
+                row.entry.focus()  # type: ignore[no-untyped-call]
+                row.entry.edit_position = len(row.entry.get_text())
+            else:
+                row.entry.unfocus()  # type: ignore[no-untyped-call]
+
+    def text(self, label: str) -> str:
+        row = next(r for r in self.rows if r.label == label)
+        assert row.entry is not None
+        return row.entry.get_text().strip()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for i, row in enumerate(self.rows):
+                if event.ui_element is row.button:
+                    self.focus = i
+                    row.change(1)
+                    return
+            if event.ui_element is self.go_button:
+                self.go()
+            elif event.ui_element is self.back:
+                self.app.pop()
+            else:
+                self.pressed(event.ui_element)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self.error = ""
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_RETURN:
+                self.go()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % len(self.rows)
+                self._focus_row()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.rows[self.focus].button is not None:
+                self.rows[self.focus].change(1 if event.key == pygame.K_RIGHT else -1)
+
+    def pressed(self, element: object) -> None:
+        """A button of the subclass's own."""
+
+    def go(self) -> None:
+        raise NotImplementedError
+
+    def name_problem(self, name: str) -> str:
+        """Why ``name`` cannot be a player's name at a table ("": it can)."""
+        return "" if name and name == plain_text(name) else t("friends.error.name")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(panel(1280, 800), (0, 0))
+        surface.blit(font(32, True).render(t(self.title), True, GOLD), (LEFT, 50))
+        for i, row in enumerate(self.rows):
+            label = fit_text(t(row.label), 16, False, RIGHT - LEFT - 16)
+            surface.blit(font(16).render(label, True, INK), (LEFT, TOP + i * STEP + 10))
+        pygame.draw.rect(surface, GOLD, (LEFT - 10, TOP + self.focus * STEP - 6, 640, 52), 2, border_radius=8)
+        if self.error:
+            for j, line in enumerate(wrap_text(self.error, 16, True, 640)[:2]):
+                surface.blit(font(16, True).render(line, True, RED), (LEFT, TOP + len(self.rows) * STEP + j * 20))
+        keys = font(13).render(t("friends.form_keys"), True, MUTED)
+        surface.blit(keys, keys.get_rect(midtop=(640, 760)))
+
+
+class HostFormScene(FormScene):
+    """Host a table: your name, 3 or 4 seats, how many friends, a password, where it is seen."""
+
+    title = "friends.host_title"
+    go_label = "friends.host_go"
+
+    def enter(self) -> None:
+        self.players = 3
+        self.friends = 1
+        self.lan = True
+        super().enter()
+
+    def make_rows(self, typed: dict[str, str]) -> list[Row]:
+        name = typed.get("friends.name", remembered().get("name", ""))
+        return [
+            Row("friends.name", self.entry(name, NAME_MAX)),
+            Row("friends.seats", button=self.choice(t("new_game.players", count=self.players)), change=self._seats),
+            Row("friends.friends", button=self.choice(t("friends.count", count=self.friends)), change=self._friends),
+            Row("friends.password", self.secret(typed.get("friends.password", ""))),
+            Row("friends.where", button=self.choice(t("friends.where_lan") if self.lan else t("friends.where_here")),
+                change=self._where),
+        ]  # fmt: skip
+
+    def _seats(self, step: int) -> None:
+        self.players = 7 - self.players
+        self.friends = min(self.friends, self.players - 1)
+        self.build()
+
+    def _friends(self, step: int) -> None:
+        self.friends = (self.friends - 1 + step) % (self.players - 1) + 1
+        self.build()
+
+    def _where(self, step: int) -> None:
+        self.lan = not self.lan
+        self.build()
+
+    def go(self) -> None:
+        name = self.text("friends.name")
+        self.error = self.name_problem(name)
+        if self.error:
+            return
+        password = self.text("friends.password") or None
+        try:
+            remote = self.app.host_friends(name, self.players, self.friends, password, self.lan)
+        except OSError as exc:
+            self.error = t("friends.error.host", problem=str(exc))
+            return
+        remember(name=name)
+        self.app.open("lobby", client=remote)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        bots = self.players - 1 - self.friends
+        note = t("friends.bots_fill", count=bots) if bots else t("friends.no_bots")
+        for j, line in enumerate(wrap_text(f"{note} {t('friends.start_early')}", 14, False, 640)[:3]):
+            surface.blit(font(14).render(line, True, MUTED), (LEFT, TOP + 5 * STEP + 170 + j * 18))
+
+
+class JoinFormScene(FormScene):
+    """Join a table: its address (or its code, for one found on the network), your name, the
+    password; the tables found on the local network listed to pick from."""
+
+    title = "friends.join_title"
+    go_label = "friends.join_go"
+
+    def enter(self) -> None:
+        self.found: list[TableAd] = []
+        self.picks: list[pygame_gui.elements.UIButton] = []
+        self._browsing: threading.Thread | None = None
+        self._heard: list[TableAd] | None = None
+        self.looked = False
+        super().enter()
+        self._browse()
+
+    def next_wake(self) -> float | None:
+        wake = super().next_wake()
+        return 0.2 if self._browsing is not None else wake
+
+    def make_rows(self, typed: dict[str, str]) -> list[Row]:
+        kept = remembered()
+        return [
+            Row("friends.address", self.entry(typed.get("friends.address", kept.get("address", "")), 120)),
+            Row("friends.name", self.entry(typed.get("friends.name", kept.get("name", "")), NAME_MAX)),
+            Row("friends.password", self.secret(typed.get("friends.password", ""))),
+        ]
+
+    def build(self) -> None:
+        super().build()
+        self.picks = []
+        for i, ad in enumerate(self.found[:4]):
+            rect = pygame.Rect(RIGHT, 520 + i * 46, 300, 40)
+            label = (
+                t("friends.found_table", code=ad.code, count=ad.free)
+                if ad.free
+                else t("friends.found_full", code=ad.code)
+            )
+            self.picks.append(self.add(pygame_gui.elements.UIButton(rect, label, manager=self.ui)))
+        self.refresh = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(LEFT, 560, 200, 36), t("friends.look_again"), manager=self.ui)
+        )
+
+    def _browse(self) -> None:
+        """Look for tables on the network (and on this computer), in a thread."""
+        if self._browsing is not None:
+            return
+
+        def look() -> None:
+            async def both() -> list[TableAd]:
+                found = await asyncio.gather(browse(BROWSE_S), browse(BROWSE_S, "127.0.0.1"), return_exceptions=True)
+                return sorted({ad for part in found if isinstance(part, list) for ad in part}, key=lambda a: a.code)
+
+            try:
+                self._heard = asyncio.run(both())
+            except Exception:  # no network to browse: nothing found
+                self._heard = []
+
+        self._browsing = threading.Thread(target=look, name="vira-browse", daemon=True)
+        self._browsing.start()
+
+    def update(self, dt: float) -> None:
+        if self._browsing is not None and not self._browsing.is_alive():
+            self._browsing = None
+            self.looked = True
+            self.found = self._heard or []
+            self.build()
+
+    def pressed(self, element: object) -> None:
+        if element is self.refresh:
+            self._browse()
+        elif element in self.picks:
+            ad = self.found[self.picks.index(element)]
+            row = self.rows[0]
+            assert row.entry is not None
+            row.entry.set_text(f"{ad.address}:{ad.port}/{ad.code}")
+            self.focus = 1
+            self._focus_row()
+
+    def go(self) -> None:
+        typed, name = self.text("friends.address"), self.text("friends.name")
+        self.error = self.name_problem(name) or ("" if typed else t("friends.error.address"))
+        if self.error:
+            return
+        address, table = typed, ""
+        if valid_code(typed):  # a code: the table of that code found on the network
+            ad = next((ad for ad in self.found if ad.code == typed), None)
+            if ad is None:
+                self.error = t("friends.error.code", code=typed)
+                return
+            address, table = f"{ad.address}:{ad.port}", ad.code
+        elif "/" in typed and not typed.startswith(("ws://", "wss://")):
+            address, _, table = typed.partition("/")
+        if table and not valid_code(table):
+            self.error = t("friends.error.address")
+            return
+        kept = remembered()  # the seat held for this window at that table, after a drop or a restart
+        token = kept.get("token") if kept.get("seat_at") == f"{address}/{table}" and kept.get("name") == name else None
+        try:
+            remote = self.app.join_friends(address, name, self.text("friends.password") or None, table, token or None)
+        except ValueError:
+            self.error = t("friends.error.address")
+            return
+        remember(name=name, address=typed)
+        self.app.open("lobby", client=remote)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        surface.blit(font(16, True).render(t("friends.on_network"), True, INK), (LEFT, 524))
+        if self._browsing is not None:
+            said = t("friends.looking")
+        elif not self.found and self.looked:
+            said = t("friends.none_found")
+        else:
+            said = ""
+        if said:
+            surface.blit(font(14).render(said, True, MUTED), (RIGHT, 530))
+
+
+class LobbyScene(Scene):
+    """Who is at the table until the first deal: the code and address to tell friends, the
+    seats, the chat; Start (the host's own player: bots take the free seats) and Leave."""
+
+    def __init__(self, app: AppPort, client: RemoteTable) -> None:
+        super().__init__(app)
+        self.remote = client
+        self.handed = False  # the table scene has the seat now
+        self.kept = False  # the seat's token is remembered (or forgotten)
+
+    def next_wake(self) -> float | None:
+        return 0.1
+
+    def enter(self) -> None:
+        button = pygame_gui.elements.UIButton
+        self.start = None
+        if self.remote.hosting is not None:
+            self.start = self.add(button(pygame.Rect(820, 610, 200, 44), t("friends.start"), manager=self.ui))
+        self.leave = self.add(button(pygame.Rect(1040, 610, 160, 44), t("friends.leave"), manager=self.ui))
+        self.chat = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(80, 660, 640, 40), manager=self.ui))
+        self.chat.set_text_length_limit(280)
+        self.chat.focus()  # type: ignore[no-untyped-call]
+        self.said = self.add(button(pygame.Rect(730, 660, 70, 40), t("friends.say"), manager=self.ui))
+
+    def exit(self) -> None:
+        super().exit()
+        if not self.handed:
+            self.remote.close()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.start:
+                self.remote.start_now()
+            elif event.ui_element is self.leave:
+                self.app.open("menu")
+            elif event.ui_element is self.said:
+                self._say()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat:
+            self._say()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.open("menu")
+
+    def _say(self) -> None:
+        self.remote.say(self.chat.get_text())
+        self.chat.set_text("")
+
+    def update(self, dt: float) -> None:
+        remote = self.remote
+        if remote.hosting is None and remote.welcome is not None and not self.kept:
+            self.kept = True  # a window restarted takes the seat back with it
+            remember(token=remote.welcome.token, seat_at=f"{remote.options.address}/{remote.options.table}")
+        elif remote.link.link is Link.ENDED and remote.options.token and remote.welcome is None and not self.kept:
+            self.kept = True  # the seat kept is gone (the table ended): the next join is a new one
+            remember(token="")
+        if self.remote.dealt:
+            self.handed = True
+            self.app.open("table", client=self.remote, back_to="menu", keys_help=mark("friends.table_keys"))
+            return
+        if self.start is not None:
+            seated = self.remote.link.link is Link.SEATED
+            if seated and not self.start.is_enabled:
+                self.start.enable()  # type: ignore[no-untyped-call]
+            elif not seated and self.start.is_enabled:
+                self.start.disable()  # type: ignore[no-untyped-call]
+
+    def _status(self) -> tuple[str, tuple[int, int, int]]:
+        link = self.remote.link
+        if link.link is Link.CONNECTING:
+            return t("friends.link.connecting"), MUTED
+        if link.link is Link.DROPPED:
+            return t("friends.link.dropped", why=link.why), RED
+        if link.link is Link.ENDED:
+            return t("friends.link.ended", why=link.why), RED
+        lobby = self.remote.lobby
+        waiting = lobby.waiting if lobby is not None else 0
+        if not waiting:
+            return t("friends.all_here"), GOOD
+        if self.remote.hosting is not None:
+            return t("friends.waiting_host", count=waiting), GOOD
+        return t("friends.waiting", count=waiting), GOOD
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(panel(1280, 800), (0, 0))
+        remote, lobby = self.remote, self.remote.lobby
+        code = lobby.table if lobby is not None else remote.options.table or "…"
+        surface.blit(font(32, True).render(t("friends.lobby_title", code=code), True, GOLD), (80, 40))
+        y = 100
+        hosting = remote.hosting
+        if hosting is not None:
+            tell = t("friends.tell", address=f"{hosting.address}:{hosting.port}", code=hosting.table)
+            for line in wrap_text(tell, 16, False, 1120)[:2]:
+                surface.blit(font(16).render(line, True, INK), (80, y))
+                y += 22
+            if hosting.config.password:
+                surface.blit(font(14).render(t("friends.with_password"), True, MUTED), (80, y))
+                y += 20
+            if hosting.bind == "127.0.0.1":
+                surface.blit(font(14).render(t("friends.here_only"), True, MUTED), (80, y))
+                y += 20
+        status, colour = self._status()
+        for line in wrap_text(status, 16, True, 1120)[:2]:
+            surface.blit(font(16, True).render(line, True, colour), (80, y + 8))
+            y += 22
+        self._seats(surface, 190)
+        self._chat(surface)
+
+    def _seats(self, surface: pygame.Surface, top: int) -> None:
+        surface.blit(font(18, True).render(t("friends.seats_title"), True, INK), (80, top))
+        lobby, hosting = self.remote.lobby, self.remote.hosting
+        rows: list[tuple[str, str, tuple[int, int, int]]] = []
+        for seat in lobby.seats if lobby is not None else ():
+            mark = "friends.seat_bot" if seat.bot else "friends.seat_here" if seat.connected else "friends.seat_away"
+            you = seat.name == self.remote.viewer
+            rows.append(
+                (seat.name + (f"  ({t('friends.you')})" if you else ""), t(mark), GOOD if seat.connected else MUTED)
+            )
+        rows += [(t("friends.seat_free"), "", MUTED)] * (lobby.waiting if lobby is not None else 0)
+        if hosting is not None and hosting.config.humans is not None:
+            bots = hosting.config.players - hosting.config.humans
+            rows += [(t("friends.seat_bot_later"), t("friends.seat_bot"), MUTED)] * bots
+        for i, (name, what, colour) in enumerate(rows):
+            y = top + 36 + i * 34
+            pygame.draw.rect(surface, (40, 50, 62), (80, y - 4, 560, 30), border_radius=6)
+            surface.blit(font(16, True).render(fit_text(name, 16, True, 330), True, colour), (94, y))
+            surface.blit(font(15).render(fit_text(what, 15, False, 200), True, MUTED), (430, y + 1))
+
+    def _chat(self, surface: pygame.Surface) -> None:
+        surface.blit(font(18, True).render(t("friends.chat"), True, INK), (680, 190))
+        pygame.draw.rect(surface, (30, 38, 48), (680, 222, 520, 370), border_radius=8)
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        for who, what in self.remote.chat:
+            said = f"{who or t('friends.host_said')}: {what}"
+            lines += [(part, INK) for part in wrap_text(said, 15, False, 490)]
+        for i, (line, colour) in enumerate(lines[-17:]):
+            surface.blit(font(15).render(line, True, colour), (694, 232 + i * 21))
+        if not lines:
+            surface.blit(font(15).render(t("friends.no_chat"), True, MUTED), (694, 232))
+        keys = font(13).render(t("friends.lobby_keys"), True, MUTED)
+        surface.blit(keys, keys.get_rect(midtop=(640, 760)))
