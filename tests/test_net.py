@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import random
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,11 +21,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from tests.hosts import free_port, start_host, stop
-from tests.test_port import cards_named, seen_in
+from tests.test_port import FAMILIES, Forced, cards_named, seen_in
 from vira_desktop.ai import make_bot
 from vira_desktop.cli import main
 from vira_desktop.net.client import JoinOptions, Player
-from vira_desktop.net.host import Host, HostConfig
+from vira_desktop.net.host import Host, HostConfig, Master, MasterFactory, NetMaster
 from vira_desktop.net.protocol import (
     PROTOCOL,
     Bye,
@@ -38,9 +39,13 @@ from vira_desktop.net.protocol import (
     read_host,
 )
 from vira_desktop.rules.cards import Card
+from vira_desktop.rules.games import Game
+from vira_desktop.session.master import CommittedDeal
 from vira_desktop.session.port import Seen
 from vira_desktop.session.record import check_result, load_record, record_actions, replay
+from vira_desktop.session.table import Table
 from vira_desktop.session.wire import to_json
+from vira_desktop.session.worker import Worker
 
 T = TypeVar("T")
 NAMES = ("Anna", "Bertil", "Cecilia", "David")
@@ -249,8 +254,10 @@ def test_tables_sharing_one_pool_of_bot_processes_each_get_their_own_bots_answer
         async def session() -> list[int]:
             host = Host(config(players=3, humans=1, deals=1, records=folder, bots="random", bot_processes=processes))
             port = await host.start("127.0.0.1", 0)
-            assert host.pool is not None and all(s.pool.__class__.__name__ == (
-                "ProcessPoolExecutor" if processes else "ThreadPoolExecutor") for s in host.pool.slots)
+            assert host.pool is not None and all(
+                s.pool.__class__.__name__ == ("ProcessPoolExecutor" if processes else "ThreadPoolExecutor")
+                for s in host.pool.slots
+            )
             assert len(host.pool.slots) == max(1, processes)
             players = [
                 Player(JoinOptions(f"127.0.0.1:{port}", name="Anna", table=f"v-{i}", bot="normal", say=lambda _: None))
@@ -492,3 +499,51 @@ def test_vira_host_and_vira_join_play_a_session_from_the_command_line(tmp_path: 
     assert kinds[0] == "welcome" and kinds[-1] == "bye"
     assert len(list((tmp_path / "records").glob("*.yaml"))) == 1
     assert "Anna joined" in log and "deal 1 over" in log and "ended (the session is over)" in log
+
+
+def forced(game: Game, seed: int) -> MasterFactory:
+    """Masters whose auctions are forced into ``game`` (the clients' bots play the rest)."""
+
+    def make(
+        table: Table,
+        *,
+        pause: float,
+        worker: Worker,
+        on_committed: Callable[[CommittedDeal], None],
+        save: Callable[[Table], None] | None,
+    ) -> Master:
+        director = Forced(table, game, random.Random(seed))
+        return NetMaster(table, worker, pause=pause, on_committed=on_committed, save=save, director=director)
+
+    return make
+
+
+FORCED = [(3 + i % 2, 40 + i, g) for i, g in enumerate(FAMILIES)]
+
+
+@pytest.mark.parametrize(("players", "seed", "game"), FORCED, ids=lambda x: getattr(x, "name", str(x)))
+def test_no_byte_names_a_card_its_seat_may_not_know_in_a_contract_of_every_family(
+    tmp_path: Path, players: int, seed: int, game: Game
+) -> None:
+    """Every family of contract forced at a table of bot clients (laid-down hands, repurchases,
+    misère set-asides among them), every byte each client receives checked."""
+
+    async def session() -> dict[str, str]:
+        host = Host(config(players=players, humans=players, deals=1, records=tmp_path, seed=seed), forced(game, seed))
+        port = await host.start("127.0.0.1", 0)
+        dumps = {name: io.StringIO() for name in NAMES[:players]}
+        clients = [
+            Player(JoinOptions(f"127.0.0.1:{port}", name=n, bot="random", dump=dumps[n], say=lambda _: None))
+            for n in NAMES[:players]
+        ]
+        codes = await asyncio.gather(*(c.run() for c in clients))
+        await host.stop()
+        assert codes == [0] * players
+        return {name: d.getvalue() for name, d in dumps.items()}
+
+    dumps = run(session, 40)
+    (record,) = sorted(tmp_path.glob("*.yaml"))
+    for name, dump in dumps.items():
+        states = [m["seen"]["table"] for m in map(json.loads, dump.splitlines()) if m["type"] == "state"]
+        known = [knowledge(record, name, Card.parse(states[0]["spare_bottom"]))]
+        assert not (found := leaks(dump, name, known)), "\n".join(found[:5])
