@@ -59,7 +59,13 @@ from .protocol import (
     plain_text,
 )
 
-__all__ = ["LinkState", "LocalHost", "RemoteTable", "table_prefix"]
+__all__ = [
+    "LinkState",
+    "LocalHost",
+    "RemoteTable",
+    "host_here",
+    "table_prefix",
+]
 
 log = logging.getLogger("vira-join")
 
@@ -473,3 +479,24 @@ class LocalHost:
             with contextlib.suppress(RuntimeError):
                 self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(CLOSE_S + 2)
+
+
+def host_here(
+    config: HostConfig,
+    name: str,
+    players: int,
+    friends: int,
+    password: str | None,
+    lan: bool,
+    coach: Callable[[], Worker],
+) -> RemoteTable:
+    """A table hosted by this window (on the local network, or this computer only) for
+    ``friends`` players besides ``name``, bots in the other seats, and ``name``'s seat at it as
+    its owner (who may start it early). :class:`OSError` when it cannot be hosted."""
+    owner = secrets.token_urlsafe(18)
+    config = replace(
+        config, players=players, humans=1 + friends, password=password, prefix=table_prefix(), owner_token=owner
+    )
+    hosting = LocalHost(config, "0.0.0.0" if lan else "127.0.0.1")
+    options = JoinOptions(f"127.0.0.1:{hosting.port}", name, config.first_table, password, owner)
+    return RemoteTable(options, coach, hosting)

@@ -7,11 +7,9 @@ import gc
 import logging
 import os
 import random
-import secrets
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +20,10 @@ from ..config import SettingValue, SoundSettings, change_setting, say_problems, 
 from ..i18n import CATALOGS, configure, current, system_language, t
 from ..net.client import JoinOptions, address_url
 from ..net.host import HostConfig
-from ..net.remote import LocalHost, RemoteTable, table_prefix
+from ..net.remote import RemoteTable, host_here
 from ..paths import asset, user_config_file
 from ..session.autosave import Autosave
-from ..session.factory import TableOrder
+from ..session.factory import TableOrder, table_runner
 from ..session.history_service import HistoryService
 from ..session.runner import CommittedDeal, TableRunner
 from ..session.table import SaveError, Table
@@ -320,22 +318,10 @@ class App:
     def table_client(
         self, order: TableOrder | Table, autoplay: int | None = None, hints: bool = False, saves: bool = True
     ) -> TableRunner:
-        """The runner of a new table (this is where the table, its worker and its hooks are
-        made; a scene is handed only the runner's port): ``saves`` the game is autosaved and
-        its end clears the save; every finished deal goes to history."""
+        """The runner of a new table, its hooks the app's (a scene is handed only its port)."""
         table = order if isinstance(order, Table) else order.build(self.settings)
-        runner = TableRunner(
-            table,
-            Worker(),
-            autoplay=autoplay,
-            save=self.autosave if saves else None,
-            hint_every_decision=hints,
-            on_committed=self.deal_committed,
-            on_settled=self.clear_autosave if saves else None,  # the session's end: nothing to continue
-        )
-        mode = self.settings.display.coach_grid  # the coach's colours: practice (one person), always, never
-        runner.coach_bids = mode == "always" or (mode == "practice" and len(runner.master.humans) < 2)
-        return runner
+        save, settled = (self.autosave, self.clear_autosave) if saves else (None, None)
+        return table_runner(table, self.settings, autoplay, hints, save, self.deal_committed, settled)
 
     def _open_table(
         self,
@@ -358,17 +344,9 @@ class App:
 
     # ------------------------------------------------------------------ play with friends (net/)
     def host_friends(self, name: str, players: int, friends: int, password: str | None, lan: bool) -> RemoteTable:
-        """Host a table here (on the local network, or this computer only) for ``friends``
-        players besides this one, bots in the other seats, and take a seat at it as its
-        owner (who may start it early). :class:`OSError` when it cannot be hosted."""
-        owner = secrets.token_urlsafe(18)
-        config = replace(
-            self.host_config, players=players, humans=1 + friends, password=password,
-            prefix=table_prefix(), owner_token=owner,
-        )  # fmt: skip
-        hosting = LocalHost(config, "0.0.0.0" if lan else "127.0.0.1")
-        options = JoinOptions(f"127.0.0.1:{hosting.port}", name, config.first_table, password, owner)
-        return self._seat(RemoteTable(options, self.coach_worker, hosting))
+        """Host a table here for ``friends`` besides ``name`` and take a seat at it (see
+        :func:`~..net.remote.host_here`)."""
+        return self._seat(host_here(self.host_config, name, players, friends, password, lan, self.coach_worker))
 
     def join_friends(
         self, address: str, name: str, password: str | None, table: str = "", token: str | None = None

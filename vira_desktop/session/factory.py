@@ -6,7 +6,7 @@ place, :func:`new_table`; a saved game brings its own (:meth:`~.table.Table.load
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,7 +21,7 @@ from .thinking import DEFAULT_THINK
 if TYPE_CHECKING:
     from ..config import Settings
 
-__all__ = ["PlayAgain", "SeatConfig", "TableOrder", "new_table", "played_by_bots"]
+__all__ = ["PlayAgain", "SeatConfig", "TableOrder", "new_table", "played_by_bots", "table_runner"]
 
 PRACTICE_SEEDS = 1_000_003  # a practice hand's number, folded into the seed of its bots
 
@@ -103,3 +103,32 @@ def played_by_bots(names: Sequence[str], seed: int, deals: int) -> tuple[Table, 
         runner.poll(float(moment))  # no pause to wait out: each poll a second later
     runner.close()
     return table, committed
+
+
+def table_runner(
+    table: Table,
+    settings: Settings,
+    autoplay: int | None = None,
+    hints: bool = False,
+    save: Callable[[Table], None] | None = None,
+    on_committed: Callable[[CommittedDeal], None] | None = None,
+    on_settled: Callable[[], None] | None = None,
+) -> TableRunner:
+    """The runner of ``table`` at a window: its own worker process for the bots and the coach,
+    ``save`` after every change (the autosave; its end: ``on_settled``), every finished deal to
+    ``on_committed`` (history), the coach's colours in the bid grid as ``settings`` say
+    (practice: one person at the table; always; never)."""
+    from .worker import Worker
+
+    runner = TableRunner(
+        table,
+        Worker(),
+        autoplay=autoplay,
+        save=save,
+        hint_every_decision=hints,
+        on_committed=on_committed,
+        on_settled=on_settled,
+    )
+    mode = settings.display.coach_grid
+    runner.coach_bids = mode == "always" or (mode == "practice" and len(runner.master.humans) < 2)
+    return runner
