@@ -25,7 +25,7 @@ from tests.test_port import FAMILIES, Forced, cards_named, seen_in
 from vira_desktop.ai import make_bot
 from vira_desktop.cli import main
 from vira_desktop.net.client import JoinOptions, Player
-from vira_desktop.net.host import Host, HostConfig, Master, MasterFactory, NetMaster
+from vira_desktop.net.host import Host, HostConfig, MasterFactory, net_masters
 from vira_desktop.net.protocol import (
     PROTOCOL,
     Bye,
@@ -40,12 +40,9 @@ from vira_desktop.net.protocol import (
 )
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.games import Game
-from vira_desktop.session.master import CommittedDeal
 from vira_desktop.session.port import Seen
 from vira_desktop.session.record import check_result, load_record, record_actions, replay
-from vira_desktop.session.table import Table
 from vira_desktop.session.wire import to_json
-from vira_desktop.session.worker import Worker
 
 T = TypeVar("T")
 NAMES = ("Anna", "Bertil", "Cecilia", "David")
@@ -144,6 +141,24 @@ class Raw:
             await go.wait()  # (an answer to a state gone by then is refused as stale: the next is answered)
             assert self.seen is not None
             await self.answer(self.seen)
+
+    async def play_out(self, first: HostMessage | None = None) -> HostMessage | None:
+        """Answer each question with a bot until the host's bye (``first``: a state already
+        received, whose question may stand); the host's reply to the first answer."""
+        reply: HostMessage | None = None
+        message = first
+        while True:
+            if not (isinstance(message, State) and message.seen.ask is not None):
+                message = await self.until(
+                    lambda m: isinstance(m, Bye) or (isinstance(m, State) and m.seen.ask is not None)
+                )
+            if isinstance(message, Bye):
+                return reply
+            assert self.seen is not None
+            await self.answer(self.seen)
+            message = None
+            if reply is None:
+                reply = await self.until(lambda m: isinstance(m, UpdateMessage | Error))
 
     async def close_code(self, timeout: float = 10.0) -> tuple[int | None, str]:
         """How the host ended the connection (its messages before it read)."""
@@ -457,16 +472,7 @@ def test_a_seat_is_held_after_a_drop_and_taken_back_with_its_token_where_it_stoo
         back = await Raw.seated(port, "Cecilia", token)
         state = await back.until(lambda m: isinstance(m, State))
         assert isinstance(state, State)
-        await back.answer(state.seen)
-        taken = await back.until(lambda m: isinstance(m, UpdateMessage | Error))
-        while True:  # she plays the deal out
-            message = await back.until(
-                lambda m: isinstance(m, Bye) or (isinstance(m, State) and m.seen.ask is not None)
-            )
-            if isinstance(message, Bye):
-                break
-            assert back.seen is not None
-            await back.answer(back.seen)
+        taken = await back.play_out(state)  # her question stands: answered first, then the deal played out
         codes = await asyncio.gather(*players)
         await host.stop()
         return in_use, before, state.seen, taken, codes
@@ -503,19 +509,7 @@ def test_vira_host_and_vira_join_play_a_session_from_the_command_line(tmp_path: 
 
 def forced(game: Game, seed: int) -> MasterFactory:
     """Masters whose auctions are forced into ``game`` (the clients' bots play the rest)."""
-
-    def make(
-        table: Table,
-        *,
-        pause: float,
-        worker: Worker,
-        on_committed: Callable[[CommittedDeal], None],
-        save: Callable[[Table], None] | None,
-    ) -> Master:
-        director = Forced(table, game, random.Random(seed))
-        return NetMaster(table, worker, pause=pause, on_committed=on_committed, save=save, director=director)
-
-    return make
+    return net_masters(lambda table: Forced(table, game, random.Random(seed)))
 
 
 FORCED = [(3 + i % 2, 40 + i, g) for i, g in enumerate(FAMILIES)]

@@ -10,7 +10,7 @@ import asyncio
 
 from tests.test_net import NAMES, Raw, bot_player, config, run
 from vira_desktop.net.host import Host, NetTable
-from vira_desktop.net.protocol import Bye, Error, State, UpdateMessage
+from vira_desktop.net.protocol import State, UpdateMessage
 from vira_desktop.session.port import Seen
 
 
@@ -46,20 +46,7 @@ def test_a_dead_connection_is_found_by_its_heartbeat_its_seat_held_and_taken_bac
         back = await Raw.seated(port, "Cecilia", token)  # back after the bot played for her
         state = await back.until(lambda m: isinstance(m, State))
         assert isinstance(state, State)
-        taken: object = None
-        message: object = state  # her question may stand already in the state she is given
-        while True:  # she plays the deal out; her first answer after coming back is accepted
-            if not (isinstance(message, State) and message.seen.ask is not None):
-                message = await back.until(
-                    lambda m: isinstance(m, Bye) or (isinstance(m, State) and m.seen.ask is not None)
-                )
-            if isinstance(message, Bye):
-                break
-            assert back.seen is not None
-            await back.answer(back.seen)
-            message = None
-            if taken is None:
-                taken = await back.until(lambda m: isinstance(m, UpdateMessage | Error))
+        taken = await back.play_out(state)  # she plays the deal out; her first answer is taken
         codes = await asyncio.gather(*players)
         await host.stop()
         return moves_when_bot, moves_back, state.seen, taken, codes

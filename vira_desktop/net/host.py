@@ -39,7 +39,7 @@ from websockets.http11 import Request, Response
 from ..paths import write_atomically
 from ..rules.actions import Action, parse_action
 from ..session.factory import new_table
-from ..session.master import Command, CommittedDeal, TableMaster
+from ..session.master import Command, CommittedDeal, Director, TableMaster
 from ..session.port import SeatPort, Seen, Update
 from ..session.record import dump_record
 from ..session.table import SaveError, SeatConfig, Table
@@ -623,7 +623,7 @@ class Host:
 
     def __init__(self, config: HostConfig, make_master: MasterFactory | None = None) -> None:
         self.config = config
-        self.make_master = make_master or _table_master
+        self.make_master = make_master or net_masters()
         self.tables: dict[str, NetTable] = {}
         self.conns: set[Conn] = set()
         self.server: Server | None = None
@@ -858,15 +858,22 @@ class NetMaster(TableMaster):
         return SeatPort(self, name, commands, full_records=False)
 
 
-def _table_master(
-    table: Table,
-    *,
-    pause: float,
-    worker: Worker,
-    on_committed: Callable[[CommittedDeal], None],
-    save: Callable[[Table], None] | None,
-) -> Master:
-    return NetMaster(table, worker, pause=pause, on_committed=on_committed, save=save)
+def net_masters(director: Callable[[Table], Director] | None = None) -> MasterFactory:
+    """How the host makes each table's master (``director``: who answers, for a test that
+    forces the auctions; by default the players and the bots)."""
+
+    def make(
+        table: Table,
+        *,
+        pause: float,
+        worker: Worker,
+        on_committed: Callable[[CommittedDeal], None],
+        save: Callable[[Table], None] | None,
+    ) -> Master:
+        rule = director(table) if director is not None else None
+        return NetMaster(table, worker, pause=pause, on_committed=on_committed, save=save, director=rule)
+
+    return make
 
 
 async def serve_host(config: HostConfig, bind: str, port: int, ready: Callable[[int], Any] | None = None) -> int:
