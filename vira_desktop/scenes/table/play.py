@@ -310,7 +310,7 @@ class Moves:
 
     def moved_on(self) -> None:
         """The table moved: what was said of the last question goes (Esc's question stays)."""
-        self.surface.message(t("message.leave_again") if self._leave_asked else "", GOLD)
+        self.surface.message(self._leave_words() if self._leave_asked else "", GOLD)
         self._nothing_confirmed = False
 
     # ------------------------------------------------------------------ input
@@ -399,15 +399,22 @@ class Moves:
 
     def leave(self) -> None:
         """Esc: to the menu, or (a deal played again) back to the screen it was chosen on; a
-        deal played again is saved nowhere, so while it is in play Esc asks first."""
+        deal played again is saved nowhere, so while it is in play Esc asks first, as it does at
+        a table of friends."""
         back_to = self.play.back_to
-        if back_to is not None and not self.table_over and not self._leave_asked:
+        facts = self.runner.facts  # a table of friends in play: a bot takes the seat (the host's: it ends)
+        shared = facts.shared and not facts.link_note and not self.runner.seen().session_over
+        if (shared or (back_to is not None and not self.table_over)) and not self._leave_asked:
             self._leave_asked = True
-            self.surface.message(t("message.leave_again"), GOLD)
+            self.surface.message(self._leave_words(), GOLD)
             return
         self.play.app.open("menu")
         if back_to is not None and back_to != "menu":
             self.play.app.push(back_to)
+
+    def _leave_words(self) -> str:
+        """What Esc asks before it leaves: a deal played again ends; a shared table goes on without you."""
+        return t("message.leave_shared" if self.runner.facts.shared else "message.leave_again")
 
     def open_overlay(self, name: SceneName) -> None:
         """A sheet over the table, drawn from the table's state as the seat shown has it (the
