@@ -466,8 +466,10 @@ class LobbyScene(Scene):
             return t("friends.link.connecting"), MUTED
         if link.link is Link.DROPPED:
             return t("friends.link.dropped", why=link.why), RED
-        if link.link is Link.ENDED:
-            return t("friends.link.ended", why=link.why), RED
+        if link.link is Link.ENDED:  # never seated: the host refused (a wrong password, no such table)
+            return t(
+                "friends.link.ended" if self.remote.welcome is not None else "friends.link.refused", why=link.why
+            ), RED
         lobby = self.remote.lobby
         waiting = lobby.waiting if lobby is not None else 0
         if not waiting:
