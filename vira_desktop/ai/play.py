@@ -207,7 +207,14 @@ def _knock_out(cards: Sequence[Card], k: Knowledge) -> Card | None:
 def _declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     if k.view.trick:
         return _follow_high(legal, k, partner=None)
-    return _declarer_lead(legal, k)
+    card, reason = _declarer_lead(legal, k)
+    trump = k.view.trump
+    if trump is not None and not any(c.suit is trump for c in legal):
+        # Out of trumps nothing of mine ruffs later: a low card led only loses, the top may hold.
+        top = _high([c for c in legal if c.suit is card.suit])
+        if top != card:
+            return top, Reason("lead_top_out_of_trumps", "out of trumps: leading the top of the suit, not a low card")
+    return card, reason
 
 
 def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
