@@ -207,7 +207,14 @@ def _knock_out(cards: Sequence[Card], k: Knowledge) -> Card | None:
 def _declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     if k.view.trick:
         return _follow_high(legal, k, partner=None)
-    return _declarer_lead(legal, k)
+    card, reason = _declarer_lead(legal, k)
+    trump = k.view.trump
+    if trump is not None and not any(c.suit is trump for c in legal):
+        # Out of trumps nothing of mine ruffs later: a low card led only loses, the top may hold.
+        top = _high([c for c in legal if c.suit is card.suit])
+        if top != card:
+            return top, Reason("lead_top_out_of_trumps", "out of trumps: leading the top of the suit, not a low card")
+    return card, reason
 
 
 def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
@@ -277,9 +284,24 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
         if trumps:
             if k.is_master(_high(trumps)):
                 return _high(trumps), Reason("draw_before_ruff", "drawing trumps before they can ruff")
+            keep = _ruff_to_keep(trumps, k)
+            if keep is not None:
+                said = f"keeping my last trump to ruff {keep.word}: leading my highest side card"
+                return _high(side), Reason("keep_trump_to_ruff", said, suit=keep.name)
             return _low(trumps), Reason("trump_not_into_ruff", "leading trump rather than into a ruff")
         return _low(side), Reason("lead_low", "leading a low card")
     return (_high(trumps) if k.is_master(_high(trumps)) else _low(trumps)), Reason("lead_trump", "leading trump")
+
+
+def _ruff_to_keep(trumps: Sequence[Card], k: Knowledge) -> Suit | None:
+    """My last trump, not the master, with every side suit open to a ruff: led, it falls to
+    their higher trump; kept, it ruffs the suit they will lead, one I am void in. That suit
+    (the longest outstanding), or None where the trump is not worth keeping."""
+    if len(trumps) != 1:
+        return None
+    voids = [s for s in Suit if s is not trumps[0].suit and not any(c.suit is s for c in k.view.hand)]
+    held = [s for s in voids if any(_may_hold(k, d, s) for d in _defenders(k.view))]
+    return max(held, key=lambda s: (k.outside_in_suit(s), -int(s))) if held else None
 
 
 def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tuple[Card, Reason]:
