@@ -22,7 +22,7 @@ import pygame
 
 from tests.hosts import bot_client
 from tests.test_gui import card_point, click, key, make_app, run
-from vira_desktop.i18n import configure
+from vira_desktop.i18n import configure, t
 from vira_desktop.net.client import Link
 from vira_desktop.net.host import HostConfig
 from vira_desktop.net.remote import RemoteTable
@@ -140,6 +140,11 @@ def test_a_table_hosted_from_the_menu_fills_with_a_friend_and_bots_and_a_deal_is
     scene = app.stack.top
     assert isinstance(scene, TableScene) and scene.runner is remote
     assert remote.state().players and set(remote.state().players) == {"Anna", "Bertil", "Bot 1", "Bot 2"}
+
+    key(app, pygame.K_ESCAPE)  # leaving a table of friends in play asks first, and says what it does
+    assert isinstance(app.stack.top, TableScene) and scene.view.shown.message == t("message.leave_shared")
+    key(app, pygame.K_LSHIFT)  # any other key plays on
+    assert scene.view.shown.message == ""
 
     rng = random.Random(3)
     answered = 0
