@@ -27,8 +27,9 @@ from typing import Any
 
 from ..i18n import t
 from ..rules.actions import Action, Bid, PlayCard
+from ..rules.deal import card_refusal
 from ..rules.decision import Phase
-from ..rules.errors import Refusal, ViraError
+from ..rules.errors import ViraError
 from ..session.analysis import Analysis
 from ..session.coach import BidAdvice, Hint
 from ..session.flow import Ask
@@ -290,14 +291,9 @@ class RemoteTable:
         if ask is None or decision is None or not isinstance(action, PlayCard) or action in decision.actions:
             return None
         view = ask.view
-        if action.card not in view.hand:
-            said = Refusal("not_in_hand", "not in hand", card=str(action.card))
-        elif view.trick:
-            led = view.trick[0][1].suit
-            said = Refusal("must_follow", f"must follow suit in {led.word}", suit=led.name)
-        else:
-            return None
-        return say_keyed(said, "refusal", self.state().seats)
+        led = view.trick[0][1].suit if view.trick else None
+        said = card_refusal(action.card, action.card in view.hand, False, led, self.viewer)
+        return say_keyed(said, "refusal", self.state().seats) if said is not None else None
 
     def say_refusal(self, exc: ViraError) -> str:
         return say_refusal(exc, self.state().seats if self._seen is not None else ())

@@ -72,7 +72,17 @@ from .seat import SEATS, Seat
 from .tricks import TrickPlay
 from .view import View
 
-__all__ = ["SEAT_NAMES", "CardChoice", "Deal", "Decision", "Phase", "cut", "cut_point", "deal_number_decks"]
+__all__ = [
+    "SEAT_NAMES",
+    "CardChoice",
+    "Deal",
+    "Decision",
+    "Phase",
+    "card_refusal",
+    "cut",
+    "cut_point",
+    "deal_number_decks",
+]
 
 SEAT_NAMES = tuple(s.label for s in Seat)
 _CARD = tuple(Card(i) for i in range(52))
@@ -1083,18 +1093,25 @@ class _OpponentBuy(_PhaseRules):
         d._next_opponent_buyer(ev)
 
 
+def card_refusal(card: Card, held: bool, playable: bool, led: Suit | None, holder: str) -> Refusal | None:
+    """Why ``card`` may not be played to the trick (``None``: it may): not in ``holder``'s
+    hand, or a card of another suit where the ``led`` suit must be followed. The engine's
+    word, and a network seat's, which knows only its own view."""
+    if not held:
+        return Refusal("not_in_hand", f"{card} is not in {holder}'s hand", card=str(card))
+    if not playable and led is not None:
+        return Refusal("must_follow", f"must follow suit in {led.word}", suit=led.name)
+    return None
+
+
 class _Play(_PhaseRules):
     """Trick play: follow suit if you can; the declarer of a low gask may first announce four aces."""
 
     def reason(self, d: Deal, a: Action) -> str | None:
         if not isinstance(a, PlayCard):
             return Refusal("play_a_card", "play a card")
-        if not d.hands[a.seat] >> a.card & 1:
-            return Refusal("not_in_hand", f"{a.card} is not in {SEAT_NAMES[a.seat]}'s hand", card=str(a.card))
-        if not d._playable(a.seat) >> a.card & 1:
-            led = d.trick[0][1].suit
-            return Refusal("must_follow", f"must follow suit in {led.word}", suit=led.name)
-        return None
+        held, playable = bool(d.hands[a.seat] >> a.card & 1), bool(d._playable(a.seat) >> a.card & 1)
+        return card_refusal(a.card, held, playable, d.trick[0][1].suit if d.trick else None, SEAT_NAMES[a.seat])
 
     def decision(self, d: Deal, seat: Seat) -> Decision:
         plays: list[Action] = [PlayCard(seat, c) for c in cards_from_mask(d._playable(seat))]
