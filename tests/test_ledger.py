@@ -394,3 +394,12 @@ def test_a_player_may_share_a_name_with_the_pulla(name: str) -> None:
     assert session.ledger.pulla_bets() == 3
     assert session.ledger.accounts[name] == -8
     assert session.ledger.conserved()
+
+
+def test_a_tie_for_the_best_result_names_every_winner() -> None:
+    """Players tied at the top all won: the settlement names them all, never one by dict order."""
+    shares = {"A": 8, "B": 8, "C": 8}
+    tied = Settlement(pulla_bets=3, shares=shares, remainder_to=(), results={"A": 5, "B": 5, "C": -10})
+    assert tied.winners == ("A", "B")
+    alone = Settlement(pulla_bets=3, shares=shares, remainder_to=(), results={"A": -1, "B": 6, "C": -5})
+    assert alone.winners == ("B",)

@@ -124,6 +124,12 @@ class Settlement:
         n = len(self.shares)
         return 8 * (self.pulla_bets % n) % n
 
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """Who ended with the best result: one player, or every player tied for it."""
+        best = max(self.results.values(), default=0)
+        return tuple(name for name, pins in self.results.items() if pins == best)
+
 
 def bet_in_payment(pulla_bets: int) -> tuple[int, int]:
     """What a player who joins puts in (rulebook, Betting In): ``(bets into the pulla, pins

@@ -280,14 +280,15 @@ class SettlementScene(_Sheet):
             surface.blit(font(15).render(line, True, MUTED), (30, 110))
         y = 170
         players = self.state.players
-        for i, name in enumerate(sorted(players, key=lambda p: -s.results[p])):
+        for name in sorted(players, key=lambda p: -s.results[p]):
             pins = s.results[name]
             surface.blit(font(24, True).render(name, True, player_colour(self.state, name)), (60, y))
             share = t("words.pins", count=s.shares[name])
             text = t("sheet.settle.result", result=bets_and_pins(pins, joined=True), share=share)
             surface.blit(font(20).render(text, True, GOOD if pins >= 0 else RED), (260, y + 2))
-            if i == 0:
-                surface.blit(font(16).render(t("sheet.settle.winner"), True, GOLD), (60, y + 30))
+            if name in s.winners:
+                key = "sheet.settle.winner" if len(s.winners) == 1 else "sheet.settle.winner_shared"
+                surface.blit(font(16).render(t(key), True, GOLD), (60, y + 30))
             y += 70
         deals = len(self.state.deals)
         surface.blit(font(14).render(t("sheet.settle.deals", count=deals), True, MUTED), (30, 700))
