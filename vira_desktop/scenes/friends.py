@@ -25,6 +25,7 @@ from ..net.remote import RemoteTable
 from ..paths import friends_file
 from .backdrop import panel
 from .base import AppPort, Scene
+from .fields import clicked_field, focus_field
 from .menu import NAME_MAX
 from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
 
@@ -154,14 +155,7 @@ class FormScene(Scene):
         self._made: list[pygame_gui.core.UIElement] = []
 
     def _focus_row(self) -> None:
-        for i, row in enumerate(self.rows):
-            if row.entry is None:
-                continue
-            if i == self.focus:
-                row.entry.focus()  # type: ignore[no-untyped-call]
-                row.entry.edit_position = len(row.entry.get_text())
-            else:
-                row.entry.unfocus()  # type: ignore[no-untyped-call]
+        focus_field(self.ui, self.rows[self.focus].entry)
 
     def text(self, label: str) -> str:
         row = next(r for r in self.rows if r.label == label)
@@ -183,6 +177,10 @@ class FormScene(Scene):
                 self.pressed(event.ui_element)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self.error = ""
+        elif event.type == pygame.MOUSEBUTTONDOWN:  # a click on a field: the ring follows it
+            clicked = clicked_field([row.entry for row in self.rows])
+            if clicked is not None:
+                self.focus = clicked
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_RETURN:
                 self.go()
@@ -347,6 +345,7 @@ class JoinFormScene(FormScene):
     def pressed(self, element: object) -> None:
         if element is self.refresh:
             self._browse()
+            self._focus_row()  # the typing back to the row ringed
         elif element in self.picks:
             ad = self.found[self.picks.index(element)]
             row = self.rows[0]

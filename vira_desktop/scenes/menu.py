@@ -18,6 +18,7 @@ from ..session.describe import is_you
 from ..session.factory import SeatConfig, TableOrder
 from .backdrop import felt, panel
 from .base import AppPort, Scene, SceneName
+from .fields import clicked_field, focus_field
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
 from .window import desktop_size, window_sizes
 
@@ -217,12 +218,7 @@ class NewGameScene(Scene):
         return 2 + self.count
 
     def _focus_row(self) -> None:
-        for i, entry in enumerate(self.names):
-            if i == self.focus - 2:
-                entry.focus()  # type: ignore[no-untyped-call]
-                entry.edit_position = len(entry.get_text())  # type on at the end of the name
-            else:
-                entry.unfocus()  # type: ignore[no-untyped-call]
+        focus_field(self.ui, self.names[self.focus - 2] if self.focus >= 2 else None)  # typed on at the end
 
     def _row_y(self, row: int) -> int:
         return 120 if row == 0 else 170 if row == 1 else 250 + (row - 2) * 56
@@ -264,6 +260,10 @@ class NewGameScene(Scene):
                 self._start()
             elif event.ui_element is self.back:
                 self.app.pop()
+        elif event.type == pygame.MOUSEBUTTONDOWN:  # a click on a name: the ring follows it
+            clicked = clicked_field(self.names)
+            if clicked is not None:
+                self.focus = 2 + clicked
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_RETURN:
                 self._start()
