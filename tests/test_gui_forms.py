@@ -42,7 +42,7 @@ def type_text(app: App, text: str) -> None:
 
 def focused(app: App) -> list[Entry]:
     """Every text field that takes the typing now."""
-    return [w for w in app.ui.get_sprite_group().sprites() if isinstance(w, Entry) and w.is_focused and w.alive()]
+    return [w for w in app.ui.get_sprite_group().sprites() if isinstance(w, Entry) and w.is_focused]
 
 
 def ring_around(app: App, field: pygame.Rect) -> bool:
