@@ -582,7 +582,8 @@ def forms(folder: Path) -> None:
         key(app, pygame.K_RETURN)
         type_text(app, "192.168.1.20:8417/abcd-koket")
         click_row(app, "friends.name")
-        save(app, folder, "join-form-typed.png")
+        pygame.mouse.set_pos((40, 780))
+        save(app, folder, "join-form-remembered.png")
         app.stack.clear()
         if app.friends is not None:
             app.friends.close()
@@ -610,6 +611,7 @@ def friends(folder: Path) -> None:
         save(app, folder, "friends.png")
         key(app, pygame.K_RETURN)
         fill_host_form(app)
+        save(app, folder, "host-form.png")
         key(app, pygame.K_RETURN)
         lobby = app.stack.top
         assert isinstance(lobby, LobbyScene) and lobby.remote.hosting is not None
@@ -665,6 +667,7 @@ def friend(folder: Path, shots: list[str]) -> None:
         pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=form.picks[0]))
         step(app, 3)
         type_text(app, "Bertil")
+        pygame.mouse.set_pos((40, 780))  # the pointer off the buttons: no button lit but by the keys
         save(app, folder, shots[0])
     key(app, pygame.K_RETURN)
     until(app, lambda: app.friends is not None and bool(app.friends.lobby), 30)
