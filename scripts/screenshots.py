@@ -5,6 +5,7 @@
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --tutorial en
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/coach --coach
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/friends --friends
+    DISPLAY=:99 python scripts/screenshots.py docs/screenshots/friends --forms
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --lesson vingel_6 1 \
         [--answer "7-spel in suit"] [--in en]
     SDL_VIDEODRIVER=dummy python scripts/screenshots.py /tmp/shots --history
@@ -521,6 +522,74 @@ def play_until(app: App, done: Callable[[], bool], limit_s: float = 90.0) -> Non
             remote_move(app)
 
 
+def fill_host_form(app: App) -> None:
+    """The host form as Anna fills it: her name, the table's, 4 seats, 2 friends, a strong bot,
+    for this computer only (the screenshots stay on loopback), the ring back on the bots' row."""
+    type_text(app, "Anna")
+    key(app, pygame.K_DOWN)
+    type_text(app, "Köket")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # 4 seats
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # 2 friends
+    for _ in range(4):
+        key(app, pygame.K_UP)  # past the first row: the last
+    key(app, pygame.K_LEFT)  # this computer only
+    for _ in range(5):
+        key(app, pygame.K_UP)  # up to the bots' row
+    key(app, pygame.K_RIGHT)  # a strong bot
+
+
+def forms(folder: Path) -> None:
+    """The Play-with-friends forms (``--forms``): the host form filled in, a click on its
+    password field (the ring follows the click), the lobby of a table for this computer only,
+    and the join form as it is shown again (the name and address kept), a click on its name."""
+    from vira_desktop.net.host import HostConfig
+    from vira_desktop.scenes.friends import FormScene, LobbyScene
+
+    def click_row(app: App, label: str) -> None:
+        form = app.stack.top
+        assert isinstance(form, FormScene)
+        row = next(r for r in form.rows if r.label == label)
+        assert row.entry is not None
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=row.entry.rect.center, button=1, touch=False, window=None))
+        step(app, 3)
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with fresh_home():
+        app = App(seed=3)
+        app.host_config = HostConfig(announce=False, bot_pause=0.3, seed=SEED)
+        app.to_menu()
+        step(app, 3)
+        point_at_friends(app)
+        key(app, pygame.K_RETURN)
+        key(app, pygame.K_RETURN)
+        fill_host_form(app)
+        save(app, folder, "host-form.png")
+        click_row(app, "friends.password")
+        type_text(app, "hemligt")
+        save(app, folder, "host-form-password.png")
+        key(app, pygame.K_RETURN)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        until(app, lambda: lobby.remote.lobby is not None, 20)
+        save(app, folder, "lobby-this-computer.png", frames=10)
+        key(app, pygame.K_ESCAPE)
+        point_at_friends(app)
+        key(app, pygame.K_RETURN)
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN)
+        type_text(app, "192.168.1.20:8417/abcd-koket")
+        click_row(app, "friends.name")
+        pygame.mouse.set_pos((40, 780))
+        save(app, folder, "join-form-remembered.png")
+        app.stack.clear()
+        if app.friends is not None:
+            app.friends.close()
+        pygame.quit()
+
+
 def friends(folder: Path) -> None:
     """The Play-with-friends screens: this window hosts (on loopback); two more game
     processes, one after the other, join as Bertil (the second is the first restarted,
@@ -541,14 +610,7 @@ def friends(folder: Path) -> None:
         key(app, pygame.K_RETURN)
         save(app, folder, "friends.png")
         key(app, pygame.K_RETURN)
-        type_text(app, "Anna")
-        key(app, pygame.K_DOWN)
-        key(app, pygame.K_RIGHT)  # 4 seats
-        key(app, pygame.K_DOWN)
-        key(app, pygame.K_RIGHT)  # 2 friends
-        for _ in range(2):
-            key(app, pygame.K_DOWN)
-        key(app, pygame.K_RIGHT)  # this computer only (the screenshots stay on loopback)
+        fill_host_form(app)
         save(app, folder, "host-form.png")
         key(app, pygame.K_RETURN)
         lobby = app.stack.top
@@ -605,6 +667,7 @@ def friend(folder: Path, shots: list[str]) -> None:
         pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=form.picks[0]))
         step(app, 3)
         type_text(app, "Bertil")
+        pygame.mouse.set_pos((40, 780))  # the pointer off the buttons: no button lit but by the keys
         save(app, folder, shots[0])
     key(app, pygame.K_RETURN)
     until(app, lambda: app.friends is not None and bool(app.friends.lobby), 30)
@@ -637,6 +700,8 @@ if __name__ == "__main__":
         languages(target)
     elif "--friends" in sys.argv:
         friends(target)
+    elif "--forms" in sys.argv:
+        forms(target)
     elif "--friend" in sys.argv:
         friend(target, sys.argv[sys.argv.index("--friend") + 1 :])
     elif "--coach" in sys.argv:

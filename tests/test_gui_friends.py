@@ -116,11 +116,11 @@ def test_a_table_hosted_from_the_menu_fills_with_a_friend_and_bots_and_a_deal_is
     key(app, pygame.K_RETURN)
     assert form.error  # no name yet
     type_text(app, "Anna")
+    key(app, pygame.K_DOWN)  # the table's name: Anna's
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RIGHT)  # 4 seats: Anna, 1 friend, 2 bots
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
+    for _ in range(3):
+        key(app, pygame.K_UP)  # up past the first row: the last, who can join
     key(app, pygame.K_RIGHT)  # this computer only
     assert (form.players, form.friends, form.lan) == (4, 1, False)
     key(app, pygame.K_RETURN)

@@ -30,6 +30,7 @@ __all__ = [
     "Change",
     "ConfigError",
     "DisplaySettings",
+    "FriendsSettings",
     "Problem",
     "SessionSettings",
     "SettingValue",
@@ -49,6 +50,7 @@ CardBack = Literal["blue", "red"]
 Language = Literal["system", "sv", "en", "fi"]  # system: the system locale's (sv, fi, else en)
 CoachGrid = Literal["practice", "always", "never"]  # practice: not at a hot seat
 Players = Literal[3, 4]
+BotLevel = Literal["normal", "strong", "easy", "random"]  # the levels a player chooses a bot from
 SettingValue = bool | int | float | str | tuple[int, ...]
 """A value the Settings screen shows and cycles (by the setting's dotted name)."""
 
@@ -91,6 +93,20 @@ class BotSettings:
 
 
 @dataclass(frozen=True)
+class FriendsSettings:
+    """``friends:`` the Play-with-friends forms as the player last filled them in (a password
+    is never kept)."""
+
+    name: str = ""  # the player's name at a table
+    table: str = ""  # the name of the table hosted ("": the player's name)
+    players: Players = 3
+    friends: int = 1  # seats for friends at the table hosted (the others: bots)
+    bots: BotLevel = "normal"  # the level of the bots in the seats no friend takes
+    lan: bool = True  # hosted for the local network (else for this computer only)
+    address: str = ""  # the address or table code last joined
+
+
+@dataclass(frozen=True)
 class Settings:
     """Every setting, validated and typed: ``settings.display.animation_speed``,
     ``settings.house_rules`` (the rules' own :class:`HouseRules`, pulla table included)."""
@@ -100,6 +116,7 @@ class Settings:
     display: DisplaySettings = field(default_factory=DisplaySettings)
     sound: SoundSettings = field(default_factory=SoundSettings)
     bots: BotSettings = field(default_factory=BotSettings)
+    friends: FriendsSettings = field(default_factory=FriendsSettings)
 
     @classmethod
     def from_data(cls, data: Any) -> Settings:
@@ -122,6 +139,7 @@ class Settings:
             "display": {**asdict(self.display), "window": list(self.display.window)},
             "sound": asdict(self.sound),
             "bots": asdict(self.bots),
+            "friends": asdict(self.friends),
         }
 
     def value(self, dotted: str) -> SettingValue:
@@ -152,6 +170,7 @@ def _typed(data: Mapping[str, Any]) -> Settings:
         display=replace(DisplaySettings(), **display),
         sound=replace(SoundSettings(), **data.get("sound", {})),
         bots=replace(BotSettings(), **data.get("bots", {})),
+        friends=replace(FriendsSettings(), **data.get("friends", {})),
     )
 
 

@@ -78,7 +78,8 @@ def last_table_file() -> Path:
 
 
 def friends_file() -> Path:
-    """What was last typed in the Play-with-friends forms (the player's name, the address)."""
+    """The seat a joining window holds at a friend's table: its token and where it is (what
+    the forms were last filled in with is a setting: ``friends:`` in config.yaml)."""
     return data_dir() / "friends.json"
 
 

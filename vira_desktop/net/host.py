@@ -38,6 +38,7 @@ from websockets.http11 import Request, Response
 
 from ..paths import write_atomically
 from ..rules.actions import Action, parse_action
+from ..rules.houserules import HouseRules
 from ..session.factory import new_table
 from ..session.master import Command, CommittedDeal, Director, TableMaster
 from ..session.port import SeatPort, Seen, Update
@@ -146,6 +147,8 @@ class HostConfig:
     deal_pause: float = 2.0  # seconds between the end of a deal and the next
     bot_pause: float = 0.45  # seconds between two moves
     prefix: str = "v"  # the table codes' prefix: which host a code names (routing)
+    first: str = "1"  # the first table's name: its code is PREFIX-FIRST
+    rules: HouseRules = field(default_factory=HouseRules)  # the house rules of every table
     max_tables: int = 8
     max_connections: int = 64
     rate: float = 10.0  # messages a second a client may send, on average
@@ -163,7 +166,7 @@ class HostConfig:
 
     @property
     def first_table(self) -> str:
-        return f"{self.prefix}-1"
+        return f"{self.prefix}-{self.first}"
 
 
 @dataclass
@@ -520,7 +523,7 @@ class NetTable:
         while len(self.members) < self.config.players:
             self.members.append(Member(next(bot_names), None, bot=True))
         seats = [SeatConfig(m.name, m.player, self.config.bots) for m in self.members]
-        return new_table(seats, self.seed)  # the game's own house rules (a host's settings: a later slice)
+        return new_table(seats, self.seed, rules=self.config.rules)
 
     def _flush(self, now: float) -> None:
         """Each seat's updates to its player, then its whole state if the version moved."""

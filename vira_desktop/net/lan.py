@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import socket
 from collections.abc import Iterable, Mapping
@@ -22,7 +23,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from .protocol import PROTOCOL, valid_code
 
-__all__ = ["SERVICE", "Announcer", "TableAd", "browse", "lan_address"]
+__all__ = ["SERVICE", "Announcer", "TableAd", "browse", "lan_address", "lan_addresses"]
 
 log = logging.getLogger("vira-host")
 
@@ -118,6 +119,22 @@ class Announcer:
 def lan_address() -> str:
     """This machine's first IPv4 address on a network (127.0.0.1 when it has none)."""
     return _own_addresses()[0]
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks, the likeliest for a friend on the LAN
+    first: private ones (192.168.x.x, 10.x.x.x, 172.16-31.x.x), then the others, a link-local
+    one (169.254.x.x: no address was given out) last; 127.0.0.1 when it has none.
+
+    >>> sorted(["169.254.3.4", "8.8.4.4", "192.168.1.5"], key=_likeliest)
+    ['192.168.1.5', '8.8.4.4', '169.254.3.4']
+    """
+    return sorted(_own_addresses(), key=_likeliest)
+
+
+def _likeliest(address: str) -> int:
+    ip = ipaddress.ip_address(address)
+    return 2 if ip.is_link_local else 0 if ip.is_private else 1
 
 
 def _own_addresses() -> list[str]:

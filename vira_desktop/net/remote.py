@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import queue
 import secrets
@@ -439,11 +440,17 @@ class LocalHost:
     @property
     def address(self) -> str:
         """The address to tell friends: this machine's on the network, or loopback."""
-        if self.bind == "127.0.0.1":
-            return self.bind
-        from .lan import lan_address  # zeroconf's helpers: only for a host on the network
+        return self.addresses[0]
 
-        return lan_address()
+    @functools.cached_property
+    def addresses(self) -> list[str]:
+        """Every address to tell friends, the likeliest first: this machine's on the network
+        (looked up once: the lobby draws them every frame), or loopback."""
+        if self.bind == "127.0.0.1":
+            return [self.bind]
+        from .lan import lan_addresses  # zeroconf's helpers: only for a host on the network
+
+        return lan_addresses()
 
     def _run(self, port: int) -> None:
         try:

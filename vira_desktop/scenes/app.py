@@ -10,6 +10,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -343,10 +344,15 @@ class App:
         settle_memory()
 
     # ------------------------------------------------------------------ play with friends (net/)
-    def host_friends(self, name: str, players: int, friends: int, password: str | None, lan: bool) -> RemoteTable:
-        """Host a table here for ``friends`` besides ``name`` and take a seat at it (see
+    def host_friends(
+        self, name: str, players: int, friends: int, password: str | None, lan: bool, table: str = "1",
+        bots: str = "normal",
+    ) -> RemoteTable:
+        """Host a table here (named ``table``) for ``friends`` besides ``name``, bots of level
+        ``bots`` in the other seats, the player's house rules, and take a seat at it (see
         :func:`~..net.remote.host_here`)."""
-        return self._seat(host_here(self.host_config, name, players, friends, password, lan, self.coach_worker))
+        config = replace(self.host_config, first=table, bots=bots, rules=self.settings.house_rules)
+        return self._seat(host_here(config, name, players, friends, password, lan, self.coach_worker))
 
     def join_friends(
         self, address: str, name: str, password: str | None, table: str = "", token: str | None = None

@@ -117,8 +117,12 @@ class AppPort(Protocol):
     def flush_saves(self) -> None:
         """Wait for the saves and history to be written."""
 
-    def host_friends(self, name: str, players: int, friends: int, password: str | None, lan: bool) -> RemoteTable:
-        """Host a table here for ``friends`` players (bots in the other seats) and take a seat at it."""
+    def host_friends(
+        self, name: str, players: int, friends: int, password: str | None, lan: bool, table: str = "1",
+        bots: str = "normal",
+    ) -> RemoteTable:
+        """Host the table ``table`` here for ``friends`` players (bots of level ``bots`` in the
+        other seats, the player's house rules) and take a seat at it."""
 
     def join_friends(
         self, address: str, name: str, password: str | None, table: str = "", token: str | None = None

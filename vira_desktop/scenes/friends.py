@@ -10,32 +10,56 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import string
 import threading
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 import pygame_gui
 
+from ..config import SettingValue
 from ..i18n import mark, t
 from ..net.client import Link
 from ..net.lan import TableAd, browse
 from ..net.protocol import PASSWORD_MAX, plain_text, valid_code
-from ..net.remote import RemoteTable
+from ..net.remote import LocalHost, RemoteTable
 from ..paths import friends_file
 from .backdrop import panel
 from .base import AppPort, Scene
-from .menu import NAME_MAX
+from .fields import clicked_field, focus_field
+from .menu import BOT_LEVELS, HOUSE_RULE_FIELDS, NAME_MAX, cycle_setting, setting_label
 from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
 
 __all__ = ["FriendsScene", "HostFormScene", "JoinFormScene", "LobbyScene"]
 
 BROWSE_S = 2.5  # how long one look for tables on the network lasts
-LEFT, RIGHT, TOP, STEP = 330, 640, 140, 56  # the forms' labels, controls, first row, row step
+LEFT, RIGHT = 250, 640  # the forms' labels and controls (300 wide)
+TABLE_NAME_MAX = 16  # characters of a table's name (its code's second part)
+
+
+def table_code(name: str) -> str:
+    """A table's name as the second part of its code: lower-case letters and digits, accents
+    dropped ("1" when nothing is left).
+
+    >>> table_code("Köket 2"), table_code("¿?")
+    ('koket2', '1')
+    """
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return "".join(c for c in plain if c in string.ascii_lowercase + string.digits)[:TABLE_NAME_MAX] or "1"
+
+
+def keep(app: AppPort, **choices: SettingValue) -> None:
+    """The forms' choices kept in the player's settings (``friends.NAME``) for next time."""
+    for name, value in choices.items():
+        if app.settings.value(f"friends.{name}") != value:
+            app.change_setting(f"friends.{name}", value)
 
 
 def remembered() -> dict[str, str]:
-    """What the player typed in the forms last time (name, address)."""
+    """The seat held for this window at a friend's table (its token, and where it is)."""
     with contextlib.suppress(OSError, ValueError):
         data = json.loads(friends_file().read_text(encoding="utf-8"))
         if isinstance(data, dict):
@@ -104,6 +128,7 @@ class FormScene(Scene):
 
     title = ""
     go_label = ""
+    TOP, STEP, HEIGHT, GAP = 140, 56, 40, 40  # the first row, a row's step and height, the room under them
 
     def next_wake(self) -> float | None:
         """A text being typed: its cursor blinks."""
@@ -120,7 +145,7 @@ class FormScene(Scene):
         typed = {row.label: row.entry.get_text() for row in self.rows if row.entry is not None}
         self.clear_widgets()
         self.rows = self.make_rows(typed)
-        y = TOP + len(self.rows) * STEP + 40
+        y = self.rows_end() + self.GAP
         button = pygame_gui.elements.UIButton
         self.go_button = self.add(button(pygame.Rect(490, y, 300, 50), t(self.go_label), manager=self.ui))
         self.back = self.add(button(pygame.Rect(490, y + 60, 300, 40), t("new_game.back"), manager=self.ui))
@@ -129,9 +154,15 @@ class FormScene(Scene):
     def make_rows(self, typed: dict[str, str]) -> list[Row]:
         raise NotImplementedError
 
+    def rows_end(self) -> int:
+        """Where the rows end (the error, a note, then the buttons come under them)."""
+        return self.TOP + len(self.rows) * self.STEP
+
+    def _next_rect(self) -> pygame.Rect:
+        return pygame.Rect(RIGHT, self.TOP + len(self._made) * self.STEP, 300, self.HEIGHT)
+
     def entry(self, text: str, limit: int) -> pygame_gui.elements.UITextEntryLine:
-        y = TOP + len(self._made) * STEP
-        made = pygame_gui.elements.UITextEntryLine(pygame.Rect(RIGHT, y, 300, 40), manager=self.ui)
+        made = pygame_gui.elements.UITextEntryLine(self._next_rect(), manager=self.ui)
         made.set_text_length_limit(limit)
         made.set_text(text[:limit])
         self._made.append(made)
@@ -144,8 +175,7 @@ class FormScene(Scene):
         return made
 
     def choice(self, text: str) -> pygame_gui.elements.UIButton:
-        y = TOP + len(self._made) * STEP
-        made = pygame_gui.elements.UIButton(pygame.Rect(RIGHT, y, 300, 40), text, manager=self.ui)
+        made = pygame_gui.elements.UIButton(self._next_rect(), text, manager=self.ui)
         self._made.append(made)
         return self.add(made)
 
@@ -154,14 +184,7 @@ class FormScene(Scene):
         self._made: list[pygame_gui.core.UIElement] = []
 
     def _focus_row(self) -> None:
-        for i, row in enumerate(self.rows):
-            if row.entry is None:
-                continue
-            if i == self.focus:
-                row.entry.focus()  # type: ignore[no-untyped-call]
-                row.entry.edit_position = len(row.entry.get_text())
-            else:
-                row.entry.unfocus()  # type: ignore[no-untyped-call]
+        focus_field(self.ui, self.rows[self.focus].entry)
 
     def text(self, label: str) -> str:
         row = next(r for r in self.rows if r.label == label)
@@ -183,6 +206,10 @@ class FormScene(Scene):
                 self.pressed(event.ui_element)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self.error = ""
+        elif event.type == pygame.MOUSEBUTTONDOWN:  # a click on a field: the ring follows it
+            clicked = clicked_field([row.entry for row in self.rows])
+            if clicked is not None:
+                self.focus = clicked
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_RETURN:
                 self.go()
@@ -209,33 +236,44 @@ class FormScene(Scene):
         surface.blit(font(32, True).render(t(self.title), True, GOLD), (LEFT, 50))
         for i, row in enumerate(self.rows):
             label = fit_text(t(row.label), 16, False, RIGHT - LEFT - 16)
-            surface.blit(font(16).render(label, True, INK), (LEFT, TOP + i * STEP + 10))
-        pygame.draw.rect(surface, GOLD, (LEFT - 10, TOP + self.focus * STEP - 6, 640, 52), 2, border_radius=8)
+            surface.blit(font(16).render(label, True, INK), (LEFT, self.TOP + i * self.STEP + self.HEIGHT // 2 - 10))
+        pad = min(6, (self.STEP - self.HEIGHT) // 2)
+        ring = (LEFT - 12, self.TOP + self.focus * self.STEP - pad, RIGHT + 324 - LEFT, self.HEIGHT + 2 * pad)
+        pygame.draw.rect(surface, GOLD, ring, 2, border_radius=8)
         if self.error:
-            for j, line in enumerate(wrap_text(self.error, 16, True, 640)[:2]):
-                surface.blit(font(16, True).render(line, True, RED), (LEFT, TOP + len(self.rows) * STEP + j * 20))
+            for j, line in enumerate(wrap_text(self.error, 16, True, RIGHT + 300 - LEFT)[:2]):
+                surface.blit(font(16, True).render(line, True, RED), (LEFT, self.rows_end() + 4 + j * 20))
         keys = font(13).render(t("friends.form_keys"), True, MUTED)
         surface.blit(keys, keys.get_rect(midtop=(640, 760)))
 
 
 class HostFormScene(FormScene):
-    """Host a table: your name, 3 or 4 seats, how many friends, a password, where it is seen."""
+    """Host a table: your name, the table's name, 3 or 4 seats, how many friends, the bots'
+    level, the house rules (the player's, as the Settings screen changes them), a password,
+    where it is seen. The choices are kept in the settings (``friends:``) for next time."""
 
     title = "friends.host_title"
     go_label = "friends.host_go"
+    TOP, STEP, HEIGHT, GAP = 96, 46, 36, 74
 
     def enter(self) -> None:
-        self.players = 3
-        self.friends = 1
-        self.lan = True
+        kept = self.app.settings.friends
+        self.players: int = kept.players
+        self.friends = max(1, min(kept.friends, self.players - 1))
+        self.bots: str = kept.bots
+        self.lan = kept.lan
         super().enter()
 
     def make_rows(self, typed: dict[str, str]) -> list[Row]:
-        name = typed.get("friends.name", remembered().get("name", ""))
-        return [
-            Row("friends.name", self.entry(name, NAME_MAX)),
+        kept = self.app.settings.friends
+        return [  # made from the top down: each widget goes in the next row
+            Row("friends.name", self.entry(typed.get("friends.name", kept.name), NAME_MAX)),
+            Row("friends.table", self.entry(typed.get("friends.table", kept.table), TABLE_NAME_MAX)),
             Row("friends.seats", button=self.choice(t("new_game.players", count=self.players)), change=self._seats),
             Row("friends.friends", button=self.choice(t("friends.count", count=self.friends)), change=self._friends),
+            Row("friends.bots", button=self.choice(t(f"new_game.kind.{self.bots}")), change=self._bots),
+            *[Row(f"settings.{key}", button=self.choice(setting_label(self.app, key)), change=partial(self._rule, key))
+              for key, _ in HOUSE_RULE_FIELDS],
             Row("friends.password", self.secret(typed.get("friends.password", ""))),
             Row("friends.where", button=self.choice(t("friends.where_lan") if self.lan else t("friends.where_here")),
                 change=self._where),
@@ -250,30 +288,44 @@ class HostFormScene(FormScene):
         self.friends = (self.friends - 1 + step) % (self.players - 1) + 1
         self.build()
 
+    def _bots(self, step: int) -> None:
+        self.bots = BOT_LEVELS[(BOT_LEVELS.index(self.bots) + step) % len(BOT_LEVELS)]
+        self.build()
+
+    def _rule(self, key: str, step: int) -> None:
+        offered = dict(HOUSE_RULE_FIELDS)[key]
+        self.error = cycle_setting(self.app, key, offered, step)  # a rule that could not be saved: why
+        self.build()
+
     def _where(self, step: int) -> None:
         self.lan = not self.lan
         self.build()
 
     def go(self) -> None:
-        name = self.text("friends.name")
+        name, table = self.text("friends.name"), self.text("friends.table")
         self.error = self.name_problem(name)
         if self.error:
             return
         password = self.text("friends.password") or None
         try:
-            remote = self.app.host_friends(name, self.players, self.friends, password, self.lan)
+            remote = self.app.host_friends(
+                name, self.players, self.friends, password, self.lan, table_code(table or name), self.bots
+            )
         except OSError as exc:
             self.error = t("friends.error.host", problem=str(exc))
             return
-        remember(name=name)
+        keep(self.app, name=name, table=table, players=self.players, friends=self.friends, bots=self.bots, lan=self.lan)
         self.app.open("lobby", client=remote)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        if self.error:
+            return  # said where the note is
         bots = self.players - 1 - self.friends
         note = t("friends.bots_fill", count=bots) if bots else t("friends.no_bots")
-        for j, line in enumerate(wrap_text(f"{note} {t('friends.start_early')}", 14, False, 640)[:3]):
-            surface.blit(font(14).render(line, True, MUTED), (LEFT, TOP + 5 * STEP + 170 + j * 18))
+        said = f"{note} {t('friends.start_early')} {t('friends.rules_yours')}"
+        for j, line in enumerate(wrap_text(said, 14, False, RIGHT + 300 - LEFT)[:3]):
+            surface.blit(font(14).render(line, True, MUTED), (LEFT, self.rows_end() + 8 + j * 18))
 
 
 class JoinFormScene(FormScene):
@@ -297,10 +349,10 @@ class JoinFormScene(FormScene):
         return 0.2 if self._browsing is not None else wake
 
     def make_rows(self, typed: dict[str, str]) -> list[Row]:
-        kept = remembered()
+        kept = self.app.settings.friends
         return [
-            Row("friends.address", self.entry(typed.get("friends.address", kept.get("address", "")), 120)),
-            Row("friends.name", self.entry(typed.get("friends.name", kept.get("name", "")), NAME_MAX)),
+            Row("friends.address", self.entry(typed.get("friends.address", kept.address), 120)),
+            Row("friends.name", self.entry(typed.get("friends.name", kept.name), NAME_MAX)),
             Row("friends.password", self.secret(typed.get("friends.password", ""))),
         ]
 
@@ -347,6 +399,7 @@ class JoinFormScene(FormScene):
     def pressed(self, element: object) -> None:
         if element is self.refresh:
             self._browse()
+            self._focus_row()  # the typing back to the row ringed
         elif element in self.picks:
             ad = self.found[self.picks.index(element)]
             row = self.rows[0]
@@ -373,13 +426,14 @@ class JoinFormScene(FormScene):
             self.error = t("friends.error.address")
             return
         kept = remembered()  # the seat held for this window at that table, after a drop or a restart
-        token = kept.get("token") if kept.get("seat_at") == f"{address}/{table}" and kept.get("name") == name else None
+        same = kept.get("seat_at") == f"{address}/{table}" and self.app.settings.friends.name == name
+        token = kept.get("token") if same else None
         try:
             remote = self.app.join_friends(address, name, self.text("friends.password") or None, table, token or None)
         except ValueError:
             self.error = t("friends.error.address")
             return
-        remember(name=name, address=typed)
+        keep(self.app, name=name, address=typed)
         self.app.open("lobby", client=remote)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -393,6 +447,24 @@ class JoinFormScene(FormScene):
             said = ""
         if said:
             surface.blit(font(14).render(said, True, MUTED), (RIGHT, 530))
+
+
+def told(hosting: LocalHost | None) -> list[tuple[str, int, tuple[int, int, int]]]:
+    """What the lobby tells the player whose window hosts the table (text, size, colour): the
+    address and code to tell friends on the network (every address this computer has there),
+    or that the table is open on this computer only; that friends need the password."""
+    if hosting is None:
+        return []
+    if hosting.bind == "127.0.0.1":
+        said = [(t("friends.here_only"), 15, INK)]
+    else:
+        first, *others = (f"{address}:{hosting.port}" for address in hosting.addresses)
+        said = [(t("friends.tell", address=first, code=hosting.table), 16, INK)]
+        if others:
+            said.append((t("friends.tell_others", addresses=", ".join(others[:3])), 14, MUTED))
+    if hosting.config.password:
+        said.append((t("friends.with_password"), 14, MUTED))
+    return said
 
 
 class LobbyScene(Scene):
@@ -484,18 +556,10 @@ class LobbyScene(Scene):
         code = lobby.table if lobby is not None else remote.options.table or "…"
         surface.blit(font(32, True).render(t("friends.lobby_title", code=code), True, GOLD), (80, 40))
         y = 100
-        hosting = remote.hosting
-        if hosting is not None:
-            tell = t("friends.tell", address=f"{hosting.address}:{hosting.port}", code=hosting.table)
-            for line in wrap_text(tell, 16, False, 1120)[:2]:
-                surface.blit(font(16).render(line, True, INK), (80, y))
-                y += 22
-            if hosting.config.password:
-                surface.blit(font(14).render(t("friends.with_password"), True, MUTED), (80, y))
-                y += 20
-            if hosting.bind == "127.0.0.1":
-                surface.blit(font(14).render(t("friends.here_only"), True, MUTED), (80, y))
-                y += 20
+        for said, size, colour in told(remote.hosting):
+            for line in wrap_text(said, size, False, 1120)[:2]:
+                surface.blit(font(size).render(line, True, colour), (80, y))
+                y += size + 6
         status, colour = self._status()
         for line in wrap_text(status, 16, True, 1120)[:2]:
             surface.blit(font(16, True).render(line, True, colour), (80, y + 8))

@@ -6,20 +6,29 @@ import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 import pygame
 import pygame_gui
 
-from ..config import SettingValue, say_problems
+from ..config import BotLevel, SettingValue, say_problems
 from ..i18n import LANGUAGES, number, system_language, t
 from ..paths import last_table_file
+from ..rules.houserules import HOUSE_RULE_NAMES
 from ..session.describe import is_you
 from ..session.factory import SeatConfig, TableOrder
 from .backdrop import felt, panel
 from .base import AppPort, Scene, SceneName
+from .fields import clicked_field, focus_field
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
 from .window import desktop_size, window_sizes
+
+BOT_LEVELS = get_args(BotLevel)  # the bots' levels a player chooses from, as the forms offer them
+HOUSE_RULE_FIELDS: tuple[tuple[str, list[SettingValue]], ...] = tuple(
+    (f"house_rules.{name}", [False, True]) for name in HOUSE_RULE_NAMES
+)
+"""The house rules' rows, as the Settings screen and the host form of Play with friends show them."""
+
 
 DEFAULT_NAMES = ["Bertil", "Cecilia", "David"]  # the bots' names; the first seat is "you" in the player's language
 
@@ -145,7 +154,7 @@ class NewGameScene(Scene):
     typing edits the focused player's name, Enter starts.
     """
 
-    KINDS = ("human", "normal", "strong", "easy", "random")  # a human, or a bot of that level
+    KINDS = ("human", *BOT_LEVELS)  # a human, or a bot of that level
     SEATINGS = ("draw", "first_come")
 
     def next_wake(self) -> float | None:
@@ -217,12 +226,7 @@ class NewGameScene(Scene):
         return 2 + self.count
 
     def _focus_row(self) -> None:
-        for i, entry in enumerate(self.names):
-            if i == self.focus - 2:
-                entry.focus()  # type: ignore[no-untyped-call]
-                entry.edit_position = len(entry.get_text())  # type on at the end of the name
-            else:
-                entry.unfocus()  # type: ignore[no-untyped-call]
+        focus_field(self.ui, self.names[self.focus - 2] if self.focus >= 2 else None)  # typed on at the end
 
     def _row_y(self, row: int) -> int:
         return 120 if row == 0 else 170 if row == 1 else 250 + (row - 2) * 56
@@ -264,6 +268,10 @@ class NewGameScene(Scene):
                 self._start()
             elif event.ui_element is self.back:
                 self.app.pop()
+        elif event.type == pygame.MOUSEBUTTONDOWN:  # a click on a name: the ring follows it
+            clicked = clicked_field(self.names)
+            if clicked is not None:
+                self.focus = 2 + clicked
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_RETURN:
                 self._start()
@@ -340,9 +348,7 @@ class SettingsScene(Scene):
         ("display.window", []),  # the sizes that fit the desktop (App.window_sizes)
         ("display.wait_after_trick", [False, True]),
         ("display.coach_grid", ["practice", "always", "never"]),
-        ("house_rules.aces_low_in_all_miseres", [False, True]),
-        ("house_rules.royale_defenders_see_each_other", [False, True]),
-        ("house_rules.gok_reentry", [False, True]),
+        *HOUSE_RULE_FIELDS,
     )
     TOP, STEP = 92, 41
 
@@ -352,43 +358,16 @@ class SettingsScene(Scene):
         self.buttons: list[pygame_gui.elements.UIButton] = []
         for i, (key, _) in enumerate(self.FIELDS):
             rect = pygame.Rect(640, self.TOP + i * self.STEP, 300, 40)
-            self.buttons.append(self.add(pygame_gui.elements.UIButton(rect, self._label(key), manager=self.ui)))
+            label = setting_label(self.app, key)
+            self.buttons.append(self.add(pygame_gui.elements.UIButton(rect, label, manager=self.ui)))
         rect = pygame.Rect(490, 600, 300, 48)
         self.done = self.add(pygame_gui.elements.UIButton(rect, "vira.settings.save", manager=self.ui))
 
-    def _values(self, key: str, values: list[SettingValue]) -> tuple[SettingValue, list[SettingValue]]:
-        """A setting's value now and the values offered (for the window: its real size, and
-        the sizes that fit the desktop)."""
-        if key == "display.window":
-            return self.app.window_size(), list(window_sizes(desktop_size()))
-        return self.app.settings.value(key), values
-
-    def _label(self, key: str) -> str:
-        value = self._values(key, [])[0]
-        if key == "display.language":  # each language by its own name
-            chosen = self.app.settings.display.language
-            system = LANGUAGES[system_language()]
-            return t("language.system", language=system) if chosen == "system" else LANGUAGES[chosen]
-        if isinstance(value, bool):
-            return t("settings.value.on" if value else "settings.value.off")
-        if isinstance(value, tuple):
-            return " × ".join(str(v) for v in value)
-        if isinstance(value, float):
-            return number(value, 2)
-        return t(f"settings.value.{value}")
-
     def _cycle(self, index: int, step: int = 1) -> None:
         key, offered = self.FIELDS[index]
-        current, values = self._values(key, offered)
-        if current in values:
-            nxt = values[(values.index(current) + step) % len(values)]
-        else:  # between two sizes (or volumes) offered: the next one up or down
-            bigger = [v for v in values if _rank(v) > _rank(current)]
-            smaller = [v for v in values if _rank(v) < _rank(current)]
-            nxt = (bigger or values)[0] if step > 0 else (smaller or values)[-1]
-        self.told = self.app.change_setting(key, nxt)
+        self.told = cycle_setting(self.app, key, offered, step)
         for i, (each, _) in enumerate(self.FIELDS):  # a new language changes every label
-            self.buttons[i].set_text(self._label(each))
+            self.buttons[i].set_text(setting_label(self.app, each))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -423,6 +402,43 @@ class SettingsScene(Scene):
         surface.blit(note, note.get_rect(midtop=(640, 670)))
         keys = font(13).render(t("settings.keys"), True, MUTED)
         surface.blit(keys, keys.get_rect(midtop=(640, 700)))
+
+
+def setting_values(app: AppPort, key: str, values: list[SettingValue]) -> tuple[SettingValue, list[SettingValue]]:
+    """A setting's value now and the values offered (for the window: its real size, and the
+    sizes that fit the desktop)."""
+    if key == "display.window":
+        return app.window_size(), list(window_sizes(desktop_size()))
+    return app.settings.value(key), values
+
+
+def setting_label(app: AppPort, key: str) -> str:
+    """A setting's value as its row's button says it."""
+    value = setting_values(app, key, [])[0]
+    if key == "display.language":  # each language by its own name
+        chosen = app.settings.display.language
+        system = LANGUAGES[system_language()]
+        return t("language.system", language=system) if chosen == "system" else LANGUAGES[chosen]
+    if isinstance(value, bool):
+        return t("settings.value.on" if value else "settings.value.off")
+    if isinstance(value, tuple):
+        return " × ".join(str(v) for v in value)
+    if isinstance(value, float):
+        return number(value, 2)
+    return t(f"settings.value.{value}")
+
+
+def cycle_setting(app: AppPort, key: str, offered: list[SettingValue], step: int = 1) -> str:
+    """Set ``key`` to the next value offered (``step`` -1: the one before) and save it; what
+    the player should be told ("" when all went well)."""
+    current, values = setting_values(app, key, offered)
+    if current in values:
+        nxt = values[(values.index(current) + step) % len(values)]
+    else:  # between two sizes (or volumes) offered: the next one up or down
+        bigger = [v for v in values if _rank(v) > _rank(current)]
+        smaller = [v for v in values if _rank(v) < _rank(current)]
+        nxt = (bigger or values)[0] if step > 0 else (smaller or values)[-1]
+    return app.change_setting(key, nxt)
 
 
 def _rank(value: SettingValue) -> tuple[float, ...]:

@@ -66,6 +66,7 @@ def new_table(
     number: int | None = None,
     pulla: int | None = None,
     again: PlayAgain | None = None,
+    rules: HouseRules | None = None,
 ) -> Table:
     """A new table of ``seats`` (3 or 4; listed from forehand when the deal is given).
 
@@ -75,7 +76,7 @@ def new_table(
     player's). The session is dealt by ``seed`` and seated by ``seating`` ("draw" or
     "first-come"), unless it plays one given deal: ``deal`` (a lesson's, with ``pulla`` bets in
     the pulla as it opens; by default the åla), the practice hand ``number`` stands for, or
-    ``again``."""
+    ``again``. ``rules``: these house rules (a network host's), whatever ``settings`` say."""
     think = DEFAULT_THINK if settings is None else settings.bots.strong_seconds
     listed = list(seats)
     if again is not None:
@@ -84,7 +85,8 @@ def new_table(
         return Table(listed, again.upto, given=given, think=think, parent=link, before=again.before)
     if number is not None:
         deal, seed = Deal.from_number(number), number % PRACTICE_SEEDS
-    rules = HouseRules() if settings is None else settings.house_rules
+    if rules is None:
+        rules = HouseRules() if settings is None else settings.house_rules
     bowl = None if settings is None else dict(settings.session.bowl)
     return Table(listed, seed, rules, bowl, seating, given=deal, pulla=pulla, think=think)
 
