@@ -593,16 +593,21 @@ def forms(folder: Path) -> None:
 def friends(folder: Path) -> None:
     """The Play-with-friends screens: this window hosts (on loopback); two more game
     processes, one after the other, join as Bertil (the second is the first restarted,
-    taking the seat back with its token) and save their own screens."""
+    taking the seat back with its token) and save their own screens: the lobby as a friend
+    sees it, the table, and the host's closing said. This window saves the lobby as its host
+    sees it, the table, the notes on Bertil's seat (dropped, a bot plays it, back) and the
+    chat at the table."""
     import subprocess
 
     from vira_desktop.net.host import HostConfig
     from vira_desktop.scenes.friends import LobbyScene
 
     folder.mkdir(parents=True, exist_ok=True)
+    for waited_for in ("lobby-friend.png", "table-joined.png", "table-rejoined.png"):  # the friends' own, made anew
+        (folder / waited_for).unlink(missing_ok=True)
     with fresh_home(), tempfile.TemporaryDirectory() as friend_home:
         app = App(seed=3)
-        app.host_config = HostConfig(announce=True, bot_pause=0.3, deal_pause=3.0, seed=SEED)
+        app.host_config = HostConfig(announce=True, bot_pause=0.3, deal_pause=3.0, seed=SEED, seat_timeout=4.0)
         app.to_menu()
         step(app, 3)
         point_at_friends(app)
@@ -622,12 +627,13 @@ def friends(folder: Path) -> None:
             command = [sys.executable, str(ROOT / "scripts" / "screenshots.py"), str(folder), "--friend", *shots]
             return subprocess.Popen(command, env=env)
 
-        first = joiner(["join-form.png", "table-joined.png"])
-        until(app, lambda: remote.lobby is not None and len(remote.lobby.seats) == 2, 60)
+        first = joiner(["join-form.png", "lobby-friend.png", "table-joined.png"])
+        until(app, lambda: remote.lobby is not None and len(remote.lobby.taken) == 2, 60)
         type_text(app, "Welcome, Bertil!")
         key(app, pygame.K_RETURN)
         until(app, lambda: len(remote.chat) >= 2, 20)
         save(app, folder, "lobby.png")
+        until(app, lambda: (folder / "lobby-friend.png").exists(), 30)  # the friend waits for the start
         lobby.remote.start_now()
         until(app, lambda: isinstance(app.stack.top, TableScene), 20)
         play_until(app, lambda: first.poll() is not None or (folder / "table-joined.png").exists())
@@ -635,19 +641,70 @@ def friends(folder: Path) -> None:
         settled(app, folder, "table-host.png")
         first.kill()  # the joining window dies mid-deal: its seat is held for its token
         first.wait(10)
-        second = joiner(["", "table-rejoined.png"])
-        play_until(app, lambda: second.poll() is not None, 120)
-        save(app, folder, "table-host-after.png", frames=30)
-        app.stack.clear()
+        dropped = t("friends.note.dropped", name="Bertil", seconds=4)
+        play_until(app, lambda: dropped in scene_of(app).view.shown.log, 30)
+        save(app, folder, "table-dropped.png", frames=6)
+        bot = t("friends.note.bot", name="Bertil", seconds=0)
+        play_until(app, lambda: bot in scene_of(app).view.shown.log, 30)  # a bot plays it after the timeout
+        second = joiner(["", "", "table-rejoined.png", "host-closed.png"])
+        back = t("friends.note.back", name="Bertil", seconds=0)
+        play_until(app, lambda: back in scene_of(app).view.shown.log, 60)
+        save(app, folder, "table-notes.png", frames=6)
+        play_until(app, lambda: (folder / "table-rejoined.png").exists() or second.poll() is not None, 120)
+        scene_of(app).play.surface.message("")
+        key(app, pygame.K_c)
+        type_text(app, "Welcome back, Bertil!")
+        key(app, pygame.K_RETURN)
+        key(app, pygame.K_c)
+        type_text(app, "Your turn")
+        save(app, folder, "table-chat.png", frames=10)
+        key(app, pygame.K_ESCAPE)
+        app.stack.clear()  # the host leaves: the table ends for everyone
         if app.friends is not None:
             app.friends.close()
+        second.wait(60)
+        host_lost(app, folder, Path(friend_home))
         pygame.quit()
 
 
+def host_lost(app: App, folder: Path, home: Path) -> None:
+    """This window a friend at a table whose host disappears without a word (a host that keeps
+    its tables, stopped, and never back): tried again, visibly; then said lost."""
+    import asyncio
+    import threading
+
+    from vira_desktop.net.client import JoinOptions, Player
+    from vira_desktop.net.host import HostConfig
+    from vira_desktop.net.remote import LocalHost, RemoteTable
+    from vira_desktop.scenes.friends import FriendsTableScene
+
+    config = HostConfig(bot_pause=0.3, players=3, humans=2, seed=SEED, save=home / "kept", prefix="kjb")
+    hosting = LocalHost(config, "127.0.0.1", 0)
+    address = f"127.0.0.1:{hosting.port}"
+    bot = Player(JoinOptions(address, "Bertil", bot="normal", reconnect=0, say=lambda _: None))
+    threading.Thread(target=lambda: asyncio.run(bot.run()), daemon=True).start()
+    remote = RemoteTable(JoinOptions(address, "Anna", reconnect=12.0), app.coach_worker)
+    app.friends = remote
+    app.open("lobby", client=remote)
+    until(app, lambda: isinstance(app.stack.top, FriendsTableScene), 30)
+    play_until(app, lambda: len(scene_of(app).view.state.view.tricks) >= 1 if scene_of(app).view.state else False)
+    hosting.stop()
+    scene = app.stack.top
+    assert isinstance(scene, FriendsTableScene)
+    until(app, lambda: scene.box.said is not None and scene.box.said.title == t("friends.lost.trying"), 10)
+    until(app, lambda: scene.remote.link.tries >= 3, 10)
+    save(app, folder, "host-lost-trying.png", frames=6)
+    until(app, lambda: scene.box.final, 30)
+    save(app, folder, "host-lost.png", frames=6)
+    app.stack.clear()
+    remote.close()
+
+
 def friend(folder: Path, shots: list[str]) -> None:
-    """A joining window (``--friend JOIN_SHOT TABLE_SHOT``): the join form with the table
-    found on the network, the seat taken as Bertil (or taken back, after a restart), a few
-    answers, the table saved; then it waits to be killed (or ends, after the second)."""
+    """A joining window (``--friend JOIN_SHOT LOBBY_SHOT TABLE_SHOT [CLOSED_SHOT]``): the join
+    form with the table found on the network, the seat taken as Bertil (or taken back, after a
+    restart), the lobby, a few answers, the table saved; then it waits to be killed (or, the
+    second, until the host closes the table, which it saves said)."""
     from vira_desktop.scenes.friends import JoinFormScene
 
     home = Path(os.environ["VIRA_CONFIG_DIR"])
@@ -671,19 +728,25 @@ def friend(folder: Path, shots: list[str]) -> None:
         save(app, folder, shots[0])
     key(app, pygame.K_RETURN)
     until(app, lambda: app.friends is not None and bool(app.friends.lobby), 30)
-    if shots[0]:
+    if shots[1]:
         app.friends.say("Hej! Jag är här.")  # type: ignore[union-attr]
+        until(app, lambda: app.friends is not None and len(app.friends.chat) >= 2, 30)
+        save(app, folder, shots[1], frames=6)
     until(app, lambda: isinstance(app.stack.top, TableScene), 60)
     table = scene_of(app)
     moves = len(table.view.state.view.tricks) if table.view.state else 0
     play_until(app, lambda: table.view.state is not None and len(table.view.state.view.tricks) >= moves + 1)
-    settled(app, folder, shots[1])
-    if not shots[0]:
-        app.stack.clear()
-        if app.friends is not None:
-            app.friends.close()
+    settled(app, folder, shots[2])
+    if len(shots) < 4:
+        play_until(app, lambda: False, 120)  # until killed
         return
-    play_until(app, lambda: False, 120)  # until killed
+    from vira_desktop.scenes.friends import FriendsTableScene
+
+    play_until(app, lambda: isinstance(app.stack.top, FriendsTableScene) and app.stack.top.box.final, 120)
+    save(app, folder, shots[3], frames=10)
+    app.stack.clear()
+    if app.friends is not None:
+        app.friends.close()
 
 
 def _option(name: str) -> str | None:

@@ -23,13 +23,20 @@ import pygame
 from tests.hosts import bot_client
 from tests.test_gui import card_point, click, key, make_app, run
 from vira_desktop.i18n import configure, t
-from vira_desktop.net.client import Link
+from vira_desktop.net.client import JoinOptions, Link
 from vira_desktop.net.host import HostConfig
-from vira_desktop.net.remote import RemoteTable
+from vira_desktop.net.remote import LocalHost, RemoteTable
 from vira_desktop.rules.actions import Pass
 from vira_desktop.rules.decision import Phase
 from vira_desktop.scenes.app import App
-from vira_desktop.scenes.friends import FriendsScene, HostFormScene, JoinFormScene, LobbyScene
+from vira_desktop.scenes.friends import (
+    FriendsScene,
+    FriendsTableScene,
+    HostFormScene,
+    JoinFormScene,
+    LobbyScene,
+    remembered,
+)
 from vira_desktop.scenes.menu import MenuScene
 from vira_desktop.scenes.table import TableScene
 from vira_desktop.session.worker import Worker
@@ -129,13 +136,20 @@ def test_a_table_hosted_from_the_menu_fills_with_a_friend_and_bots_and_a_deal_is
     remote = lobby.remote
     assert remote.hosting is not None and remote.hosting.bind == "127.0.0.1"
     frames_until(app, lambda: remote.lobby is not None and remote.link.link is Link.SEATED)
-    assert [s.name for s in remote.lobby.seats] == ["Anna"] and remote.lobby.waiting == 1  # type: ignore[union-attr]
+    seats = [(s.name, s.bot) for s in remote.lobby.seats]  # type: ignore[union-attr]
+    assert seats == [("Anna", False), ("", False), ("", True), ("", True)] and remote.lobby.waiting == 1  # type: ignore[union-attr]
 
     address = f"127.0.0.1:{remote.hosting.port}"
     friend = bot_client(address, "Bertil", "normal", table=remote.hosting.table)
     played: list[int] = []
     thread = threading.Thread(target=lambda: played.append(asyncio.run(friend.run())), daemon=True)
     thread.start()
+    frames_until(app, lambda: remote.lobby is not None and remote.lobby.waiting == 0)
+    run(app, 30)  # the last friend has come: the lobby stays until its host starts the deal
+    assert app.stack.top is lobby and lobby.start is not None and not remote.dealt
+    assert remote.lobby is not None and remote.lobby.owner == "Anna"
+    assert [s.name for s in remote.lobby.taken] == ["Anna", "Bertil"]
+    click(app, lobby.start.rect.center)  # Start now: bots take the other seats
     frames_until(app, lambda: isinstance(app.stack.top, TableScene))
     scene = app.stack.top
     assert isinstance(scene, TableScene) and scene.runner is remote
@@ -191,3 +205,181 @@ def test_the_join_form_reads_an_address_with_its_table_and_refuses_what_is_none(
     assert lobby.remote.link.why
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)
+
+
+def at_friends_table(app: App, remote: RemoteTable) -> FriendsTableScene:
+    """``remote``'s seat opened from the lobby, once dealt."""
+    if not isinstance(app.stack.top, LobbyScene | FriendsTableScene):
+        app.open("lobby", client=remote)
+    frames_until(app, lambda: isinstance(app.stack.top, FriendsTableScene))
+    scene = app.stack.top
+    assert isinstance(scene, FriendsTableScene) and scene.remote is remote
+    return scene
+
+
+def test_every_window_lists_the_lobbys_seats_alike_and_a_friend_waits_there_for_the_host(app: App) -> None:
+    """The seats are the host's lobby message's, in the hosting window and a friend's alike
+    (only "you" differs); the friend's lobby says it waits for the host."""
+    remote = app.host_friends("Anna", 4, 2, None, False)
+    lobby = app.open("lobby", client=remote)
+    assert isinstance(lobby, LobbyScene) and remote.hosting is not None
+    frames_until(app, lambda: remote.welcome is not None)
+    friend = RemoteTable(JoinOptions(f"127.0.0.1:{remote.hosting.port}", "Bertil", remote.hosting.table), Worker)
+    try:
+        seen_by_friend = LobbyScene(app, friend)
+        frames_until(app, lambda: len(remote.lobby.taken) == 2 if remote.lobby is not None else False)
+        frames_until(app, lambda: friend.dealt or friend.lobby == remote.lobby)
+        host_rows = [row for row in lobby.rows()]
+        friend_rows = seen_by_friend.rows()
+        you = f"  ({t('friends.you')})"
+        assert [(n, name.replace(you, ""), how, ready) for n, name, how, ready in host_rows] == [
+            (n, name.replace(you, ""), how, ready) for n, name, how, ready in friend_rows
+        ]
+        assert [name for _, name, _, _ in host_rows] == [
+            f"Anna  ({t('friends.the_host')}){you}", "Bertil", t("friends.seat_free"), t("friends.seat_bot_later")
+        ]
+        assert seen_by_friend._status()[0] == t("friends.waiting_for", count=1, name="Anna")
+        assert lobby._status()[0] == t("friends.waiting_host", count=1)
+    finally:
+        friend.close()
+
+
+def test_chat_at_the_table_opens_with_c_goes_to_everyone_and_shows_in_the_log_as_text(app: App) -> None:
+    remote = app.host_friends("Anna", 3, 1, None, False)
+    assert remote.hosting is not None
+    address = f"127.0.0.1:{remote.hosting.port}"
+    friend = bot_client(address, "Bertil", "normal", table=remote.hosting.table)
+    heard: list[str] = []
+    friend.options.say = heard.append
+    thread = threading.Thread(target=lambda: asyncio.run(friend.run()), daemon=True)
+    thread.start()
+    app.open("lobby", client=remote)
+    frames_until(app, lambda: remote.lobby is not None and remote.lobby.waiting == 0)
+    remote.start_now()
+    scene = at_friends_table(app, remote)
+    key(app, pygame.K_c)
+    assert scene.line is not None and scene.line.is_focused and scene.line.get_text() == ""
+    type_text(app, "p")  # typed in the line: no pass at the table
+    key(app, pygame.K_p)
+    assert scene.line.get_text() == "p"
+    key(app, pygame.K_ESCAPE)  # closes the line, says nothing, and does not leave
+    assert scene.line is None and app.stack.top is scene and not scene.view.shown.message
+    key(app, pygame.K_c)
+    type_text(app, "good luck, Bertil")
+    key(app, pygame.K_RETURN)
+    assert scene.line is None
+    said = t("friends.table_said", who="Anna", text="good luck, Bertil")
+    frames_until(app, lambda: said in scene.view.shown.log)
+    deadline = time.monotonic() + 10
+    while "Anna: good luck, Bertil" not in heard:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    app.stack.clear()
+    remote.close()
+    thread.join(10)
+
+
+def test_the_host_closing_the_table_is_said_plainly_with_the_way_back_to_the_menu(app: App) -> None:
+    hosting = LocalHost(HostConfig(bot_processes=0, bot_pause=0.0, players=3, humans=2, once=False), "127.0.0.1", 0)
+    address = f"127.0.0.1:{hosting.port}"
+    friend = bot_client(address, "Bertil", "normal")
+    thread = threading.Thread(target=lambda: asyncio.run(friend.run()), daemon=True)
+    thread.start()
+    remote = app.join_friends(address, "Cecilia", None)
+    scene = at_friends_table(app, remote)
+    hosting.stop()  # the host ends the table: a bye
+    frames_until(app, lambda: scene.box.final)
+    assert scene.box.said is not None and scene.box.said.title == t("friends.lost.closed")
+    assert scene.box.button is not None and scene.box.button.visible
+    click(app, scene.box.button.rect.center)
+    assert isinstance(app.stack.top, MenuScene)
+    thread.join(10)
+
+
+def test_a_host_gone_is_tried_again_visibly_then_said_lost_with_the_way_back_to_the_menu(
+    app: App, tmp_path: Path
+) -> None:
+    """A host that disappears without a word (here: one that keeps its tables, stopped: a
+    service restart, and never back) is tried again, each try counted on the screen, then
+    said lost, with a button back to the menu."""
+    keeps = HostConfig(bot_processes=0, bot_pause=0.0, players=3, humans=2, once=False, save=tmp_path / "kept")
+    hosting = LocalHost(keeps, "127.0.0.1", 0)
+    address = f"127.0.0.1:{hosting.port}"
+    friend = bot_client(address, "Bertil", "normal", reconnect=0)
+    thread = threading.Thread(target=lambda: asyncio.run(friend.run()), daemon=True)
+    thread.start()
+    remote = RemoteTable(JoinOptions(address, "Cecilia", reconnect=2.0), app.coach_worker)
+    app.friends = remote
+    scene = at_friends_table(app, remote)
+    hosting.stop()
+    frames_until(app, lambda: scene.box.said is not None)
+    said = scene.box.said
+    assert said is not None and said.title == t("friends.lost.trying") and not said.final and said.why
+    assert said.more in (t("friends.lost.retry", count=1, seconds=n) for n in (0, 1, 2))
+    frames_until(app, lambda: scene.box.final, 15)
+    assert scene.box.said is not None and scene.box.said.title == t("friends.lost.gone")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, MenuScene)
+    thread.join(10)
+
+
+def join_again(app: App, address: str, name: str) -> RemoteTable:
+    """The menu's Play with friends → Join a table, the address and name typed, Enter: the seat."""
+    open_friends(app)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    form = app.stack.top
+    assert isinstance(form, JoinFormScene)
+    for _ in range(40):
+        key(app, pygame.K_BACKSPACE, frames=1)
+    type_text(app, address)
+    key(app, pygame.K_DOWN)
+    for _ in range(30):
+        key(app, pygame.K_BACKSPACE, frames=1)
+    type_text(app, name)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, LobbyScene | FriendsTableScene) and app.friends is not None, form.error
+    return app.friends
+
+
+def test_a_friend_who_leaves_comes_back_to_the_same_seat_by_the_token_the_window_remembered(app: App) -> None:
+    """Cecilia leaves the lobby (the place is given up) and joins again: the token her window
+    kept names no seat now, so it joins afresh by name. At the table she leaves (Esc, Esc) and
+    joins again: the token takes her seat back, as it stood."""
+    hosting = LocalHost(HostConfig(bot_processes=0, bot_pause=0.0, players=3, humans=2, once=False), "127.0.0.1", 0)
+    address = f"127.0.0.1:{hosting.port}"
+    try:
+        join_again(app, address, "Cecilia")
+        first = app.stack.top
+        assert isinstance(first, LobbyScene)
+        frames_until(app, lambda: first.remote.welcome is not None)
+        run(app, 2)
+        kept = remembered()["token"]
+        key(app, pygame.K_ESCAPE)  # the lobby left: the place given up (the token is still remembered)
+        assert isinstance(app.stack.top, MenuScene) and remembered()["token"] == kept
+        join_again(app, address, "Cecilia")  # the kept token is sent, names no seat now, and is dropped:
+        frames_until(app, lambda: isinstance(app.stack.top, LobbyScene) and app.stack.top.remote.welcome is not None)
+        lobby = app.stack.top  # the table is joined afresh, by name
+        assert isinstance(lobby, LobbyScene) and lobby.remote.options.token is None
+        run(app, 2)
+        assert lobby.remote.welcome is not None and remembered()["token"] == lobby.remote.welcome.token != kept
+
+        friend = bot_client(address, "Bertil", "normal", reconnect=0)
+        thread = threading.Thread(target=lambda: asyncio.run(friend.run()), daemon=True)
+        thread.start()
+        scene = at_friends_table(app, lobby.remote)
+        seat = scene.runner.state().seats.index("Cecilia") if "Cecilia" in scene.runner.state().seats else None
+        hand = scene.runner.state().view.hand
+        key(app, pygame.K_ESCAPE)
+        key(app, pygame.K_ESCAPE)  # asked first, then left: a bye, the seat held
+        assert isinstance(app.stack.top, MenuScene)
+        remote = join_again(app, address, "Cecilia")
+        assert remote.options.token == remembered()["token"]  # the seat's token, remembered
+        scene = at_friends_table(app, remote)
+        assert remote.welcome is not None and remote.welcome.token == remote.options.token
+        state = scene.runner.state()
+        assert (state.seats.index("Cecilia") if "Cecilia" in state.seats else None) == seat
+        assert set(state.view.hand) <= set(hand)  # her own cards (some played by the bot meanwhile, if it came)
+    finally:
+        app.stack.clear()
+        hosting.stop()

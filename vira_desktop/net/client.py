@@ -18,15 +18,16 @@ import random
 import ssl
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..ai import Bot, make_bot
+from ..i18n import t
 from ..rules.actions import Action
 from ..session.port import Seen
 from ..session.wire import to_json
@@ -40,6 +41,7 @@ from .protocol import (
     Error,
     Hello,
     HostMessage,
+    Note,
     ProtocolError,
     State,
     Submit,
@@ -49,12 +51,41 @@ from .protocol import (
     read_host,
 )
 
-__all__ = ["Connection", "JoinOptions", "Link", "Player", "address_url", "join", "submit_message"]
+__all__ = [
+    "Connection",
+    "JoinOptions",
+    "Link",
+    "Player",
+    "address_url",
+    "join",
+    "new_lines",
+    "note_words",
+    "submit_message",
+]
 
 log = logging.getLogger("vira-join")  # (not "vira.…": the catalogs own that shape)
 
 MAX_HOST_MESSAGE = 2**21  # a state grows with the session's score sheet; far below this
 BACKOFF_S = (0.2, 3.0)  # the first pause before coming back after a drop, and the longest (doubling)
+T = TypeVar("T")
+
+
+def new_lines(before: Sequence[T], after: Sequence[T]) -> list[T]:
+    """What ``after`` adds to ``before``: ``after`` less its longest start that ``before`` ends
+    with (a rolling log seen again, or the chat lines a welcome brings, some heard already).
+
+    >>> new_lines("abc", "bcd"), new_lines("abc", "abc"), new_lines("", "xy"), new_lines("ab", "xy")
+    (['d'], [], ['x', 'y'], ['x', 'y'])
+    """
+    for k in range(min(len(before), len(after)), 0, -1):
+        if list(before[len(before) - k :]) == list(after[:k]):
+            return list(after[k:])
+    return list(after)
+
+
+def note_words(note: Note) -> str:
+    """What a :class:`~.protocol.Note` tells, in the player's words (as plain text)."""
+    return t(f"friends.note.{note.kind.value}", name=plain_text(note.name), seconds=note.seconds)
 
 
 def address_url(address: str, table: str = "", tls: bool = False) -> str:
@@ -126,6 +157,8 @@ class Connection:
         self.connections = 0  # connections opened (more than one: it came back after a drop)
         self.link = Link.CONNECTING
         self.lost = ""  # why the connection went (while dropped, or when it stayed lost)
+        self.tries = 0  # the tries to come back since the connection was lost
+        self.gives_up_at = 0.0  # while dropped: when it stops trying (the loop's clock, time.monotonic)
         self._seated_again = False  # the connection in hand was welcomed
         self._online = asyncio.Event()  # seated, on a connection: what is typed can be sent
 
@@ -150,12 +183,13 @@ class Connection:
             if waited >= o.reconnect:
                 break
             o.say(f"vira join: {lost}; coming back in {pause:.1f} s")
+            self.tries, self.gives_up_at = self.tries + 1, since + o.reconnect
             self._link(Link.DROPPED, lost)
             await asyncio.sleep(min(pause, o.reconnect - waited) * random.uniform(0.8, 1.0))
             pause = min(BACKOFF_S[1], pause * 2)
             lost = await self._connection(url)
             if self._seated_again:  # back in the seat: a later drop starts the pauses afresh
-                pause, since = BACKOFF_S[0], asyncio.get_running_loop().time()
+                pause, since, self.tries = BACKOFF_S[0], asyncio.get_running_loop().time(), 0
         self._link(Link.ENDED, lost or (self.ended.reason if self.ended else "the host closed the connection"))
         if lost:
             o.say(f"vira join: {lost}")
@@ -256,6 +290,7 @@ class Player(Connection):
         self.answered = -1  # the version of the state last answered
         self._thinking: asyncio.Task[None] | None = None
         self._told = 0  # log lines said
+        self.heard: list[ChatFrom] = []  # the chat lines said (a rejoin's welcome brings some again)
 
     async def run(self) -> int:
         typing_in = None if self.bot else asyncio.create_task(self._typed())
@@ -274,13 +309,22 @@ class Player(Connection):
         if isinstance(message, Welcome):
             self.answered = -1  # a host taken up again counts its versions afresh
             say(f"seated as {message.seat} at {message.table}; to come back: --token {message.token}")
+            for line in new_lines(self.heard, message.chat):  # said before this player came (or while away)
+                self._hear(line)
         elif isinstance(message, State):
             self._tell(message.seen)
             self._answer()
-        elif isinstance(message, ChatFrom):  # shown as plain text: a line may not move a terminal's cursor
-            say(f"{plain_text(message.sender) or 'host'}: {plain_text(message.text)}")
+        elif isinstance(message, ChatFrom):
+            self._hear(message)
+        elif isinstance(message, Note):
+            say(note_words(message))
         elif isinstance(message, Error):
             say(f"refused: {message.reason}")
+
+    def _hear(self, line: ChatFrom) -> None:
+        """A chat line, shown as plain text: a line may not move a terminal's cursor."""
+        self.heard = [*self.heard[-50:], line]
+        self.options.say(f"{plain_text(line.sender) or 'host'}: {plain_text(line.text)}")
 
     def _tell(self, seen: Seen) -> None:
         """New log lines, and the question when it is this seat's and nobody answers it here."""

@@ -9,10 +9,13 @@ lane of its own, :class:`~..session.worker.BotPool`), never on the event loop; t
 made before the host serves, so a table starting starts no process. The table task polls
 the master on a short timer while they think.
 
-A seat whose connection drops is held for its token; after ``seat_timeout`` a bot plays it,
-and the player has it back on return. ``records``: each finished deal is written there as
-a deal record (``docs/deal-record.md``). ``save``: every table is kept there (:mod:`.keep`)
-and taken up again when a host is started with the same folder.
+A seat whose connection drops, or whose player leaves on purpose, is held for its player;
+after ``seat_timeout`` a bot plays it, and the player has it back on return (with the seat's
+token, or, without it, by the same name while nobody is connected there). The others are told
+each (a :class:`~.protocol.Note`). A table whose host is a window (``owner_token``) is dealt
+when that player starts it; another, when its last player has come. ``records``: each
+finished deal is written there as a deal record (``docs/deal-record.md``). ``save``: every
+table is kept there (:mod:`.keep`) and taken up again when a host is started with the same folder.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import random
 import secrets
 import signal
 import ssl
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -47,6 +51,7 @@ from ..session.table import SaveError, SeatConfig, Table
 from ..session.worker import BotPool, InlineWorker, Worker
 from .keep import SavedSeat, Seating, TableStore, saved_tables, token_hash
 from .protocol import (
+    CHAT_HISTORY,
     CLIENT_COMMANDS,
     MAX_CLIENT_MESSAGE,
     PROTOCOL,
@@ -59,6 +64,8 @@ from .protocol import (
     Hello,
     HostMessage,
     Lobby,
+    Note,
+    NoteKind,
     ProtocolError,
     SeatInfo,
     Start,
@@ -162,7 +169,7 @@ class HostConfig:
     once: bool = False  # the host stops when its last table has ended
     bot_processes: int | None = None  # the bots' pool, shared by every table (None: one a core; 0: a thread)
     owner_token: str | None = None  # the seat token of the host's own player (a window that hosts): a hello
-    # with it takes a seat at the first table, and only that player may start it early (``start``)
+    # with it takes a seat at the first table, and the table waits for that player's ``start``
 
     @property
     def first_table(self) -> str:
@@ -249,6 +256,7 @@ class Member:
     dropped_at: float | None = None  # the connection went (the seat is held for its token)
     bot: bool = False  # a bot plays the seat now
     sent: int = -1  # the version of the last state sent
+    owner: bool = False  # the player whose window hosts the table (its seat is taken back by token only)
 
     @property
     def player(self) -> bool:
@@ -279,6 +287,12 @@ class NetTable:
         self.wake = asyncio.Event()
         self.filled = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        self.chat: deque[ChatFrom] = deque(maxlen=CHAT_HISTORY)  # said lately: told to each player who comes
+
+    @property
+    def owned(self) -> bool:
+        """A window hosts this table: its player deals the first deal (``start``), not the last to come."""
+        return self.config.owner_token is not None and self.code == self.config.first_table
 
     @classmethod
     def taken_up(cls, store: TableStore, config: HostConfig, make_master: MasterFactory,
@@ -317,9 +331,26 @@ class NetTable:
         return next((m for m in self.members if m.name == name), None)
 
     def lobby(self) -> Lobby:
-        seats = tuple(SeatInfo(m.name, m.conn is not None, m.bot) for m in self.members)
-        waiting = 0 if self.master is not None else self.humans - len(self.members)
-        return Lobby(self.code, seats, waiting)
+        """Every seat, as every window shows it: the members', then the places still free
+        (players' first, then the host bots' of the first deal)."""
+        seats = [
+            SeatInfo(m.name, m.conn is not None, m.bot, m.player and m.conn is None, m.conn is not None or m.bot)
+            for m in self.members
+        ]
+        started = self.master is not None
+        waiting = 0 if started else max(0, self.humans - len(self.members))
+        if not started:
+            seats += [SeatInfo("", False, False)] * waiting
+            seats += [SeatInfo("", False, True, ready=True)] * (self.config.players - self.humans)
+        owner = next((m.name for m in self.members if m.owner), "") if self.owned else ""
+        return Lobby(self.code, tuple(seats), waiting, owner, started)
+
+    def _note(self, kind: NoteKind, member: Member) -> None:
+        """Tell every other player at the table in play what happened to ``member``'s seat."""
+        seconds = round(self.config.seat_timeout) if kind in (NoteKind.DROPPED, NoteKind.LEFT) else 0
+        for m in self.members:
+            if m is not member and m.conn is not None:
+                m.conn.send(Note(kind, member.name, seconds))
 
     def broadcast(self, message: HostMessage) -> None:
         for m in self.members:
@@ -339,18 +370,23 @@ class NetTable:
                 return "that seat is in use by another connection"
             member.token = hello.token
             return self._back(conn, member)
+        if member is not None and member.player and member.conn is None and not member.owner:
+            token = secrets.token_urlsafe(18)  # the token was lost: the seat held for that name, with a new one
+            member.token_hash, member.token = token_hash(token), token
+            self._keep_seating()
+            return self._back(conn, member)
         if member is not None:
             return f"the name {hello.name!r} is taken at this table"
-        if self.master is not None or len(self.members) >= self.humans:
+        if self.master is not None or self.filled.is_set() or len(self.members) >= self.humans:
             return "the table is full"
         token = hello.token if owner and hello.token is not None else secrets.token_urlsafe(18)
-        member = Member(hello.name, token_hash(token), token, conn)
+        member = Member(hello.name, token_hash(token), token, conn, owner=owner)
         self.members.append(member)
         self._keep_seating()
         log.info("%s: %s joined from %s (%d of %d)", self.code, member.name, conn.peer, len(self.members), self.humans)
         self._welcome(member)
         self.broadcast(self.lobby())
-        if len(self.members) == self.humans:
+        if len(self.members) == self.humans and not self.owned:
             self.filled.set()
         return member
 
@@ -375,7 +411,7 @@ class NetTable:
     def _welcome(self, member: Member) -> None:
         assert member.conn is not None and member.token is not None
         names = tuple(m.name for m in self.members)
-        member.conn.send(Welcome(PROTOCOL, self.code, member.name, member.token, names))
+        member.conn.send(Welcome(PROTOCOL, self.code, member.name, member.token, names, tuple(self.chat)))
 
     def _back(self, conn: Conn, member: Member) -> Member:
         member.conn, member.dropped_at, member.sent = conn, None, -1
@@ -385,13 +421,16 @@ class NetTable:
             self._keep_table()
         log.info("%s: %s is back from %s", self.code, member.name, conn.peer)
         self._welcome(member)
+        if self.master is not None:
+            self._note(NoteKind.BACK, member)
         self.broadcast(self.lobby())
         self.wake.set()  # the table task sends the seat's whole state
         return member
 
     def leave(self, member: Member, for_good: bool = False) -> None:
-        """``member``'s connection has gone: the seat is held (or, ``for_good``, a bot plays it
-        at once); a player leaving the lobby gives the place up."""
+        """``member``'s connection has gone (``for_good``: the player said bye): the seat is
+        held all the same, for the player to come back to, a bot playing it after the
+        timeout; a player leaving the lobby gives the place up."""
         member.conn = None
         if self.ended:
             return
@@ -404,12 +443,11 @@ class NetTable:
                     self.store.clear()
                 self.task.cancel()  # a table opened and left empty is closed (tables are few)
                 return
-        elif for_good:
-            log.info("%s: %s left; a bot plays the seat", self.code, member.name)
-            self._to_bot(member)
-        else:
+        elif not member.bot:
             member.dropped_at = asyncio.get_running_loop().time()
-            log.info("%s: %s dropped; the seat is held %.0f s", self.code, member.name, self.config.seat_timeout)
+            how = "left" if for_good else "dropped"
+            log.info("%s: %s %s; the seat is held %.0f s", self.code, member.name, how, self.config.seat_timeout)
+            self._note(NoteKind.LEFT if for_good else NoteKind.DROPPED, member)
         self.broadcast(self.lobby())
         self.wake.set()
 
@@ -427,7 +465,9 @@ class NetTable:
             assert member.conn is not None
             if not member.conn.chat.take(asyncio.get_running_loop().time()):
                 return "too many chat lines: wait a moment"
-            self.broadcast(ChatFrom(member.name, plain_text(message.text)))
+            said = ChatFrom(member.name, plain_text(message.text))
+            self.chat.append(said)
+            self.broadcast(said)
             return None
         if isinstance(message, Start):
             return self._start_early(member)
@@ -547,6 +587,7 @@ class NetTable:
             if m.dropped_at is not None and now - m.dropped_at >= self.config.seat_timeout:
                 log.info("%s: %s did not come back; a bot plays the seat", self.code, m.name)
                 self._to_bot(m)
+                self._note(NoteKind.BOT, m)
                 self.broadcast(self.lobby())
 
     def _between_deals(self, now: float) -> None:

@@ -2,7 +2,7 @@
 (``docs/network-protocol.md`` shows each with an example).
 
 A client sends :data:`ClientMessage` (hello, submit, command, start, chat, bye); the host sends
-:data:`HostMessage` (welcome, lobby, state, update, chat, error, bye). Each is a small frozen
+:data:`HostMessage` (welcome, lobby, state, update, chat, note, error, bye). Each is a small frozen
 dataclass; :func:`encode` writes one and :func:`read_client` / :func:`read_host` read one
 back, strictly: an unknown type or field, a missing field, a value of the wrong type or too
 long is a :class:`ProtocolError` naming it, and nothing else is ever raised (what a client
@@ -26,6 +26,7 @@ import json
 import re
 import typing
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from typing import Any, ClassVar
 
@@ -46,6 +47,8 @@ __all__ = [
     "Hello",
     "HostMessage",
     "Lobby",
+    "Note",
+    "NoteKind",
     "ProtocolError",
     "SeatInfo",
     "Start",
@@ -64,6 +67,7 @@ PROTOCOL = 1  # the hello's version; a host refuses any other
 MAX_CLIENT_MESSAGE = 4096  # bytes: the largest message a client needs (a hello, a buy, a chat line)
 NAME_MAX = 24
 CHAT_MAX = 280
+CHAT_HISTORY = 20  # the table's last chat lines, sent with each welcome (a join, a rejoin)
 TOKEN_MAX = 64
 PASSWORD_MAX = 128
 ACTION_MAX = 120  # "solo grande misär ouverte royale in forehand" and the longest buy fit easily
@@ -204,23 +208,37 @@ class Welcome:
     seat: str
     token: str
     players: tuple[str, ...]  # everyone at the table so far, in the order they joined
+    chat: tuple[ChatFrom, ...] = ()  # the table's last chat lines (at most ``CHAT_HISTORY``), oldest first
 
 
 @dataclass(frozen=True)
 class SeatInfo:
+    """One seat of the table, as every window's lobby shows it: a player's (``name``), a host
+    bot's, or still free (``name`` "": a player's place to take, or, ``bot``, a bot's at the start)."""
+
     name: str
-    connected: bool
+    connected: bool  # a player's connection is open now
     bot: bool  # a bot plays it now (a host bot, or a dropped player's seat after the timeout)
+    held: bool = False  # a player's seat whose connection went: kept for that player to come back
+    ready: bool = False  # someone will play it when the deal is dealt (a connected player or a bot)
 
 
 @dataclass(frozen=True)
 class Lobby:
-    """Who is at the table: sent while it fills, and whenever someone comes or goes."""
+    """Every seat of the table, the free ones too: sent while it fills, and whenever someone
+    comes, goes or is stood in for."""
 
     TYPE: ClassVar[str] = "lobby"
     table: str
     seats: tuple[SeatInfo, ...]
-    waiting: int  # players still to come before the first deal (0: in play)
+    waiting: int  # players still to come before the first deal (0: in play, or all here)
+    owner: str = ""  # the player who starts the deal (a window's host); "": it starts when the seats are full
+    started: bool = False  # the first deal is dealt
+
+    @property
+    def taken(self) -> tuple[SeatInfo, ...]:
+        """The seats a player or a bot has taken (the free ones left out)."""
+        return tuple(s for s in self.seats if s.name)
 
 
 @dataclass(frozen=True)
@@ -249,6 +267,26 @@ class ChatFrom:
     text: str
 
 
+class NoteKind(StrEnum):
+    """What happened to a player's seat at a table in play (a :class:`Note`)."""
+
+    DROPPED = "dropped"  # the connection was lost: the seat is held
+    LEFT = "left"  # the player left on purpose: the seat is held all the same
+    BOT = "bot"  # nobody came back within the host's timeout: a bot plays the seat
+    BACK = "back"  # the player is back in the seat
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something every other player at a table in play is told of a seat (``name``'s):
+    dropped or left (held ``seconds`` before a bot plays it), a bot playing it, its player back."""
+
+    TYPE: ClassVar[str] = "note"
+    kind: NoteKind
+    name: str
+    seconds: int = 0  # DROPPED, LEFT: how long the seat is held before a bot plays it
+
+
 @dataclass(frozen=True)
 class Error:
     """A message refused, and why; ``fatal``: the connection is closed after it."""
@@ -258,10 +296,10 @@ class Error:
     fatal: bool = False
 
 
-HostMessage = Welcome | Lobby | State | UpdateMessage | ChatFrom | Error | Bye
+HostMessage = Welcome | Lobby | State | UpdateMessage | ChatFrom | Note | Error | Bye
 
 _CLIENT: dict[str, Any] = {c.TYPE: c for c in (Hello, Submit, CommandMessage, Start, Chat, Bye)}
-_HOST: dict[str, Any] = {c.TYPE: c for c in (Welcome, Lobby, State, UpdateMessage, ChatFrom, Error, Bye)}
+_HOST: dict[str, Any] = {c.TYPE: c for c in (Welcome, Lobby, State, UpdateMessage, ChatFrom, Note, Error, Bye)}
 
 
 # ---------------------------------------------------------------------- encoding and reading

@@ -9,6 +9,10 @@ through two queues, and never waits on it. What the host sends is handed out by
 as the window is ready for it, so a change is drawn with the state it led to. The coach's
 hints and bid colours are worked out here, in a worker, from the seat's own view: the
 seat's observation, so they know nothing the seat may not.
+
+The table's log is the host's narration with what this window heard between its lines: the
+chat said at the table and the notes on the others' seats (dropped, a bot plays it, back),
+each as plain text in the player's words.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from ..session.thinking import coach_bids, coach_hint
 from ..session.turns import Command
 from ..session.words import say_keyed, say_refusal
 from ..session.worker import Worker
-from .client import Connection, JoinOptions, Link, submit_message
+from .client import Connection, JoinOptions, Link, new_lines, note_words, submit_message
 from .host import DEFAULT_PORT, Host, HostConfig
 from .protocol import (
     CLIENT_COMMANDS,
@@ -53,6 +57,7 @@ from .protocol import (
     Error,
     HostMessage,
     Lobby,
+    Note,
     ProtocolError,
     Start,
     State,
@@ -74,6 +79,7 @@ log = logging.getLogger("vira-join")
 WAKE_S = 0.1  # how often the window looks for what came while connected
 CLOSE_S = 3.0  # the most closing takes (the bye, the thread's end)
 CHAT_KEPT = 50  # chat lines kept for the lobby
+LOG_KEPT = 12  # the table's log: its newest lines (the panel shows what fits)
 
 
 @dataclass(frozen=True)
@@ -82,6 +88,8 @@ class LinkState:
 
     link: Link = Link.CONNECTING
     why: str = ""  # why it dropped or ended
+    tries: int = 0  # dropped: the tries to come back so far
+    gives_up_at: float = 0.0  # dropped: when it stops trying (time.monotonic)
 
 
 @dataclass(frozen=True)
@@ -102,7 +110,7 @@ class _Wire(Connection):
         self.inbox.put(message)
 
     def linked(self) -> None:
-        self.inbox.put(LinkState(self.link, self.lost))
+        self.inbox.put(LinkState(self.link, self.lost, self.tries, self.gives_up_at))
 
 
 class RemoteTable:
@@ -123,7 +131,13 @@ class RemoteTable:
         self.link = LinkState()
         self.welcome: Welcome | None = None
         self.lobby: Lobby | None = None
+        self.ended: Bye | Error | None = None  # the host ended the seat: its bye (or a fatal error)
         self.chat: deque[tuple[str, str]] = deque(maxlen=CHAT_KEPT)  # (who, what), as plain text
+        self._heard_chat: list[ChatFrom] = []  # the lines heard, as sent (a rejoin's welcome brings some again)
+        self._log: deque[str] = deque(maxlen=LOG_KEPT)  # the table's log: the host's lines, the chat, the notes
+        self._host_log: tuple[str, ...] = ()  # the host's log as last taken in
+        self._shown: tuple[Seen, int, Seen] | None = None  # (the host's state, the log's count, as shown)
+        self._logged = 0  # lines put in the log so far
         self._seen: Seen | None = None
         self._steps: deque[Update | Seen] = deque()  # what the host sent, not handed out yet
         self._said: list[Update] = []  # handed out at the next poll, whether or not the window is busy
@@ -190,10 +204,14 @@ class RemoteTable:
             self.link = item
         elif isinstance(item, Welcome):
             self.welcome = item
+            for line in new_lines(self._heard_chat, item.chat):  # said before this seat came, or while away
+                self._hear(line)
         elif isinstance(item, Lobby):
             self.lobby = item
         elif isinstance(item, ChatFrom):
-            self.chat.append((plain_text(item.sender), plain_text(item.text)))
+            self._hear(item)
+        elif isinstance(item, Note):
+            self._tell(note_words(item))
         elif isinstance(item, UpdateMessage):
             self._steps.append(item.update)
         elif isinstance(item, State):
@@ -202,10 +220,23 @@ class RemoteTable:
             self._answered = None  # the question stands again
             self._said.append(Update(version=self.version, refused=plain_text(item.reason)))
         elif isinstance(item, Error | Bye):
+            self.ended = item
             self.link = LinkState(Link.ENDED, plain_text(item.reason))
         elif isinstance(item, _Unsent) and not isinstance(item.message, Chat):
             self._answered = None
             self._said.append(Update(version=self.version, refused=t("friends.not_connected")))
+
+    def _hear(self, line: ChatFrom) -> None:
+        """A chat line: in the lobby's chat and the table's log, as plain text."""
+        self._heard_chat = [*self._heard_chat[-CHAT_KEPT:], line]
+        who, what = plain_text(line.sender), plain_text(line.text)
+        self.chat.append((who, what))
+        self._tell(t("friends.table_said", who=who or t("friends.host_said"), text=what))
+
+    def _tell(self, line: str) -> None:
+        """A line in the table's log."""
+        self._log.append(line)
+        self._logged += 1
 
     def _step(self) -> list[Update]:
         """The updates of the next change the host sent, and its state taken as the seat's."""
@@ -216,6 +247,9 @@ class RemoteTable:
             updates.append(item)
         moved = self._seen is None or item.version != self._seen.version
         self._seen = item
+        for line in new_lines(self._host_log, item.log):  # the host's narration, the rolling log's new lines
+            self._tell(line)
+        self._host_log = item.log
         if moved:
             self._answered = None
         if not updates:  # a state alone: the seat came back, or the table was taken up again
@@ -228,6 +262,12 @@ class RemoteTable:
         self._drain()
         return self._seen is not None or any(isinstance(item, Seen) for item in self._steps)
 
+    @property
+    def session_over(self) -> bool:
+        """The host has settled the session (its last state says so, shown or still to be)."""
+        self._drain()
+        return any(isinstance(seen, Seen) and seen.session_over for seen in (self._seen, *self._steps))
+
     # ------------------------------------------------------------------ the port
     @property
     def viewer(self) -> str:
@@ -238,8 +278,12 @@ class RemoteTable:
         return self._seen.version if self._seen is not None else 0
 
     def seen(self) -> Seen:
-        assert self._seen is not None, "no state yet: open the table once dealt"
-        return self._seen
+        """The host's state of the seat, its log with the chat and the notes heard between its lines."""
+        seen = self._seen
+        assert seen is not None, "no state yet: open the table once dealt"
+        if self._shown is None or self._shown[0] is not seen or self._shown[1] != self._logged:
+            self._shown = (seen, self._logged, replace(seen, log=tuple(self._log)))
+        return self._shown[2]
 
     def state(self, with_seating: bool = False) -> TableState:
         return self.seen().table
@@ -393,18 +437,20 @@ class RemoteTable:
         return ""
 
     def close(self) -> None:
-        """Leave: a bye to the host, the connection's thread ended (and a hosted table's host
-        stopped), each within a few seconds."""
+        """Leave: a bye to the host (the seat is held), the connection's thread ended, each
+        within a few seconds. A table hosted here is ended first: its host says goodbye to
+        everyone (so nobody is told that its player left, as if the table played on)."""
         if self._closed:
             return
         self._closed = True
-        self._send(Bye(""))
+        if self.hosting is not None:
+            self.hosting.stop()
+        else:
+            self._send(Bye(""))
         self._send(None)
         self._thread.join(CLOSE_S)
         if self._jobs is not None:
             self._jobs.worker.shutdown()
-        if self.hosting is not None:
-            self.hosting.stop()
 
 
 def table_prefix() -> str:
@@ -495,7 +541,7 @@ def host_here(
 ) -> RemoteTable:
     """A table hosted by this window (on the local network, or this computer only) for
     ``friends`` players besides ``name``, bots in the other seats, and ``name``'s seat at it as
-    its owner (who may start it early). :class:`OSError` when it cannot be hosted."""
+    its owner (the table is dealt when that player starts it). :class:`OSError`: it cannot be hosted."""
     owner = secrets.token_urlsafe(18)
     config = replace(
         config, players=players, humans=1 + friends, password=password, prefix=table_prefix(), owner_token=owner

@@ -41,6 +41,7 @@ SceneName = Literal[
     "friends_host",
     "friends_join",
     "lobby",
+    "friends_table",
 ]
 
 W = TypeVar("W", bound=pygame_gui.core.UIElement)

@@ -1,4 +1,5 @@
-"""Play with friends: host a table here or join a friend's, then the lobby until the first deal.
+"""Play with friends: host a table here or join a friend's, then the lobby until the host
+starts, then the table (with its chat, and the connection's trouble said plainly).
 
 The forms work from the keyboard as the new-game form does: ↑ ↓ (or Tab) choose a row,
 ← → change its value, typing edits a name, Enter goes on, Esc goes back. The tables found
@@ -12,6 +13,7 @@ import contextlib
 import json
 import string
 import threading
+import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,16 +26,17 @@ from ..config import SettingValue
 from ..i18n import mark, t
 from ..net.client import Link
 from ..net.lan import TableAd, browse
-from ..net.protocol import PASSWORD_MAX, plain_text, valid_code
+from ..net.protocol import CHAT_MAX, PASSWORD_MAX, Bye, Error, SeatInfo, plain_text, valid_code
 from ..net.remote import LocalHost, RemoteTable
 from ..paths import friends_file
 from .backdrop import panel
 from .base import AppPort, Scene
 from .fields import clicked_field, focus_field
 from .menu import BOT_LEVELS, HOUSE_RULE_FIELDS, NAME_MAX, cycle_setting, setting_label
+from .table import TableScene
 from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
 
-__all__ = ["FriendsScene", "HostFormScene", "JoinFormScene", "LobbyScene"]
+__all__ = ["FriendsScene", "FriendsTableScene", "HostFormScene", "JoinFormScene", "LobbyScene", "TroubleBox"]
 
 BROWSE_S = 2.5  # how long one look for tables on the network lasts
 LEFT, RIGHT = 250, 640  # the forms' labels and controls (300 wide)
@@ -467,9 +470,100 @@ def told(hosting: LocalHost | None) -> list[tuple[str, int, tuple[int, int, int]
     return said
 
 
+@dataclass(frozen=True)
+class Trouble:
+    """What is wrong with the seat's connection, plainly: what happened, what it means for the
+    player, the technical reason (shown small), and whether the seat is lost for good (then
+    only the way back to the menu is left)."""
+
+    title: str
+    more: str
+    why: str = ""
+    final: bool = True
+
+
+def trouble(remote: RemoteTable) -> Trouble | None:
+    """The seat's :class:`Trouble` now (``None``: all is well)."""
+    link = remote.link
+    if link.link is Link.DROPPED:
+        left = max(0, round(link.gives_up_at - time.monotonic()))
+        more = t("friends.lost.retry", count=link.tries, seconds=left)
+        return Trouble(t("friends.lost.trying"), more, link.why, final=False)
+    if link.link is not Link.ENDED or remote.session_over:
+        return None
+    ended = remote.ended
+    if remote.welcome is None:  # never seated: the host refused (a wrong password, no such table, nobody there)
+        return Trouble(t("friends.lost.refused"), link.why)
+    if isinstance(ended, Bye):
+        return Trouble(t("friends.lost.closed"), t("friends.lost.everyone"), plain_text(ended.reason))
+    if isinstance(ended, Error):
+        return Trouble(t("friends.lost.ended"), plain_text(ended.reason))
+    return Trouble(t("friends.lost.gone"), t("friends.lost.gave_up"), link.why)
+
+
+class TroubleBox:
+    """:func:`trouble`, said over ``scene``: while the connection is tried again, each try
+    counted and the time left; once the seat is lost, why, and a button back to the menu
+    (Enter or Esc too). The button is the box's own, not among the scene's widgets (a table's
+    panel makes those again as it likes): :meth:`forget` removes it."""
+
+    def __init__(self, scene: Scene, remote: RemoteTable) -> None:
+        self.scene, self.remote = scene, remote
+        self.said: Trouble | None = None
+        self.button: pygame_gui.elements.UIButton | None = None
+
+    @property
+    def final(self) -> bool:
+        return self.said is not None and self.said.final
+
+    def update(self) -> None:
+        self.said = trouble(self.remote)
+        if self.final and self.button is None:
+            rect = pygame.Rect(490, 464, 300, 50)
+            self.button = pygame_gui.elements.UIButton(rect, t("friends.to_menu"), manager=self.scene.ui)
+
+    def forget(self) -> None:
+        """The scene is left (or the seat is another's): the button goes."""
+        if self.button is not None:
+            self.button.kill()  # type: ignore[no-untyped-call]
+            self.button = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` took the player back to the menu (the seat is lost)."""
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button
+        keyed = event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER)
+        if self.button is None or not (pressed or keyed):
+            return False
+        self.scene.app.open("menu")
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.said is None:
+            return
+        said = self.said
+        if said.final:
+            dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            dim.fill((0, 0, 0, 150))
+            surface.blit(dim, (0, 0))
+        box = pygame.Rect(340, 290, 600, 240 if said.final else 160)
+        colour = RED if said.final else GOLD
+        pygame.draw.rect(surface, (30, 38, 48), box, border_radius=12)
+        pygame.draw.rect(surface, colour, box, 2, border_radius=12)
+        y = box.y + 24
+        lines = [(part, 24, True, colour) for part in wrap_text(said.title, 24, True, box.w - 48)[:2]]
+        lines += [(part, 16, False, INK) for part in wrap_text(said.more, 16, False, box.w - 48)[:3]]
+        lines += [(part, 13, False, MUTED) for part in wrap_text(said.why, 13, False, box.w - 48)[:2]]
+        for text, size, bold, shade in lines:
+            drawn = font(size, bold).render(text, True, shade)
+            surface.blit(drawn, drawn.get_rect(midtop=(box.centerx, y)))
+            y += size + 8
+
+
 class LobbyScene(Scene):
-    """Who is at the table until the first deal: the code and address to tell friends, the
-    seats, the chat; Start (the host's own player: bots take the free seats) and Leave."""
+    """Who is at the table until the first deal: the code and address to tell friends, every
+    seat as the host's lobby message lists it (the same in every window), the chat; Start
+    (the host's own player: bots take the free seats) and Leave. A friend waits here until
+    the host starts; what goes wrong with the connection is said plainly (:class:`TroubleBox`)."""
 
     def __init__(self, app: AppPort, client: RemoteTable) -> None:
         super().__init__(app)
@@ -487,16 +581,20 @@ class LobbyScene(Scene):
             self.start = self.add(button(pygame.Rect(820, 610, 200, 44), t("friends.start"), manager=self.ui))
         self.leave = self.add(button(pygame.Rect(1040, 610, 160, 44), t("friends.leave"), manager=self.ui))
         self.chat = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(80, 660, 640, 40), manager=self.ui))
-        self.chat.set_text_length_limit(280)
+        self.chat.set_text_length_limit(CHAT_MAX)
         self.chat.focus()  # type: ignore[no-untyped-call]
         self.said = self.add(button(pygame.Rect(730, 660, 70, 40), t("friends.say"), manager=self.ui))
+        self.box = TroubleBox(self, self.remote)
 
     def exit(self) -> None:
         super().exit()
+        self.box.forget()
         if not self.handed:
             self.remote.close()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.box.handle(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start:
                 self.remote.start_now()
@@ -515,16 +613,22 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         remote = self.remote
+        dealt = remote.dealt  # (what came is taken in first)
         if remote.hosting is None and remote.welcome is not None and not self.kept:
-            self.kept = True  # a window restarted takes the seat back with it
+            self.kept = True  # a window restarted, or a player who left, takes the seat back with it
             remember(token=remote.welcome.token, seat_at=f"{remote.options.address}/{remote.options.table}")
-        elif remote.link.link is Link.ENDED and remote.options.token and remote.welcome is None and not self.kept:
-            self.kept = True  # the seat kept is gone (the table ended): the next join is a new one
-            remember(token="")
-        if self.remote.dealt:
-            self.handed = True
-            self.app.open("table", client=self.remote, back_to="menu", keys_help=mark("friends.table_keys"))
+        elif remote.link.link is Link.ENDED and remote.options.token and remote.welcome is None:
+            remember(token="")  # the seat kept is gone (the table ended, or the place was given up in the lobby):
+            o = remote.options  # the table is joined afresh, by name (a seat held for that name is had back so)
+            self.remote = self.app.join_friends(o.address, o.name, o.password, o.table)
+            self.box.forget()
+            self.box = TroubleBox(self, self.remote)
             return
+        if dealt:
+            self.handed = True
+            self.app.open("friends_table", client=self.remote)
+            return
+        self.box.update()
         if self.start is not None:
             seated = self.remote.link.link is Link.SEATED
             if seated and not self.start.is_enabled:
@@ -533,22 +637,23 @@ class LobbyScene(Scene):
                 self.start.disable()  # type: ignore[no-untyped-call]
 
     def _status(self) -> tuple[str, tuple[int, int, int]]:
-        link = self.remote.link
-        if link.link is Link.CONNECTING:
+        link, lobby = self.remote.link, self.remote.lobby
+        if link.link is Link.CONNECTING or lobby is None:
             return t("friends.link.connecting"), MUTED
-        if link.link is Link.DROPPED:
-            return t("friends.link.dropped", why=link.why), RED
-        if link.link is Link.ENDED:  # never seated: the host refused (a wrong password, no such table)
-            return t(
-                "friends.link.ended" if self.remote.welcome is not None else "friends.link.refused", why=link.why
-            ), RED
-        lobby = self.remote.lobby
-        waiting = lobby.waiting if lobby is not None else 0
-        if not waiting:
-            return t("friends.all_here"), GOOD
-        if self.remote.hosting is not None:
-            return t("friends.waiting_host", count=waiting), GOOD
-        return t("friends.waiting", count=waiting), GOOD
+        if link.link is not Link.SEATED:  # said in the box over the lobby
+            return "", MUTED
+        hosting = self.remote.hosting is not None
+        if lobby.waiting:
+            if hosting:
+                return t("friends.waiting_host", count=lobby.waiting), GOOD
+            if lobby.owner:
+                return t("friends.waiting_for", count=lobby.waiting, name=lobby.owner), GOOD
+            return t("friends.waiting", count=lobby.waiting), GOOD
+        if hosting:
+            return t("friends.all_here_host"), GOOD
+        if lobby.owner:
+            return t("friends.all_here_wait", name=lobby.owner), GOOD
+        return t("friends.all_here"), GOOD
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
@@ -564,39 +669,132 @@ class LobbyScene(Scene):
         for line in wrap_text(status, 16, True, 1120)[:2]:
             surface.blit(font(16, True).render(line, True, colour), (80, y + 8))
             y += 22
-        self._seats(surface, 190)
-        self._chat(surface)
+        top = max(190, y + 30)  # under what the lobby tells (the host's: two or three lines more)
+        self._seats(surface, top)
+        self._chat(surface, top)
+        self.box.draw(surface)
+
+    def rows(self) -> list[tuple[str, str, str, bool]]:
+        """Every seat as the host's lobby message lists it, the same in every window: its
+        number, who sits there, how (connected, held, a bot, free) and whether it is ready."""
+        lobby = self.remote.lobby
+        rows = []
+        for i, seat in enumerate(lobby.seats if lobby is not None else ()):
+            name, how = seat_words(seat, lobby.owner if lobby is not None else "")
+            if seat.name == self.remote.viewer:
+                name += f"  ({t('friends.you')})"
+            rows.append((str(i + 1), name, how, seat.ready))
+        return rows
 
     def _seats(self, surface: pygame.Surface, top: int) -> None:
         surface.blit(font(18, True).render(t("friends.seats_title"), True, INK), (80, top))
-        lobby, hosting = self.remote.lobby, self.remote.hosting
-        rows: list[tuple[str, str, tuple[int, int, int]]] = []
-        for seat in lobby.seats if lobby is not None else ():
-            mark = "friends.seat_bot" if seat.bot else "friends.seat_here" if seat.connected else "friends.seat_away"
-            you = seat.name == self.remote.viewer
-            rows.append(
-                (seat.name + (f"  ({t('friends.you')})" if you else ""), t(mark), GOOD if seat.connected else MUTED)
-            )
-        rows += [(t("friends.seat_free"), "", MUTED)] * (lobby.waiting if lobby is not None else 0)
-        if hosting is not None and hosting.config.humans is not None:
-            bots = hosting.config.players - hosting.config.humans
-            rows += [(t("friends.seat_bot_later"), t("friends.seat_bot"), MUTED)] * bots
-        for i, (name, what, colour) in enumerate(rows):
+        for i, (number, name, how, ready) in enumerate(self.rows()):
             y = top + 36 + i * 34
+            colour = GOOD if how == t("friends.seat_here") else MUTED  # a person here
             pygame.draw.rect(surface, (40, 50, 62), (80, y - 4, 560, 30), border_radius=6)
-            surface.blit(font(16, True).render(fit_text(name, 16, True, 330), True, colour), (94, y))
-            surface.blit(font(15).render(fit_text(what, 15, False, 200), True, MUTED), (430, y + 1))
+            surface.blit(font(15, True).render(number, True, MUTED), (92, y + 1))
+            surface.blit(font(16, True).render(fit_text(name, 16, True, 280), True, colour), (118, y))
+            surface.blit(font(15).render(fit_text(how, 15, False, 150), True, MUTED), (410, y + 1))
+            said = t("friends.ready" if ready else "friends.not_ready")
+            surface.blit(font(15).render(said, True, GOOD if ready else MUTED), (566, y + 1))
 
-    def _chat(self, surface: pygame.Surface) -> None:
-        surface.blit(font(18, True).render(t("friends.chat"), True, INK), (680, 190))
-        pygame.draw.rect(surface, (30, 38, 48), (680, 222, 520, 370), border_radius=8)
+    def _chat(self, surface: pygame.Surface, top: int) -> None:
+        surface.blit(font(18, True).render(t("friends.chat"), True, INK), (680, top))
+        pygame.draw.rect(surface, (30, 38, 48), (680, top + 32, 520, 560 - top), border_radius=8)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         for who, what in self.remote.chat:
             said = f"{who or t('friends.host_said')}: {what}"
             lines += [(part, INK) for part in wrap_text(said, 15, False, 490)]
-        for i, (line, colour) in enumerate(lines[-17:]):
-            surface.blit(font(15).render(line, True, colour), (694, 232 + i * 21))
+        for i, (line, colour) in enumerate(lines[-((550 - top) // 21) :]):
+            surface.blit(font(15).render(line, True, colour), (694, top + 42 + i * 21))
         if not lines:
-            surface.blit(font(15).render(t("friends.no_chat"), True, MUTED), (694, 232))
+            surface.blit(font(15).render(t("friends.no_chat"), True, MUTED), (694, top + 42))
         keys = font(13).render(t("friends.lobby_keys"), True, MUTED)
         surface.blit(keys, keys.get_rect(midtop=(640, 760)))
+
+
+def seat_words(seat: SeatInfo, owner: str) -> tuple[str, str]:
+    """A lobby seat in the player's words: who sits there, and how (connected, away and held,
+    a bot playing it, free)."""
+    if not seat.name:
+        return (t("friends.seat_bot_later"), t("friends.seat_bot")) if seat.bot else (t("friends.seat_free"), "")
+    name = f"{seat.name}  ({t('friends.the_host')})" if seat.name == owner else seat.name
+    if seat.bot:
+        return name, t("friends.seat_bot")
+    return name, t("friends.seat_here" if seat.connected else "friends.seat_held")
+
+
+class FriendsTableScene(TableScene):
+    """A table of friends in play: the table scene with the chat (C opens a line to say to the
+    table; what is said shows in the table's log, as text) and the connection's trouble said
+    plainly (:class:`TroubleBox`)."""
+
+    def __init__(self, app: AppPort, client: RemoteTable) -> None:
+        super().__init__(app, client, back_to="menu", keys_help=mark("friends.table_keys"))
+        self.remote = client
+        self.box = TroubleBox(self, client)
+        self.line: pygame_gui.elements.UITextEntryLine | None = None  # the chat line, while open
+
+    def next_wake(self) -> float | None:
+        wake = super().next_wake()
+        if self.line is None and self.box.said is None:
+            return wake
+        return 0.25 if wake is None else min(wake, 0.25)  # the cursor blinks; the seconds left are counted
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.box.handle(event):
+            return
+        if self.line is not None:
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.line:
+                self.remote.say(self.line.get_text())
+                self._close_line()
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self._close_line()
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame_gui.UI_TEXT_ENTRY_FINISHED):
+                return  # what is typed is the line's, not the table's keys
+        elif event.type == pygame.KEYUP and event.key == pygame.K_c and self.box.said is None:
+            self._open_line()  # (at the key's release: its letter is not typed in the line)
+            return
+        super().handle(event)
+
+    def _open_line(self) -> None:
+        """The chat line (the scene's own, not among the widgets the table's panel makes again)."""
+        self.line = pygame_gui.elements.UITextEntryLine(pygame.Rect(20, 528, 700, 36), manager=self.ui)
+        self.line.set_text_length_limit(CHAT_MAX)
+        self.line.focus()  # type: ignore[no-untyped-call]
+
+    def _close_line(self) -> None:
+        if self.line is not None:
+            self.line.kill()  # type: ignore[no-untyped-call]
+            self.line = None
+
+    def exit(self) -> None:
+        super().exit()
+        self._close_line()
+        self.box.forget()
+
+    def pause(self) -> None:
+        """A sheet over the table: the line closes, the box's button hides under it."""
+        super().pause()
+        self._close_line()
+        if self.box.button is not None:
+            self.box.button.hide()  # type: ignore[no-untyped-call]
+
+    def resume(self) -> None:
+        super().resume()
+        if self.box.button is not None:
+            self.box.button.show()  # type: ignore[no-untyped-call]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.box.update()
+        if self.box.final or (self.line is not None and not self.line.is_focused):
+            self._close_line()  # (a click elsewhere closes the line too: the keys are the table's again)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.line is not None:
+            words = font(13, True).render(t("friends.table_chat"), True, INK)
+            pygame.draw.rect(surface, (22, 28, 36), (16, 504, 708, 64), border_radius=8)
+            surface.blit(words, (24, 508))
+        self.box.draw(surface)

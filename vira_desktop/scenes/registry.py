@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from .analysis import AnalysisScene
 from .base import AppPort, Scene, SceneName
-from .friends import FriendsScene, HostFormScene, JoinFormScene, LobbyScene
+from .friends import FriendsScene, FriendsTableScene, HostFormScene, JoinFormScene, LobbyScene
 from .history import HistoryScene, PlayAgainScene, StatisticsScene
 from .menu import MenuScene, NewGameScene, SettingsScene
 from .overlays import (
@@ -47,6 +47,7 @@ SCENES: dict[SceneName, Callable[..., Scene]] = {
     "friends_host": HostFormScene,
     "friends_join": JoinFormScene,
     "lobby": LobbyScene,
+    "friends_table": FriendsTableScene,
 }
 
 
