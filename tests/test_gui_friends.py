@@ -279,6 +279,33 @@ def test_chat_at_the_table_opens_with_c_goes_to_everyone_and_shows_in_the_log_as
     thread.join(10)
 
 
+def test_the_chat_hidden_in_the_lobby_stays_hidden_at_the_table_and_is_kept(app: App) -> None:
+    """The lobby's button hides the chat (the player's setting, kept): its line goes, the lobby
+    says so, and at the table nothing said shows in the log and C opens no line."""
+    remote = app.host_friends("Anna", 3, 1, None, False)
+    assert remote.hosting is not None
+    friend = bot_client(f"127.0.0.1:{remote.hosting.port}", "Bertil", "normal", table=remote.hosting.table)
+    thread = threading.Thread(target=lambda: asyncio.run(friend.run()), daemon=True)
+    thread.start()
+    lobby = app.open("lobby", client=remote)
+    assert isinstance(lobby, LobbyScene) and lobby.chat.visible
+    click(app, lobby.hide.rect.center)
+    assert app.settings.friends.chat is False and not remote.show_chat
+    assert not lobby.chat.visible and lobby.hide.text == t("friends.show_chat")
+    frames_until(app, lambda: remote.lobby is not None and remote.lobby.waiting == 0)
+    remote.start_now()
+    scene = at_friends_table(app, remote)
+    key(app, pygame.K_c)
+    assert scene.line is None
+    remote.say("heard by nobody here")
+    frames_until(app, lambda: len(remote.chat) == 1)
+    run(app, 5)
+    assert not any("heard by nobody here" in line for line in scene.view.shown.log)
+    app.stack.clear()
+    remote.close()
+    thread.join(10)
+
+
 def test_the_host_closing_the_table_is_said_plainly_with_the_way_back_to_the_menu(app: App) -> None:
     hosting = LocalHost(HostConfig(bot_processes=0, bot_pause=0.0, players=3, humans=2, once=False), "127.0.0.1", 0)
     address = f"127.0.0.1:{hosting.port}"

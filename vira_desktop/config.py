@@ -104,6 +104,7 @@ class FriendsSettings:
     bots: BotLevel = "normal"  # the level of the bots in the seats no friend takes
     lan: bool = True  # hosted for the local network (else for this computer only)
     address: str = ""  # the address or table code last joined
+    chat: bool = True  # the friends' chat shown, in the lobby and at the table (false: hidden)
 
 
 @dataclass(frozen=True)

@@ -133,6 +133,7 @@ class RemoteTable:
         self.lobby: Lobby | None = None
         self.ended: Bye | Error | None = None  # the host ended the seat: its bye (or a fatal error)
         self.chat: deque[tuple[str, str]] = deque(maxlen=CHAT_KEPT)  # (who, what), as plain text
+        self.show_chat = True  # chat lines go into the table's log (the player's setting)
         self._heard_chat: list[ChatFrom] = []  # the lines heard, as sent (a rejoin's welcome brings some again)
         self._log: deque[str] = deque(maxlen=LOG_KEPT)  # the table's log: the host's lines, the chat, the notes
         self._host_log: tuple[str, ...] = ()  # the host's log as last taken in
@@ -231,7 +232,8 @@ class RemoteTable:
         self._heard_chat = [*self._heard_chat[-CHAT_KEPT:], line]
         who, what = plain_text(line.sender), plain_text(line.text)
         self.chat.append((who, what))
-        self._tell(t("friends.table_said", who=who or t("friends.host_said"), text=what))
+        if self.show_chat:
+            self._tell(t("friends.table_said", who=who or t("friends.host_said"), text=what))
 
     def _tell(self, line: str) -> None:
         """A line in the table's log."""

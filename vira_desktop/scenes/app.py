@@ -365,6 +365,7 @@ class App:
     def _seat(self, remote: RemoteTable) -> RemoteTable:
         if self.friends is not None:
             self.friends.close()
+        remote.show_chat = self.settings.friends.chat
         self.friends = remote
         remote.coach_bids = self.settings.display.coach_grid == "always"  # with friends it is no practice
         return remote

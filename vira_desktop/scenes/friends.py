@@ -584,7 +584,21 @@ class LobbyScene(Scene):
         self.chat.set_text_length_limit(CHAT_MAX)
         self.chat.focus()  # type: ignore[no-untyped-call]
         self.said = self.add(button(pygame.Rect(730, 660, 70, 40), t("friends.say"), manager=self.ui))
+        self.hide = self.add(button(pygame.Rect(820, 660, 200, 40), "", manager=self.ui))
+        self._show_chat(self.app.settings.friends.chat)
         self.box = TroubleBox(self, self.remote)
+
+    def _show_chat(self, shown: bool) -> None:
+        """The chat shown or hidden (the player's setting, kept): its line, its button, the table's log."""
+        self.remote.show_chat = shown
+        self.hide.set_text(t("friends.hide_chat" if shown else "friends.show_chat"))
+        for widget in (self.chat, self.said):
+            if shown:
+                widget.show()  # type: ignore[no-untyped-call]
+            else:
+                widget.hide()  # type: ignore[no-untyped-call]
+        if shown:
+            self.chat.focus()  # type: ignore[no-untyped-call]
 
     def exit(self) -> None:
         super().exit()
@@ -602,6 +616,10 @@ class LobbyScene(Scene):
                 self.app.open("menu")
             elif event.ui_element is self.said:
                 self._say()
+            elif event.ui_element is self.hide:
+                shown = not self.app.settings.friends.chat
+                self.app.change_setting("friends.chat", shown)
+                self._show_chat(shown)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat:
             self._say()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -702,6 +720,10 @@ class LobbyScene(Scene):
         surface.blit(font(18, True).render(t("friends.chat"), True, INK), (680, top))
         pygame.draw.rect(surface, (30, 38, 48), (680, top + 32, 520, 560 - top), border_radius=8)
         lines: list[tuple[str, tuple[int, int, int]]] = []
+        if not self.remote.show_chat:
+            for i, line in enumerate(wrap_text(t("friends.chat_hidden"), 15, False, 490)):
+                surface.blit(font(15).render(line, True, MUTED), (694, top + 42 + i * 21))
+            return
         for who, what in self.remote.chat:
             said = f"{who or t('friends.host_said')}: {what}"
             lines += [(part, INK) for part in wrap_text(said, 15, False, 490)]
@@ -752,7 +774,7 @@ class FriendsTableScene(TableScene):
                 self._close_line()
             if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame_gui.UI_TEXT_ENTRY_FINISHED):
                 return  # what is typed is the line's, not the table's keys
-        elif event.type == pygame.KEYUP and event.key == pygame.K_c and self.box.said is None:
+        elif event.type == pygame.KEYUP and event.key == pygame.K_c and self.box.said is None and self.remote.show_chat:
             self._open_line()  # (at the key's release: its letter is not typed in the line)
             return
         super().handle(event)
