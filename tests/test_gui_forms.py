@@ -224,3 +224,18 @@ def test_a_table_s_name_is_its_code_in_letters_and_digits() -> None:
     assert [table_code(name) for name in ("Köket", "Anna's table 2", "???", "x" * 40)] == [
         "koket", "annastable2", "1", "x" * 16,
     ]  # fmt: skip
+
+
+def test_an_invisible_format_character_typed_into_an_empty_field_is_refused_and_the_frame_goes_on(
+    app: App,
+) -> None:
+    """A bidi override or a zero-width space alone in a field has no width: pygame-gui could not
+    draw it and the frame failed. Every field refuses the format characters, typed or set."""
+    form = open_form(app, "friends_join")
+    address = entries(form)[0]
+    assert focused(app) == [address] and address.get_text() == ""
+    for invisible in ("\u202e", "\u200b", "\u2066", "\ufeff"):
+        type_text(app, invisible)
+    assert address.get_text() == ""
+    type_text(app, "h\u202eost")
+    assert address.get_text() == "host"

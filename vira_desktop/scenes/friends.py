@@ -31,7 +31,7 @@ from ..net.remote import LocalHost, RemoteTable
 from ..paths import friends_file
 from .backdrop import panel
 from .base import AppPort, Scene
-from .fields import clicked_field, focus_field
+from .fields import clicked_field, focus_field, text_field
 from .menu import BOT_LEVELS, HOUSE_RULE_FIELDS, NAME_MAX, cycle_setting, setting_label
 from .table import TableScene
 from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
@@ -165,9 +165,7 @@ class FormScene(Scene):
         return pygame.Rect(RIGHT, self.TOP + len(self._made) * self.STEP, 300, self.HEIGHT)
 
     def entry(self, text: str, limit: int) -> pygame_gui.elements.UITextEntryLine:
-        made = pygame_gui.elements.UITextEntryLine(self._next_rect(), manager=self.ui)
-        made.set_text_length_limit(limit)
-        made.set_text(text[:limit])
+        made = text_field(self._next_rect(), self.ui, limit, text)
         self._made.append(made)
         return self.add(made)
 
@@ -580,8 +578,7 @@ class LobbyScene(Scene):
         if self.remote.hosting is not None:
             self.start = self.add(button(pygame.Rect(820, 610, 200, 44), t("friends.start"), manager=self.ui))
         self.leave = self.add(button(pygame.Rect(1040, 610, 160, 44), t("friends.leave"), manager=self.ui))
-        self.chat = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(80, 660, 640, 40), manager=self.ui))
-        self.chat.set_text_length_limit(CHAT_MAX)
+        self.chat = self.add(text_field(pygame.Rect(80, 660, 640, 40), self.ui, CHAT_MAX))
         self.chat.focus()  # type: ignore[no-untyped-call]
         self.said = self.add(button(pygame.Rect(730, 660, 70, 40), t("friends.say"), manager=self.ui))
         self.hide = self.add(button(pygame.Rect(820, 660, 200, 40), "", manager=self.ui))
@@ -781,8 +778,7 @@ class FriendsTableScene(TableScene):
 
     def _open_line(self) -> None:
         """The chat line (the scene's own, not among the widgets the table's panel makes again)."""
-        self.line = pygame_gui.elements.UITextEntryLine(pygame.Rect(20, 528, 700, 36), manager=self.ui)
-        self.line.set_text_length_limit(CHAT_MAX)
+        self.line = text_field(pygame.Rect(20, 528, 700, 36), self.ui, CHAT_MAX)
         self.line.focus()  # type: ignore[no-untyped-call]
 
     def _close_line(self) -> None:

@@ -19,7 +19,7 @@ from ..session.describe import is_you
 from ..session.factory import SeatConfig, TableOrder
 from .backdrop import felt, panel
 from .base import AppPort, Scene, SceneName
-from .fields import clicked_field, focus_field
+from .fields import clicked_field, focus_field, text_field
 from .theme import GOLD, INK, MUTED, fit_text, font, wrap_text
 from .window import desktop_size, window_sizes
 
@@ -210,10 +210,7 @@ class NewGameScene(Scene):
         self.kinds: list[pygame_gui.elements.UIButton] = []
         for i in range(self.count):
             y = 250 + i * 56
-            entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(380, y, 260, 40), manager=ui)
-            entry.set_text_length_limit(NAME_MAX)
-            entry.set_text(self.typed[i][:NAME_MAX])
-            self.names.append(self.add(entry))
+            self.names.append(self.add(text_field(pygame.Rect(380, y, 260, 40), ui, NAME_MAX, self.typed[i])))
             kind = t(f"new_game.kind.{self.kind_of[i]}")
             self.kinds.append(self.add(button(pygame.Rect(660, y, 260, 40), kind, manager=ui)))
         self.start = self.add(button(pygame.Rect(490, 520, 300, 50), t("new_game.start"), manager=ui))
