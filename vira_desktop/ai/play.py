@@ -423,6 +423,12 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
             and into_ruff - {trump}
             and _declarer_trumps(k, declarer, trump) <= SHORT_TRUMPS
         ):
+            force = [c for c in legal if c.suit in into_ruff and c.suit is not trump]
+            if force and len(trumps) < _above_outside(k, _high(trumps)):
+                # Fewer trumps than theirs above my best: led, mine only fall; he ruffs instead.
+                card = _low(force)
+                said = f"forcing the declarer to ruff {card.suit.word}: my trumps are too low to win a trump lead"
+                return card, Reason("force_low_trumps", said, suit=card.suit.name)
             return _low(trumps), Reason(
                 "trump_stops_ruffs", "leading trump: the declarer is short of trumps and void in a suit"
             )
