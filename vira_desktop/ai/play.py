@@ -217,7 +217,8 @@ def _declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     return card, reason
 
 
-def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
+def _declarer_lead(legal: Sequence[Card], k: Knowledge, draw: bool = True) -> tuple[Card, Reason]:
+    """The declarer's lead; ``draw``: trumps may be drawn (False: my trumps are kept to ruff)."""
     view = k.view
     trump = view.trump
     defs = _defenders(view)
@@ -229,7 +230,7 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     def ruffable(suit: Suit) -> bool:
         return live and any(suit in k.voids.get(s, set()) and _may_hold(k, s, trump) for s in defs) if trump else False
 
-    if trumps and live:
+    if trumps and live and draw:
         top = _high(trumps)
         if k.is_master(top):
             return top, Reason("draw_master", "drawing trumps with the master trump")
@@ -237,6 +238,9 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
         if knock is not None and len(trumps) >= 3:
             return knock, Reason("draw_sequence", "drawing trumps: the top of a sequence forces out their high trump")
         if len(trumps) >= 3 and len(trumps) > out_trumps + 0.5:
+            keep = _ruff_to_keep(trumps, k) if side else None
+            if keep is not None:  # the side card I would lead with trumps drawn
+                return _declarer_lead(legal, k, draw=False)[0], _keep_reason(keep, len(trumps))
             # From the top: a low trump would lose to any of theirs and leave their high ones out.
             return top, Reason("draw_from_top", "drawing trumps from the top to force out their higher trumps")
     masters = [c for c in side if k.is_master(c) and not ruffable(c.suit)]
@@ -286,18 +290,30 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
                 return _high(trumps), Reason("draw_before_ruff", "drawing trumps before they can ruff")
             keep = _ruff_to_keep(trumps, k)
             if keep is not None:
-                said = f"keeping my last trump to ruff {keep.word}: leading my highest side card"
-                return _high(side), Reason("keep_trump_to_ruff", said, suit=keep.name)
+                return _high(side), _keep_reason(keep, len(trumps))
             return _low(trumps), Reason("trump_not_into_ruff", "leading trump rather than into a ruff")
         return _low(side), Reason("lead_low", "leading a low card")
     return (_high(trumps) if k.is_master(_high(trumps)) else _low(trumps)), Reason("lead_trump", "leading trump")
 
 
+def _keep_reason(keep: Suit, trumps: int) -> Reason:
+    """Why I lead a side card with ``trumps`` trumps kept to ruff ``keep``."""
+    if trumps == 1:
+        said = f"keeping my last trump to ruff {keep.word}: leading my highest side card"
+        return Reason("keep_trump_to_ruff", said, suit=keep.name)
+    said = f"keeping my trumps to ruff {keep.word}: leading a side card, not a trump that loses to theirs"
+    return Reason("keep_trumps_to_ruff", said, suit=keep.name)
+
+
+KEEP_TRUMPS = 3  # the declarer's trumps at most that he keeps to ruff, when he cannot draw theirs
+
+
 def _ruff_to_keep(trumps: Sequence[Card], k: Knowledge) -> Suit | None:
-    """My last trump, not the master, with every side suit open to a ruff: led, it falls to
-    their higher trump; kept, it ruffs the suit they will lead, one I am void in. That suit
-    (the longest outstanding), or None where the trump is not worth keeping."""
-    if len(trumps) != 1:
+    """My trumps, none the master, counted against theirs: led, one falls to their higher
+    trump; kept, they ruff the suit they will lead, one I am void in. My last trump is kept;
+    two or three only where as many trumps are still out (I cannot draw theirs). The suit to
+    ruff (the longest outstanding), or None where the trumps are not worth keeping."""
+    if len(trumps) > KEEP_TRUMPS or (len(trumps) > 1 and k.outside_in_suit(trumps[0].suit) < len(trumps)):
         return None
     voids = [s for s in Suit if s is not trumps[0].suit and not any(c.suit is s for c in k.view.hand)]
     held = [s for s in voids if any(_may_hold(k, d, s) for d in _defenders(k.view))]
@@ -407,6 +423,12 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
             and into_ruff - {trump}
             and _declarer_trumps(k, declarer, trump) <= SHORT_TRUMPS
         ):
+            force = [c for c in legal if c.suit in into_ruff and c.suit is not trump]
+            if force and len(trumps) < _above_outside(k, _high(trumps)):
+                # Fewer trumps than theirs above my best: led, mine only fall; he ruffs instead.
+                card = _low(force)
+                said = f"forcing the declarer to ruff {card.suit.word}: my trumps are too low to win a trump lead"
+                return card, Reason("force_low_trumps", said, suit=card.suit.name)
             return _low(trumps), Reason(
                 "trump_stops_ruffs", "leading trump: the declarer is short of trumps and void in a suit"
             )
