@@ -48,6 +48,8 @@ class CardOdds:
 
     outcomes: dict[Card, tuple[int, ...]]
     declarer: bool
+    tricks: dict[Card, tuple[int, ...]]  # the declarer's tricks still to come (clamped unless asked exact)
+    wants_tricks: bool  # the seat plays for the declarer's tricks (the declarer high, a defender low)
 
     @property
     def layouts(self) -> int:
@@ -73,6 +75,19 @@ class CardOdds:
         """The card of the highest worth (of equal ones ``prefer``, else the lowest)."""
         return max(sorted(self.outcomes), key=lambda c: (round(self.score(c), 9), c == prefer))
 
+    def mean_tricks(self, card: Card) -> float:
+        """The declarer's mean tricks still to come after ``card``."""
+        got = self.tricks[card]
+        return sum(got) / len(got)
+
+    def dominates(self, card: Card, other: Card) -> bool:
+        """``card`` is as good as ``other`` in every layout of the seat's view: a result and
+        tricks (for the seat's side) at least as good in each."""
+        sign = 1 if self.wants_tricks else -1
+        results = zip(self.scores(card), self.scores(other), strict=True)
+        tricks = zip(self.tricks[card], self.tricks[other], strict=True)
+        return all(a >= b for a, b in results) and all(sign * (a - b) >= 0 for a, b in tricks)
+
     def gap(self, card: Card, other: Card) -> tuple[float, float]:
         """How much worse ``card`` is than ``other`` on the seat's own view, in points, and
         the standard error of that difference (the same layouts for both)."""
@@ -85,11 +100,14 @@ class CardOdds:
         return 100 * mean, 100 * math.sqrt(var / n)
 
 
-def card_odds(view: View, seed: int, count: int = LAYOUTS, budget: Budget | None = None) -> CardOdds | None:
+def card_odds(
+    view: View, seed: int, count: int = LAYOUTS, budget: Budget | None = None, exact: bool = False
+) -> CardOdds | None:
     """Every legal card of ``view``'s seat (in trick play, on turn) judged over ``count``
-    layouts of the hidden cards drawn with ``seed``; None where there is nothing to judge:
-    one card plays like every other (a single class), the result is settled whatever is
-    played, or no layout fits the view or was solved within the budget's nodes."""
+    layouts of the hidden cards drawn with ``seed`` (``exact``: each card's tricks worked out
+    in full, not only as far as they tell the results apart); None where there is nothing to
+    judge: one card plays like every other (a single class), the result is settled whatever
+    is played, or no layout fits the view or was solved within the budget's nodes."""
     decision = view.decision
     declarer, game = view.declarer, view.game
     if decision is None or declarer is None or game is None:
@@ -99,7 +117,7 @@ def card_odds(view: View, seed: int, count: int = LAYOUTS, budget: Budget | None
     band = result_band(view)
     if len(classes) < 2 or band is None:
         return None
-    floor, ceiling, home_at = band
+    floor, ceiling, home_at = (0, 13, band[2]) if exact else band
     budget = budget or Budget()
     nodes = budget.misere_nodes if view.low and len(view.tricks) < MISERE_TRICKS else budget.nodes
     trump = -1 if view.low or view.trump is None else int(view.trump)
@@ -109,6 +127,7 @@ def card_odds(view: View, seed: int, count: int = LAYOUTS, budget: Budget | None
     except ValueError:
         return None
     got: dict[Card, list[int]] = {c: [] for c in classes}
+    tricks: dict[Card, list[int]] = {c: [] for c in classes}
     for layout in drawn:
         p = Position(layout.hands, trump, int(view.seat), int(declarer), view.low, view.aces_low, trick)
         values = move_values(p, cards=mask_of(classes), floor=floor, ceiling=ceiling, nodes=nodes)
@@ -116,7 +135,9 @@ def card_odds(view: View, seed: int, count: int = LAYOUTS, budget: Budget | None
             continue
         for card in classes:
             got[card] += [outcome_of(view.low, values[int(card)], home_at)] * layout.weight
+            tricks[card] += [values[int(card)]] * layout.weight
     if not got[next(iter(classes))]:
         return None
     outcomes = {m: tuple(got[rep]) for rep, members in classes.items() for m in members}
-    return CardOdds(outcomes, view.seat == declarer)
+    taken = {m: tuple(tricks[rep]) for rep, members in classes.items() for m in members}
+    return CardOdds(outcomes, view.seat == declarer, taken, (view.seat == declarer) != view.low)
