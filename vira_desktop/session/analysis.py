@@ -39,6 +39,7 @@ from .record import Record, record_actions, replay
 from .wire import JSON, to_json
 
 __all__ = [
+    "LAYOUTS",
     "Analysis",
     "CardCost",
     "Chances",

@@ -21,7 +21,7 @@ from ..rules.decision import Phase
 from ..rules.errors import ViraError
 from ..rules.events import events_for
 from ..rules.view import View
-from .analysis import Analysis, Steps
+from .analysis import LAYOUTS, Analysis, Steps
 from .coach import BidAdvice, Hint
 from .flow import Ask, FlowEvent
 from .jobs import JobKind
@@ -94,6 +94,7 @@ class SeatPort:
         self.cover: str | None = None  # hot seat: the player the screen is passed to, until lifted
         self.hint_every_decision = False  # ``--hints``: ask the coach at each decision of the seat
         self.coach_bids = False  # the coach weighs every bid of the seat's auction turns (the grid's colours)
+        self.analysis_layouts = LAYOUTS  # layouts each card of the analysis is judged over
         self.hints_asked = 0
         self._outbox: list[Update] = []
         self._hint: tuple[int, Hint] | None = None  # (version, the coach's answer for its question)
@@ -334,7 +335,8 @@ class SeatPort:
             return False
         if self.analysis() is None and (self._steps is None or self._steps[0] != self.version):
             record = read_record(finished[1], self.master.table.deal.rules)
-            self._steps = (self.version, Steps(record, side_of(record, self.viewer or "")))
+            steps = Steps(record, side_of(record, self.viewer or ""), self.analysis_layouts)
+            self._steps = (self.version, steps)
             self._ask_step()
         elif self.analysis() is None and not self.master.jobs.busy(JobKind.ANALYSIS, self.owner):
             self._ask_step()  # asked again after a step failed: from that step on
