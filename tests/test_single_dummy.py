@@ -100,5 +100,27 @@ def test_a_solo_6_card_into_a_void_it_could_not_see_is_unlucky_not_a_mistake() -
     assert "Unlucky, not wrong (blue)" in said
     assert "trick 4, South 10♠ (home 72%: the best card on what could be seen)" in said
     assert "Mistakes (red)" not in said
+    assert "where you could have done better (in gold)" in said and "Only hindsight says so" in said
     colour = card_colour(info, "South", 4, "South", ten.card, ten.lost, ten.changed)
     assert colour == (" −1", BLUE)
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "fi"])
+def test_the_colours_legend_fits_beside_its_heading_and_the_foot_in_three_lines(lang: str) -> None:
+    """The legend of the line played's colours shares a row with its heading (smaller type
+    where it must), and the foot with the layouts said keeps to three lines, in every language."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from vira_desktop.scenes.analysis import COLUMN_W
+    from vira_desktop.scenes.theme import fitting_size, font, wrap_text
+
+    pygame.init()
+    i18n.configure(lang)
+    room = COLUMN_W - font(17, True).size(i18n.t("analysis.as_played"))[0] - 16
+    legend = i18n.t("analysis.legend")
+    assert font(fitting_size(legend, 13, 10, False, room)).size(legend)[0] <= room
+    foot = i18n.t("analysis.foot_seen", layouts=64) + " " + i18n.t("analysis.foot", name="Cecilia")
+    assert len(wrap_text(foot, 13, False, 1060)) <= 3

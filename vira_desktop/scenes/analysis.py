@@ -16,7 +16,7 @@ from ..session.describe import is_you
 from ..session.words import card_text, pretty, say_keyed
 from .base import AppPort
 from .overlays import _Sheet
-from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
+from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, fitting_size, font, wrap_text
 
 __all__ = ["AMBER", "BLUE", "AnalysisScene", "card_colour", "verdict", "working_text"]
 
@@ -185,6 +185,8 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
         else:
             key = "analysis.show_me_you" if you else "analysis.show_me"
         line = t(key, trick=turn.trick, name=turn.seat, final=final)
+        if any(s.index == turn.index and s.call == "good" for s in info.seen):  # better only with hindsight
+            line += " " + t("analysis.turn_hindsight")
         turning = [c for trick in info.best_line for c in trick.cards if c.best][:1]
         if turning and turning[0].also:  # the best line's own card was not the only one
             cards = ", ".join(card_text(c) for c in (turning[0].card, *turning[0].also))
@@ -215,19 +217,29 @@ class AnalysisScene(_Sheet):
             for part in wrap_text(line, 16, False, 1220):
                 surface.blit(font(16).render(part, True, INK), (30, y))
                 y += 21
+        declarer = info.declarer  # "You" takes no "'s": the player's own text
+        said = t("analysis.foot_you") if is_you(declarer) else t("analysis.foot", name=declarer)
+        if info.layouts:
+            said = t("analysis.foot_seen", layouts=info.layouts) + " " + said
+        foot = wrap_text(said, 13, False, 1060)[:3]
+        for k, part in enumerate(foot):
+            surface.blit(font(13).render(part, True, MUTED), (30, 760 - 17 * (len(foot) - k)))
         self.top = max(TOP, y + 46)  # below the verdict however long it runs (Finnish runs long)
-        self.row_h = min(ROW_H, (738 - self.top) // 13)
+        self.row_h = min(ROW_H, (756 - 17 * len(foot) - self.top) // 13)  # above the foot
         turn = info.diverges
         best = t("analysis.best_from", trick=turn.trick) if turn is not None else t("analysis.best_line")
         heads = (t("analysis.as_played"), best)
-        for x, head in zip(COLUMNS, heads, strict=True):
-            surface.blit(font(17, True).render(head, True, GOLD), (x, self.top - 30))
-        if any(c.also for trick in info.best_line for c in trick.cards):  # the "=" after a card
-            legend = font(13).render(t("analysis.as_good"), True, MUTED)
-            surface.blit(legend, (COLUMNS[1] + COLUMN_W - legend.get_width(), self.top - 27))
-        if info.layouts:  # the colours of the line played, in words
-            legend = font(13).render(t("analysis.legend"), True, MUTED)
-            surface.blit(legend, (COLUMNS[0] + COLUMN_W - legend.get_width(), self.top - 27))
+        legends = (
+            t("analysis.legend") if info.layouts else "",  # the colours of the line played, in words
+            t("analysis.as_good") if any(c.also for trick in info.best_line for c in trick.cards) else "",  # the "="
+        )
+        for x, head, legend in zip(COLUMNS, heads, legends, strict=True):
+            drawn = font(17, True).render(head, True, GOLD)
+            surface.blit(drawn, (x, self.top - 30))
+            if legend:  # beside the heading, in smaller type where it runs long
+                room = COLUMN_W - drawn.get_width() - 16
+                said_small = font(fitting_size(legend, 13, 10, False, room)).render(legend, True, MUTED)
+                surface.blit(said_small, (x + COLUMN_W - said_small.get_width(), self.top - 27))
         for i, trick in enumerate(info.tricks):
             marked = [
                 (c.seat, c.card, *card_colour(info, self.viewer, trick.trick, c.seat, c.card, c.lost, c.changed))
@@ -244,13 +256,6 @@ class AnalysisScene(_Sheet):
                 cards.append((c.seat, c.card, " =" if c.also else "", GOLD if turning else MUTED if same else INK))
                 n += 1
             self._row(surface, COLUMNS[1], i, i + 1, cards, best_trick.declarer_tricks, muted=same)
-        declarer = info.declarer  # "You" takes no "'s": the player's own text
-        said = t("analysis.foot_you") if is_you(declarer) else t("analysis.foot", name=declarer)
-        if info.layouts:
-            said = t("analysis.foot_seen", layouts=info.layouts) + " " + said
-        foot = wrap_text(said, 13, False, 1060)
-        for k, part in enumerate(foot[:2]):
-            surface.blit(font(13).render(part, True, MUTED), (30, 760 - 17 * (len(foot[:2]) - k)))
 
     def _row(
         self,
