@@ -78,8 +78,9 @@ def _judged(info: Analysis, seen: Sequence[Seen], key: str, own: str = "") -> st
         values = {"trick": s.trick, "name": s.seat, "card": card_text(s.card), "yours": yours}
         if s.best == s.card and own:
             said.append(t(own, **values))
-        else:
-            said.append(t(key, **values, best=card_text(s.best), theirs=best))
+        else:  # the best, and the cards as good as it (within CLOSE points) with it
+            bests = " / ".join(card_text(c) for c in (s.best, *s.as_good)[:3] if c != s.card)
+            said.append(t(key, **values, best=bests, theirs=best))
     more = len(seen) - LISTED
     return "; ".join(said) + (t("analysis.and_more", count=more) if more > 0 else "")
 
