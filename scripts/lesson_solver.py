@@ -1,18 +1,23 @@
 """Write ``vira_desktop/tutorial/lessons/solver.yaml``: for every card-play checkpoint of the
 shipped lessons, the cards the double-dummy solver finds as good as the lesson's own card
-(the same tricks for the declarer with every card as it lies), and of those the ones the
-learner may be told are as good.
+(the same tricks for the declarer with every card as it lies), and the cards the learner
+may be told are as good.
 
 A lesson teaches play for hands the learner cannot see, and a habit (play low when you
 cannot win, draw trumps with the ace). Two playtests found the solver's 'good too' praising
-cards that break the habit just taught: a card equal double dummy is not therefore as good
-from the seat. So a card of equal value is accepted only where
+cards that break the habit just taught (ruffable aces, any lead in a begär): a card equal
+double dummy is not therefore as good from the seat. So a card is accepted only where the
+lesson's own card is the best double dummy, the lesson's card is no discard (a discard's
+rank is an Ågren marking: its message), and
 
-- the lesson's own card is the best double dummy;
 - it is equivalent to the lesson's card from the learner's seat: of the same suit, with no
   card between them that another seat may still hold (they then play alike however the
-  hidden cards lie, and break no habit: 2♥ for 3♥ when 4♥ is gone);
-- the lesson's card is no discard (a discard's rank is an Ågren marking: its message).
+  hidden cards lie, and break no habit: 2♥ for 3♥ when 4♥ is gone): ``good``; or
+- it is as good on what the learner could see (``tutorial/judge.py``, ``seen_good``): played
+  in each layout of the hidden cards that fit the learner's view (the strong bot's sampler),
+  its result and tricks are no worse than the lesson card's: ``seen``, with the ``layouts``
+  they were compared over. A card equal double dummy that is worse on the
+  learner's view is listed under ``not`` with its figures.
 
 The equivalence is the judge's own (``tutorial/judge.py``, ``not_same_card``), which also
 accepts a card that is the same card as another accepted one (``accept``, ``good``): such
@@ -33,7 +38,7 @@ import yaml
 from vira_desktop.ai.solver import all_move_values
 from vira_desktop.rules.actions import PlayCard
 from vira_desktop.session.analysis import position_of
-from vira_desktop.tutorial.judge import Kind, not_same_card
+from vira_desktop.tutorial.judge import LESSON_LAYOUTS, Kind, not_same_card, seen_good
 from vira_desktop.tutorial.lesson import chapters, lesson
 
 OUT = Path(__file__).resolve().parents[1] / "vira_desktop" / "tutorial" / "lessons" / "solver.yaml"
@@ -62,25 +67,31 @@ def checkpoint(ident: str, n: int) -> dict[str, Any] | None:
     if value != best:
         entry["not"] = {"*": f"the lesson's card is not the best double dummy ({value}; best {best})"}
         return entry
+    seen = seen_good(deal, main)
+    discard = not_same_card(deal, main, main) == "discard"  # its rank is the message: no other card says it
+    on_view = {str(c) for c, good in (seen or {}).items() if good and not discard}
     already = []
-    for c in equal:
+    for c in sorted(set(equal) | {int(type(main.card).parse(x)) for x in on_view}):
         card = PlayCard(main.seat, type(main.card)(c))
         verdict = taught.judge(step, card, deal)
         twin = verdict.detail.twin if verdict.detail is not None else None
-        if twin == main or verdict.say == "ui.solver_good":
+        if twin == main or verdict.say in ("ui.solver_good", "ui.seen_good"):
             continue  # the same card as the lesson's: a candidate below, whatever the file said before
         if verdict.kind is not Kind.WRONG:
             already.append(str(card.card))  # right or good already by the lesson's own rules
-        elif card in ask.why or (verdict.own and verdict.say != "ui.solver_good"):
+        elif card in ask.why or (verdict.own and verdict.say not in ("ui.solver_good", "ui.seen_good")):
             entry["not"][str(card.card)] = "the lesson says why not"
-    candidates = [type(main.card)(c) for c in equal if str(type(main.card)(c)) not in already]
-    candidates = [c for c in candidates if str(c) not in entry["not"]]
-    for c in candidates:
+    told = set(already) | set(entry["not"])
+    for c in [type(main.card)(c) for c in equal if str(type(main.card)(c)) not in told]:
         reason = not_same_card(deal, PlayCard(main.seat, c), main)
         if reason is None:
             entry["good"].append(str(c))
-        else:
-            entry["not"][str(c)] = WHY_NOT[reason]
+        elif str(c) not in on_view:
+            worse = reason != "discard" and seen is not None
+            entry["not"][str(c)] = "worse on what the learner could see" if worse else WHY_NOT[reason]
+    accepted = sorted(on_view - told - set(entry["good"]))
+    if accepted:
+        entry["seen"], entry["layouts"] = accepted, LESSON_LAYOUTS
     if already:
         entry["already"] = already
     return entry

@@ -4,6 +4,7 @@
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/languages --languages
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --tutorial en
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/coach --coach
+    DISPLAY=:99 python scripts/screenshots.py /tmp/shots --analysis tests/records/x.yaml [--in sv]
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/friends --friends
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/friends --forms
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --lesson vingel_6 1 \
@@ -749,6 +750,29 @@ def friend(folder: Path, shots: list[str]) -> None:
         app.friends.close()
 
 
+def analysis_screens(folder: Path, records: list[str], language: str | None = None) -> None:
+    """Each record (``--analysis RECORD... [--in LANG]``) opened in the replay, played to its
+    end and "Could I have won?" asked (A) for the seat shown: the progress message while it
+    is worked out, then the analysis window."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with fresh_home(language):
+        app = App(seed=1)
+        app.to_menu()
+        for name in records:
+            path = Path(name)
+            app.open("replay", record=load_record(path), title=path.name)
+            step(app, 5)
+            key(app, pygame.K_END, frames=30)
+            key(app, pygame.K_a)
+            until(app, lambda: getattr(getattr(app.stack.top, "driver", None), "progress", None) is not None, 120)
+            save(app, folder, f"{path.stem}-working.png")
+            until(app, lambda: type(app.stack.top).__name__ == "AnalysisScene", 300)
+            save(app, folder, f"{path.stem}-analysis.png")
+            key(app, pygame.K_ESCAPE)
+            key(app, pygame.K_ESCAPE)
+        pygame.quit()
+
+
 def _option(name: str) -> str | None:
     return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else None
 
@@ -769,6 +793,10 @@ if __name__ == "__main__":
         friend(target, sys.argv[sys.argv.index("--friend") + 1 :])
     elif "--coach" in sys.argv:
         coach(target)
+    elif "--analysis" in sys.argv:  # --analysis RECORD... [--in LANG]
+        at = sys.argv.index("--analysis")
+        shown = [a for a in sys.argv[at + 1 :] if a.endswith(".yaml")]
+        analysis_screens(target, shown, _option("--in"))
     elif "--lesson" in sys.argv:  # --lesson IDENT STEP [--answer TEXT] [--in sv,en,fi]
         at = sys.argv.index("--lesson")
         said = (_option("--in") or "sv,en,fi").split(",")

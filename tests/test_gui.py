@@ -22,6 +22,7 @@ import pygame
 import pygame_gui
 
 from tests.screens import runner_of, table_of
+from vira_desktop.ai.single_dummy import LAYOUTS
 from vira_desktop.i18n import configure, t
 from vira_desktop.rules.actions import Bid, PlayCard
 from vira_desktop.rules.cards import Card
@@ -1510,14 +1511,20 @@ def test_could_i_have_won_shows_the_analysis_from_the_worker(app: App) -> None:
         play_to_end_of_deal(app, scene)
     run(app, 2)
     assert any(b.text.startswith("Could I have") for b in scene.play.surface.panel.buttons)
+    runner_of(scene).port.analysis_layouts = 8  # a few layouts a card: quick on a busy machine too
     key(app, pygame.K_a)
     deadline = time.monotonic() + WAIT_S
+    said = set()
     while type(app.stack.top).__name__ != "AnalysisScene" and time.monotonic() < deadline:
+        said.add(scene.view.shown.message)
         run(app, 1)
     sheet = app.stack.top
-    assert isinstance(sheet, AnalysisScene)
+    assert isinstance(sheet, AnalysisScene), sorted(said)
     info = sheet.info
     assert len(info.tricks) == len(info.best_line) == len(table_of(scene).deal.tricks_played)
+    # worked out a step a job, the table telling how far; the player's side judged on what it could see
+    assert any(m.startswith("Judging each card on what its player could see") for m in said), said
+    assert info.layouts == 8 and LAYOUTS > 8 and all(s.layouts == 8 for s in info.seen)
     title, lines = verdict(info, "You")
     assert title in ("Could you have won?", "Could you have done better?") and "best play" in lines[1]
     run(app, 2)

@@ -301,7 +301,9 @@ def test_the_coach_weighs_each_bid_once_per_auction_turn_of_the_player() -> None
 
 def test_the_analysis_of_a_finished_deal_comes_through_the_worker() -> None:
     """'Could I have won?' without a window: asked once the deal is over (and only then), it
-    comes as an update from poll, for the player's side, and is gone with the next deal."""
+    comes as an update from poll, for the player's side, and is gone with the next deal. It is
+    worked out a step a job (the double dummy, then a trick's cards judged on what their
+    seats could see), each step in telling how far it has come."""
     table = Table([SeatConfig("You", False, "normal"), *bots(3)[1:]], seed=3)
     runner = TableRunner(table, pause=0, viewer="You")
     runner.start()
@@ -312,12 +314,23 @@ def test_the_analysis_of_a_finished_deal_comes_through_the_worker() -> None:
             break
         if runner.master.deal_over:
             runner.command(Command.NEXT_DEAL)
+    runner.port.analysis_layouts = 4  # a few layouts a card: the steps, not their figures, are tested here
     assert runner.ask_analysis()
-    updates = runner.poll(9999.0)
+    updates = []
+    for _ in range(40):  # one step a poll: the double dummy, then each trick
+        updates += runner.poll(9999.0)
+        if any(u.analysis is not None for u in updates):
+            break
+        assert runner.ask_analysis()  # asked again meanwhile: nothing asked twice
     got = [u.analysis for u in updates if u.analysis is not None]
     assert len(got) == 1 and runner.analysis() == got[0]
     info = got[0]
     deal = runner.table.deal
+    steps = [u.analysing for u in updates if u.analysing is not None]
+    assert steps == [(n, len(deal.tricks_played)) for n in range(len(deal.tricks_played))]
+    names = runner.table.session.seats
+    side = {"You"} if info.declarer == "You" else {n for n in names if n != info.declarer}
+    assert info.layouts == 4 and {s.seat for s in info.seen} <= side  # the player's side alone is judged
     assert deal.declarer is not None
     assert info.taken == deal.tricks_won[deal.declarer]
     assert len(info.best_line) == len(deal.tricks_played)

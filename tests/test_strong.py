@@ -14,7 +14,7 @@ from vira_desktop.ai.knowledge import Knowledge
 from vira_desktop.ai.native import NATIVE
 from vira_desktop.ai.sampling import layouts
 from vira_desktop.ai.solver import all_move_values, move_values, python_solve, solve
-from vira_desktop.ai.strong import Budget, StrongBot, _classes
+from vira_desktop.ai.strong import Budget, StrongBot, card_classes
 from vira_desktop.rules.actions import PlayCard
 from vira_desktop.rules.cards import SUIT_MASKS, Card, mask_of
 from vira_desktop.rules.deal import Deal, Phase
@@ -207,7 +207,7 @@ def test_without_the_compiled_solver_it_searches_only_near_the_end(monkeypatch: 
     for deal, seat in _play_views(20, 10):
         view = deal.view(seat)
         legal = [a.card for a in view.decision.actions if isinstance(a, PlayCard)]  # type: ignore[union-attr]
-        cards = list(strong._classes(legal, Knowledge(view)))
+        cards = list(strong.card_classes(legal, Knowledge(view)))
         if len(cards) < 2:
             continue
         got = StrongBot(1, QUICK)._search_cards(view, cards)
@@ -420,7 +420,7 @@ def test_cards_are_alike_only_with_no_card_still_in_play_between_them() -> None:
     view = _position("begar_defender_overtakes_the_queen.yaml", 31)
     assert [str(c) for _, c in view.trick] == ["QS", "3S"]
     legal = [a.card for a in view.decision.actions if isinstance(a, PlayCard)] if view.decision else []
-    classes = {str(rep): [str(c) for c in members] for rep, members in _classes(legal, Knowledge(view)).items()}
+    classes = {str(rep): [str(c) for c in members] for rep, members in card_classes(legal, Knowledge(view)).items()}
     assert classes == {"5S": ["5S", "6S"], "JS": ["JS"], "KS": ["KS"]}
     after = replay(load_record(POSITIONS / "begar_defender_overtakes_the_queen.yaml"), 40).view(Seat.FOREHAND)
     assert [str(c) for _, c in after.trick] == ["JH", "TC"]  # the QS played: K and J alike again

@@ -116,10 +116,16 @@ def _solve(path: str, at: int | None, as_json: bool) -> int:
     return 0
 
 
-def _analyse(path: str, as_json: bool) -> int:
+def _analyse(path: str, as_json: bool, side: str | None = None, layouts: int | None = None) -> int:
+    from .ai.single_dummy import LAYOUTS
     from .session.analysis import analyse_record
+    from .session.thinking import side_of
 
-    info = _record_figures(path, analyse_record, as_json)
+    def compute(record: Record) -> Analysis:
+        sides = frozenset(side_of(record, side)) if side else None
+        return analyse_record(record, sides, LAYOUTS if layouts is None else layouts)
+
+    info = _record_figures(path, compute, as_json)
     if isinstance(info, int):
         return info
     aim = "fewest" if info.low else "most"
@@ -134,10 +140,23 @@ def _analyse(path: str, as_json: bool) -> int:
     misere = games["misère"]
     by_trump = by_trump or "no game by trump (cards set aside)"
     print(f"the hands as they lay at the first card, double dummy: {by_trump}; misère (best defence) {misere}")
-    if not info.costly:
+    if not info.costly and not info.tricks_only:
         print("no card gave up a trick")
     for c in info.costly:
-        print(f"cost a trick: {c.seat}'s {c.card} at trick {c.trick} ({c.lost})")
+        print(f"changed the result: {c.seat}'s {c.card} at trick {c.trick} (gave up {c.lost})")
+    for c in info.tricks_only:
+        print(f"tricks only: {c.seat}'s {c.card} at trick {c.trick} (gave up {c.lost}, the result the same)")
+    if info.layouts:
+        print(f"on what each seat could see ({info.layouts} layouts a card; declarer's home/bet/kodilj):")
+    for s in info.seen:
+        if s.call == "good" and not s.lost:
+            continue
+        odds = f"{s.chances.home:.0%}/{s.chances.bet:.0%}/{s.chances.kodilj:.0%}"
+        best = f"{s.best} {s.best_chances.home:.0%}/{s.best_chances.bet:.0%}/{s.best_chances.kodilj:.0%}"
+        said = "unlucky" if s.unlucky else s.call
+        coach = f"; the coach advised {s.coach}" if s.coach is not None else ""
+        gap = f"{s.gap:+.0f} ±{s.noise:.0f} points"
+        print(f"  {said}: {s.seat}'s {s.card} at trick {s.trick}: {odds}, best {best} ({gap}){coach}")
     if info.diverges is not None:
         turn = info.diverges
         print(f"best line, turning at trick {turn.trick} ({turn.seat}); [N]: the declarer's tricks after the trick")
@@ -263,8 +282,17 @@ def _join(args: argparse.Namespace) -> int:
         if args.dump:
             dump = stack.enter_context(open(args.dump, "w", encoding="utf-8", buffering=1))
         options = JoinOptions(
-            args.address, args.name, args.table, args.password, args.token, args.bot, dump, args.seed,
-            reconnect=args.reconnect, tls=args.tls or args.cafile is not None, cafile=args.cafile,
+            args.address,
+            args.name,
+            args.table,
+            args.password,
+            args.token,
+            args.bot,
+            dump,
+            args.seed,
+            reconnect=args.reconnect,
+            tls=args.tls or args.cafile is not None,
+            cafile=args.cafile,
         )
         try:
             return asyncio.run(join(options))
@@ -310,9 +338,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--check", action="store_true", help="fail if the recorded result differs")
     p.add_argument("--window", action="store_true", help="step the record in the game window (→ ← Tab Esc)")
-    p = sub.add_parser("analyse", help="the tricks each card of a deal record gave up (double dummy)")
+    said = "the tricks each card of a deal record gave up (double dummy), each judged on what its seat could see"
+    p = sub.add_parser("analyse", help=said)
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--side", metavar="NAME", help="judge only the cards of NAME's side (default: every seat's)")
+    p.add_argument("--layouts", type=int, default=None, metavar="N", help="layouts a card is judged over (0: none)")
     p = sub.add_parser("solve", help="the double-dummy value of each card at a deal record's position")
     p.add_argument("file")
     p.add_argument(
@@ -397,7 +428,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "solve":
         return _solve(args.file, args.at, args.json)
     if args.command == "analyse":
-        return _analyse(args.file, args.json)
+        return _analyse(args.file, args.json, args.side, args.layouts)
     commands = {"host": _host, "join": _join, "simulate": _simulate, "match": _match}
     if args.command in commands:
         try:

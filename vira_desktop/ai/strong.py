@@ -60,7 +60,7 @@ from .sampling import Layout, layouts
 from .solver import Position, move_values
 from .worlds import Played, playout, supported, world
 
-__all__ = ["Budget", "StrongBot", "stop_when"]
+__all__ = ["Budget", "StrongBot", "card_classes", "outcome_of", "result_band", "stop_when"]
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
@@ -132,7 +132,36 @@ def _beaten(view: View) -> bool:
     return won > 0 if view.low else game.tricks - won > _declarer_left(view)
 
 
-def _classes(legal: Sequence[Card], k: Knowledge) -> dict[Card, list[Card]]:
+def result_band(view: View) -> tuple[int, int, int] | None:
+    """The declarer's tricks still to come that tell his results apart, as a search clamps
+    them: a floor (kodilj at or below it), a ceiling (home at or above it in a high game;
+    kodilj at or above it in a misère) and where home begins (:func:`outcome_of`); None
+    when the result is settled whatever is played (or there is no contract)."""
+    declarer, game = view.declarer, view.game
+    if declarer is None or game is None:
+        return None
+    won = view.tricks_won[declarer]
+    if view.low:
+        floor, ceiling = 0, 2 - won  # home with none, bet with one, kodilj with two
+        home_at = -won  # the tricks still to come are counted: one taken already is a bet
+    else:
+        need = game.tricks
+        floor, ceiling = max(0, need - 2 - won), need - won
+        home_at = need - won
+    if ceiling <= 0 or floor >= _declarer_left(view):
+        return None  # home or beaten whatever is played
+    return floor, ceiling, home_at
+
+
+def outcome_of(low: bool, tricks: int, home_at: int) -> int:
+    """The declarer's result with ``tricks`` still to come: 0 home, 1 bet, 2 kodilj
+    (``home_at`` from :func:`result_band`)."""
+    if tricks <= home_at if low else tricks >= home_at:
+        return 0
+    return 1 if abs(tricks - home_at) == 1 else 2
+
+
+def card_classes(legal: Sequence[Card], k: Knowledge) -> dict[Card, list[Card]]:
     """The legal cards by what they are worth to me whatever the layout: cards of one suit
     with no card between them still in play (that another seat may hold, or in the trick on
     the table) play alike (the lowest stands for them). With the aces counted as ones every
@@ -187,7 +216,7 @@ class StrongBot(NormalBot):
         legal = [a.card for a in actions if isinstance(a, PlayCard)]
         k = Knowledge(view)
         card, reason = choose_card(legal, k)  # the rule of thumb: kept where search sees no difference
-        classes = _classes(legal, k)
+        classes = card_classes(legal, k)
         if len(classes) == 1:
             return Choice(PlayCard(view.seat, card), reason)
         searched = self._search_cards(view, list(classes))
@@ -224,21 +253,10 @@ class StrongBot(NormalBot):
         """Each card's mean worth to the declarer in bets, and its shares of layouts going
         home and going kodilj, over the layouts solved in the budget (and how many); None
         when the outcome is already settled or no layout was solved."""
-        declarer = view.declarer
-        game = view.game
-        if declarer is None or game is None:
+        band = result_band(view)
+        if band is None:
             return None
-        won = view.tricks_won[declarer]
-        if view.low:
-            floor, ceiling = 0, 2 - won  # home with none, bet with one, kodilj with two
-            home_at = -won  # the tricks still to come are counted: one taken already is a bet
-        else:
-            need = game.tricks
-            floor, ceiling = max(0, need - 2 - won), need - won
-            home_at = need - won
-        left = _declarer_left(view)
-        if ceiling <= 0 or floor >= left:
-            return None  # home or beaten whatever is played
+        floor, ceiling, home_at = band
         if not solver.COMPILED and max(view.hand_sizes) > PYTHON_CARDS:
             return None  # the pure-Python solver is quick only near the end: the rule of thumb till then
         values = _outcome_values(view)
@@ -254,7 +272,7 @@ class StrongBot(NormalBot):
             if got is None:
                 continue
             for card, v in got.items():
-                outcome = 0 if (v <= home_at if view.low else v >= home_at) else 1 if abs(v - home_at) == 1 else 2
+                outcome = outcome_of(view.low, v, home_at)
                 totals[card] += layout.weight * values[outcome]
                 homes[card] += layout.weight * (outcome == 0)
                 kodiljs[card] += layout.weight * (outcome == 2)

@@ -1,5 +1,6 @@
-"""'Could I have won?': a finished deal's double-dummy analysis, the line played beside the
-best line, trick by trick (the analysis comes worked out, from the worker)."""
+"""'Could I have won?': a finished deal's analysis, the line played beside the best line,
+trick by trick, and each card of the player's side judged on what its player could see
+(the analysis comes worked out, from the worker)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,20 @@ import pygame
 
 from ..i18n import t
 from ..rules.cards import Card, Suit
-from ..session.analysis import Analysis, Costly
+from ..rules.errors import Keyed
+from ..session.analysis import Analysis, Chances, Costly, Seen
 from ..session.describe import is_you
-from ..session.words import card_text
+from ..session.words import card_text, pretty, say_keyed
 from .base import AppPort
 from .overlays import _Sheet
-from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, font, wrap_text
+from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, fitting_size, font, wrap_text
 
-__all__ = ["AnalysisScene", "verdict"]
+__all__ = ["AMBER", "BLUE", "AnalysisScene", "card_colour", "verdict", "working_text"]
+
+Colour = tuple[int, int, int]
+AMBER = (236, 160, 70)  # doubtful on what the player could see
+BLUE = (130, 170, 240)  # unlucky: costly only with every card known
+LISTED = 3  # cards told by name in each of the verdict's lists
 
 ROW_H = 36
 TOP = 236
@@ -33,11 +40,102 @@ def on_side(info: Analysis, viewer: str, name: str) -> bool:
     return (name == info.declarer) == (viewer == info.declarer)
 
 
+def working_text(progress: tuple[int, int] | None) -> str:
+    """What the table says while the analysis is worked out: how far, once it is judging."""
+    if progress is None or not progress[1]:
+        return t("analysis.working")
+    return t("analysis.working_seen", done=progress[0], total=progress[1])
+
+
 def _listed(costly: Sequence[Costly], gift: bool = False) -> str:
     """Costly cards as the sheet lists them: what each cost its side (or gave the other)."""
     key = "analysis.gift_card" if gift else "analysis.costly_card"
     said = [t(key, trick=c.trick, name=c.seat, card=card_text(c.card), lost=c.lost) for c in costly[:6]]
     return ", ".join(said)
+
+
+def _pct(share: float) -> str:
+    return t("reason.percent", n=round(100 * share))
+
+
+def _odds(yours: Chances, best: Chances, declarer: bool) -> tuple[str, str]:
+    """The figure that tells two cards apart for the player's side, for each: the chance of
+    going home (of beating the contract, for a defender), else of kodilj where that is all
+    that differs."""
+    if round(100 * yours.home) == round(100 * best.home) and round(100 * yours.kodilj) != round(100 * best.kodilj):
+        return t("analysis.pct_kodilj", pct=_pct(yours.kodilj)), t("analysis.pct_kodilj", pct=_pct(best.kodilj))
+    if declarer:
+        return t("analysis.pct_home", pct=_pct(yours.home)), t("analysis.pct_home", pct=_pct(best.home))
+    return t("analysis.pct_beaten", pct=_pct(1 - yours.home)), t("analysis.pct_beaten", pct=_pct(1 - best.home))
+
+
+def _judged(info: Analysis, seen: Sequence[Seen], key: str, own: str = "") -> str:
+    """Judged cards as a verdict's list says them: each with its figure beside the best's
+    (``own``: the words for a card that was the best itself)."""
+    said = []
+    for s in seen[:LISTED]:
+        yours, best = _odds(s.chances, s.best_chances, s.seat == info.declarer)
+        values = {"trick": s.trick, "name": s.seat, "card": card_text(s.card), "yours": yours}
+        if s.best == s.card and own:
+            said.append(t(own, **values))
+        else:  # the best, and the cards as good as it (within CLOSE points) with it
+            bests = " / ".join(card_text(c) for c in (s.best, *s.as_good)[:3] if c != s.card)
+            said.append(t(key, **values, best=bests, theirs=best))
+    more = len(seen) - LISTED
+    return "; ".join(said) + (t("analysis.and_more", count=more) if more > 0 else "")
+
+
+def _coach_lost(info: Analysis, s: Seen) -> str:
+    """Why a card the coach advised was a mistake here: its habit, and what did better."""
+    yours, best = _odds(s.chances, s.best_chances, s.seat == info.declarer)
+    reason = s.coach_reason or ""
+    said = say_keyed(reason, "reason") if isinstance(reason, Keyed) else pretty(reason)
+    values = {"trick": s.trick, "card": card_text(s.card), "best": card_text(s.best)}
+    return t("analysis.coach_lost", **values, reason=said, yours=yours, theirs=best)
+
+
+def _seen_lines(info: Analysis, viewer: str) -> list[str]:
+    """The verdict's lines on the side's cards judged on what their players could see."""
+    ours = [s for s in info.seen if on_side(info, viewer, s.seat)]
+    mistakes = [s for s in ours if s.call == "mistake"]
+    doubtful = [s for s in ours if s.call == "doubtful"]
+    unlucky = [s for s in ours if s.unlucky]
+    lines = []
+    if mistakes:
+        lines.append(t("analysis.mistakes", cards=_judged(info, mistakes, "analysis.seen_card")))
+    lines += [_coach_lost(info, s) for s in mistakes if s.coached and s.seat == viewer][:1]
+    if unlucky:
+        lines.append(
+            t("analysis.unlucky", cards=_judged(info, unlucky, "analysis.unlucky_card", "analysis.unlucky_card_best"))
+        )
+    if doubtful:
+        lines.append(t("analysis.doubtful", cards=_judged(info, doubtful, "analysis.seen_card")))
+    if not mistakes and not doubtful:
+        lines.append(t("analysis.no_mistakes"))
+    return lines
+
+
+def card_colour(
+    info: Analysis, viewer: str, trick: int, seat: str, card: Card, lost: int, changed: bool
+) -> tuple[str, Colour]:
+    """How the line played marks a card: the tricks it gave up (your side's, −; the other
+    side's, given to yours, +) and its colour: red a mistake on what its player could see,
+    amber doubtful, blue unlucky (costly only with every card known), grey tricks that
+    changed nothing, green the other side's gift that changed the result."""
+    ours = on_side(info, viewer, seat)
+    mark = f" {'−' if ours else '+'}{lost}" if lost else ""
+    if not ours:
+        return mark, (GOOD if changed else MUTED) if lost else INK
+    seen = next((s for s in info.seen if s.trick == trick and s.seat == seat and s.card == card), None)
+    if seen is not None and seen.call == "mistake":
+        return mark or " !", RED
+    if seen is not None and seen.call == "doubtful":
+        return mark or " ?", AMBER
+    if not lost:
+        return "", INK
+    if not changed:
+        return mark, MUTED
+    return mark, BLUE if info.layouts else RED
 
 
 def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
@@ -68,10 +166,15 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
             lines.append(t("analysis.other_games_misere", misere=games["misère"]))
     ours = [c for c in info.costly if on_side(info, viewer, c.seat)]
     theirs = [c for c in info.costly if not on_side(info, viewer, c.seat)]
-    if ours:
+    if info.layouts:
+        lines += _seen_lines(info, viewer)
+    elif ours:
         lines.append(t("analysis.costly_ours", cards=_listed(ours)))
     else:
         lines.append(t("analysis.no_costly_ours"))
+    quiet = [c for c in info.tricks_only if on_side(info, viewer, c.seat)]
+    if quiet:
+        lines.append(t("analysis.tricks_only", cards=_listed(quiet)))
     if theirs:
         lines.append(t("analysis.costly_theirs", cards=_listed(theirs, gift=True)))
     turn = info.diverges
@@ -82,7 +185,14 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
             key = "analysis.show_me_you_first" if you else "analysis.show_me_first"
         else:
             key = "analysis.show_me_you" if you else "analysis.show_me"
-        lines.append(t(key, trick=turn.trick, name=turn.seat, final=final))
+        line = t(key, trick=turn.trick, name=turn.seat, final=final)
+        if any(s.index == turn.index and s.call == "good" for s in info.seen):  # better only with hindsight
+            line += " " + t("analysis.turn_hindsight")
+        turning = [c for trick in info.best_line for c in trick.cards if c.best][:1]
+        if turning and turning[0].also:  # the best line's own card was not the only one
+            cards = ", ".join(card_text(c) for c in (turning[0].card, *turning[0].also))
+            line += " " + t("analysis.as_good_there", trick=turn.trick, cards=cards)
+        lines.append(line)
     return title, lines
 
 
@@ -108,34 +218,45 @@ class AnalysisScene(_Sheet):
             for part in wrap_text(line, 16, False, 1220):
                 surface.blit(font(16).render(part, True, INK), (30, y))
                 y += 21
+        declarer = info.declarer  # "You" takes no "'s": the player's own text
+        said = t("analysis.foot_you") if is_you(declarer) else t("analysis.foot", name=declarer)
+        if info.layouts:
+            said = t("analysis.foot_seen", layouts=info.layouts) + " " + said
+        foot = wrap_text(said, 13, False, 1060)[:3]
+        for k, part in enumerate(foot):
+            surface.blit(font(13).render(part, True, MUTED), (30, 760 - 17 * (len(foot) - k)))
         self.top = max(TOP, y + 46)  # below the verdict however long it runs (Finnish runs long)
-        self.row_h = min(ROW_H, (738 - self.top) // 13)
+        self.row_h = min(ROW_H, (756 - 17 * len(foot) - self.top) // 13)  # above the foot
         turn = info.diverges
         best = t("analysis.best_from", trick=turn.trick) if turn is not None else t("analysis.best_line")
         heads = (t("analysis.as_played"), best)
-        for x, head in zip(COLUMNS, heads, strict=True):
-            surface.blit(font(17, True).render(head, True, GOLD), (x, self.top - 30))
-        if any(c.also for trick in info.best_line for c in trick.cards):  # the "=" after a card
-            legend = font(13).render(t("analysis.as_good"), True, MUTED)
-            surface.blit(legend, (COLUMNS[1] + COLUMN_W - legend.get_width(), self.top - 27))
+        legends = (
+            t("analysis.legend") if info.layouts else "",  # the colours of the line played, in words
+            t("analysis.as_good") if any(c.also for trick in info.best_line for c in trick.cards) else "",  # the "="
+        )
+        for x, head, legend in zip(COLUMNS, heads, legends, strict=True):
+            drawn = font(17, True).render(head, True, GOLD)
+            surface.blit(drawn, (x, self.top - 30))
+            if legend:  # beside the heading, in smaller type where it runs long
+                room = COLUMN_W - drawn.get_width() - 16
+                said_small = font(fitting_size(legend, 13, 10, False, room)).render(legend, True, MUTED)
+                surface.blit(said_small, (x + COLUMN_W - said_small.get_width(), self.top - 27))
         for i, trick in enumerate(info.tricks):
-            sign = {c.seat: 1 if on_side(info, self.viewer, c.seat) else -1 for c in trick.cards}
-            played_cards = [(c.seat, c.card, c.lost * sign[c.seat], False) for c in trick.cards]
-            self._row(surface, COLUMNS[0], i, trick.trick, played_cards, trick.declarer_tricks)
+            marked = [
+                (c.seat, c.card, *card_colour(info, self.viewer, trick.trick, c.seat, c.card, c.lost, c.changed))
+                for c in trick.cards
+            ]
+            self._row(surface, COLUMNS[0], i, trick.trick, marked, trick.declarer_tricks)
         played = [[(c.seat, c.card) for c in trick.cards] for trick in info.tricks]
         n = 0
         for i, best_trick in enumerate(info.best_line):
-            cards: list[tuple[str, Card, int | None, bool]] = []
-            for c in best_trick.cards:
-                cards.append((c.seat, c.card, None if turn is not None and n == turn.index else 0, bool(c.also)))
-                n += 1
             same = i < len(played) and played[i] == [(c.seat, c.card) for c in best_trick.cards]
+            cards: list[tuple[str, Card, str, Colour]] = []
+            for c in best_trick.cards:
+                turning = turn is not None and n == turn.index
+                cards.append((c.seat, c.card, " =" if c.also else "", GOLD if turning else MUTED if same else INK))
+                n += 1
             self._row(surface, COLUMNS[1], i, i + 1, cards, best_trick.declarer_tricks, muted=same)
-        declarer = info.declarer  # "You" takes no "'s": the player's own text
-        said = t("analysis.foot_you") if is_you(declarer) else t("analysis.foot", name=declarer)
-        foot = wrap_text(said, 13, False, 1060)
-        for k, part in enumerate(foot[:2]):
-            surface.blit(font(13).render(part, True, MUTED), (30, 760 - 17 * (len(foot[:2]) - k)))
 
     def _row(
         self,
@@ -143,8 +264,7 @@ class AnalysisScene(_Sheet):
         x: int,
         i: int,
         number: int,
-        # seat, card, tricks it cost your side (- gave; None: the turn), another card as good
-        cards: Sequence[tuple[str, Card, int | None, bool]],
+        cards: Sequence[tuple[str, Card, str, Colour]],  # seat, card, its mark, its colour
         count: int | None,
         muted: bool = False,
     ) -> None:
@@ -153,10 +273,8 @@ class AnalysisScene(_Sheet):
         surface.blit(f.render(f"{number:>2}.", True, MUTED), (x, y))
         cx = x + 36
         room = (COLUMN_W - 36 - (60 if count is not None else 0)) // 3
-        for seat, card, lost, alike in cards:
+        for seat, card, mark, colour in cards:
             text = f"{fit_text(seat, 15, False, room - 70)} {card_text(card)}"
-            colour = GOLD if lost is None else RED if lost > 0 else GOOD if lost < 0 else MUTED if muted else INK
-            mark = f" −{lost}" if lost and lost > 0 else f" +{-lost}" if lost and lost < 0 else " =" if alike else ""
             surface.blit(f.render(text + mark, True, colour), (cx, y))
             cx += room
         if count is not None:

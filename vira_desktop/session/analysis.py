@@ -1,15 +1,32 @@
-"""Double-dummy analysis of a deal in trick play, every card known (``vira solve`` and
-``vira analyse``).
+"""Analysis of a deal in trick play ("Could I have won?", ``vira solve``, ``vira analyse``):
+double dummy, every card known, and single dummy, each card of a side judged on what its
+seat could see.
+
+Double dummy tells what each card gave up with the cards as they lay: a card is *costly*
+when it changed the declarer's result (home, bet, kodilj); tricks given up that change
+nothing are told apart (``tricks_only``). Hindsight alone does not make a mistake: each
+card of the side asked for is judged again over the layouts of the hidden cards its seat
+could not tell from the real one (:mod:`..ai.single_dummy`, the strong bot's sampler with
+the auction and the play as evidence). A card is a *mistake* only when it is clearly
+worse on that view: ``MISTAKE`` points or more below the best card, and ``NOISE`` standard
+errors of the difference (the same layouts serve both cards); a card ``CLOSE`` points or
+more below is *doubtful*; any other is as good as the best, and where it changed the
+result double dummy it was *unlucky*. A point is a hundredth of the seat's worth over the
+layouts: +1 a layout with its side's best result, -1 its worst (home 1, bet 0, kodilj -1
+for the declarer), so 10 points is one layout in ten going a result better.
 
 The window and the bots never see another seat's cards this way: this is for a deal that
-is over, or a record, where everything is on the table.
+is over, or a record, where everything is on the table. The analysis is deterministic for a
+deal: each position's layouts are drawn with a seed made from the deal and the card's place.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
 from ..ai.native import NATIVE
+from ..ai.single_dummy import LAYOUTS, CardOdds, Chances, card_odds
 from ..ai.solver import Position, all_move_values, position_of, solve
 from ..rules.actions import PlayCard
 from ..rules.cards import Card, Suit
@@ -17,24 +34,32 @@ from ..rules.deal import Phase
 from ..rules.errors import RecordError
 from ..rules.games import Game
 from ..rules.seat import Seat
+from .coach import Coach
 from .record import Record, record_actions, replay
 from .wire import JSON, to_json
 
 __all__ = [
+    "LAYOUTS",
     "Analysis",
     "CardCost",
+    "Chances",
     "Costly",
     "LineCard",
     "LineTrick",
     "PlayedTrick",
+    "Seen",
     "Solution",
+    "Steps",
     "Turn",
     "analyse_record",
     "best_line",
+    "judge_trick",
+    "judged",
     "plain",
     "play_start",
     "position_of",
     "solve_record",
+    "tricks_given",
 ]
 
 
@@ -56,13 +81,20 @@ class Solution:
     compiled: bool  # worked out by the compiled solver
 
 
+MISTAKE = 10.0  # points below the best card on the seat's view that make a mistake ...
+NOISE = 2.0  # ... and as many standard errors of the difference (else it may be chance)
+CLOSE = 5.0  # points below the best within which a card is as good as the best
+
+
 @dataclass(frozen=True)
 class CardCost:
-    """A card as played, with the tricks it gave up (0: a best card)."""
+    """A card as played, with the tricks it gave up (0: a best card), and whether that
+    changed the declarer's result (home, bet, kodilj) double dummy."""
 
     seat: str  # the player, by name
     card: Card
     lost: int
+    changed: bool = False
 
 
 @dataclass(frozen=True)
@@ -86,6 +118,42 @@ class Costly:
     seat: str
     card: Card
     lost: int
+    changed: bool = True  # it changed the declarer's result (else: tricks only)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A card of the side asked for, judged on what its seat could see when it played it:
+    the declarer's chances with it over the layouts its seat could not tell from the real
+    one, beside the best card's there (see the module for ``call``)."""
+
+    trick: int
+    index: int  # its number in the play, from 0
+    seat: str
+    card: Card
+    call: str  # "good" (as good as the best), "doubtful" or "mistake"
+    chances: Chances  # the declarer's home, bet and kodilj with the card played
+    best: Card  # the best card on the seat's view (the card played where it is as good as any)
+    best_chances: Chances
+    as_good: tuple[Card, ...]  # the other cards within CLOSE points of the best
+    gap: float  # points the card played is below the best
+    noise: float  # the standard error of ``gap``
+    layouts: int
+    lost: int  # the tricks it gave up double dummy
+    changed: bool  # that changed the result double dummy
+    coach: Card | None = None  # the card the coach's hint named there (session/coach.py)
+    coach_reason: str | None = None  # and why (keyed: the window says it in the player's language)
+
+    @property
+    def unlucky(self) -> bool:
+        """It changed the result with the cards as they lay, but was as good as the best on
+        what its seat could see."""
+        return self.changed and self.call == "good"
+
+    @property
+    def coached(self) -> bool:
+        """The card played is the one the coach advised."""
+        return self.coach == self.card
 
 
 @dataclass(frozen=True)
@@ -134,9 +202,12 @@ class Analysis:
     other_games: dict[str, int]  # by trump ("S", "H", "D", "C", "none") and "misère" (see other_games)
     diverges: Turn | None  # None: no card gave up a trick
     compiled: bool  # worked out by the compiled solver
+    tricks_only: tuple[Costly, ...] = ()  # cards that gave up tricks without changing the result
+    seen: tuple[Seen, ...] = ()  # the side's cards judged on what their seats could see (with a choice)
+    layouts: int = 0  # layouts each judged card was compared over (0: not judged)
 
 
-_TREE = (Solution, Analysis, CardCost, PlayedTrick, Costly, LineCard, LineTrick, Turn)
+_TREE = (Solution, Analysis, CardCost, PlayedTrick, Costly, LineCard, LineTrick, Turn, Seen, Chances)
 
 
 def plain(value: object) -> JSON:
@@ -198,17 +269,41 @@ def solve_record(record: Record, at: int | None = None) -> Solution:
     )
 
 
-def analyse_record(record: Record, side: frozenset[str] | None = None) -> Analysis:
+def analyse_record(record: Record, side: frozenset[str] | None = None, layouts: int = LAYOUTS) -> Analysis:
+    """The record's double-dummy analysis (:func:`tricks_given`), each card of ``side`` (by
+    name; None: every seat) with a choice judged on what its seat could see over ``layouts``
+    layouts (0: not judged; :func:`judge_trick`)."""
+    info = tricks_given(record, side)
+    if not layouts:
+        return info
+    seen = [s for trick in info.tricks for s in judge_trick(record, side, trick, layouts)]
+    return judged(info, seen, layouts)
+
+
+def judged(info: Analysis, seen: list[Seen], layouts: int) -> Analysis:
+    """``info`` with its cards judged on what their seats could see."""
+    return replace(info, seen=tuple(seen), layouts=layouts)
+
+
+def _result(low: bool, need: int, tricks: int) -> int:
+    """The declarer's result with ``tricks`` taken: 0 home, 1 bet, 2 kodilj."""
+    short = tricks if low else need - tricks
+    return 0 if short <= 0 else 1 if short == 1 else 2
+
+
+def tricks_given(record: Record, side: frozenset[str] | None = None) -> Analysis:
     """Each card the record plays, with the tricks it gave up: the declarer's tricks with best
     play from the position before it and after it (the seat to play wants them up when he
-    is the declarer in a high game or a defender in a misère, down otherwise); and the best
-    line ("show me how"): the play as it went up to the first card that gave up a trick
-    (the first of a player of ``side``, by name, where one did), then best play by all."""
+    is the declarer in a high game or a defender in a misère, down otherwise), and whether
+    that changed his result; and the best line ("show me how"): the play as it went up to
+    the first card that changed the result (the first of a player of ``side``, by name, where
+    one did; else the first that gave up a trick), then best play by all."""
     start = play_start(record)
     deal = replay(record, start)
-    if deal.phase is not Phase.PLAY or deal.declarer is None:
+    if deal.phase is not Phase.PLAY or deal.declarer is None or deal.game is None:
         raise RecordError("the record does not reach trick play")
     declarer = int(deal.declarer)
+    need = 0 if deal.low else deal.game.tricks
     names = record.names
     actions = record_actions(record)[start:]
     first = position_of(deal)
@@ -238,29 +333,92 @@ def analyse_record(record: Record, side: frozenset[str] | None = None) -> Analys
         value = solve(position_of(deal), keep=True, guess=guess) if deal.phase is Phase.PLAY else 0
         after = deal.tricks_won[declarer] + value
         lost = before - after if wants else after - before
+        changed = _result(deal.low, need, before) != _result(deal.low, need, after)
         trick = tricks[-1]
-        cards = (*trick.cards, CardCost(names[seat], action.card, lost))
+        cards = (*trick.cards, CardCost(names[seat], action.card, lost, changed))
         # the declarer's tricks after the trick, once it is complete (or play is over)
         tricks[-1] = replace(trick, cards=cards, declarer_tricks=None if deal.trick else deal.tricks_won[declarer])
         if lost:
-            costly.append(Costly(number, played, before, names[seat], action.card, lost))
+            costly.append(Costly(number, played, before, names[seat], action.card, lost, changed))
         played += 1
-    mine = [c for c in costly if side is not None and c.seat in side]
-    turns = mine or costly
+    ours = [c for c in costly if side is not None and c.seat in side]
+    turns = [c for c in ours if c.changed] or ours or [c for c in costly if c.changed] or costly
     turn = turns[0] if turns else None
     return Analysis(
         declarer=names[declarer],
         game=deal.game,
         low=deal.low,
-        need=deal.game.tricks if deal.game and not deal.low else 0,
+        need=need,
         taken=deal.tricks_won[declarer],
         allowed=allowed,
         tricks=tuple(tricks),
-        costly=tuple(costly),
+        costly=tuple(c for c in costly if c.changed),
         best_line=best_line(record, turn.index if turn else None),
         other_games=other_games(first, allowed),
         diverges=None if turn is None else Turn(turn.trick, turn.index, turn.seat),
         compiled=NATIVE is not None,
+        tricks_only=tuple(c for c in costly if not c.changed),
+    )
+
+
+def judge_trick(record: Record, side: frozenset[str] | None, trick: PlayedTrick, layouts: int = LAYOUTS) -> list[Seen]:
+    """The cards of ``side`` (by name; None: every seat) in ``trick`` (of the record's
+    double-dummy analysis), each judged on what its seat could see as it played it, over
+    ``layouts`` layouts of the hidden cards; a card with no choice (one card plays like any
+    other, or the result is settled whatever is played) is left out. The coach's hint at
+    each is asked too (what it advised, and why)."""
+    start = play_start(record)
+    deal = replay(record, start)
+    names = record.names
+    dealt = sum(h << (52 * s) for s, h in enumerate(deal.hands))  # the deal's own seed: its cards
+    coach = Coach()
+    out: list[Seen] = []
+    played = 0
+    for action in record_actions(record)[start:]:
+        if deal.phase is not Phase.PLAY or len(deal.tricks_played) >= trick.trick:
+            break
+        if not isinstance(action, PlayCard):
+            deal.apply(action)
+            continue
+        name = names[action.seat]
+        if len(deal.tricks_played) + 1 == trick.trick and (side is None or name in side):
+            view = deal.view(action.seat)
+            odds = card_odds(view, dealt ^ played << 160, layouts)
+            if odds is not None:
+                cost = trick.cards[len(deal.trick)]
+                hint = coach.hint(view)
+                advised = hint.action.card if isinstance(hint.action, PlayCard) else None
+                out.append(_seen(odds, trick.trick, played, name, action.card, cost, advised, hint.reason))
+        deal.apply(action)
+        played += 1
+    return out
+
+
+def _seen(
+    odds: CardOdds, trick: int, index: int, seat: str, card: Card, cost: CardCost, coach: Card | None, reason: str
+) -> Seen:
+    """A card judged by its odds (see the module for the call)."""
+    best = odds.best(prefer=card)
+    gap, noise = odds.gap(card, best)
+    call = "mistake" if gap >= MISTAKE and gap >= NOISE * noise else "doubtful" if gap >= CLOSE else "good"
+    as_good = tuple(c for c in sorted(odds.outcomes) if c != best and odds.gap(c, best)[0] < CLOSE)
+    return Seen(
+        trick=trick,
+        index=index,
+        seat=seat,
+        card=card,
+        call=call,
+        chances=odds.chances(card),
+        best=best,
+        best_chances=odds.chances(best),
+        as_good=as_good,
+        gap=round(gap, 1),
+        noise=round(noise, 1),
+        layouts=odds.layouts,
+        lost=cost.lost,
+        changed=cost.changed,
+        coach=coach,
+        coach_reason=reason if coach is not None else None,
     )
 
 
@@ -319,3 +477,44 @@ def best_line(record: Record, diverge: int | None) -> tuple[LineTrick, ...]:
             line.append(LineTrick(tuple(cards), names[winner], deal.tricks_won[declarer]))
             cards = []
     return tuple(line)
+
+
+class Steps:
+    """A finished deal's analysis for ``side`` worked out in steps, each a job of the table's
+    queue (the window tells the progress between them): the double dummy, then the side's
+    cards judged on what their seats could see, a trick a step."""
+
+    def __init__(self, record: Record, side: tuple[str, ...], layouts: int = LAYOUTS) -> None:
+        self.record = record
+        self.side = frozenset(side)
+        self.layouts = layouts
+        self.info: Analysis | None = None  # the double dummy, once in
+        self.seen: list[Seen] = []
+        self.done = 0  # tricks judged
+
+    def job(self) -> tuple[Callable[..., object], tuple[object, ...]]:
+        """The next step's function and arguments (a module's function and plain values: a
+        worker process runs it)."""
+        if self.info is None:
+            return tricks_given, (self.record, self.side)
+        return judge_trick, (self.record, self.side, self.info.tricks[self.done], self.layouts)
+
+    def take(self, result: object) -> Analysis | None:
+        """The answer of the step asked (:meth:`job`); the whole analysis once the last is in."""
+        if self.info is None:
+            if not isinstance(result, Analysis):
+                raise TypeError(f"not an analysis: {result!r}")
+            self.info = result
+        else:
+            if not isinstance(result, list):
+                raise TypeError(f"not the cards of a trick: {result!r}")
+            self.seen += result
+            self.done += 1
+        if self.done < len(self.info.tricks) and self.layouts:
+            return None
+        return judged(self.info, self.seen, self.layouts)
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """The tricks judged so far, of all."""
+        return self.done, len(self.info.tricks) if self.info is not None else 0

@@ -21,7 +21,7 @@ from ..rules.decision import Phase
 from ..rules.errors import ViraError
 from ..rules.events import events_for
 from ..rules.view import View
-from .analysis import Analysis
+from .analysis import LAYOUTS, Analysis, Steps
 from .coach import BidAdvice, Hint
 from .flow import Ask, FlowEvent
 from .jobs import JobKind
@@ -29,7 +29,7 @@ from .master import TableMaster
 from .narration import Narrator, deal_heading, seating_lines
 from .record import read_record
 from .state import TableState, table_state
-from .thinking import coach_bids, coach_hint, deal_analysis, side_of
+from .thinking import coach_bids, coach_hint, side_of
 from .turns import Change, Command, Happened
 from .words import say_refusal
 
@@ -50,7 +50,8 @@ class Update:
     hint: Hint | None = None  # the coach's answer to a hint asked for the question standing
     hint_failed: bool = False
     advice: dict[Bid, BidAdvice] | None = None  # the coach's word on each bid of the auction turn standing
-    analysis: Analysis | None = None  # the finished deal's double-dummy analysis, as asked for
+    analysis: Analysis | None = None  # the finished deal's analysis, as asked for
+    analysing: tuple[int, int] | None = None  # the analysis in work: the tricks judged so far, of all
     refused: str = ""  # a shared table's host refused the seat's answer or command: why (the table unchanged)
 
 
@@ -93,12 +94,14 @@ class SeatPort:
         self.cover: str | None = None  # hot seat: the player the screen is passed to, until lifted
         self.hint_every_decision = False  # ``--hints``: ask the coach at each decision of the seat
         self.coach_bids = False  # the coach weighs every bid of the seat's auction turns (the grid's colours)
+        self.analysis_layouts = LAYOUTS  # layouts each card of the analysis is judged over
         self.hints_asked = 0
         self._outbox: list[Update] = []
         self._hint: tuple[int, Hint] | None = None  # (version, the coach's answer for its question)
         self._hint_failed: int | None = None  # the version at which the coach failed a hint
         self._advice: tuple[int, dict[Bid, BidAdvice]] | None = None
         self._analysis: tuple[int, Analysis] | None = None
+        self._steps: tuple[int, Steps] | None = None  # (version, the analysis being worked out in steps)
         self._seen: tuple[tuple[object, ...], Seen] | None = None  # the last state given, and what it was made of
         master.join(self)
 
@@ -283,9 +286,15 @@ class SeatPort:
         elif kind is JobKind.ADVICE and isinstance(result, dict):
             self._advice = (version, result)
             self._outbox.append(Update(advice=result, version=version))
-        elif kind is JobKind.ANALYSIS and isinstance(result, Analysis):
-            self._analysis = (version, result)
-            self._outbox.append(Update(analysis=result, version=version))
+        elif kind is JobKind.ANALYSIS and self._steps is not None and not isinstance(result, Exception):
+            steps = self._steps[1]
+            done = steps.take(result)
+            if done is None:
+                self._outbox.append(Update(analysing=steps.progress, version=version))
+                self._ask_step()
+            else:
+                self._analysis, self._steps = (version, done), None
+                self._outbox.append(Update(analysis=done, version=version))
         else:
             log.error("the %s job failed: %r", kind.value, result)
             if kind is JobKind.ANALYSIS:
@@ -324,11 +333,21 @@ class SeatPort:
         finished = self.finished_record() if self.can_analyse() else None
         if finished is None:
             return False
-        if self.analysis() is None:
+        if self.analysis() is None and (self._steps is None or self._steps[0] != self.version):
             record = read_record(finished[1], self.master.table.deal.rules)
-            side = side_of(record, self.viewer or "")
-            self.master.jobs.ask(JobKind.ANALYSIS, self.version, deal_analysis, record, side, owner=self.owner)
+            steps = Steps(record, side_of(record, self.viewer or ""), self.analysis_layouts)
+            self._steps = (self.version, steps)
+            self._ask_step()
+        elif self.analysis() is None and not self.master.jobs.busy(JobKind.ANALYSIS, self.owner):
+            self._ask_step()  # asked again after a step failed: from that step on
         return True
+
+    def _ask_step(self) -> None:
+        """Ask for the analysis's next step (one job each, in the table's queue)."""
+        assert self._steps is not None
+        fn, args = self._steps[1].job()
+        self.master.jobs.again(JobKind.ANALYSIS, self.owner)
+        self.master.jobs.ask(JobKind.ANALYSIS, self.version, fn, *args, owner=self.owner)
 
     def analysis(self) -> Analysis | None:
         """The finished deal's analysis, once worked out (``None``: not asked, or not in yet)."""

@@ -2,7 +2,7 @@
 stood when the deal began (a record known only by itself: a fresh table), one seat's cards
 shown (Tab changes whose, then shows every hand), events projected for that seat; steps of an
 action or of a trick, and jumps to the auction, the buy, the play and the payment; and the
-record's double-dummy analysis, worked out through a table's one job queue (:mod:`.jobs`)."""
+record's analysis, worked out through a table's one job queue (:mod:`.jobs`)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ from ..i18n import t
 from ..rules.actions import Action, Bid, Pass, PlayCard
 from ..rules.events import events_for
 from ..rules.seat import SEATS
-from .analysis import Analysis
+from .analysis import Analysis, Steps
 from .as_played import AsPlayed, as_recorded
 from .describe import describe_result
 from .flow import FlowEvent
 from .jobs import JobKind, Jobs
 from .record import Record, record_actions
 from .state import TableState, table_state
-from .thinking import deal_analysis, side_of
+from .thinking import side_of
 from .words import say_action
 from .worker import Worker
 
@@ -45,6 +45,8 @@ class ReplayDriver:
         self._opening = self._build(0)
         self._jobs: Jobs | None = None  # the analysis's worker, started when it is first asked for
         self._analysis: Analysis | None = None
+        self._steps: Steps | None = None  # the analysis being worked out, a step a job
+        self.progress: tuple[int, int] | None = None  # its tricks judged so far, of all
 
     def _build(self, upto: int) -> list[FlowEvent]:
         session = self.played.session()
@@ -148,36 +150,52 @@ class ReplayDriver:
 
     # ------------------------------------------------------------------ "could I have won?"
     def ask_analysis(self) -> bool:
-        """Ask for the record's double-dummy analysis for the seat shown, once (in a worker
-        started on the first ask; it comes from :meth:`poll`). ``False``: the record's cards
+        """Ask for the record's analysis for the seat shown, once (in a worker started on the
+        first ask, a step a job; it comes from :meth:`poll`). ``False``: the record's cards
         were never played, there is nothing to analyse."""
         if not self.has_play:
             return False
         if self._analysis is None:
             if self._jobs is None:
                 self._jobs = Jobs(Worker())
-            record, viewer = self.record, self.record.names[self.viewer]
-            self._jobs.ask(JobKind.ANALYSIS, 0, deal_analysis, record, side_of(record, viewer))  # the record stays
+            if self._steps is None:
+                record = self.record
+                self._steps = Steps(record, side_of(record, record.names[self.viewer]))  # the record stays
+                self._ask_step()
+            elif not self._jobs.busy(JobKind.ANALYSIS):
+                self._ask_step()  # asked again after a step failed: from that step on
         return True
+
+    def _ask_step(self) -> None:
+        assert self._jobs is not None and self._steps is not None
+        fn, args = self._steps.job()
+        self._jobs.again(JobKind.ANALYSIS)
+        self._jobs.ask(JobKind.ANALYSIS, 0, fn, *args)
 
     def analysis(self) -> Analysis | None:
         """The record's analysis, once worked out (``None``: not asked, or not in yet)."""
         return self._analysis
 
     def poll(self) -> list[Analysis | None]:
-        """The analyses in since the last poll (``None``: one that failed; it may be asked again)."""
-        jobs = self._jobs
-        if jobs is None:
+        """The analyses in since the last poll (``None``: one that failed; it may be asked
+        again); a step in moves :attr:`progress` on and asks the next."""
+        jobs, steps = self._jobs, self._steps
+        if jobs is None or steps is None:
             return []
         out: list[Analysis | None] = []
         for _, result in jobs.answers(0):
-            if isinstance(result, Analysis):
-                self._analysis = result
-                out.append(result)
+            if isinstance(result, Exception):
+                log.error("the analysis failed: %r", result)
+                jobs.again(JobKind.ANALYSIS)
+                out.append(None)
                 continue
-            log.error("the analysis failed: %r", result)
-            jobs.again(JobKind.ANALYSIS)
-            out.append(None)
+            done = steps.take(result)
+            self.progress = steps.progress
+            if done is None:
+                self._ask_step()
+                continue
+            self._analysis, self._steps, self.progress = done, None, None
+            out.append(done)
         return out
 
     @property

@@ -1,7 +1,8 @@
 """The slow thinking of a live table, as plain functions a worker process can run:
-a bot's decision and the coach's hint. Each process keeps its own bots, made from
-the same (level, seed) as the table's, so their choices are the ones they would make
-in the window's own process. Nothing here imports the window."""
+a bot's decision and the coach's hint (a finished deal's analysis: :class:`.analysis.Steps`).
+Each process keeps its own bots, made from the same (level, seed) as the table's, so their
+choices are the ones they would make in the window's own process. Nothing here imports the
+window."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import threading
 from collections import OrderedDict
 from multiprocessing import parent_process
 from multiprocessing.connection import wait
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from ..ai import Bot, Budget, Choice, make_bot
 from ..ai.strong import stop_when
@@ -19,9 +20,6 @@ from ..rules.view import View
 from .coach import BidAdvice, Coach, Hint
 from .record import Record, replay
 
-if TYPE_CHECKING:
-    from .analysis import Analysis
-
 __all__ = [
     "DEFAULT_THINK",
     "BotSpec",
@@ -29,7 +27,6 @@ __all__ = [
     "bot_from",
     "coach_bids",
     "coach_hint",
-    "deal_analysis",
     "follow_parent",
     "listen",
     "side_of",
@@ -97,14 +94,6 @@ def coach_hint(view: View) -> Hint:
 def coach_bids(view: View) -> dict[Bid, BidAdvice]:
     """The coach's advice on each legal bid of ``view`` (the bid grid's colours)."""
     return dict(_the_coach().bids(view))
-
-
-def deal_analysis(record: Record, side: tuple[str, ...]) -> Analysis:
-    """The double-dummy analysis of a finished deal's record, the best line turning at the
-    first costly card of a player in ``side``."""
-    from .analysis import analyse_record
-
-    return analyse_record(record, frozenset(side))
 
 
 def side_of(record: Record, viewer: str) -> tuple[str, ...]:

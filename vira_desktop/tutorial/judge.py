@@ -10,7 +10,11 @@ checkpoint's position:
 - **also good**: as good, but another line: an answer the checkpoint names (``accept``,
   ``good``) or one its card rule admits (``choose``: "these cards, and any of those"), or
   a card the solver finds as good as the lesson's that is equivalent to it from the
-  learner's seat (``lessons/solver.yaml``, written by ``scripts/lesson_solver.py``), or
+  learner's seat, or one as good on what the learner could see (:func:`seen_good`: in every
+  one of ``LESSON_LAYOUTS`` layouts of the hidden cards that fit the learner's view, its
+  result and tricks no worse; a card only double dummy finds as good is not: that taught
+  ruffable aces and any lead in a begär) (both in ``lessons/solver.yaml``, written by
+  ``scripts/lesson_solver.py``), or
   a card that is the same card as any of these from the learner's seat (:func:`same_card`:
   6♥ led from 6♥5♥4♥3♥2♥ is 2♥), which gets that card's verdict, told as the same card.
   The lesson goes on with its own line and says so, naming what differs;
@@ -34,6 +38,7 @@ from enum import Enum
 from typing import Any
 
 from ..ai.knowledge import Knowledge
+from ..ai.single_dummy import LAYOUTS, card_odds
 from ..rules.actions import Action, Bid, Buy, Discard, Keep, Pass, PlayCard, Repurchase, SetAside
 from ..rules.cards import Card, Suit, trumps_at
 from ..rules.deal import Deal
@@ -43,6 +48,7 @@ from ..rules.scoring import DealResult
 
 __all__ = [
     "CLASSES",
+    "LESSON_LAYOUTS",
     "CardRule",
     "Detail",
     "Kind",
@@ -54,6 +60,7 @@ __all__ = [
     "same_bid",
     "same_card",
     "same_deal",
+    "seen_good",
 ]
 
 # The classes a ``why`` may name instead of one answer, and what each covers.
@@ -95,7 +102,8 @@ class Detail:
     ``what`` names the form: ``bid`` (both bids' games), ``level`` (the lesson's game in
     another suit level, hand or without a level), ``cards`` (the cards the answer keeps
     that the lesson lets go, and the reverse), ``play``, ``choice``, ``same``, ``solver``
-    (a card the solver finds as good, equivalent from the learner's seat) or ``equal`` (the
+    (a card the solver finds as good, equivalent from the learner's seat), ``seen`` (as good on
+    what the learner could see) or ``equal`` (the
     same card as ``twin``, an accepted one, from the learner's seat)."""
 
     what: str
@@ -107,6 +115,7 @@ class Detail:
     gone: tuple[Card, ...] = ()  # gone from it after the answer, kept by the lesson's
     trumps: tuple[Suit, ...] = ()  # ``level``: the trumps the answer's suit level allows
     tricks: int = 0  # ``solver``: the declarer's tricks with best play after either card
+    layouts: int = 0  # ``seen``: the layouts of the hidden cards both cards were played in
     twin: Action | None = None  # ``equal``: the accepted card the answer is the same card as
 
 
@@ -133,9 +142,15 @@ class Rules:
     why: Mapping[Action | str, str] = field(default_factory=dict)
     solver: frozenset[Action] = frozenset()  # as good double dummy, equivalent from the seat (lessons/solver.yaml)
     solver_tricks: int = 0  # the declarer's tricks after the lesson's card, double dummy
+    seen: frozenset[Action] = frozenset()  # as good on what the learner could see (lessons/solver.yaml)
+    seen_layouts: int = 0  # the layouts they were compared over
 
 
 CardSet = Keep | Discard | Buy | Repurchase | SetAside  # the actions that name a set of cards
+# Layouts a lesson's card is compared over on the learner's view (worked out once, by
+# scripts/lesson_solver.py): with 64, A♥ led instead of the trump ace in borup_settle was
+# as good in every layout; with 256, ruffed in some (a habit's exception is rare).
+LESSON_LAYOUTS = 4 * LAYOUTS
 
 
 def _staying(action: CardSet, hand: tuple[Card, ...]) -> set[Card]:
@@ -290,10 +305,13 @@ def judge(
     if answer in rules.solver:
         facts = Detail("solver", answer, main, tricks=rules.solver_tricks)
         return Verdict(Kind.ALSO_GOOD, "ui.solver_good", facts)
+    if answer in rules.seen:
+        return Verdict(Kind.ALSO_GOOD, "ui.seen_good", Detail("seen", answer, main, layouts=rules.seen_layouts))
     if rules.choose is not None and type(answer) is type(main) and rules.choose.admits(_cards_of(answer)):
         return Verdict(Kind.ALSO_GOOD, right, facts)
     if isinstance(answer, PlayCard):  # the same card as an accepted one gets its verdict
-        for twin in (main, *rules.accept, *rules.good, *sorted(rules.solver, key=lambda a: a.text)):
+        accepted = sorted(rules.solver | rules.seen, key=lambda a: a.text)
+        for twin in (main, *rules.accept, *rules.good, *accepted):
             if isinstance(twin, PlayCard) and same_card(deal, answer, twin):
                 like = judge(deal, twin, main, rules, texts, rest, result)
                 equal = Detail("equal", answer, main, tricks=rules.solver_tricks, twin=twin)
@@ -302,3 +320,18 @@ def judge(
         if kind in rules.why:
             return Verdict(Kind.WRONG, rules.why[kind], facts, own=True)
     return Verdict(Kind.WRONG, wrong, facts)
+
+
+def seen_good(deal: Deal, main: PlayCard, layouts: int = LESSON_LAYOUTS) -> dict[Card, bool] | None:
+    """Each other legal card at ``deal`` (in trick play, the learner on turn) against the
+    lesson's ``main``: whether it is as good on what the learner could see: in each of
+    ``layouts`` layouts of the hidden cards that fit the learner's view (seeded by the deal),
+    a result and tricks no worse. Every layout, not the average: a lesson teaches a habit,
+    and a ruffable ace is as good as the trump ace on average until the one layout in twenty
+    where it is ruffed. None where nothing tells the cards apart: one card plays like every
+    other, or the result is settled whatever is played."""
+    seed = sum(h << (52 * s) for s, h in enumerate(deal.hands)) ^ len(deal.history) << 160
+    odds = card_odds(deal.view(main.seat), seed, layouts, exact=True)
+    if odds is None:
+        return None
+    return {c: odds.dominates(c, main.card) for c in odds.outcomes if c != main.card}

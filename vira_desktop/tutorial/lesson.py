@@ -140,7 +140,9 @@ class Lesson:
         if solved is not None and isinstance(ask.accept[0], PlayCard):
             seat = ask.accept[0].seat
             good = frozenset(PlayCard(seat, Card.parse(c)) for c in solved["good"])
-            rules = replace(rules, solver=good, solver_tricks=int(solved["value"]))
+            seen = frozenset(PlayCard(seat, Card.parse(c)) for c in solved.get("seen", ()))
+            layouts = int(solved.get("layouts", 0))
+            rules = replace(rules, solver=good, solver_tricks=int(solved["value"]), seen=seen, seen_layouts=layouts)
         return judge(at, answer, ask.accept[0], rules, (ask.right, ask.wrong), rest, self.result)
 
     def texts(self) -> set[str]:
@@ -373,7 +375,8 @@ def chapters() -> tuple[Chapter, ...]:
 
 @cache
 def solver_checked() -> dict[str, dict[int, dict[str, Any]]]:
-    """For each lesson's card-play checkpoints (by step), the cards the solver accepts as good
+    """For each lesson's card-play checkpoints (by step), the cards the solver accepts as good:
+    equivalent from the learner's seat, or as good on what the learner could see
     (``lessons/solver.yaml``, written by ``scripts/lesson_solver.py``)."""
     data = _yaml("solver.yaml") or {}
     return {str(k): {int(n): dict(v) for n, v in steps.items()} for k, steps in data.items()}

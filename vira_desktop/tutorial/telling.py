@@ -83,6 +83,9 @@ def tell(verdict: Verdict) -> str:
     if d is not None and d.what == "solver":
         yours, main = say_action(d.yours), say_action(d.main)
         return t("lesson.ui.solver_good", yours=yours, action=main, tricks=d.tricks)
+    if d is not None and d.what == "seen":
+        yours, main = say_action(d.yours), say_action(d.main)
+        return t("lesson.ui.seen_good", yours=yours, action=main, layouts=d.layouts)
     if verdict.kind is Kind.ALSO_GOOD and not verdict.own and d is not None:
         lines = [t("lesson.ui.also_right", yours=say_action(d.yours), action=say_action(d.main))]
     else:

@@ -24,6 +24,7 @@ from ...session.state import TableState
 from ...session.turns import BOT_PAUSE_S
 from ...session.turns import Command as TableCommand
 from ...session.words import card_text, say_action
+from ..analysis import working_text
 from ..base import Scene, SceneName
 from ..theme import GOLD, MUTED, RED
 from .bidding import Bidding
@@ -189,6 +190,8 @@ class TablePlay:
             self.bidding.advised(update.advice)
         elif update.analysis is not None:
             self.moves.analysis_in(update.analysis)
+        elif update.analysing is not None:
+            self.moves.analysis_progress(update.analysing)
         else:
             if update.events:
                 self.selected = set()
@@ -550,6 +553,11 @@ class Moves:
                 self.analysis_in(info)
         else:  # said, not silently ignored: a laid deal has no play, a deal in play no end yet
             self.surface.message(t("analysis.no_play" if self.table_over else "analysis.not_over"), MUTED)
+
+    def analysis_progress(self, progress: tuple[int, int]) -> None:
+        """A step of the analysis is in: how far it has come, while the player waits for it."""
+        if self._analysis_wanted:
+            self.surface.message(working_text(progress), MUTED)
 
     def analysis_in(self, info: Analysis) -> None:
         """The analysis came: shown, if the player still wants it (has not moved on)."""

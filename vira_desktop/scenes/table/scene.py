@@ -22,6 +22,7 @@ from ...session.port import TableClient
 from ...session.record import Record
 from ...session.replay import ReplayDriver
 from ...session.turns import BOT_PAUSE_S
+from ..analysis import working_text
 from ..base import AppPort, Scene, SceneName
 from ..theme import GOLD, MUTED, RED
 from .input import Command, Intent
@@ -272,12 +273,15 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.view.update(dt)
+        told = self.driver.progress
         for analysis in self.driver.poll():
             if analysis is not None:
                 self._caption()
                 self.app.push("analysis", info=analysis, viewer=self.driver.record.names[self.driver.viewer])
             else:
                 self.surface.message(t("analysis.failed"), RED)
+        if self.driver.progress is not None and self.driver.progress != told:  # a step in: how far it has come
+            self.surface.message(working_text(self.driver.progress), MUTED)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.surface.draw(surface)

@@ -1,0 +1,143 @@
+"""Single dummy: each card a seat may play, judged on what that seat could see.
+
+The strong bot's way (:mod:`.strong`), for a deal's analysis after the event: the hidden
+cards are dealt anew consistent with the seat's view and weighed by what the auction and
+the play told (:func:`.sampling.layouts`), each layout is solved double dummy for every
+card, and each card gets the declarer's chances of home, bet and kodilj over the layouts.
+The same layouts serve every card, so two cards are compared layout by layout (the
+difference's own noise is known: :meth:`CardOdds.gap`).
+
+Deterministic for a given view and seed; ``LAYOUTS`` is the one constant that buys more
+layouts (and less noise) when the solver gets faster.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ..rules.actions import PlayCard
+from ..rules.cards import Card, mask_of
+from ..rules.view import View
+from .knowledge import Knowledge
+from .sampling import layouts
+from .solver import Position, move_values
+from .strong import MISERE_TRICKS, Budget, card_classes, outcome_of, result_band
+
+__all__ = ["LAYOUTS", "CardOdds", "Chances", "card_odds"]
+
+LAYOUTS = 64  # layouts drawn for a card's position (the noise of a difference falls as 1/sqrt of it)
+_SCORES = (1, 0, -1)  # home, bet, kodilj: a layout's worth to the declarer
+
+
+@dataclass(frozen=True, slots=True)
+class Chances:
+    """The declarer's chances of home, bet and kodilj (shares of the layouts, summing to 1)."""
+
+    home: float
+    bet: float
+    kodilj: float
+
+
+@dataclass(frozen=True)
+class CardOdds:
+    """Each legal card's outcome (0 home, 1 bet, 2 kodilj) in each layout drawn (a layout
+    drawn more than once counted as often), for the seat ``seat``; ``declarer``: whether
+    that seat is the declarer (he wants home, the defenders want it beaten)."""
+
+    outcomes: dict[Card, tuple[int, ...]]
+    declarer: bool
+    tricks: dict[Card, tuple[int, ...]]  # the declarer's tricks still to come (clamped unless asked exact)
+    wants_tricks: bool  # the seat plays for the declarer's tricks (the declarer high, a defender low)
+
+    @property
+    def layouts(self) -> int:
+        return len(next(iter(self.outcomes.values())))
+
+    def chances(self, card: Card) -> Chances:
+        got = self.outcomes[card]
+        n = len(got)
+        return Chances(got.count(0) / n, got.count(1) / n, got.count(2) / n)
+
+    def scores(self, card: Card) -> list[int]:
+        """The card's worth to the seat in each layout: +1 its side's best result, -1 its
+        worst (home 1, bet 0, kodilj -1 for the declarer; the reverse for a defender)."""
+        sign = 1 if self.declarer else -1
+        return [sign * _SCORES[o] for o in self.outcomes[card]]
+
+    def score(self, card: Card) -> float:
+        """The card's mean worth to the seat, in points (100: its best result in every layout)."""
+        got = self.scores(card)
+        return 100 * sum(got) / len(got)
+
+    def best(self, prefer: Card | None = None) -> Card:
+        """The card of the highest worth (of equal ones ``prefer``, else the lowest)."""
+        return max(sorted(self.outcomes), key=lambda c: (round(self.score(c), 9), c == prefer))
+
+    def mean_tricks(self, card: Card) -> float:
+        """The declarer's mean tricks still to come after ``card``."""
+        got = self.tricks[card]
+        return sum(got) / len(got)
+
+    def dominates(self, card: Card, other: Card) -> bool:
+        """``card`` is as good as ``other`` in every layout of the seat's view: a result and
+        tricks (for the seat's side) at least as good in each."""
+        sign = 1 if self.wants_tricks else -1
+        results = zip(self.scores(card), self.scores(other), strict=True)
+        tricks = zip(self.tricks[card], self.tricks[other], strict=True)
+        return all(a >= b for a, b in results) and all(sign * (a - b) >= 0 for a, b in tricks)
+
+    def gap(self, card: Card, other: Card) -> tuple[float, float]:
+        """How much worse ``card`` is than ``other`` on the seat's own view, in points, and
+        the standard error of that difference (the same layouts for both)."""
+        diffs = [b - a for a, b in zip(self.scores(card), self.scores(other), strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if n < 2:
+            return 100 * mean, math.inf
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return 100 * mean, 100 * math.sqrt(var / n)
+
+
+def card_odds(
+    view: View, seed: int, count: int = LAYOUTS, budget: Budget | None = None, exact: bool = False
+) -> CardOdds | None:
+    """Every legal card of ``view``'s seat (in trick play, on turn) judged over ``count``
+    layouts of the hidden cards drawn with ``seed`` (``exact``: each card's tricks worked out
+    in full, not only as far as they tell the results apart); None where there is nothing to
+    judge: one card plays like every other (a single class), the result is settled whatever
+    is played, or no layout fits the view or was solved within the budget's nodes."""
+    decision = view.decision
+    declarer, game = view.declarer, view.game
+    if decision is None or declarer is None or game is None:
+        return None
+    legal = [a.card for a in decision.actions if isinstance(a, PlayCard)]
+    classes = card_classes(legal, Knowledge(view))
+    band = result_band(view)
+    if len(classes) < 2 or band is None:
+        return None
+    floor, ceiling, home_at = (0, 13, band[2]) if exact else band
+    budget = budget or Budget()
+    nodes = budget.misere_nodes if view.low and len(view.tricks) < MISERE_TRICKS else budget.nodes
+    trump = -1 if view.low or view.trump is None else int(view.trump)
+    trick = tuple((int(s), int(c)) for s, c in view.trick)
+    try:
+        drawn = layouts(view, count, random.Random(seed))
+    except ValueError:
+        return None
+    got: dict[Card, list[int]] = {c: [] for c in classes}
+    tricks: dict[Card, list[int]] = {c: [] for c in classes}
+    for layout in drawn:
+        p = Position(layout.hands, trump, int(view.seat), int(declarer), view.low, view.aces_low, trick)
+        values = move_values(p, cards=mask_of(classes), floor=floor, ceiling=ceiling, nodes=nodes)
+        if values is None:
+            continue
+        for card in classes:
+            got[card] += [outcome_of(view.low, values[int(card)], home_at)] * layout.weight
+            tricks[card] += [values[int(card)]] * layout.weight
+    if not got[next(iter(classes))]:
+        return None
+    outcomes = {m: tuple(got[rep]) for rep, members in classes.items() for m in members}
+    taken = {m: tuple(tricks[rep]) for rep, members in classes.items() for m in members}
+    return CardOdds(outcomes, view.seat == declarer, taken, (view.seat == declarer) != view.low)
