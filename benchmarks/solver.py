@@ -67,17 +67,22 @@ def positions(deals: int, seed: int, endgame_cards: int = 7) -> tuple[list[Case]
     return full, ends
 
 
-def time_cases(cases: list[Case], kind: str) -> tuple[list[float], list[int]]:
-    """Each case's solve time (ms) and value, with this process's solver: ``kind`` "exact"
-    (compiled, 0 to 13), "band" (compiled, the band only) or "python" (exact, pure Python)."""
+def time_cases(cases: list[Case], kind: str) -> tuple[list[float], list[int], list[int]]:
+    """Each case's solve time (ms), value and search nodes (where the compiled solver counts
+    them: else none), with this process's solver: ``kind`` "exact" (compiled, 0 to 13), "band"
+    (compiled, the band only) or "python" (exact, pure Python)."""
+    from vira_desktop.ai.native import NATIVE
     from vira_desktop.ai.solver import Position, python_solve, solve
 
+    searched = getattr(NATIVE, "searched", None) if kind != "python" else None
     ms: list[float] = []
     values: list[int] = []
+    nodes: list[int] = []
     for fields, floor, ceiling, need in cases:
         hands, trump, to_act, declarer, low, aces_low, _, left = fields
         assert isinstance(hands, list)
         p = Position(tuple(hands), trump, to_act, declarer, low, aces_low, (), left)  # type: ignore[arg-type]
+        before = searched() if searched else 0
         t0 = time.perf_counter()
         if kind == "band":
             values.append(solve(p, False, need, floor, ceiling))
@@ -86,7 +91,9 @@ def time_cases(cases: list[Case], kind: str) -> tuple[list[float], list[int]]:
         else:
             values.append(solve(p))
         ms.append(1000 * (time.perf_counter() - t0))
-    return ms, values
+        if searched:
+            nodes.append(searched() - before)
+    return ms, values, nodes
 
 
 def _pct(ms: list[float], q: float) -> float | None:
@@ -100,19 +107,22 @@ def _worker() -> None:
     print(json.dumps({kind: time_cases(cases, kind.split(":")[0]) for kind, cases in jobs.items()}))
 
 
-def _in_tree(tree: Path, jobs: dict[str, list[Case]]) -> dict[str, tuple[list[float], list[int]]]:
+def _in_tree(tree: Path, jobs: dict[str, list[Case]]) -> dict[str, tuple[list[float], list[int], list[int]]]:
     """:func:`time_cases` for ``jobs`` run by the checkout ``tree``, in a subprocess."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     command = [sys.executable, __file__, "--worker"]
     done = subprocess.run(command, input=json.dumps(jobs), cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"{tree}: exit {done.returncode}: {done.stderr[-800:]}")
-    out: dict[str, tuple[list[float], list[int]]] = json.loads(done.stdout)
+    out: dict[str, tuple[list[float], list[int], list[int]]] = json.loads(done.stdout)
     return out
 
 
-def _figures(name: str, ms: list[float]) -> dict[str, object]:
-    return {f"{name}_ms_median": _pct(ms, 0.5), f"{name}_ms_p95": _pct(ms, 0.95), f"{name}_ms_max": _pct(ms, 1.0)}
+def _figures(name: str, ms: list[float], nodes: list[int]) -> dict[str, object]:
+    out: dict[str, object] = {f"{name}_ms_{q}": _pct(ms, x) for q, x in (("median", 0.5), ("p95", 0.95), ("max", 1))}
+    if nodes:
+        out.update({f"{name}_nodes_median": int(statistics.median(nodes)), f"{name}_nodes_max": max(nodes)})
+    return out
 
 
 def run(deals: int, python_deals: int, seed: int, before: Path | None, rounds: int) -> dict[str, object]:
@@ -129,10 +139,11 @@ def run(deals: int, python_deals: int, seed: int, before: Path | None, rounds: i
     jobs = {kind: cases for kind, cases in jobs.items() if cases}
     if before is None:
         for kind, cases in jobs.items():
-            out.update(_figures(kind.split(":")[1], time_cases(cases, kind.split(":")[0])[0]))
+            ms, _, nodes = time_cases(cases, kind.split(":")[0])
+            out.update(_figures(kind.split(":")[1], ms, nodes))
         return out
     trees = {"after": ROOT, "before": before.resolve()}
-    runs: dict[str, list[dict[str, tuple[list[float], list[int]]]]] = {"after": [], "before": []}
+    runs: dict[str, list[dict[str, tuple[list[float], list[int], list[int]]]]] = {"after": [], "before": []}
     for round_ in range(rounds):
         for name in ("after", "before") if round_ % 2 == 0 else ("before", "after"):
             runs[name].append(_in_tree(trees[name], jobs))
@@ -142,7 +153,7 @@ def run(deals: int, python_deals: int, seed: int, before: Path | None, rounds: i
         figure = kind.split(":")[1]
         for name in ("before", "after"):
             times = [statistics.median(r[kind][0][i] for r in runs[name]) for i in range(len(jobs[kind]))]
-            for key, value in _figures(figure, times).items():
+            for key, value in _figures(figure, times, runs[name][0][kind][2]).items():
                 out[f"{key}_{name}"] = value
         for i in range(len(jobs[kind])):
             same &= len({r[kind][1][i] for rs in runs.values() for r in rs}) == 1

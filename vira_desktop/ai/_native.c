@@ -385,6 +385,7 @@ static PyObject *py_draw_mask(PyObject *self, PyObject *const *args, Py_ssize_t 
 }
 
 PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs); /* _solver.c */
+PyObject *vira_searched(PyObject *self, PyObject *unused);                      /* _solver.c */
 
 static PyMethodDef methods[] = {
     {"pool_figures", py_pool_figures, METH_O, "evaluate.pool_figures"},
@@ -394,6 +395,7 @@ static PyMethodDef methods[] = {
     {"misere_chance", (PyCFunction)(void (*)(void))py_misere_chance, METH_FASTCALL, "evaluate.misere_chance_mask"},
     {"draw_mask", (PyCFunction)(void (*)(void))py_draw_mask, METH_FASTCALL, "planning.draw_mask"},
     {"solve", (PyCFunction)(void (*)(void))vira_solve, METH_FASTCALL, "solver.solve: the declarer's tricks"},
+    {"searched", vira_searched, METH_NOARGS, "the nodes the solver has searched so far"},
     {NULL, NULL, 0, NULL},
 };
 

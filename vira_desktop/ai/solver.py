@@ -18,6 +18,12 @@ The search (after the published notes of Bo Haglund's DDS, for three hands):
   keeps bounds on the tricks still to come;
 - winning cards are tried first, and the cheapest of them.
 
+The compiled search adds cut-offs that never change a value (the Python twin leaves them
+out): in a high game, the quick tricks of the declarer or a defender on lead, and with trumps
+the sure tricks of either side (its trumps above all of the other side's); leads tried in the
+order of the cut-offs they gave earlier in the solve (a history), among cards of one rank; the
+table in buckets of two.
+
 :func:`solve` is the pure-Python reference; the compiled one (``_native``, where built)
 gives the same values (tests/test_solver.py) many times faster and is used when present.
 """
