@@ -83,7 +83,7 @@ class Budget:
     tricks (where proving the declarer safe takes the longest)."""
 
     seconds: float | None = 0.4
-    layouts: int = 48
+    layouts: int = 192
     nodes: int = 300_000
     misere_nodes: int = 3_000_000
     least: int = 6  # layouts solved before the time limit is looked at
@@ -104,6 +104,9 @@ MARGIN = 0.05  # bets a deal another choice must gain over the normal bot's ...
 SE_FACTOR = 1.0  # ... and so many standard errors of the gain
 MIN_WORLDS = 4  # worlds played out before a search before play is listened to
 BEFORE_PLAY_TIME = 3.0  # a decision before play may take so many times the budget's time (a few a deal)
+# The compiled solver's pace on a slow machine (about half this machine's under load): a world's
+# solves before play get the nodes the time left allows at it, so a world never runs past the budget.
+NODES_PER_SECOND = 3_000_000
 _PHASES = list(Phase)
 
 
@@ -275,17 +278,20 @@ class StrongBot(NormalBot):
         yield from self._in_budget(drawn)
 
     def _in_budget(self, items: Iterable[_T], least: int | None = None, scale: float = 1.0) -> Iterator[_T]:
-        """``items`` as long as the budget allows: no more after ``scale`` times its time once
-        ``least`` (by default the budget's) are done, or when told to stop."""
+        """``items`` as long as the budget allows: once ``least`` (by default the budget's) are
+        done, none that would likely end after ``scale`` times its time (the one before took
+        as long again), or when told to stop."""
         budget = self.budget
         least = budget.least if least is None else least
         limit = None if budget.seconds is None else scale * budget.seconds
-        start = time.perf_counter()
+        start = last = time.perf_counter()
         for i, item in enumerate(items):
-            if limit is not None and i >= least and time.perf_counter() - start > limit:
+            now = time.perf_counter()
+            if limit is not None and i >= least and 2 * now - start - last > limit:
                 return
             if _stop():
                 return
+            last = now
             yield item
 
     def _solve_layout(
@@ -359,10 +365,16 @@ class StrongBot(NormalBot):
         policy = [NormalBot(self.seed + 1 + s) for s in range(3)]
         tallies = {a: _Tally() for a in candidates}
         drawn = (world(view, rng) for _ in range(self.budget.worlds))
-        nodes = self.budget.deal_nodes
-        for w in self._in_budget(drawn, least=MIN_WORLDS, scale=BEFORE_PLAY_TIME):
+        seconds = self.budget.seconds
+        end = None if seconds is None else time.perf_counter() + BEFORE_PLAY_TIME * seconds
+        for w in self._in_budget(drawn, least=0, scale=BEFORE_PLAY_TIME):
             if w is None:
                 continue
+            nodes = self.budget.deal_nodes
+            if end is not None:  # the nodes the time left allows each candidate's solve
+                nodes = min(nodes, int((end - time.perf_counter()) * NODES_PER_SECOND / len(candidates)))
+                if nodes <= 0:
+                    break
             played = [playout(w, view.seat, a, policy, nodes, bidding, as_played=bidding) for a in candidates]
             if any(p is None for p in played):
                 continue
