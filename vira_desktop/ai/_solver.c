@@ -9,6 +9,10 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __linux__
+#include <stdlib.h>
+#include <sys/mman.h>
+#endif
 
 #define SUIT13 0x1FFFull
 
@@ -42,9 +46,21 @@ static int value_of(int card, int led, int trump) {
     return suit == trump ? rank + 100 : suit == led ? rank : -50;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+static int lowest_bit(uint64_t m) { return __builtin_ctzll(m); }
+static int highest_bit(uint64_t m) { return 63 - __builtin_clzll(m); }
+static int popcount(uint64_t m) { return __builtin_popcountll(m); }
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
 static int lowest_bit(uint64_t m) {
     int n = 0;
     while (!(m & 1)) { m >>= 1; n++; }
+    return n;
+}
+
+static int highest_bit(uint64_t m) {
+    int n = 63;
+    while (!(m >> n & 1)) n--;
     return n;
 }
 
@@ -52,6 +68,13 @@ static int popcount(uint64_t m) {
     int n = 0;
     for (; m; m &= m - 1) n++;
     return n;
+}
+#define PREFETCH(p) ((void)(p))
+#endif
+
+/* How many cards of ``mine`` lie above every card of ``other`` (one suit, 13 bits). */
+static int masters(unsigned mine, unsigned other) {
+    return popcount(other ? mine >> highest_bit(other) : mine);
 }
 
 /* compress7[live][x]: the bits of x inside live (7 bits each), packed from the lowest
@@ -231,24 +254,15 @@ static int quick_tricks(const Search *s, int leader, int left) {
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = (unsigned)(s->hands[leader] >> (13 * suit) & SUIT13);
         unsigned other = (unsigned)(theirs >> (13 * suit) & SUIT13);
-        int masters = 0;
-        for (int r = 12; r >= 0; r--) {
-            if (other >> r & 1) break;
-            if (mine >> r & 1) masters++;
-        }
-        if (s->trump >= 0 && suit != s->trump) {
-            int longest_ruffer = 13;
+        int top = masters(mine, other);
+        if (top && s->trump >= 0 && suit != s->trump) {
             for (int i = 0; i < 3; i++) {
-                if ((i == s->declarer) == side) continue;
-                if (s->hands[i] >> (13 * s->trump) & SUIT13) {
-                    int len = 0;
-                    for (unsigned m = (unsigned)(s->hands[i] >> (13 * suit) & SUIT13); m; m &= m - 1) len++;
-                    if (len < longest_ruffer) longest_ruffer = len;
-                }
+                if ((i == s->declarer) == side || !(s->hands[i] >> (13 * s->trump) & SUIT13)) continue;
+                int len = popcount(s->hands[i] >> (13 * suit) & SUIT13);
+                if (top > len) top = len; /* the shortest ruffer */
             }
-            if (masters > longest_ruffer) masters = longest_ruffer;
         }
-        total += masters;
+        total += top;
     }
     return total < left ? total : left;
 }
@@ -264,16 +278,15 @@ static int defender_quick_tricks(const Search *s, int leader, int left) {
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = (unsigned)(s->hands[leader] >> (13 * suit) & SUIT13);
         unsigned other = (unsigned)(others >> (13 * suit) & SUIT13);
-        int masters = 0;
-        for (int r = 12; r >= 0 && !(other >> r & 1); r--) masters += mine >> r & 1;
-        if (s->trump >= 0 && suit != s->trump) {
+        int top = masters(mine, other);
+        if (top && s->trump >= 0 && suit != s->trump) {
             for (int i = 0; i < 3; i++) {
                 if (i == leader || !(s->hands[i] >> (13 * s->trump) & SUIT13)) continue;
                 int len = popcount(s->hands[i] >> (13 * suit) & SUIT13);
-                if (masters > len) masters = len;
+                if (top > len) top = len;
             }
         }
-        total += masters;
+        total += top;
     }
     return total < left ? total : left;
 }
@@ -292,11 +305,10 @@ static void sure_trump_tricks(const Search *s, int left, int *declarer_sure, int
         if (i != s->declarer) defenders |= t[i];
     }
     unsigned mine = t[s->declarer];
-    for (int r = 12; r >= 0 && !(defenders >> r & 1); r--) *declarer_sure += mine >> r & 1;
+    *declarer_sure = masters(mine, defenders);
     for (int i = 0; i < 3; i++) {
         if (i == s->declarer) continue;
-        int n = 0;
-        for (int r = 12; r >= 0 && !(mine >> r & 1); r--) n += t[i] >> r & 1;
+        int n = masters(t[i], mine);
         if (n > *defenders_sure) *defenders_sure = n;
     }
 }
@@ -332,6 +344,9 @@ static int reach(Search *s, int target, int to_act, int left, int won) {
     int need = target - won;
     int decided;
     if (s->ntrick) return children(s, target, to_act, left, won, -1, &decided);
+    uint64_t k0, k1, k2;
+    make_key(s, to_act, left, &k0, &k1, &k2);
+    PREFETCH(bucket(k0, k1, k2));
     if (!s->low) {
         if (to_act == s->declarer) {
             if (won + quick_tricks(s, to_act, left) >= target) return 1;
@@ -344,8 +359,6 @@ static int reach(Search *s, int target, int to_act, int left, int won) {
         }
     }
     if (s->low && s->trump < 0 && misere_safe(s, to_act)) return 0; /* won < target: no more come */
-    uint64_t k0, k1, k2;
-    make_key(s, to_act, left, &k0, &k1, &k2);
     Entry *e = lookup(k0, k1, k2);
     if (e) {
         if (e->lower >= need) return 1;
@@ -358,6 +371,20 @@ static int reach(Search *s, int target, int to_act, int left, int won) {
     if (result) { if (e->lower < need) e->lower = (int8_t)need; }
     else if (e->upper > need - 1) e->upper = (int8_t)(need - 1);
     return result;
+}
+
+/* The table, zeroed; on Linux in huge pages where the system gives them (its 32 MB are
+ * read at random: with small pages nearly every look-up missed the TLB too). Never freed. */
+static Entry *new_table(void) {
+#ifdef __linux__
+    void *p = NULL;
+    if (posix_memalign(&p, 1u << 21, TABLE_SIZE * sizeof(Entry)) == 0) {
+        madvise(p, TABLE_SIZE * sizeof(Entry), MADV_HUGEPAGE);
+        memset(p, 0, TABLE_SIZE * sizeof(Entry));
+        return p;
+    }
+#endif
+    return PyMem_Calloc(TABLE_SIZE, sizeof(Entry));
 }
 
 /* solve(hands, trump, to_act, declarer, low, trick, left, keep=False, guess=-1, floor=0,
@@ -423,7 +450,7 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     s.declarer = (int)declarer;
     s.low = low;
     if (!table) {
-        table = PyMem_Calloc(TABLE_SIZE, sizeof(Entry));
+        table = new_table();
         if (!table) return PyErr_NoMemory();
         init_compress();
     }
