@@ -242,39 +242,12 @@ static int children(Search *s, int target, int seat, int left, int won, int firs
     return !maxer;
 }
 
-/* The tricks the declarer on lead can cash at once in a high game (his quick tricks): in
- * each suit his cards above every defender's card, in a side suit only as many as each
- * defender who holds a trump must follow to (a defender without trumps may discard, but
- * never ruff). Only the declarer's: a defender's partner may have to overtake him. */
+/* The tricks the hand on lead in a high game can cash at once (its quick tricks): in each
+ * suit its cards above every other live card (a defender's partner's too, so he keeps the
+ * lead), in a side suit only as many as each other hand holding a trump must follow to (an
+ * opponent could ruff; a partner may discard instead, but one holding nothing but trumps
+ * must ruff and take the lead). */
 static int quick_tricks(const Search *s, int leader, int left) {
-    int side = leader == s->declarer;
-    uint64_t theirs = 0;
-    for (int i = 0; i < 3; i++) {
-        if ((i == s->declarer) == side) continue;
-        theirs |= s->hands[i];
-    }
-    int total = 0;
-    for (int suit = 0; suit < 4; suit++) {
-        unsigned mine = (unsigned)(s->hands[leader] >> (13 * suit) & SUIT13);
-        unsigned other = (unsigned)(theirs >> (13 * suit) & SUIT13);
-        int top = masters(mine, other);
-        if (top && s->trump >= 0 && suit != s->trump) {
-            for (int i = 0; i < 3; i++) {
-                if ((i == s->declarer) == side || !(s->hands[i] >> (13 * s->trump) & SUIT13)) continue;
-                int len = popcount(s->hands[i] >> (13 * suit) & SUIT13);
-                if (top > len) top = len; /* the shortest ruffer */
-            }
-        }
-        total += top;
-    }
-    return total < left ? total : left;
-}
-
-/* A defender's quick tricks on lead in a high game: in each suit his cards above every
- * other live card (his partner's too, so he keeps the lead), in a side suit only as many
- * as each other hand holding a trump must follow to (the declarer could ruff; a partner
- * may discard instead, but one holding nothing but trumps must ruff and take the lead). */
-static int defender_quick_tricks(const Search *s, int leader, int left) {
     uint64_t others = 0;
     for (int i = 0; i < 3; i++) if (i != leader) others |= s->hands[i];
     int total = 0;
@@ -286,7 +259,7 @@ static int defender_quick_tricks(const Search *s, int leader, int left) {
             for (int i = 0; i < 3; i++) {
                 if (i == leader || !(s->hands[i] >> (13 * s->trump) & SUIT13)) continue;
                 int len = popcount(s->hands[i] >> (13 * suit) & SUIT13);
-                if (top > len) top = len;
+                if (top > len) top = len; /* the shortest ruffer */
             }
         }
         total += top;
@@ -353,7 +326,7 @@ static int reach(Search *s, int target, int to_act, int left, int won) {
     if (!s->low) {
         if (to_act == s->declarer) {
             if (won + quick_tricks(s, to_act, left) >= target) return 1;
-        } else if (won + left - defender_quick_tricks(s, to_act, left) < target) return 0;
+        } else if (won + left - quick_tricks(s, to_act, left) < target) return 0;
         if (s->trump >= 0) {
             int mine, theirs;
             sure_trump_tricks(s, left, &mine, &theirs);
