@@ -37,7 +37,16 @@ from ..rules.deal import Deal, Phase
 from ..rules.tricks import TrickPlay, card_value
 from .native import NATIVE
 
-__all__ = ["COMPILED", "Position", "all_move_values", "move_values", "position_of", "python_solve", "solve"]
+__all__ = [
+    "COMPILED",
+    "Position",
+    "all_move_values",
+    "move_values",
+    "position_of",
+    "python_solve",
+    "searched",
+    "solve",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +247,13 @@ def solve(p: Position, keep: bool = False, guess: int = -1, floor: int = 0, ceil
 
 
 _native_solve = getattr(NATIVE, "solve", None) if NATIVE is not None else None
+_native_searched = getattr(NATIVE, "searched", None) if NATIVE is not None else None
 COMPILED = _native_solve is not None  # the fast solver is there (else only endgames are quick)
+
+
+def searched() -> int:
+    """The nodes the compiled solver has searched so far in this process (0 without it)."""
+    return int(_native_searched()) if _native_searched is not None else 0
 
 
 def move_values(

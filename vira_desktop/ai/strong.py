@@ -105,9 +105,12 @@ MARGIN = 0.05  # bets a deal another choice must gain over the normal bot's ...
 SE_FACTOR = 1.0  # ... and so many standard errors of the gain
 MIN_WORLDS = 4  # worlds played out before a search before play is listened to
 BEFORE_PLAY_TIME = 3.0  # a decision before play may take so many times the budget's time (a few a deal)
-# The compiled solver's pace on a slow machine (about half this machine's under load): a world's
-# solves before play get the nodes the time left allows at it, so a world never runs past the budget.
-NODES_PER_SECOND = 3_000_000
+# The search's pace at first (nodes a second of wall time, the Python around the solver included;
+# then measured as it goes): a layout's or a world's solves get the nodes the time left allows at
+# that pace, so no search runs past its budget (a layout or world that would is left out).
+NODES_PER_SECOND = 2_000_000
+END_SHARE = 0.9  # the share of a decision's time its searches may take (the rest: the work around them)
+PACE_SAMPLE = 50_000  # a search of fewer nodes than this tells too little of the pace (Python's share)
 _PHASES = list(Phase)
 
 
@@ -155,6 +158,33 @@ def _classes(legal: Sequence[Card], k: Knowledge) -> dict[Card, list[Card]]:
     return out
 
 
+class _Clock:
+    """One decision's time: its end (None: no limit) and the search's pace, measured over the
+    searches of the bot it belongs to."""
+
+    def __init__(self, bot: StrongBot, seconds: float | None) -> None:
+        self.bot = bot
+        self.end = None if seconds is None else time.perf_counter() + seconds
+        if self.end is not None and bot.decision_end is not None:
+            self.end = min(self.end, bot.decision_end)  # a decision with two searches shares its time
+
+    def nodes(self, most: int, solves: int) -> int:
+        """The nodes each of ``solves`` solves may take (at most ``most``) to end in time; 0 or
+        less when the time is up."""
+        if self.end is None:
+            return most
+        return min(most, int((self.end - time.perf_counter()) * self.bot.pace / solves))
+
+    def timed(self, search: Callable[[], _T]) -> _T:
+        """``search()``, its nodes a second taken into the bot's pace."""
+        n0, t0 = solver.searched(), time.perf_counter()
+        out = search()
+        nodes, spent = solver.searched() - n0, time.perf_counter() - t0
+        if nodes >= PACE_SAMPLE and spent > 0:
+            self.bot.pace = 0.5 * self.bot.pace + 0.5 * nodes / spent
+        return out
+
+
 class StrongBot(NormalBot):
     """An expert: the normal bot's bidding; its card play, its play or lay down and its other
     decisions before play searched double dummy over deals of the hidden cards."""
@@ -185,6 +215,21 @@ class StrongBot(NormalBot):
     def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
         super().__init__(seed)
         self.budget = budget or Budget()
+        self.pace = float(NODES_PER_SECOND)  # search nodes a second of wall time, as measured
+        self.decision_end: float | None = None  # when the decision being made must be done
+
+    def choose(self, view: View) -> Choice:
+        """The normal bot's choice, searched, in the budget's time (a decision before play:
+        ``BEFORE_PLAY_TIME`` times its seconds, whatever searches it makes; a little is kept
+        for the work around them)."""
+        seconds = self.budget.seconds
+        if seconds is not None:
+            scale = 1.0 if view.phase is Phase.PLAY else BEFORE_PLAY_TIME
+            self.decision_end = time.perf_counter() + END_SHARE * scale * seconds
+        try:
+            return super().choose(view)
+        finally:
+            self.decision_end = None
 
     # ------------------------------------------------------------------ card play
     def _play(self, view: View, actions: Sequence[Action]) -> Choice:
@@ -253,8 +298,14 @@ class StrongBot(NormalBot):
         homes = dict.fromkeys(cards, 0.0)
         kodiljs = dict.fromkeys(cards, 0.0)
         n = 0
+        clock = _Clock(self, self.budget.seconds)
+        early = view.low and len(view.tricks) < MISERE_TRICKS
+        most = self.budget.misere_nodes if early else self.budget.nodes
         for layout in self._budgeted(view, rng):
-            got = self._solve_layout(view, layout, trump, trick, cards, floor, ceiling)
+            nodes = clock.nodes(most, len(cards))
+            if nodes <= 0:
+                break
+            got = clock.timed(lambda: self._solve_layout(view, layout, trump, trick, cards, floor, ceiling, nodes))  # noqa: B023
             if got is None:
                 continue
             for card, v in got.items():
@@ -295,9 +346,12 @@ class StrongBot(NormalBot):
         least = budget.least if least is None else least
         limit = None if budget.seconds is None else scale * budget.seconds
         start = last = time.perf_counter()
+        end = None if limit is None else start + limit
+        if end is not None and self.decision_end is not None:
+            end = min(end, self.decision_end)
         for i, item in enumerate(items):
             now = time.perf_counter()
-            if limit is not None and i >= least and 2 * now - start - last > limit:
+            if end is not None and i >= least and 2 * now - last > end:
                 return
             if _stop():
                 return
@@ -313,14 +367,13 @@ class StrongBot(NormalBot):
         cards: list[Card],
         floor: int,
         ceiling: int,
+        nodes: int,
     ) -> dict[Card, int] | None:
         """The declarer's tricks still to come after each of ``cards``, in one layout,
-        clamped to [floor, ceiling]; None when the search would take too long."""
+        clamped to [floor, ceiling]; None when a card's search would take more than ``nodes``."""
         declarer = view.declarer
         assert declarer is not None
         p = Position(layout.hands, trump, int(view.seat), int(declarer), view.low, view.aces_low, trick)
-        early = view.low and len(view.tricks) < MISERE_TRICKS
-        nodes = self.budget.misere_nodes if early else self.budget.nodes
         got = move_values(p, cards=mask_of(cards), floor=floor, ceiling=ceiling, nodes=nodes)
         if got is None:
             return None
@@ -349,9 +402,13 @@ class StrongBot(NormalBot):
         trump = -1 if view.trump is None else int(view.trump)
         need = game.tricks
         home = total = 0
+        clock = _Clock(self, self.budget.seconds)
         for layout in self._budgeted(view, rng):
+            nodes = clock.nodes(self.budget.nodes, 1)
+            if nodes <= 0:
+                break
             p = Position(layout.hands, trump, 0, int(view.declarer), False, False, (), 13)
-            value = solver.solve(p, False, need, need - 1, need, self.budget.nodes)
+            value = clock.timed(lambda: solver.solve(p, False, need, need - 1, need, nodes))  # noqa: B023
             if value < 0:
                 continue
             home += layout.weight * (value >= need)
@@ -376,16 +433,16 @@ class StrongBot(NormalBot):
         tallies = {a: _Tally() for a in candidates}
         drawn = (world(view, rng) for _ in range(self.budget.worlds))
         seconds = self.budget.seconds
-        end = None if seconds is None else time.perf_counter() + BEFORE_PLAY_TIME * seconds
+        clock = _Clock(self, None if seconds is None else BEFORE_PLAY_TIME * seconds)
         for w in self._in_budget(drawn, least=0, scale=BEFORE_PLAY_TIME):
             if w is None:
                 continue
-            nodes = self.budget.deal_nodes
-            if end is not None:  # the nodes the time left allows each candidate's solve
-                nodes = min(nodes, int((end - time.perf_counter()) * NODES_PER_SECOND / len(candidates)))
-                if nodes <= 0:
-                    break
-            played = [playout(w, view.seat, a, policy, nodes, bidding, as_played=bidding) for a in candidates]
+            nodes = clock.nodes(self.budget.deal_nodes, len(candidates))
+            if nodes <= 0:
+                break
+            played = clock.timed(
+                lambda: [playout(w, view.seat, a, policy, nodes, bidding, as_played=bidding) for a in candidates]  # noqa: B023
+            )
             if any(p is None for p in played):
                 continue
             for a, p in zip(candidates, played, strict=True):
