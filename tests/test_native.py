@@ -112,6 +112,33 @@ def test_draws_are_the_rngs_own() -> None:
         N.draw_mask(random.Random(1).getrandbits, [1, 2], 3)
 
 
+@needs_native
+def test_dealing_a_layout_draws_as_the_python_dealing() -> None:
+    """sampling's dealing of the hidden cards in C: the same hands (or the same dead end) and
+    the generator left in the same state, with voids (the cards sorted by their takers) and
+    without, up to 39 cards to two seats and the cards out of play."""
+    from vira_desktop.ai.sampling import _deal_once
+
+    assert N is not None
+    rng = random.Random(11)
+    for _ in range(400):
+        pool = rng.sample(range(52), rng.randint(0, 39))
+        need = {1: rng.randint(0, len(pool))}
+        need[2] = rng.randint(0, len(pool) - need[1])
+        need[-1] = len(pool) - need[1] - need[2]
+        voids = {s: sum(0x1FFF << 13 * suit for suit in range(4) if rng.random() < 0.2) for s in (1, 2)}
+        takers = {c: tuple(s for s in need if s < 0 or not voids[s] >> c & 1) for c in pool}
+        in_order = rng.random() < 0.3
+        slots = list(need)
+        allowed = [sum(1 << slots.index(s) for s in takers[c]) for c in pool]
+        seed = rng.getrandbits(40)
+        python, c = random.Random(seed), random.Random(seed)
+        dealt = N.deal_once(c.getrandbits, pool, [need[s] for s in slots], allowed, in_order)
+        expected = _deal_once(python, pool, need, takers, in_order)
+        assert (None if dealt is None else dict(zip(slots, dealt, strict=True))) == expected
+        assert c.random() == python.random()
+
+
 def _simulate(env: dict[str, str]) -> dict[str, object]:
     out = subprocess.run(
         [sys.executable, "-m", "vira_desktop", "simulate", "--deals", "25", "--seed", "4", "--json", "--no-check"],

@@ -140,6 +140,62 @@ def test_the_compiled_solver_gives_the_python_values_in_misere() -> None:
         assert solve(q) == python_solve(q), q
 
 
+def trump_heavy_position(rng: random.Random, most: int) -> Position:
+    """A high game with trumps, a side's hands holding the top trumps (where the compiled
+    search counts sure trump tricks and quick tricks of the declarer or a defender on lead):
+    up to ``most`` cards a hand, now and then a trick in progress."""
+    n = rng.randint(2, most)
+    trump = rng.randrange(4)
+    tops = [13 * trump + r for r in range(12, 12 - rng.randint(1, 5), -1)]
+    rest = rng.sample([c for c in range(52) if c not in tops], 3 * n - len(tops))
+    declarer = rng.randrange(3)
+    strong = declarer if rng.random() < 0.5 else (declarer + rng.randint(1, 2)) % 3
+    order = [strong, *(s for s in range(3) if s != strong)]
+    hands = [0, 0, 0]
+    cards = tops + rest
+    for seat in order:  # the strong hand gets the top trumps, the others fill up
+        take = [c for c in cards if not any(hands[s] >> c & 1 for s in range(3))][:n]
+        hands[seat] = mask_of(take)
+        cards = [c for c in cards if c not in take]
+    aces_low = rng.random() < 0.1
+    play = TrickPlay(hands, trump, rng.randrange(3), aces_low)
+    trick: list[tuple[int, int]] = []
+    for _ in range(rng.choice((0, 0, 0, 1, 2))):  # now and then a card or two of the trick played
+        card = rng.choice([c for c in range(52) if play.legal() >> c & 1])
+        trick.append((int(play.to_act), card))
+        play.push(card)
+    p = Position(
+        (play.hands[0], play.hands[1], play.hands[2]),
+        trump,
+        int(play.to_act),
+        declarer,
+        False,
+        aces_low,
+        tuple(trick),
+        n,
+    )
+    return p
+
+
+@pytest.mark.skipif(NATIVE is None, reason="the compiled helper is not built")
+def test_the_compiled_solver_gives_the_python_values_with_the_top_trumps_in_one_hand() -> None:
+    """600 high games with trumps, the top trumps in the declarer's hand or a defender's
+    (the sure-trick and quick-trick cut-offs of either side), each value exact and in the
+    bands the bots ask for (with a guess, as they give it), and every card's value."""
+    rng = random.Random(3907)
+    for i in range(600):
+        p = trump_heavy_position(rng, 7 if i % 3 else 9)
+        exact = python_solve(p)
+        assert solve(p) == exact, p
+        floor = rng.randint(0, p.left())
+        ceiling = min(p.left(), floor + rng.randint(0, 2))
+        assert solve(p, False, rng.randint(-1, p.left()), floor, ceiling) == max(floor, min(ceiling, exact)), p
+        if i % 10 == 0:
+            assert move_values(p, floor=floor, ceiling=ceiling) == move_values(
+                p, "python", floor=floor, ceiling=ceiling
+            )
+
+
 def _vira(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "vira_desktop", *args], cwd=ROOT, capture_output=True, text=True, check=False

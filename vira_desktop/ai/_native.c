@@ -384,7 +384,101 @@ static PyObject *py_draw_mask(PyObject *self, PyObject *const *args, Py_ssize_t 
     return PyLong_FromUnsignedLongLong(out);
 }
 
+static int count_bits(unsigned long v) {
+    int n = 0;
+    for (; v; v &= v - 1) n++;
+    return n;
+}
+
+/* CPython's Random._randbelow_with_getrandbits(n): the same calls of getrandbits. */
+static int below(PyObject *getrandbits, long n, long *out) {
+    PyObject *width = PyLong_FromLong(bit_length((unsigned long)n));
+    if (!width) return 0;
+    do {
+        if (!next_index(getrandbits, width, out)) { Py_DECREF(width); return 0; }
+    } while (*out >= n);
+    Py_DECREF(width);
+    return 1;
+}
+
+/* sampling._deal_once in C, drawing as it does: the pool shuffled as random.shuffle does, put
+ * in order of how many seats may take a card (stable, unless ``in_order``), then each card to
+ * one of the seats that may take it with room, by randrange over their room. */
+static PyObject *py_deal_once(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) { PyErr_SetString(PyExc_TypeError, "deal_once(getrandbits, pool, room, takers, in_order)"); return NULL; }
+    PyObject *getrandbits = args[0];
+    PyObject *pool = PySequence_Fast(args[1], "pool must be a sequence");
+    if (!pool) return NULL;
+    PyObject *rooms = PySequence_Fast(args[2], "room must be a sequence");
+    if (!rooms) { Py_DECREF(pool); return NULL; }
+    PyObject *takers = PySequence_Fast(args[3], "takers must be a sequence");
+    if (!takers) { Py_DECREF(pool); Py_DECREF(rooms); return NULL; }
+    int in_order = PyObject_IsTrue(args[4]);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(pool), m = PySequence_Fast_GET_SIZE(rooms);
+    long cards[64], allowed[64], room[8];
+    int ok = in_order >= 0 && n <= 64 && m <= 8 && PySequence_Fast_GET_SIZE(takers) == n;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        cards[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(pool, i));
+        allowed[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(takers, i));
+        ok = !PyErr_Occurred() && cards[i] >= 0 && cards[i] < 64;
+    }
+    for (Py_ssize_t i = 0; ok && i < m; i++) {
+        room[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(rooms, i));
+        ok = !PyErr_Occurred();
+    }
+    Py_DECREF(pool);
+    Py_DECREF(rooms);
+    Py_DECREF(takers);
+    if (!ok) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "at most 64 cards and 8 seats");
+        return NULL;
+    }
+    long j;
+    for (Py_ssize_t i = n - 1; i > 0; i--) { /* random.shuffle */
+        if (!below(getrandbits, (long)i + 1, &j)) return NULL;
+        long c = cards[i], a = allowed[i];
+        cards[i] = cards[j], allowed[i] = allowed[j];
+        cards[j] = c, allowed[j] = a;
+    }
+    if (!in_order) /* list.sort(key=the number of takers): stable */
+        for (Py_ssize_t i = 1; i < n; i++) {
+            long c = cards[i], a = allowed[i];
+            int key = count_bits((unsigned long)a);
+            Py_ssize_t k = i;
+            while (k > 0 && count_bits((unsigned long)allowed[k - 1]) > key) {
+                cards[k] = cards[k - 1], allowed[k] = allowed[k - 1];
+                k--;
+            }
+            cards[k] = c, allowed[k] = a;
+        }
+    uint64_t got[8] = {0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long total = 0;
+        for (Py_ssize_t s = 0; s < m; s++) if (allowed[i] >> s & 1) total += room[s];
+        if (!total) Py_RETURN_NONE;
+        if (!below(getrandbits, total, &j)) return NULL;
+        for (Py_ssize_t s = 0; s < m; s++) {
+            if (!(allowed[i] >> s & 1)) continue;
+            j -= room[s];
+            if (j < 0) {
+                room[s]--;
+                got[s] |= 1ull << cards[i];
+                break;
+            }
+        }
+    }
+    PyObject *out = PyList_New(m);
+    if (!out) return NULL;
+    for (Py_ssize_t s = 0; s < m; s++) {
+        PyObject *mask = PyLong_FromUnsignedLongLong(got[s]);
+        if (!mask) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, s, mask);
+    }
+    return out;
+}
+
 PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs); /* _solver.c */
+PyObject *vira_searched(PyObject *self, PyObject *unused);                      /* _solver.c */
 
 static PyMethodDef methods[] = {
     {"pool_figures", py_pool_figures, METH_O, "evaluate.pool_figures"},
@@ -393,7 +487,9 @@ static PyMethodDef methods[] = {
     {"danger", (PyCFunction)(void (*)(void))py_danger, METH_FASTCALL, "evaluate.danger_mask"},
     {"misere_chance", (PyCFunction)(void (*)(void))py_misere_chance, METH_FASTCALL, "evaluate.misere_chance_mask"},
     {"draw_mask", (PyCFunction)(void (*)(void))py_draw_mask, METH_FASTCALL, "planning.draw_mask"},
+    {"deal_once", (PyCFunction)(void (*)(void))py_deal_once, METH_FASTCALL, "sampling._deal_once"},
     {"solve", (PyCFunction)(void (*)(void))vira_solve, METH_FASTCALL, "solver.solve: the declarer's tricks"},
+    {"searched", vira_searched, METH_NOARGS, "the nodes the solver has searched so far"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -9,6 +9,10 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __linux__
+#include <stdlib.h>
+#include <sys/mman.h>
+#endif
 
 #define SUIT13 0x1FFFull
 
@@ -25,6 +29,8 @@ typedef struct {
 
 static Entry *table = NULL;
 static uint32_t generation = 0;
+static uint32_t history[3][52]; /* per seat and card: how much its cut-offs saved in this solve */
+static unsigned long long searched = 0; /* the nodes searched by every solve so far */
 static long last_kind = -1; /* the trump, declarer and kind of game the table's bounds are for */
 
 typedef struct {
@@ -40,10 +46,62 @@ static int value_of(int card, int led, int trump) {
     return suit == trump ? rank + 100 : suit == led ? rank : -50;
 }
 
+static uint8_t bits13[1 << 13]; /* the number of bits of a suit's holding */
+
+/* The number of cards of a mask of cards (52 bits), a suit at a time by table (the compilers'
+ * builtin is a slow loop without a popcount instruction, which x86-64 does not promise). */
+static int popcount(uint64_t m) {
+    return bits13[m & SUIT13] + bits13[m >> 13 & SUIT13] + bits13[m >> 26 & SUIT13] + bits13[m >> 39 & SUIT13];
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+static int lowest_bit(uint64_t m) { return __builtin_ctzll(m); }
+static int highest_bit(uint64_t m) { return 63 - __builtin_clzll(m); }
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
 static int lowest_bit(uint64_t m) {
     int n = 0;
     while (!(m & 1)) { m >>= 1; n++; }
     return n;
+}
+
+static int highest_bit(uint64_t m) {
+    int n = 63;
+    while (!(m >> n & 1)) n--;
+    return n;
+}
+
+#define PREFETCH(p) ((void)(p))
+#endif
+
+/* How many cards of ``mine`` lie above every card of ``other`` (one suit, 13 bits). */
+static int masters(unsigned mine, unsigned other) {
+    return popcount(other ? mine >> highest_bit(other) : mine);
+}
+
+/* compress7[live][x]: the bits of x inside live (7 bits each), packed from the lowest
+ * (x's cards renumbered among the live ones); compress6 the same for the upper 6 ranks. */
+static uint8_t compress7[128][128], compress6[64][64];
+
+static void init_compress(void) {
+    for (unsigned m = 1; m < (1u << 13); m++) bits13[m] = (uint8_t)(bits13[m >> 1] + (m & 1));
+    for (unsigned live = 0; live < 128; live++)
+        for (unsigned x = 0; x < 128; x++) {
+            unsigned out = 0, n = 0;
+            for (unsigned r = 0; r < 7; r++) {
+                if (!(live >> r & 1)) continue;
+                out |= (x >> r & 1) << n;
+                n++;
+            }
+            compress7[live][x] = (uint8_t)out;
+            if (live < 64 && x < 64) compress6[live][x] = (uint8_t)out;
+        }
+}
+
+/* The 13 bits of x renumbered among the live ranks (x inside live). */
+static uint64_t relative(unsigned live, unsigned x) {
+    unsigned lo = live & 0x7F, hi = live >> 7;
+    return compress7[lo][x & 0x7F] | (uint64_t)compress6[hi][x >> 7] << popcount(lo);
 }
 
 static void make_key(const Search *s, int leader, int left, uint64_t *k0, uint64_t *k1, uint64_t *k2) {
@@ -53,27 +111,46 @@ static void make_key(const Search *s, int leader, int left, uint64_t *k0, uint64
         unsigned b = (unsigned)(s->hands[1] >> (13 * suit) & SUIT13);
         unsigned c = (unsigned)(s->hands[2] >> (13 * suit) & SUIT13);
         unsigned live = a | b | c;
-        uint64_t ra = 0, rb = 0, rc = 0;
-        int n = 0;
-        for (int r = 0; r < 13; r++) {
-            unsigned bit = 1u << r;
-            if (!(live & bit)) continue;
-            if (a & bit) ra |= 1ull << n;
-            else if (b & bit) rb |= 1ull << n;
-            else rc |= 1ull << n;
-            n++;
-        }
-        suits[suit] = ra | rb << 13 | rc << 26;
+        suits[suit] = relative(live, a) | relative(live, b) << 13 | relative(live, c) << 26;
     }
     *k0 = suits[0] | (suits[1] & 0x1FFFFFFull) << 39;                 /* 39 + 25 bits */
     *k1 = suits[1] >> 25 | suits[2] << 14 | (suits[3] & 0x7FFull) << 53; /* 14 + 39 + 11 */
     *k2 = suits[3] >> 11 | (uint64_t)leader << 28 | (uint64_t)left << 30;
 }
 
-static Entry *lookup(uint64_t k0, uint64_t k1, uint64_t k2) {
+/* The table is in buckets of two entries (one cache line): a position may be in either. */
+static Entry *bucket(uint64_t k0, uint64_t k1, uint64_t k2) {
     uint64_t h = k0 * 0x9E3779B97F4A7C15ull ^ (k1 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full ^ k2 * 0x165667B19E3779F9ull;
     h ^= h >> 29;
-    return &table[h & (TABLE_SIZE - 1)];
+    return &table[h & (TABLE_SIZE - 2)];
+}
+
+static int holds(const Entry *e, uint64_t k0, uint64_t k1, uint64_t k2) {
+    return e->gen == generation && e->k0 == k0 && e->k1 == k1 && e->k2 == k2;
+}
+
+/* The entry of a position, or NULL. */
+static Entry *lookup(uint64_t k0, uint64_t k1, uint64_t k2) {
+    Entry *b = bucket(k0, k1, k2);
+    return holds(b, k0, k1, k2) ? b : holds(b + 1, k0, k1, k2) ? b + 1 : NULL;
+}
+
+/* The entry of a position, made where there is none: in its bucket's stale entry, else in
+ * place of the one with fewer tricks to go (the cheaper to find again). */
+static Entry *entry_for(uint64_t k0, uint64_t k1, uint64_t k2, int left) {
+    Entry *b = bucket(k0, k1, k2), *e = lookup(k0, k1, k2);
+    if (e) return e;
+    if (b->gen != generation) e = b;
+    else if (b[1].gen != generation) e = b + 1;
+    else e = (b->k2 >> 30 & 15) <= (b[1].k2 >> 30 & 15) ? b : b + 1;
+    e->gen = generation;
+    e->k0 = k0;
+    e->k1 = k1;
+    e->k2 = k2;
+    e->lower = 0;
+    e->upper = (int8_t)left;
+    e->best = -1;
+    return e;
 }
 
 static int reach(Search *s, int target, int to_act, int left, int won);
@@ -106,12 +183,12 @@ static int ordered(const Search *s, uint64_t legal, int seat, int first, int *ou
              * lowest; he and the defenders lead low, and the defenders follow low */
             int v = s->ntrick ? value_of(card, led, s->trump) : card % 13;
             key = seat == s->declarer && s->ntrick && v < best ? -v - 1000 : v;
-        } else if (!s->ntrick) key = -(card % 13);
+        } else if (!s->ntrick) key = -(card % 13) * 100000 - (int)(history[seat][card] < 99999 ? history[seat][card] : 99999);
         else {
             int v = value_of(card, led, s->trump);
             key = v > best && !mine ? v - 1000 : v;
         }
-        if (card == first) key = -100000;
+        if (card == first) key = -2000000000;
         int j = n++;
         while (j > 0 && keys[j - 1] > key) { keys[j] = keys[j - 1]; out[j] = out[j - 1]; j--; }
         keys[j] = key;
@@ -157,6 +234,7 @@ static int children(Search *s, int target, int seat, int left, int won, int firs
         if (s->aborted) return 0;
         if (ok == maxer) {
             *decided = card;
+            history[seat][card] += (uint32_t)(left * left);
             return ok;
         }
     }
@@ -164,41 +242,51 @@ static int children(Search *s, int target, int seat, int left, int won, int firs
     return !maxer;
 }
 
-/* The tricks the declarer on lead can cash at once in a high game (his quick tricks): in
- * each suit his cards above every defender's card, in a side suit only as many as each
- * defender who holds a trump must follow to (a defender without trumps may discard, but
- * never ruff). Only the declarer's: a defender's partner may have to overtake him. */
+/* The tricks the hand on lead in a high game can cash at once (its quick tricks): in each
+ * suit its cards above every other live card (a defender's partner's too, so he keeps the
+ * lead), in a side suit only as many as each other hand holding a trump must follow to (an
+ * opponent could ruff; a partner may discard instead, but one holding nothing but trumps
+ * must ruff and take the lead). */
 static int quick_tricks(const Search *s, int leader, int left) {
-    int side = leader == s->declarer;
-    uint64_t theirs = 0;
-    for (int i = 0; i < 3; i++) {
-        if ((i == s->declarer) == side) continue;
-        theirs |= s->hands[i];
-    }
+    uint64_t others = 0;
+    for (int i = 0; i < 3; i++) if (i != leader) others |= s->hands[i];
     int total = 0;
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = (unsigned)(s->hands[leader] >> (13 * suit) & SUIT13);
-        unsigned other = (unsigned)(theirs >> (13 * suit) & SUIT13);
-        int masters = 0;
-        for (int r = 12; r >= 0; r--) {
-            if (other >> r & 1) break;
-            if (mine >> r & 1) masters++;
-        }
-        if (s->trump >= 0 && suit != s->trump) {
-            int longest_ruffer = 13;
+        unsigned other = (unsigned)(others >> (13 * suit) & SUIT13);
+        int top = masters(mine, other);
+        if (top && s->trump >= 0 && suit != s->trump) {
             for (int i = 0; i < 3; i++) {
-                if ((i == s->declarer) == side) continue;
-                if (s->hands[i] >> (13 * s->trump) & SUIT13) {
-                    int len = 0;
-                    for (unsigned m = (unsigned)(s->hands[i] >> (13 * suit) & SUIT13); m; m &= m - 1) len++;
-                    if (len < longest_ruffer) longest_ruffer = len;
-                }
+                if (i == leader || !(s->hands[i] >> (13 * s->trump) & SUIT13)) continue;
+                int len = popcount(s->hands[i] >> (13 * suit) & SUIT13);
+                if (top > len) top = len; /* the shortest ruffer */
             }
-            if (masters > longest_ruffer) masters = longest_ruffer;
         }
-        total += masters;
+        total += top;
     }
     return total < left ? total : left;
+}
+
+/* The tricks each side takes whatever is played, in a high game with trumps where every
+ * hand still plays each of its cards (``left`` cards each): a trump above all of the other
+ * side's trumps wins the trick it is played to, and a hand plays one card a trick. So the
+ * declarer takes at least his trumps above the defenders' (``*declarer_sure``), and the
+ * defenders at least the more of either's trumps above the declarer's (``*defenders_sure``). */
+static void sure_trump_tricks(const Search *s, int left, int *declarer_sure, int *defenders_sure) {
+    *declarer_sure = *defenders_sure = 0;
+    for (int i = 0; i < 3; i++) if (popcount(s->hands[i]) != left) return;
+    unsigned t[3], defenders = 0;
+    for (int i = 0; i < 3; i++) {
+        t[i] = (unsigned)(s->hands[i] >> (13 * s->trump) & SUIT13);
+        if (i != s->declarer) defenders |= t[i];
+    }
+    unsigned mine = t[s->declarer];
+    *declarer_sure = masters(mine, defenders);
+    for (int i = 0; i < 3; i++) {
+        if (i == s->declarer) continue;
+        int n = masters(t[i], mine);
+        if (n > *defenders_sure) *defenders_sure = n;
+    }
 }
 
 /* A misère without trumps, a defender on lead at a trick boundary: whether the declarer
@@ -232,32 +320,47 @@ static int reach(Search *s, int target, int to_act, int left, int won) {
     int need = target - won;
     int decided;
     if (s->ntrick) return children(s, target, to_act, left, won, -1, &decided);
-    if (!s->low && to_act == s->declarer && won + quick_tricks(s, to_act, left) >= target) return 1;
-    if (s->low && s->trump < 0 && misere_safe(s, to_act)) return 0; /* won < target: no more come */
     uint64_t k0, k1, k2;
     make_key(s, to_act, left, &k0, &k1, &k2);
+    PREFETCH(bucket(k0, k1, k2));
+    if (!s->low) {
+        if (to_act == s->declarer) {
+            if (won + quick_tricks(s, to_act, left) >= target) return 1;
+        } else if (won + left - quick_tricks(s, to_act, left) < target) return 0;
+        if (s->trump >= 0) {
+            int mine, theirs;
+            sure_trump_tricks(s, left, &mine, &theirs);
+            if (won + mine >= target) return 1;
+            if (won + left - theirs < target) return 0;
+        }
+    }
+    if (s->low && s->trump < 0 && misere_safe(s, to_act)) return 0; /* won < target: no more come */
     Entry *e = lookup(k0, k1, k2);
-    int hit = e->gen == generation && e->k0 == k0 && e->k1 == k1 && e->k2 == k2;
-    if (hit) {
+    if (e) {
         if (e->lower >= need) return 1;
         if (e->upper < need) return 0;
     }
-    int result = children(s, target, to_act, left, won, hit ? e->best : -1, &decided);
+    int result = children(s, target, to_act, left, won, e ? e->best : -1, &decided);
     if (s->aborted) return 0; /* an unfinished search proves nothing */
-    e = lookup(k0, k1, k2); /* the same slot: the search below may have filled it */
-    if (!(e->gen == generation && e->k0 == k0 && e->k1 == k1 && e->k2 == k2)) {
-        e->gen = generation;
-        e->k0 = k0;
-        e->k1 = k1;
-        e->k2 = k2;
-        e->lower = 0;
-        e->upper = (int8_t)left;
-        e->best = -1;
-    }
+    e = entry_for(k0, k1, k2, left); /* the search below may have filled or moved it */
     if (decided >= 0) e->best = (int8_t)decided;
     if (result) { if (e->lower < need) e->lower = (int8_t)need; }
     else if (e->upper > need - 1) e->upper = (int8_t)(need - 1);
     return result;
+}
+
+/* The table, zeroed; on Linux in huge pages where the system gives them (its 32 MB are
+ * read at random: with small pages nearly every look-up missed the TLB too). Never freed. */
+static Entry *new_table(void) {
+#ifdef __linux__
+    void *p = NULL;
+    if (posix_memalign(&p, 1u << 21, TABLE_SIZE * sizeof(Entry)) == 0) {
+        madvise(p, TABLE_SIZE * sizeof(Entry), MADV_HUGEPAGE);
+        memset(p, 0, TABLE_SIZE * sizeof(Entry));
+        return p;
+    }
+#endif
+    return PyMem_Calloc(TABLE_SIZE, sizeof(Entry));
 }
 
 /* solve(hands, trump, to_act, declarer, low, trick, left, keep=False, guess=-1, floor=0,
@@ -323,8 +426,9 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     s.declarer = (int)declarer;
     s.low = low;
     if (!table) {
-        table = PyMem_Calloc(TABLE_SIZE, sizeof(Entry));
+        table = new_table();
         if (!table) return PyErr_NoMemory();
+        init_compress();
     }
     /* The table's bounds hold for any position of the same trump, declarer and kind of game
      * (its keys are the hands by relative rank): "keep" is refused for any other. */
@@ -336,6 +440,7 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             generation = 1;
         }
     }
+    memset(history, 0, sizeof history);
     /* From a guess, one zero-window search a step (the value is seldom far from it); else halving. */
     int lo = floor_ > 0 ? (int)floor_ : 0, hi = ceiling < left ? (int)ceiling : (int)left;
     if (lo >= hi) return PyLong_FromLong(lo);
@@ -360,5 +465,12 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         }
         value = lo;
     }
+    searched += (unsigned long long)s.nodes;
     return PyLong_FromLong(s.aborted ? -1 : value);
+}
+
+/* searched() -> the nodes searched by every solve so far (a figure for benchmarks/solver.py
+ * that a busy machine does not change). */
+PyObject *vira_searched(PyObject *self, PyObject *unused) {
+    return PyLong_FromUnsignedLongLong(searched);
 }

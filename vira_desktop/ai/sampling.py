@@ -24,6 +24,7 @@ bots play Skat at expert level):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -32,6 +33,7 @@ from ..rules.cards import SUIT_MASKS, bit_indices, mask_of
 from ..rules.view import View
 from .evaluate import home_chance, misere_chance_mask, trump_tricks_mask
 from .knowledge import Knowledge, discards, read_markings
+from .native import NATIVE
 
 __all__ = ["Layout", "auction_weight", "layouts"]
 
@@ -66,29 +68,50 @@ def _fixed(view: View, k: Knowledge) -> list[int]:
 
 
 def _deal_once(
-    rng: random.Random, pool: list[int], seats: list[int], need: dict[int, int], voids: dict[int, int]
+    rng: random.Random, pool: list[int], need: dict[int, int], takers: dict[int, tuple[int, ...]], in_order: bool
 ) -> dict[int, int] | None:
-    """One dealing of ``pool`` to ``seats`` (``need`` cards each, none in a void suit) and to
-    the cards out of play (the key -1); None when it deals itself into a corner."""
+    """One dealing of ``pool`` to the seats of ``need`` (so many cards each; the key -1: the
+    cards out of play), a card only to its ``takers`` (the seats not void in its suit);
+    ``in_order``: the pool is sorted with the cards fewest seats may hold first, so a void
+    never leaves a card nowhere to go (stable: the shuffle decides among equals); None when it
+    deals itself into a corner."""
     cards = pool[:]
     rng.shuffle(cards)
-    # the cards fewest seats may hold first, so a void never leaves a card nowhere to go
-    cards.sort(key=lambda c: -sum(1 for s in seats if voids[s] >> c & 1))
+    if not in_order:
+        cards.sort(key=lambda c: len(takers[c]))
     room = dict(need)
     got = dict.fromkeys(room, 0)
     for card in cards:
-        takers = [s for s in room if room[s] and not (s >= 0 and voids[s] >> card & 1)]
-        total = sum(room[s] for s in takers)
+        open_ = [s for s in takers[card] if room[s]]
+        total = sum(room[s] for s in open_)
         if not total:
             return None
         pick = rng.randrange(total)
-        for s in takers:
+        for s in open_:
             pick -= room[s]
             if pick < 0:
                 room[s] -= 1
                 got[s] |= 1 << card
                 break
     return got
+
+
+def _dealer(
+    pool: list[int], need: dict[int, int], takers: dict[int, tuple[int, ...]], in_order: bool
+) -> Callable[[random.Random], dict[int, int] | None]:
+    """:func:`_deal_once` for these arguments, in C where built (the same draws)."""
+    native = getattr(NATIVE, "deal_once", None) if NATIVE is not None else None
+    if native is None:
+        return lambda rng: _deal_once(rng, pool, need, takers, in_order)
+    slots = list(need)
+    room = [need[s] for s in slots]
+    allowed = [sum(1 << slots.index(s) for s in takers[c]) for c in pool]
+
+    def deal(rng: random.Random) -> dict[int, int] | None:
+        got = native(rng.getrandbits, pool, room, allowed, in_order)
+        return None if got is None else dict(zip(slots, got, strict=True))
+
+    return deal
 
 
 def _declarer_weight(view: View, hand: int, played: int) -> float:
@@ -172,6 +195,9 @@ def layouts(view: View, count: int, rng: random.Random, candidates: int = 3) -> 
     if need[-1] < 0 or any(n < 0 for n in need.values()):
         raise ValueError("the view's hand sizes do not fit its hidden cards")
     voids = {s: sum(SUIT_MASKS[int(suit)] for suit in k.voids[s]) for s in range(3)}
+    takers = {c: tuple(s for s in need if not (s >= 0 and voids[s] >> c & 1)) for c in pool}
+    in_order = len({len(t) for t in takers.values()}) <= 1  # no void among the seats: nothing to sort
+    deal = _dealer(pool, need, takers, in_order)
     plays = [0, 0, 0]
     for _, cards in view.tricks:
         for s, c in cards:
@@ -183,7 +209,7 @@ def layouts(view: View, count: int, rng: random.Random, candidates: int = 3) -> 
     tries = 0
     while len(drawn) < count * candidates and tries < count * candidates * 20:
         tries += 1
-        got = _deal_once(rng, pool, seats, need, voids)
+        got = deal(rng)
         if got is None:
             continue
         hands = [fixed[s] | got.get(s, 0) for s in range(3)]

@@ -18,6 +18,12 @@ The search (after the published notes of Bo Haglund's DDS, for three hands):
   keeps bounds on the tricks still to come;
 - winning cards are tried first, and the cheapest of them.
 
+The compiled search adds cut-offs that never change a value (the Python twin leaves them
+out): in a high game, the quick tricks of the declarer or a defender on lead, and with trumps
+the sure tricks of either side (its trumps above all of the other side's); leads tried in the
+order of the cut-offs they gave earlier in the solve (a history), among cards of one rank; the
+table in buckets of two.
+
 :func:`solve` is the pure-Python reference; the compiled one (``_native``, where built)
 gives the same values (tests/test_solver.py) many times faster and is used when present.
 """
@@ -31,7 +37,16 @@ from ..rules.deal import Deal, Phase
 from ..rules.tricks import TrickPlay, card_value
 from .native import NATIVE
 
-__all__ = ["COMPILED", "Position", "all_move_values", "move_values", "position_of", "python_solve", "solve"]
+__all__ = [
+    "COMPILED",
+    "Position",
+    "all_move_values",
+    "move_values",
+    "position_of",
+    "python_solve",
+    "searched",
+    "solve",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +247,13 @@ def solve(p: Position, keep: bool = False, guess: int = -1, floor: int = 0, ceil
 
 
 _native_solve = getattr(NATIVE, "solve", None) if NATIVE is not None else None
+_native_searched = getattr(NATIVE, "searched", None) if NATIVE is not None else None
 COMPILED = _native_solve is not None  # the fast solver is there (else only endgames are quick)
+
+
+def searched() -> int:
+    """The nodes the compiled solver has searched so far in this process (0 without it)."""
+    return int(_native_searched()) if _native_searched is not None else 0
 
 
 def move_values(

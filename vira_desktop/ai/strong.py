@@ -83,7 +83,7 @@ class Budget:
     tricks (where proving the declarer safe takes the longest)."""
 
     seconds: float | None = 0.4
-    layouts: int = 48
+    layouts: int = 192
     nodes: int = 300_000
     misere_nodes: int = 3_000_000
     least: int = 6  # layouts solved before the time limit is looked at
@@ -95,6 +95,7 @@ MATCH_BUDGET = Budget(seconds=None, layouts=16, worlds=10)  # matches and self-p
 # A misère's first tricks searched with Budget.misere_nodes: with 300,000 nodes, 31% of the
 # layouts at trick 1 were left out (gök, seed 44, deal 0: 1 of 12 solved); see _solve_layout.
 MISERE_TRICKS = 2
+LAYOUT_BATCH = 48  # layouts drawn at a time (each from three times as many dealt)
 PYTHON_CARDS = 5  # without the compiled solver, search only with this many cards a hand or fewer
 DD_SHARE = 0.5  # the double-dummy share's weight beside the normal bot's estimate, in bidding and play or lay down
 NEAR = 0.12  # a bid this much less likely than the threshold by the count is played out too
@@ -104,6 +105,12 @@ MARGIN = 0.05  # bets a deal another choice must gain over the normal bot's ...
 SE_FACTOR = 1.0  # ... and so many standard errors of the gain
 MIN_WORLDS = 4  # worlds played out before a search before play is listened to
 BEFORE_PLAY_TIME = 3.0  # a decision before play may take so many times the budget's time (a few a deal)
+# The search's pace at first (nodes a second of wall time, the Python around the solver included;
+# then measured as it goes): a layout's or a world's solves get the nodes the time left allows at
+# that pace, so no search runs past its budget (a layout or world that would is left out).
+NODES_PER_SECOND = 2_000_000
+END_SHARE = 0.9  # the share of a decision's time its searches may take (the rest: the work around them)
+PACE_SAMPLE = 50_000  # a search of fewer nodes than this tells too little of the pace (Python's share)
 _PHASES = list(Phase)
 
 
@@ -180,6 +187,33 @@ def card_classes(legal: Sequence[Card], k: Knowledge) -> dict[Card, list[Card]]:
     return out
 
 
+class _Clock:
+    """One decision's time: its end (None: no limit) and the search's pace, measured over the
+    searches of the bot it belongs to."""
+
+    def __init__(self, bot: StrongBot, seconds: float | None) -> None:
+        self.bot = bot
+        self.end = None if seconds is None else time.perf_counter() + seconds
+        if self.end is not None and bot.decision_end is not None:
+            self.end = min(self.end, bot.decision_end)  # a decision with two searches shares its time
+
+    def nodes(self, most: int, solves: int) -> int:
+        """The nodes each of ``solves`` solves may take (at most ``most``) to end in time; 0 or
+        less when the time is up."""
+        if self.end is None:
+            return most
+        return min(most, int((self.end - time.perf_counter()) * self.bot.pace / solves))
+
+    def timed(self, search: Callable[[], _T]) -> _T:
+        """``search()``, its nodes a second taken into the bot's pace."""
+        n0, t0 = solver.searched(), time.perf_counter()
+        out = search()
+        nodes, spent = solver.searched() - n0, time.perf_counter() - t0
+        if nodes >= PACE_SAMPLE and spent > 0:
+            self.bot.pace = 0.5 * self.bot.pace + 0.5 * nodes / spent
+        return out
+
+
 class StrongBot(NormalBot):
     """An expert: the normal bot's bidding; its card play, its play or lay down and its other
     decisions before play searched double dummy over deals of the hidden cards."""
@@ -210,6 +244,21 @@ class StrongBot(NormalBot):
     def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
         super().__init__(seed)
         self.budget = budget or Budget()
+        self.pace = float(NODES_PER_SECOND)  # search nodes a second of wall time, as measured
+        self.decision_end: float | None = None  # when the decision being made must be done
+
+    def choose(self, view: View) -> Choice:
+        """The normal bot's choice, searched, in the budget's time (a decision before play:
+        ``BEFORE_PLAY_TIME`` times its seconds, whatever searches it makes; a little is kept
+        for the work around them)."""
+        seconds = self.budget.seconds
+        if seconds is not None:
+            scale = 1.0 if view.phase is Phase.PLAY else BEFORE_PLAY_TIME
+            self.decision_end = time.perf_counter() + END_SHARE * scale * seconds
+        try:
+            return super().choose(view)
+        finally:
+            self.decision_end = None
 
     # ------------------------------------------------------------------ card play
     def _play(self, view: View, actions: Sequence[Action]) -> Choice:
@@ -267,8 +316,14 @@ class StrongBot(NormalBot):
         homes = dict.fromkeys(cards, 0.0)
         kodiljs = dict.fromkeys(cards, 0.0)
         n = 0
+        clock = _Clock(self, self.budget.seconds)
+        early = view.low and len(view.tricks) < MISERE_TRICKS
+        most = self.budget.misere_nodes if early else self.budget.nodes
         for layout in self._budgeted(view, rng):
-            got = self._solve_layout(view, layout, trump, trick, cards, floor, ceiling)
+            nodes = clock.nodes(most, len(cards))
+            if nodes <= 0:
+                break
+            got = clock.timed(lambda: self._solve_layout(view, layout, trump, trick, cards, floor, ceiling, nodes))  # noqa: B023
             if got is None:
                 continue
             for card, v in got.items():
@@ -284,26 +339,41 @@ class StrongBot(NormalBot):
 
     def _budgeted(self, view: View, rng: random.Random) -> Iterator[Layout]:
         """Layouts of the hidden cards for ``view``, drawn with ``rng``, as many as the budget
-        allows (none where no layout fits the view: the caller plays by the rule of thumb)."""
-        try:
-            drawn = layouts(view, self.budget.layouts, rng)
-        except ValueError:  # never seen in 1,400 deals
-            log.warning("strong bot: no layout of the hidden cards fits the view", exc_info=True)
-            return
-        yield from self._in_budget(drawn)
+        allows (none where no layout fits the view: the caller plays by the rule of thumb):
+        drawn ``LAYOUT_BATCH`` at a time, so a search the clock stops early draws no more
+        than it solves (the first batch is what drawing them all at once gave before)."""
+
+        def drawn() -> Iterator[Layout]:
+            total = self.budget.layouts
+            while total > 0:
+                count = min(LAYOUT_BATCH, total)
+                try:
+                    yield from layouts(view, count, rng)
+                except ValueError:  # never seen in 1,400 deals
+                    log.warning("strong bot: no layout of the hidden cards fits the view", exc_info=True)
+                    return
+                total -= count
+
+        yield from self._in_budget(drawn())
 
     def _in_budget(self, items: Iterable[_T], least: int | None = None, scale: float = 1.0) -> Iterator[_T]:
-        """``items`` as long as the budget allows: no more after ``scale`` times its time once
-        ``least`` (by default the budget's) are done, or when told to stop."""
+        """``items`` as long as the budget allows: once ``least`` (by default the budget's) are
+        done, none that would likely end after ``scale`` times its time (the one before took
+        as long again), or when told to stop."""
         budget = self.budget
         least = budget.least if least is None else least
         limit = None if budget.seconds is None else scale * budget.seconds
-        start = time.perf_counter()
+        start = last = time.perf_counter()
+        end = None if limit is None else start + limit
+        if end is not None and self.decision_end is not None:
+            end = min(end, self.decision_end)
         for i, item in enumerate(items):
-            if limit is not None and i >= least and time.perf_counter() - start > limit:
+            now = time.perf_counter()
+            if end is not None and i >= least and 2 * now - last > end:
                 return
             if _stop():
                 return
+            last = now
             yield item
 
     def _solve_layout(
@@ -315,14 +385,13 @@ class StrongBot(NormalBot):
         cards: list[Card],
         floor: int,
         ceiling: int,
+        nodes: int,
     ) -> dict[Card, int] | None:
         """The declarer's tricks still to come after each of ``cards``, in one layout,
-        clamped to [floor, ceiling]; None when the search would take too long."""
+        clamped to [floor, ceiling]; None when a card's search would take more than ``nodes``."""
         declarer = view.declarer
         assert declarer is not None
         p = Position(layout.hands, trump, int(view.seat), int(declarer), view.low, view.aces_low, trick)
-        early = view.low and len(view.tricks) < MISERE_TRICKS
-        nodes = self.budget.misere_nodes if early else self.budget.nodes
         got = move_values(p, cards=mask_of(cards), floor=floor, ceiling=ceiling, nodes=nodes)
         if got is None:
             return None
@@ -351,9 +420,13 @@ class StrongBot(NormalBot):
         trump = -1 if view.trump is None else int(view.trump)
         need = game.tricks
         home = total = 0
+        clock = _Clock(self, self.budget.seconds)
         for layout in self._budgeted(view, rng):
+            nodes = clock.nodes(self.budget.nodes, 1)
+            if nodes <= 0:
+                break
             p = Position(layout.hands, trump, 0, int(view.declarer), False, False, (), 13)
-            value = solver.solve(p, False, need, need - 1, need, self.budget.nodes)
+            value = clock.timed(lambda: solver.solve(p, False, need, need - 1, need, nodes))  # noqa: B023
             if value < 0:
                 continue
             home += layout.weight * (value >= need)
@@ -377,11 +450,17 @@ class StrongBot(NormalBot):
         policy = [NormalBot(self.seed + 1 + s) for s in range(3)]
         tallies = {a: _Tally() for a in candidates}
         drawn = (world(view, rng) for _ in range(self.budget.worlds))
-        nodes = self.budget.deal_nodes
-        for w in self._in_budget(drawn, least=MIN_WORLDS, scale=BEFORE_PLAY_TIME):
+        seconds = self.budget.seconds
+        clock = _Clock(self, None if seconds is None else BEFORE_PLAY_TIME * seconds)
+        for w in self._in_budget(drawn, least=0, scale=BEFORE_PLAY_TIME):
             if w is None:
                 continue
-            played = [playout(w, view.seat, a, policy, nodes, bidding, as_played=bidding) for a in candidates]
+            nodes = clock.nodes(self.budget.deal_nodes, len(candidates))
+            if nodes <= 0:
+                break
+            played = clock.timed(
+                lambda: [playout(w, view.seat, a, policy, nodes, bidding, as_played=bidding) for a in candidates]  # noqa: B023
+            )
             if any(p is None for p in played):
                 continue
             for a, p in zip(candidates, played, strict=True):
