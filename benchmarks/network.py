@@ -31,14 +31,17 @@ from _figures import print_figures
 PLAYERS = ("Anna", "Bertil", "Cecilia")
 
 
-def start_host(port: int, tables: int, save: str | None) -> subprocess.Popen[bytes]:
-    """``vira host`` of this checkout in a process of its own, sized for ``tables`` tables."""
+def start_host(port: int, tables: int, save: str | None, probe: Path | None) -> subprocess.Popen[bytes]:
+    """``vira host`` of this checkout in a process of its own, sized for ``tables`` tables
+    (``probe``: under ``_host_probe.py``, its findings written to that folder)."""
     root = Path(__file__).resolve().parents[1]
     args = ["--port", str(port), "--prefix", "b", "--max-tables", str(tables + 1)]
     args += ["--max-connections", str(3 * tables + 8), "--no-announce", "--seed", "1", "--bots", "random"]
     args += ["--save", save] if save else ["--no-save"]
     env = {**os.environ, "PYTHONPATH": str(root)}
     command = [sys.executable, "-m", "vira_desktop", "host", *args]
+    if probe is not None:
+        command = [sys.executable, str(root / "benchmarks" / "_host_probe.py"), str(probe), *args]
     return subprocess.Popen(command, cwd=root, env=env, stderr=subprocess.DEVNULL)
 
 
@@ -50,6 +53,7 @@ class Table:
         self.seen: dict[int, list[float]] = {}  # that version -> when each client first had it
         self.latest = [-1, -1, -1]  # the newest version each client has had
         self.refused = 0  # submissions the host refused (not timed)
+        self.moves: list[tuple[int, float, float]] = []  # each timed move: version made, sent, all had it
 
     def received(self, client: int, version: int, now: float, out: list[float]) -> None:
         if version <= self.latest[client]:
@@ -61,6 +65,7 @@ class Table:
                 times.append(now)
                 if len(times) == 3:
                     out.append(now - sent)
+                    self.moves.append((made, sent, now))
                     del self.submitted[made], self.seen[made]
 
 
@@ -153,8 +158,8 @@ async def lag(end: float, out: list[float]) -> None:
         out.append(time.monotonic() - start - 0.01)
 
 
-async def load(port: int, tables: int, seconds: float, think: float) -> tuple[list[float], list[float], int]:
-    """The latencies, the clients' loop lags, and how many submissions were refused."""
+async def load(port: int, tables: int, seconds: float, think: float) -> tuple[list[float], list[float], list[Table]]:
+    """The latencies, the clients' loop lags, and each table's account."""
     out: list[float] = []
     lags: list[float] = []
     end = time.monotonic() + seconds
@@ -163,7 +168,7 @@ async def load(port: int, tables: int, seconds: float, think: float) -> tuple[li
     for t, table in enumerate(accounts):
         tasks += [asyncio.create_task(client(port, f"b-{t + 1}", i, table, think, out, end)) for i in range(3)]
     await asyncio.gather(*tasks, return_exceptions=False)
-    return out, lags, sum(table.refused for table in accounts)
+    return out, lags, accounts
 
 
 def p95(values: list[float]) -> float | None:
@@ -179,19 +184,24 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=1.0, help="a client's mean seconds before it answers")
     ap.add_argument("--no-save", action="store_true", help="the host keeps no autosave")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--profile", metavar="DIR", help="the host profiled, and each move's time split (_host_probe.py)")
     args = ap.parse_args()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     folder = None if args.no_save else tempfile.mkdtemp(prefix="vira-bench-host-")
-    host = start_host(port, args.tables, folder)
+    findings = Path(args.profile) if args.profile else None
+    if findings is not None:
+        findings.mkdir(parents=True, exist_ok=True)
+    host = start_host(port, args.tables, folder, findings)
     for _ in range(300):
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 break
         time.sleep(0.05)
     cpu0, wall0, own0 = cpu_seconds(host.pid), time.monotonic(), time.process_time()
-    latencies, lags, refused = asyncio.run(load(port, args.tables, args.seconds, args.think))
+    latencies, lags, accounts = asyncio.run(load(port, args.tables, args.seconds, args.think))
+    refused = sum(table.refused for table in accounts)
     cpu = (cpu_seconds(host.pid) - cpu0) / (time.monotonic() - wall0)
     own = (time.process_time() - own0) / (time.monotonic() - wall0)
     rss, workers = rss_mb(host.pid)
@@ -218,7 +228,33 @@ def main() -> None:
         "clients_loop_lag_p95_ms": p95(lags),
         "load": round(os.getloadavg()[0], 2),
     }
+    if findings is not None:
+        figures.update(split(findings, accounts))
     print_figures(figures, args.json)
+
+
+def split(probe: Path, accounts: list[Table]) -> dict[str, object]:
+    """Where a move's time went, from the host probe's stamps (p50 / p95, ms): submission to
+    the host's reading it; the table taking it; on to every seat's state queued; on to the
+    last client's having it. And how late the host's event loop woke (p95)."""
+    found = json.loads((probe / "host.json").read_text())
+    stamps = {(code, version): rest for code, version, *rest in found["moves"]}
+    parts: dict[str, list[float]] = {"to_host": [], "host_take": [], "host_flush": [], "to_clients": []}
+    for t, table in enumerate(accounts):
+        for made, sent, done in table.moves:
+            got = stamps.get((f"b-{t + 1}", made))
+            if got is None or len(got) < 3:
+                continue
+            received, taken, flushed = got
+            spans = (received - sent, taken - received, flushed - taken, done - flushed)
+            for key, value in zip(parts, spans, strict=True):
+                parts[key].append(value)
+    figures: dict[str, object] = {"split_moves": len(parts["to_host"])}
+    for key, values in parts.items():
+        figures[f"{key}_p50_ms"] = round(statistics.median(values) * 1000, 1) if values else None
+        figures[f"{key}_p95_ms"] = p95(values)
+    figures["host_loop_lag_p95_ms"] = p95(found["lags"])
+    return figures
 
 
 if __name__ == "__main__":

@@ -1,0 +1,76 @@
+"""``vira host`` under a probe, for ``benchmarks/network.py --profile DIR``: the host process
+profiled (cProfile, ``DIR/host.prof``), its event loop's lateness measured, and each move's
+passage through the host stamped on this machine's one clock (``DIR/host.json``): when the
+host read the submission, when the table had taken it (applied, saved, the mover's update
+queued), and when the table task had queued every seat's update and state of that version.
+Run by the benchmark as ``python benchmarks/_host_probe.py DIR host-arguments...``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import cProfile
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+
+def main() -> int:
+    folder, argv = Path(sys.argv[1]), sys.argv[2:]
+    from vira_desktop import cli
+    from vira_desktop.net import host
+    from vira_desktop.net.protocol import ClientMessage, Submit
+
+    moves: dict[tuple[str, int], list[float]] = {}  # (table, version made) -> received, taken, flushed
+    waiting: dict[str, list[tuple[int, list[float]]]] = {}  # each table's moves not yet flushed
+    lags: list[float] = []
+    receive, flush, serve = host.NetTable.receive, host.NetTable._flush, host.serve_host
+
+    def probed_receive(self: host.NetTable, member: host.Member, message: ClientMessage) -> str | None:
+        start = time.monotonic()
+        refusal = receive(self, member, message)
+        if isinstance(message, Submit) and refusal is None and message.version is not None:
+            stamps = moves[(self.code, message.version + 1)] = [start, time.monotonic()]
+            waiting.setdefault(self.code, []).append((message.version + 1, stamps))
+        return refusal
+
+    def probed_flush(self: host.NetTable, now: float) -> None:
+        flush(self, now)
+        done = time.monotonic()
+        assert self.master is not None
+        version = self.master.version
+        for made, stamps in waiting.pop(self.code, []):
+            if made <= version:
+                stamps.append(done)
+            else:
+                waiting.setdefault(self.code, []).append((made, stamps))
+
+    async def lag() -> None:
+        while True:
+            start = time.monotonic()
+            await asyncio.sleep(0.01)
+            lags.append(time.monotonic() - start - 0.01)
+
+    async def probed_serve(*args: Any, **kwargs: Any) -> int:
+        task = asyncio.create_task(lag())
+        try:
+            return await serve(*args, **kwargs)
+        finally:
+            task.cancel()
+
+    host.NetTable.receive = probed_receive  # type: ignore[method-assign]
+    host.NetTable._flush = probed_flush  # type: ignore[method-assign]
+    host.serve_host = probed_serve
+    profile = cProfile.Profile()
+    try:
+        return profile.runcall(cli.main, ["host", *argv])
+    finally:
+        profile.dump_stats(folder / "host.prof")
+        rows = [[code, version, *stamps] for (code, version), stamps in moves.items()]
+        (folder / "host.json").write_text(json.dumps({"moves": rows, "lags": lags}))
+
+
+if __name__ == "__main__":  # a bot worker process imports this module again, as __mp_main__
+    raise SystemExit(main())
