@@ -25,6 +25,7 @@ import tempfile
 import time
 import zlib
 from pathlib import Path
+from typing import Any
 
 from _figures import print_figures
 
@@ -75,11 +76,12 @@ async def client(port: int, code: str, index: int, table: Table, think: float, o
     from websockets.asyncio.client import ClientConnection, connect
 
     from vira_desktop.ai import make_bot
-    from vira_desktop.net.protocol import PROTOCOL, Hello, State, Submit, encode, read_host
-    from vira_desktop.session.wire import to_json
+    from vira_desktop.net.protocol import PROTOCOL, Hello, Submit, encode
+    from vira_desktop.session.flow import Ask
+    from vira_desktop.session.wire import from_json, to_json
 
     bot = make_bot("random", zlib.crc32(code.encode()) + index)
-    asked: list[str | None] = [None]  # the newest state's text while it asks this seat
+    asked: list[tuple[int, Any] | None] = [None]  # the newest state's version and question, while it asks this seat
     mine = [-1]  # the version this client's last submission would make
     wake = asyncio.Event()
 
@@ -88,20 +90,17 @@ async def client(port: int, code: str, index: int, table: Table, think: float, o
             await wake.wait()
             wake.clear()
             await asyncio.sleep(think * random.uniform(0.5, 1.5))
-            text = asked[0]
-            if text is None:
+            standing = asked[0]
+            if standing is None:
                 continue
-            message = read_host(text)
-            assert isinstance(message, State)
-            seen, ask = message.seen, message.seen.ask
-            assert ask is not None
+            version, ask = standing[0], from_json(standing[1], Ask)  # (only the question read, not the whole state)
             action = bot.choose(ask.view).action
             wire = to_json(action) if action is not None else {"action": None, "seat": None}
             assert isinstance(wire, dict)
             asked[0] = None
-            mine[0] = seen.version + 1
+            mine[0] = version + 1
             table.submitted[mine[0]] = time.monotonic()
-            await ws.send(encode(Submit(wire["action"], seat=wire["seat"], version=seen.version)))
+            await ws.send(encode(Submit(wire["action"], seat=wire["seat"], version=version)))
 
     async with connect(f"ws://127.0.0.1:{port}/{code}", max_size=2**21, compression=None, open_timeout=30) as ws:
         await ws.send(encode(Hello(PROTOCOL, PLAYERS[index], code)))
@@ -120,7 +119,8 @@ async def client(port: int, code: str, index: int, table: Table, think: float, o
                     table.received(index, data["update"]["version"], now, out)
                 elif kind == "state":
                     table.received(index, data["seen"]["version"], now, out)
-                    asked[0] = text if data["seen"]["ask"] is not None else None
+                    ask = data["seen"]["ask"]
+                    asked[0] = (data["seen"]["version"], ask) if ask is not None else None
                     if asked[0] is not None:
                         wake.set()
                 elif kind == "error":  # refused (the host took a one-option step first: stale): not timed

@@ -520,6 +520,7 @@ class NetTable:
         except ValueError as exc:  # ViraError is one: the table is unchanged
             return str(exc) or type(exc).__name__
         member.conn.send(UpdateMessage(update))
+        self._step(asyncio.get_running_loop().time())  # the others are told now, not a turn of the loop later
         self.wake.set()
         return None
 
@@ -532,9 +533,7 @@ class NetTable:
             loop = asyncio.get_running_loop()
             while not self.ended:
                 now = loop.time()
-                assert self.master is not None
-                self.master.poll(now)
-                self._flush(now)
+                self._step(now)
                 self._timeouts(now)
                 self._between_deals(now)
                 await self._sleep(self._due(now))
@@ -593,6 +592,12 @@ class NetTable:
             self.members.append(Member(next(bot_names), None, bot=True))
         seats = [SeatConfig(m.name, m.player, self.config.bots) for m in self.members]
         return new_table(seats, self.seed)  # the game's own house rules (a host's settings: a later slice)
+
+    def _step(self, now: float) -> None:
+        """The master's turn (a bot's answer, a pause over), then every seat told."""
+        assert self.master is not None
+        self.master.poll(now)
+        self._flush(now)
 
     def _flush(self, now: float) -> None:
         """Each seat's updates to its player, then its whole state if the version moved."""
