@@ -1,9 +1,10 @@
-"""``vira host`` under a probe, for ``benchmarks/network.py --profile DIR``: the host process
-profiled (cProfile, ``DIR/host.prof``), its event loop's lateness measured, and each move's
-passage through the host stamped on this machine's one clock (``DIR/host.json``): when the
-host read the submission, when the table had taken it (applied, saved, the mover's update
-queued), and when the table task had queued every seat's update and state of that version.
-Run by the benchmark as ``python benchmarks/_host_probe.py DIR host-arguments...``.
+"""``vira host`` under a probe, for ``benchmarks/network.py --probe DIR [--profile]``: its
+event loop's lateness measured, and each move's passage through the host stamped on this
+machine's one clock (``DIR/host.json``): when the host read the submission, when the table
+had taken it (applied, its save asked for, the mover's update queued), and when every seat's
+update and state of that version were queued (held until the save is written); ``profile``:
+the host process under cProfile too (``DIR/host.prof``; it slows the host several times).
+Run by the benchmark as ``python benchmarks/_host_probe.py DIR profile|stamps host-arguments...``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 
 def main() -> int:
-    folder, argv = Path(sys.argv[1]), sys.argv[2:]
+    folder, profiling, argv = Path(sys.argv[1]), sys.argv[2] == "profile", sys.argv[3:]
     from vira_desktop import cli
     from vira_desktop.net import host
     from vira_desktop.net.protocol import ClientMessage, Submit
@@ -63,11 +64,12 @@ def main() -> int:
     host.NetTable.receive = probed_receive  # type: ignore[method-assign]
     host.NetTable._flush = probed_flush  # type: ignore[method-assign]
     host.serve_host = probed_serve
-    profile = cProfile.Profile()
+    profile = cProfile.Profile() if profiling else None
     try:
-        return profile.runcall(cli.main, ["host", *argv])
+        return profile.runcall(cli.main, ["host", *argv]) if profile is not None else cli.main(["host", *argv])
     finally:
-        profile.dump_stats(folder / "host.prof")
+        if profile is not None:
+            profile.dump_stats(folder / "host.prof")
         rows = [[code, version, *stamps] for (code, version), stamps in moves.items()]
         (folder / "host.json").write_text(json.dumps({"moves": rows, "lags": lags}))
 

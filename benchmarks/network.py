@@ -32,9 +32,12 @@ from _figures import print_figures
 PLAYERS = ("Anna", "Bertil", "Cecilia")
 
 
-def start_host(port: int, tables: int, save: str | None, probe: Path | None) -> subprocess.Popen[bytes]:
+def start_host(
+    port: int, tables: int, save: str | None, probe: Path | None, profile: bool = False
+) -> subprocess.Popen[bytes]:
     """``vira host`` of this checkout in a process of its own, sized for ``tables`` tables
-    (``probe``: under ``_host_probe.py``, its findings written to that folder)."""
+    (``probe``: under ``_host_probe.py``, its findings written to that folder; ``profile``:
+    with cProfile too)."""
     root = Path(__file__).resolve().parents[1]
     args = ["--port", str(port), "--prefix", "b", "--max-tables", str(tables + 1)]
     args += ["--max-connections", str(3 * tables + 8), "--no-announce", "--seed", "1", "--bots", "random"]
@@ -42,7 +45,8 @@ def start_host(port: int, tables: int, save: str | None, probe: Path | None) -> 
     env = {**os.environ, "PYTHONPATH": str(root)}
     command = [sys.executable, "-m", "vira_desktop", "host", *args]
     if probe is not None:
-        command = [sys.executable, str(root / "benchmarks" / "_host_probe.py"), str(probe), *args]
+        probing = [str(root / "benchmarks" / "_host_probe.py"), str(probe), "profile" if profile else "stamps"]
+        command = [sys.executable, *probing, *args]
     return subprocess.Popen(command, cwd=root, env=env, stderr=subprocess.DEVNULL)
 
 
@@ -184,16 +188,17 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=1.0, help="a client's mean seconds before it answers")
     ap.add_argument("--no-save", action="store_true", help="the host keeps no autosave")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--profile", metavar="DIR", help="the host profiled, and each move's time split (_host_probe.py)")
+    ap.add_argument("--probe", metavar="DIR", help="each move's time split, by the host's stamps (_host_probe.py)")
+    ap.add_argument("--profile", action="store_true", help="with --probe: the host run under cProfile too (slower)")
     args = ap.parse_args()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     folder = None if args.no_save else tempfile.mkdtemp(prefix="vira-bench-host-")
-    findings = Path(args.profile) if args.profile else None
+    findings = Path(args.probe) if args.probe else None
     if findings is not None:
         findings.mkdir(parents=True, exist_ok=True)
-    host = start_host(port, args.tables, folder, findings)
+    host = start_host(port, args.tables, folder, findings, args.profile)
     for _ in range(300):
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
