@@ -1,8 +1,8 @@
 """``vira host`` under a probe, for ``benchmarks/network.py --probe DIR [--profile]``: its
 event loop's lateness measured, and each move's passage through the host stamped on this
-machine's one clock (``DIR/host.json``): when the host read the submission, when the table
-had taken it (applied, its save asked for, the mover's update queued), and when every seat's
-update and state of that version were queued (held until the save is written); ``profile``:
+machine's one clock (``DIR/host.json``): when the host read the submission, and when every
+seat's update and state of that version were queued (then held until its save is written:
+that wait is in the clients' part of the split); ``profile``:
 the host process under cProfile too (``DIR/host.prof``; it slows the host several times).
 Run by the benchmark as ``python benchmarks/_host_probe.py DIR profile|stamps host-arguments...``.
 """
@@ -24,8 +24,9 @@ def main() -> int:
     from vira_desktop.net import host
     from vira_desktop.net.protocol import ClientMessage, Submit
 
-    moves: dict[tuple[str, int], list[float]] = {}  # (table, version made) -> received, taken, flushed
+    moves: dict[tuple[str, int], list[float]] = {}  # (table, version made) -> received, flushed
     waiting: dict[str, list[tuple[int, list[float]]]] = {}  # each table's moves not yet flushed
+    flushed: dict[str, tuple[float, int]] = {}  # each table's last flush: when, at which version
     lags: list[float] = []
     receive, flush, serve = host.NetTable.receive, host.NetTable._flush, host.serve_host
 
@@ -33,8 +34,13 @@ def main() -> int:
         start = time.monotonic()
         refusal = receive(self, member, message)
         if isinstance(message, Submit) and refusal is None and message.version is not None:
-            stamps = moves[(self.code, message.version + 1)] = [start, time.monotonic()]
-            waiting.setdefault(self.code, []).append((message.version + 1, stamps))
+            made = message.version + 1
+            stamps = moves[(self.code, made)] = [start]
+            at, version = flushed.get(self.code, (0.0, -1))
+            if at >= start and version >= made:  # flushed within the submission's own turn
+                stamps.append(at)
+            else:
+                waiting.setdefault(self.code, []).append((made, stamps))
         return refusal
 
     def probed_flush(self: host.NetTable, now: float) -> None:
@@ -42,6 +48,7 @@ def main() -> int:
         done = time.monotonic()
         assert self.master is not None
         version = self.master.version
+        flushed[self.code] = (done, version)
         for made, stamps in waiting.pop(self.code, []):
             if made <= version:
                 stamps.append(done)

@@ -5,8 +5,14 @@ of one core) and its RSS at the end, and the time from a move's submission to th
 every client of that table has received the change (an update or a state of that version or
 later), p50 / p95 / max, on this machine's one clock. The host keeps its tables (autosave)
 as ``vira host`` does unless ``--no-save``. The clients' own process is measured too (its CPU,
-and how late its event loop wakes, p95): a latency is the host's and theirs together.
-Run: ``python benchmarks/network.py --tables 10 --seconds 60 [--think 1.0] [--json]``.
+and how late its event loop wakes, p95): a latency is the host's and theirs together. A
+client reads every message as JSON (for its version) but decodes only the question of a
+state it answers, not the whole state as ``vira join`` does: all the clients share one
+process, and decoding the whole score sheet again at each question made that process, not
+the host, what was late. ``--probe DIR`` splits each move's time by the host's own stamps
+(``_host_probe.py``): to the host, in the host, on to the last client (``--profile``: the
+host under cProfile too, ``DIR/host.prof``).
+Run: ``python benchmarks/network.py --tables 10 --seconds 60 [--think 1.0] [--json] [--probe DIR]``.
 """
 
 from __future__ import annotations
@@ -239,20 +245,21 @@ def main() -> None:
 
 
 def split(probe: Path, accounts: list[Table]) -> dict[str, object]:
-    """Where a move's time went, from the host probe's stamps (p50 / p95, ms): submission to
-    the host's reading it; the table taking it; on to every seat's state queued; on to the
-    last client's having it. And how late the host's event loop woke (p95)."""
+    """Where a move's time went, from the host probe's stamps (p50 / p95, ms): from the
+    submission to the host's reading it; the host's work until every seat's update and state
+    of that version were queued; from there to the last client's having it (the wait for the
+    table's save to be written, the sending, and the clients' process). And how late the
+    host's event loop woke (p95)."""
     found = json.loads((probe / "host.json").read_text())
     stamps = {(code, version): rest for code, version, *rest in found["moves"]}
-    parts: dict[str, list[float]] = {"to_host": [], "host_take": [], "host_flush": [], "to_clients": []}
+    parts: dict[str, list[float]] = {"to_host": [], "in_host": [], "to_clients": []}
     for t, table in enumerate(accounts):
         for made, sent, done in table.moves:
             got = stamps.get((f"b-{t + 1}", made))
-            if got is None or len(got) < 3:
+            if got is None or len(got) < 2:
                 continue
-            received, taken, flushed = got
-            spans = (received - sent, taken - received, flushed - taken, done - flushed)
-            for key, value in zip(parts, spans, strict=True):
+            received, flushed = got
+            for key, value in zip(parts, (received - sent, flushed - received, done - flushed), strict=True):
                 parts[key].append(value)
     figures: dict[str, object] = {"split_moves": len(parts["to_host"])}
     for key, values in parts.items():
