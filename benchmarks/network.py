@@ -5,8 +5,14 @@ of one core) and its RSS at the end, and the time from a move's submission to th
 every client of that table has received the change (an update or a state of that version or
 later), p50 / p95 / max, on this machine's one clock. The host keeps its tables (autosave)
 as ``vira host`` does unless ``--no-save``. The clients' own process is measured too (its CPU,
-and how late its event loop wakes, p95): a latency is the host's and theirs together.
-Run: ``python benchmarks/network.py --tables 10 --seconds 60 [--think 1.0] [--json]``.
+and how late its event loop wakes, p95): a latency is the host's and theirs together. A
+client reads every message as JSON (for its version) but decodes only the question of a
+state it answers, not the whole state as ``vira join`` does: all the clients share one
+process, and decoding the whole score sheet again at each question made that process, not
+the host, what was late. ``--probe DIR`` splits each move's time by the host's own stamps
+(``_host_probe.py``): to the host, in the host, on to the last client (``--profile``: the
+host under cProfile too, ``DIR/host.prof``).
+Run: ``python benchmarks/network.py --tables 10 --seconds 60 [--think 1.0] [--json] [--probe DIR]``.
 """
 
 from __future__ import annotations
@@ -25,20 +31,28 @@ import tempfile
 import time
 import zlib
 from pathlib import Path
+from typing import Any
 
 from _figures import print_figures
 
 PLAYERS = ("Anna", "Bertil", "Cecilia")
 
 
-def start_host(port: int, tables: int, save: str | None) -> subprocess.Popen[bytes]:
-    """``vira host`` of this checkout in a process of its own, sized for ``tables`` tables."""
+def start_host(
+    port: int, tables: int, save: str | None, probe: Path | None, profile: bool = False
+) -> subprocess.Popen[bytes]:
+    """``vira host`` of this checkout in a process of its own, sized for ``tables`` tables
+    (``probe``: under ``_host_probe.py``, its findings written to that folder; ``profile``:
+    with cProfile too)."""
     root = Path(__file__).resolve().parents[1]
     args = ["--port", str(port), "--prefix", "b", "--max-tables", str(tables + 1)]
     args += ["--max-connections", str(3 * tables + 8), "--no-announce", "--seed", "1", "--bots", "random"]
     args += ["--save", save] if save else ["--no-save"]
     env = {**os.environ, "PYTHONPATH": str(root)}
     command = [sys.executable, "-m", "vira_desktop", "host", *args]
+    if probe is not None:
+        probing = [str(root / "benchmarks" / "_host_probe.py"), str(probe), "profile" if profile else "stamps"]
+        command = [sys.executable, *probing, *args]
     return subprocess.Popen(command, cwd=root, env=env, stderr=subprocess.DEVNULL)
 
 
@@ -50,6 +64,7 @@ class Table:
         self.seen: dict[int, list[float]] = {}  # that version -> when each client first had it
         self.latest = [-1, -1, -1]  # the newest version each client has had
         self.refused = 0  # submissions the host refused (not timed)
+        self.moves: list[tuple[int, float, float]] = []  # each timed move: version made, sent, all had it
 
     def received(self, client: int, version: int, now: float, out: list[float]) -> None:
         if version <= self.latest[client]:
@@ -61,6 +76,7 @@ class Table:
                 times.append(now)
                 if len(times) == 3:
                     out.append(now - sent)
+                    self.moves.append((made, sent, now))
                     del self.submitted[made], self.seen[made]
 
 
@@ -70,11 +86,12 @@ async def client(port: int, code: str, index: int, table: Table, think: float, o
     from websockets.asyncio.client import ClientConnection, connect
 
     from vira_desktop.ai import make_bot
-    from vira_desktop.net.protocol import PROTOCOL, Hello, State, Submit, encode, read_host
-    from vira_desktop.session.wire import to_json
+    from vira_desktop.net.protocol import PROTOCOL, Hello, Submit, encode
+    from vira_desktop.session.flow import Ask
+    from vira_desktop.session.wire import from_json, to_json
 
     bot = make_bot("random", zlib.crc32(code.encode()) + index)
-    asked: list[str | None] = [None]  # the newest state's text while it asks this seat
+    asked: list[tuple[int, Any] | None] = [None]  # the newest state's version and question, while it asks this seat
     mine = [-1]  # the version this client's last submission would make
     wake = asyncio.Event()
 
@@ -83,20 +100,17 @@ async def client(port: int, code: str, index: int, table: Table, think: float, o
             await wake.wait()
             wake.clear()
             await asyncio.sleep(think * random.uniform(0.5, 1.5))
-            text = asked[0]
-            if text is None:
+            standing = asked[0]
+            if standing is None:
                 continue
-            message = read_host(text)
-            assert isinstance(message, State)
-            seen, ask = message.seen, message.seen.ask
-            assert ask is not None
+            version, ask = standing[0], from_json(standing[1], Ask)  # (only the question read, not the whole state)
             action = bot.choose(ask.view).action
             wire = to_json(action) if action is not None else {"action": None, "seat": None}
             assert isinstance(wire, dict)
             asked[0] = None
-            mine[0] = seen.version + 1
+            mine[0] = version + 1
             table.submitted[mine[0]] = time.monotonic()
-            await ws.send(encode(Submit(wire["action"], seat=wire["seat"], version=seen.version)))
+            await ws.send(encode(Submit(wire["action"], seat=wire["seat"], version=version)))
 
     async with connect(f"ws://127.0.0.1:{port}/{code}", max_size=2**21, compression=None, open_timeout=30) as ws:
         await ws.send(encode(Hello(PROTOCOL, PLAYERS[index], code)))
@@ -115,7 +129,8 @@ async def client(port: int, code: str, index: int, table: Table, think: float, o
                     table.received(index, data["update"]["version"], now, out)
                 elif kind == "state":
                     table.received(index, data["seen"]["version"], now, out)
-                    asked[0] = text if data["seen"]["ask"] is not None else None
+                    ask = data["seen"]["ask"]
+                    asked[0] = (data["seen"]["version"], ask) if ask is not None else None
                     if asked[0] is not None:
                         wake.set()
                 elif kind == "error":  # refused (the host took a one-option step first: stale): not timed
@@ -153,8 +168,8 @@ async def lag(end: float, out: list[float]) -> None:
         out.append(time.monotonic() - start - 0.01)
 
 
-async def load(port: int, tables: int, seconds: float, think: float) -> tuple[list[float], list[float], int]:
-    """The latencies, the clients' loop lags, and how many submissions were refused."""
+async def load(port: int, tables: int, seconds: float, think: float) -> tuple[list[float], list[float], list[Table]]:
+    """The latencies, the clients' loop lags, and each table's account."""
     out: list[float] = []
     lags: list[float] = []
     end = time.monotonic() + seconds
@@ -163,7 +178,7 @@ async def load(port: int, tables: int, seconds: float, think: float) -> tuple[li
     for t, table in enumerate(accounts):
         tasks += [asyncio.create_task(client(port, f"b-{t + 1}", i, table, think, out, end)) for i in range(3)]
     await asyncio.gather(*tasks, return_exceptions=False)
-    return out, lags, sum(table.refused for table in accounts)
+    return out, lags, accounts
 
 
 def p95(values: list[float]) -> float | None:
@@ -179,19 +194,25 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=1.0, help="a client's mean seconds before it answers")
     ap.add_argument("--no-save", action="store_true", help="the host keeps no autosave")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--probe", metavar="DIR", help="each move's time split, by the host's stamps (_host_probe.py)")
+    ap.add_argument("--profile", action="store_true", help="with --probe: the host run under cProfile too (slower)")
     args = ap.parse_args()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     folder = None if args.no_save else tempfile.mkdtemp(prefix="vira-bench-host-")
-    host = start_host(port, args.tables, folder)
+    findings = Path(args.probe) if args.probe else None
+    if findings is not None:
+        findings.mkdir(parents=True, exist_ok=True)
+    host = start_host(port, args.tables, folder, findings, args.profile)
     for _ in range(300):
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 break
         time.sleep(0.05)
     cpu0, wall0, own0 = cpu_seconds(host.pid), time.monotonic(), time.process_time()
-    latencies, lags, refused = asyncio.run(load(port, args.tables, args.seconds, args.think))
+    latencies, lags, accounts = asyncio.run(load(port, args.tables, args.seconds, args.think))
+    refused = sum(table.refused for table in accounts)
     cpu = (cpu_seconds(host.pid) - cpu0) / (time.monotonic() - wall0)
     own = (time.process_time() - own0) / (time.monotonic() - wall0)
     rss, workers = rss_mb(host.pid)
@@ -218,7 +239,34 @@ def main() -> None:
         "clients_loop_lag_p95_ms": p95(lags),
         "load": round(os.getloadavg()[0], 2),
     }
+    if findings is not None:
+        figures.update(split(findings, accounts))
     print_figures(figures, args.json)
+
+
+def split(probe: Path, accounts: list[Table]) -> dict[str, object]:
+    """Where a move's time went, from the host probe's stamps (p50 / p95, ms): from the
+    submission to the host's reading it; the host's work until every seat's update and state
+    of that version were queued; from there to the last client's having it (the wait for the
+    table's save to be written, the sending, and the clients' process). And how late the
+    host's event loop woke (p95)."""
+    found = json.loads((probe / "host.json").read_text())
+    stamps = {(code, version): rest for code, version, *rest in found["moves"]}
+    parts: dict[str, list[float]] = {"to_host": [], "in_host": [], "to_clients": []}
+    for t, table in enumerate(accounts):
+        for made, sent, done in table.moves:
+            got = stamps.get((f"b-{t + 1}", made))
+            if got is None or len(got) < 2:
+                continue
+            received, flushed = got
+            for key, value in zip(parts, (received - sent, flushed - received, done - flushed), strict=True):
+                parts[key].append(value)
+    figures: dict[str, object] = {"split_moves": len(parts["to_host"])}
+    for key, values in parts.items():
+        figures[f"{key}_p50_ms"] = round(statistics.median(values) * 1000, 1) if values else None
+        figures[f"{key}_p95_ms"] = p95(values)
+    figures["host_loop_lag_p95_ms"] = p95(found["lags"])
+    return figures
 
 
 if __name__ == "__main__":

@@ -10,18 +10,24 @@ Every host binds 127.0.0.1 and every wait is bounded.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
+import threading
 from pathlib import Path
 
+import pytest
+
 from tests.hosts import bot_client, free_port, start_host, stop
-from tests.test_net import config, run
+from tests.test_net import Raw, config, run
 from vira_desktop.net.client import Player
 from vira_desktop.net.host import Host
 from vira_desktop.net.keep import TableStore, saved_tables
-from vira_desktop.net.protocol import State, Welcome, read_host
+from vira_desktop.net.protocol import HostMessage, State, UpdateMessage, Welcome, read_host
+from vira_desktop.session.autosave import Autosave
 from vira_desktop.session.port import Seen
 from vira_desktop.session.record import check_result, load_record, replay
+from vira_desktop.session.table import SaveSnapshot
 
 NAMES = ("Anna", "Bertil", "Cecilia")
 
@@ -122,3 +128,47 @@ def test_a_table_saved_in_the_lobby_keeps_its_players_and_a_damaged_one_is_set_a
     assert token not in kept and "token_hash" in kept
     assert "v-2.json.damaged-1" in files and [s.code for s in saved_tables(tmp_path)] == ["v-1"]
     assert TableStore(tmp_path, "v-1").load()[1] is None  # not dealt yet: a seating, no session
+
+
+def test_a_move_reaches_its_clients_only_once_its_save_is_written_and_the_host_plays_on_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host writes each table's saves off its event loop; whatever the table's clients are
+    sent after a move waits until the save holding that move is on disk (so a kill -9 at any
+    moment takes back nothing a player has seen), and meanwhile the host serves on."""
+    on_disk: list[int] = []  # the length of each log written
+    held, release = threading.Event(), threading.Event()
+    write = Autosave.write
+
+    def slow_write(self: Autosave, snapshot: SaveSnapshot) -> None:  # (in the table's saver thread)
+        if held.is_set():
+            release.wait(10)
+        write(self, snapshot)
+        on_disk.append(len(snapshot.log))
+
+    monkeypatch.setattr(Autosave, "write", slow_write)
+
+    async def play() -> tuple[list[HostMessage], int, int, HostMessage]:
+        host = Host(config(players=3, humans=1, deals=1, save=tmp_path, bots="random"))
+        port = await host.start("127.0.0.1", 0)
+        anna = await Raw.seated(port, "Anna")
+        seen = await anna.my_turn()
+        with contextlib.suppress(TimeoutError):
+            while True:  # whatever the table still had to say before the move
+                await anna.next(0.3)
+        before = on_disk[-1]
+        held.set()
+        await anna.answer(seen)
+        early: list[HostMessage] = []
+        with contextlib.suppress(TimeoutError):
+            early.append(await anna.next(0.5))  # the event loop is free: this times out
+        written = on_disk[-1]
+        release.set()
+        told = await anna.until(lambda m: isinstance(m, UpdateMessage))
+        await host.stop()
+        return early, before, written, told
+
+    early, before, written, told = run(play)
+    assert early == []
+    assert written == before  # nothing written while the save was held
+    assert isinstance(told, UpdateMessage) and on_disk[-1] > before  # told once the move is on disk

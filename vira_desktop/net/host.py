@@ -47,6 +47,7 @@ from ..session.factory import new_table
 from ..session.master import Command, CommittedDeal, Director, TableMaster
 from ..session.port import SeatPort, Seen, Update
 from ..session.record import dump_record
+from ..session.saving import BackgroundSaver
 from ..session.table import SaveError, SeatConfig, Table
 from ..session.worker import BotPool, InlineWorker, Worker
 from .keep import SavedSeat, Seating, TableStore, saved_tables, token_hash
@@ -70,6 +71,7 @@ from .protocol import (
     SeatInfo,
     Start,
     State,
+    StateWriter,
     Submit,
     UpdateMessage,
     Welcome,
@@ -206,20 +208,31 @@ class Conn:
         self.strikes = 0
         self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closing = False
+        self.gate: Gate | None = None  # the gate of the table it sits at
+
+    def _queue(self, item: str | tuple[int, str]) -> None:
+        if self.gate is not None and self.gate.held is not None:
+            self.gate.held.append((self, item))
+        else:
+            self.outbox.put_nowait(item)
 
     def send(self, message: HostMessage) -> None:
+        self.post(encode(message))
+
+    def post(self, text: str) -> None:
+        """Send a message already written (:func:`~.protocol.encode`)."""
         if self.closing:
             return
         if self.outbox.qsize() >= MAX_OUTBOX:
             self.end(POLICY, "too slow: too many messages waiting")
             return
-        self.outbox.put_nowait(encode(message))
+        self._queue(text)
 
     def end(self, code: int, reason: str) -> None:
         """Close after what is queued (an error or a bye goes first, with the reason)."""
         if not self.closing:
             self.closing = True
-            self.outbox.put_nowait((code, reason))
+            self._queue((code, reason))
 
     def fatal(self, reason: str) -> None:
         self.send(Error(reason, fatal=True))
@@ -234,6 +247,25 @@ class Conn:
                     await self.ws.close(item[0], _close_reason(item[1]))
                     return
                 await self.ws.send(item)
+
+
+class Gate:
+    """Holds what a table's clients are sent while its save is being written (off the event
+    loop, :class:`~..session.saving.BackgroundSaver`), so that a client is told only what is
+    on disk: a host killed and started again never takes back what a player has seen."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[Conn, str | tuple[int, str]]] | None = None  # None: open
+
+    def close(self) -> None:
+        if self.held is None:
+            self.held = []
+
+    def open(self) -> None:
+        """Send what was held, in order (each client's messages keep their order)."""
+        held, self.held = self.held or [], None
+        for conn, item in held:
+            conn.outbox.put_nowait(item)
 
 
 def _close_reason(text: str) -> str:
@@ -279,6 +311,7 @@ class NetTable:
     house: Port | None = None  # the host's own (spectator's) port: it deals and settles
     worker: Worker | None = None
     pool: BotPool | None = None  # the host's bots' pool (None: the table thinks inline, a test's)
+    saver: BackgroundSaver | None = None  # writes the table's saves off the event loop, once dealt
     next_deal_at: float | None = None
     deals_done: int = 0
     ended: bool = False
@@ -286,6 +319,8 @@ class NetTable:
     def __post_init__(self) -> None:
         self.wake = asyncio.Event()
         self.filled = asyncio.Event()
+        self.states = StateWriter()  # writes the seats' states, the score sheet once for them all
+        self.gate = Gate()  # closed while a save is being written
         self.task: asyncio.Task[None] | None = None
         self.chat: deque[ChatFrom] = deque(maxlen=CHAT_HISTORY)  # said lately: told to each player who comes
 
@@ -313,8 +348,33 @@ class NetTable:
             self.store.keep_seating(Seating(self.code, self.seed, members, self.master is not None))
 
     def _keep_table(self) -> None:
-        if self.store is not None and self.master is not None:
-            self.store.keep_table(self.master.table)
+        if self.master is not None:
+            self._save(self.master.table)
+
+    def _save(self, table: Table) -> None:
+        """Save ``table`` in the saver's thread; what the clients are sent meanwhile is held."""
+        if self.saver is not None:
+            self.gate.close()
+            self.saver(table)
+
+    def _saved(self) -> None:
+        """(On the event loop.) A save is written: the clients are sent what waited for it,
+        unless another save is under way."""
+        if self.saver is not None and self.saver.idle:
+            self.gate.open()
+
+    def _stop_saving(self) -> None:
+        """Write the saves asked for, and end the saver's thread (the table has ended)."""
+        if self.saver is not None:
+            self.saver.close()
+            self.gate.open()
+            self.saver = None
+
+    def _forget(self) -> None:
+        """The table is over: its files go."""
+        self._stop_saving()
+        if self.store is not None:
+            self.store.clear()
 
     # ------------------------------------------------------------------ who is here
     @property
@@ -381,6 +441,7 @@ class NetTable:
             return "the table is full"
         token = hello.token if owner and hello.token is not None else secrets.token_urlsafe(18)
         member = Member(hello.name, token_hash(token), token, conn, owner=owner)
+        conn.gate = self.gate
         self.members.append(member)
         self._keep_seating()
         log.info("%s: %s joined from %s (%d of %d)", self.code, member.name, conn.peer, len(self.members), self.humans)
@@ -415,6 +476,7 @@ class NetTable:
 
     def _back(self, conn: Conn, member: Member) -> Member:
         member.conn, member.dropped_at, member.sent = conn, None, -1
+        conn.gate = self.gate
         if member.bot and self.master is not None:
             self.master.set_bot(member.name, False)
             member.bot = False
@@ -439,8 +501,7 @@ class NetTable:
             log.info("%s: %s left the lobby", self.code, member.name)
             self._keep_seating()
             if not self.members and self.code != self.config.first_table and self.task is not None:
-                if self.store is not None:
-                    self.store.clear()
+                self._forget()
                 self.task.cancel()  # a table opened and left empty is closed (tables are few)
                 return
         elif not member.bot:
@@ -502,6 +563,7 @@ class NetTable:
         except ValueError as exc:  # ViraError is one: the table is unchanged
             return str(exc) or type(exc).__name__
         member.conn.send(UpdateMessage(update))
+        self._step(asyncio.get_running_loop().time())  # the others are told now, not a turn of the loop later
         self.wake.set()
         return None
 
@@ -514,9 +576,7 @@ class NetTable:
             loop = asyncio.get_running_loop()
             while not self.ended:
                 now = loop.time()
-                assert self.master is not None
-                self.master.poll(now)
-                self._flush(now)
+                self._step(now)
                 self._timeouts(now)
                 self._between_deals(now)
                 await self._sleep(self._due(now))
@@ -526,6 +586,7 @@ class NetTable:
             log.exception("%s: the table failed", self.code)
             self._finish("the host failed; the table is closed")
         finally:
+            self._stop_saving()
             if self.worker is not None:
                 self.worker.shutdown()
             self.on_end(self)
@@ -537,7 +598,17 @@ class NetTable:
         for m in self.members:
             m.bot = not table.seat_config(m.name).human
         self.worker = self.pool.lane() if self.pool is not None else InlineWorker()
-        save = self.store.keep_table if self.store is not None else None
+        if self.store is not None:
+            loop, code = asyncio.get_running_loop(), self.code
+
+            def saved() -> None:  # (in the saver's thread)
+                loop.call_soon_threadsafe(self._saved)
+
+            def failed(exc: OSError) -> None:
+                log.error("%s: not saved: %s", code, exc)
+
+            self.saver = BackgroundSaver(self.store.autosave, failed=failed, done=saved)
+        save = self._save if self.saver is not None else None
         self.master = self.make_master(
             table, pause=self.config.bot_pause, worker=self.worker, on_committed=self._committed, save=save
         )
@@ -565,6 +636,12 @@ class NetTable:
         seats = [SeatConfig(m.name, m.player, self.config.bots) for m in self.members]
         return new_table(seats, self.seed, rules=self.config.rules)
 
+    def _step(self, now: float) -> None:
+        """The master's turn (a bot's answer, a pause over), then every seat told."""
+        assert self.master is not None
+        self.master.poll(now)
+        self._flush(now)
+
     def _flush(self, now: float) -> None:
         """Each seat's updates to its player, then its whole state if the version moved."""
         assert self.master is not None and self.house is not None
@@ -580,7 +657,7 @@ class NetTable:
             if m.sent != self.master.version:
                 seen = m.port.seen()
                 m.sent = seen.version
-                m.conn.send(State(seen))
+                m.conn.post(self.states.encode(State(seen)))
 
     def _timeouts(self, now: float) -> None:
         for m in self.members:
@@ -607,8 +684,7 @@ class NetTable:
             self.house.command(Command.SETTLE)
             self._flush(now)
             self._finish("the session is over")
-            if self.store is not None:
-                self.store.clear()
+            self._forget()
         else:
             self.house.command(Command.NEXT_DEAL)
             self.next_deal_at = None
@@ -734,6 +810,7 @@ class Host:
                 await self.announcing
         for table in list(self.tables.values()):
             table._finish("the host is shutting down", kept=table.store is not None)
+            table._stop_saving()  # what was asked is written before the host goes
             if table.task is not None:
                 table.task.cancel()
         if self.server is not None:

@@ -5,9 +5,10 @@ it stood, with the same seating, and its players take their seats back with thei
 A table is two files in the save folder, named by its code:
 
 - ``CODE.sqlite3``, the window's own autosave (:class:`~..session.autosave.Autosave`: the
-  table's header and its log, a row an action). The master saves after every change, before
-  any client is told of it, so whatever a client has seen is on disk: nothing is lost, and
-  nothing is played twice (the table resumes from exactly that log).
+  table's header and its log, a row an action). The master saves after every change; the
+  save is written off the event loop (the host's tables play on meanwhile), and what that
+  table's clients are sent waits until it is on disk, so whatever a client has seen is on
+  disk: nothing is lost, and nothing is played twice (the table resumes from exactly that log).
 - ``CODE.json``, the seating: the players in the order they joined, each player's seat token
   as a SHA-256 hash (the file gives no seat away), the table's seed and whether its first deal
   was dealt. Written atomically whenever the seating changes.
@@ -94,13 +95,6 @@ class TableStore:
         """Write the seating (atomically; the file readable by its owner only: it names the players)."""
         write_atomically(self.seating_path, json.dumps(seating.to_json(), ensure_ascii=False, indent=1))
         self.seating_path.chmod(0o600)
-
-    def keep_table(self, table: Table) -> None:
-        """Save the table now (one synced transaction); a failure is logged, the table plays on."""
-        try:
-            self.autosave.write(table.snapshot())
-        except OSError as exc:
-            log.error("%s: not saved: %s", self.code, exc)
 
     def load(self) -> tuple[Seating, Table | None]:
         """The seating, and the session once the first deal was dealt. :class:`SaveError` when

@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import secrets
 import typing
 from dataclasses import dataclass
 from enum import StrEnum
@@ -309,6 +310,35 @@ def encode(message: ClientMessage | HostMessage) -> str:
     for f in dataclasses.fields(message):
         body[f.name] = to_json(getattr(message, f.name))
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+
+
+class StateWriter:
+    """Writes one table's :class:`State` messages to the byte as :func:`encode` does, but the
+    score sheet (``TableState.deals``: public, the same for every seat, one more finished deal
+    at a time) is written once, not again for each seat after each move: it grows by some
+    4 KB a deal, and at a host with many tables writing it was most of a move's time
+    (``benchmarks/network.py``, issue 38)."""
+
+    def __init__(self) -> None:
+        self._deals: tuple[object, ...] = ()  # the deals written (held, so the ``is`` below is sound)
+        self._sheet = "[]"  # ... their JSON text
+        self._mark = f"\x00score sheet {secrets.token_hex(16)}"  # no other text of a state holds it
+        self._written_mark = json.dumps(self._mark)  # as it is written: "\u0000score sheet ..."
+
+    def encode(self, message: State) -> str:
+        seen = message.seen
+        deals = seen.table.deals
+        if len(deals) < len(self._deals) or any(a is not b for a, b in zip(deals, self._deals, strict=False)):
+            self._deals, self._sheet = (), "[]"  # another sheet (not only longer): written again whole
+        if len(deals) > len(self._deals):
+            more = json.dumps(to_json(deals[len(self._deals) :]), ensure_ascii=False, separators=(",", ":"))
+            self._sheet = more if not self._deals else f"{self._sheet[:-1]},{more[1:]}"
+            self._deals = deals
+        written = to_json(dataclasses.replace(seen, table=dataclasses.replace(seen.table, deals=())))
+        assert isinstance(written, dict)
+        written["table"]["deals"] = self._mark
+        text = json.dumps({"type": State.TYPE, "seen": written}, ensure_ascii=False, separators=(",", ":"))
+        return text.replace(self._written_mark, self._sheet, 1)
 
 
 def read_client(text: str | bytes) -> ClientMessage:

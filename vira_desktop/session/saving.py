@@ -23,17 +23,24 @@ log = logging.getLogger(__name__)
 class BackgroundSaver:
     """Writes the autosave ``target`` in a daemon thread. ``journal``: a file that gets one JSON line per
     save written (the kill -9 test reads what was saved). ``failed`` is called (in the
-    writer thread) with the error when a save cannot be written."""
+    writer thread) with the error when a save cannot be written; ``done`` (there too) each
+    time every save asked for has been written (or has failed)."""
 
     def __init__(
-        self, target: Autosave, journal: Path | None = None, failed: Callable[[OSError], None] | None = None
+        self,
+        target: Autosave,
+        journal: Path | None = None,
+        failed: Callable[[OSError], None] | None = None,
+        done: Callable[[], None] | None = None,
     ) -> None:
         self.target = target
         self.journal = journal
         self.failed = failed
+        self.done = done
         self.written = 0
         self._next: tuple[SaveSnapshot, dict[str, Any]] | None = None
         self._busy = False
+        self._closed = False
         self._lock = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="vira-saver", daemon=True)
         self._thread.start()
@@ -53,11 +60,25 @@ class BackgroundSaver:
         with self._lock:
             return self._lock.wait_for(lambda: self._next is None and not self._busy, timeout)
 
+    @property
+    def idle(self) -> bool:
+        """Every save asked for is written (or has failed)."""
+        with self._lock:
+            return self._next is None and not self._busy
+
+    def close(self) -> None:
+        """Write what is asked for, then end the thread (nothing more may be saved)."""
+        with self._lock:
+            self._closed = True
+            self._lock.notify_all()
+        self._thread.join()
+
     def _run(self) -> None:
         while True:
             with self._lock:
-                self._lock.wait_for(lambda: self._next is not None)
-                assert self._next is not None
+                self._lock.wait_for(lambda: self._next is not None or self._closed)
+                if self._next is None:
+                    return
                 snapshot, line = self._next
                 self._next, self._busy = None, True
             try:
@@ -74,3 +95,6 @@ class BackgroundSaver:
                 with self._lock:
                     self._busy = False
                     self._lock.notify_all()
+                    done = self.done if self._next is None else None
+                if done is not None:
+                    done()
