@@ -5,13 +5,17 @@ the coach's advised card told with the habit that lost."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 from vira_desktop import i18n
 from vira_desktop.rules.cards import Card
-from vira_desktop.scenes.analysis import BLUE, card_colour, verdict
+from vira_desktop.rules.games import game
+from vira_desktop.scenes.analysis import AMBER, BLUE, card_colour, legend, verdict
+from vira_desktop.scenes.theme import GOLD, GOOD, INK, MUTED, RED
 from vira_desktop.session.analysis import CLOSE, MISTAKE, NOISE, Analysis, Steps, analyse_record
 from vira_desktop.session.record import load_record
 
@@ -25,8 +29,17 @@ def _english() -> object:
     i18n.configure("en")
 
 
+@cache
+def _analysed(name: str, *side: str) -> Analysis:
+    return analyse_record(load_record(RECORDS / f"{name}.yaml"), frozenset(side))
+
+
 def _gok() -> Analysis:
-    return analyse_record(load_record(RECORDS / "gok_low_lead_and_unlucky.yaml"), frozenset({"South"}))
+    return _analysed("gok_low_lead_and_unlucky", "South")
+
+
+def _solo() -> Analysis:
+    return _analysed("solo6_into_unseen_void", "South")
 
 
 def test_a_gok_lead_the_coach_advised_is_a_mistake_on_what_the_declarer_could_see_and_says_why() -> None:
@@ -98,7 +111,8 @@ def test_a_solo_6_card_into_a_void_it_could_not_see_is_unlucky_not_a_mistake() -
     _, lines = verdict(info, "South")
     said = "\n".join(lines)
     assert "Unlucky, not wrong (blue)" in said
-    assert "trick 4, South 10♠ (home 72%: the best card on what could be seen)" in said
+    ten_said = "trick 4, South: with 10♠ the contract goes home in 72% of the deals that fit what could be seen"
+    assert ten_said + ": no card did better" in said
     assert "Mistakes (red)" not in said
     assert "where you could have done better (in gold)" in said and "Only hindsight says so" in said
     colour = card_colour(info, "South", 4, "South", ten.card, ten.lost, ten.changed)
@@ -107,20 +121,116 @@ def test_a_solo_6_card_into_a_void_it_could_not_see_is_unlucky_not_a_mistake() -
 
 @pytest.mark.parametrize("lang", ["en", "sv", "fi"])
 def test_the_colours_legend_fits_beside_its_heading_and_the_foot_in_three_lines(lang: str) -> None:
-    """The legend of the line played's colours shares a row with its heading (smaller type
-    where it must), and the foot with the layouts said keeps to three lines, in every language."""
+    """Each column's legend (the line played's colours and marks, judged or not; the best
+    line's gold and "=") shares its heading's row, in smaller type or two lines where it must,
+    and the foot with the layouts said keeps to three lines, in every language."""
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from vira_desktop.scenes.analysis import COLUMN_W
-    from vira_desktop.scenes.theme import fitting_size, font, wrap_text
+    from vira_desktop.scenes.analysis import COLUMN_W, legend_lines
+    from vira_desktop.scenes.theme import font, wrap_text
 
     pygame.init()
     i18n.configure(lang)
-    room = COLUMN_W - font(17, True).size(i18n.t("analysis.as_played"))[0] - 16
-    legend = i18n.t("analysis.legend")
-    assert font(fitting_size(legend, 13, 10, False, room)).size(legend)[0] <= room
+    played = i18n.t("analysis.as_played")
+    for head, text in (
+        (played, legend(_gok())[0]),
+        (played, legend(replace(_gok(), layouts=0))[0]),
+        (i18n.t("analysis.best_from", trick=10), legend(_gok())[1]),
+        (i18n.t("analysis.best_from", trick=10), legend(_solo())[1]),
+    ):
+        room = COLUMN_W - font(17, True).size(head)[0] - 16
+        size, parts = legend_lines(text, room)
+        assert size >= 10 and 1 <= len(parts) <= 2 and " · ".join(parts) == text, (head, text)
+        assert all(font(size).size(part)[0] <= room for part in parts), (head, parts)
     foot = i18n.t("analysis.foot_seen", layouts=64) + " " + i18n.t("analysis.foot", name="Cecilia")
     assert len(wrap_text(foot, 13, False, 1060)) <= 3
+
+
+def test_the_first_line_answers_the_title_from_the_double_dummy_result_and_the_sides_mistakes() -> None:
+    """The title "Could you have won?" is answered first, plainly: yes with the card that would have
+    done it (a mistake on what could be seen), only with hindsight where no card was one,
+    no where best play from the first card does not change the result; "Could you have done
+    better?" likewise, for a side that won."""
+    title, lines = verdict(_gok(), "South")
+    assert title == "Could you have won?"
+    assert lines[0] == (
+        "Yes: with 6♥ instead of 2♣ at trick 1 the contract could have gone home (with 2♣ the contract goes"
+        " home in 0% of the deals that fit what could be seen, with 6♥ in 19%)."
+    )
+    assert verdict(replace(_gok(), seen=()), "South")[1][0].startswith("Only with hindsight: with every card known")
+    assert verdict(replace(_gok(), seen=(), layouts=0), "South")[1][0] == (
+        "Yes, with every card known: best play from the first card takes the contract home."
+    )
+    title, lines = verdict(_analysed("gok_low_lead_and_unlucky", "East", "West"), "West")
+    assert title == "Could you have done better?"
+    assert lines[0].startswith("Yes, though the contract was beaten: with 8♠ instead of 2♥ at trick 3 it was surer")
+    title, lines = verdict(_analysed("solo6_into_unseen_void", "East", "West"), "East")
+    assert title == "Could you have won?"
+    assert lines[0] == "No: even with best play from the first card, the declarer goes home."
+    title, lines = verdict(_solo(), "South")
+    assert title == "Could you have done better?"
+    assert lines[0] == "No: the contract went home, and on what you could see no card of your side was a mistake."
+
+
+def test_each_kind_of_figure_is_said_in_words_the_first_time_and_which_way_is_better() -> None:
+    """Figures such as "home 19%", "beaten 88%", "kodilj 92%" are said in words the first time each kind
+    comes in a report (of what, and for kodilj that fewer is better for the declarer), short
+    after that."""
+    said = "\n".join(verdict(_gok(), "South")[1])
+    assert said.count("of the deals that fit what could be seen") == 2  # home (the answer), kodilj
+    assert "trick 1, South 2♣: home 0%, where 6♥ / 7♥ had home 19%" in said  # home told already
+    assert (
+        "trick 6, South: with 3♣ the declarer is kodilj (two or more tricks short) in 100% of the deals that fit"
+        " what could be seen, with Q♣ in 92%; fewer is better for the declarer"
+    ) in said
+    said = "\n".join(verdict(_analysed("solo6_into_unseen_void", "East", "West"), "East")[1])
+    assert "trick 10, East: with J♣ the contract is beaten in 34% of the deals that fit what could be seen" in said
+    assert "trick 6, East 7♠ (beaten 94%: the best card on what could be seen)" in said  # told already
+
+
+def test_the_legend_names_every_colour_and_mark_the_line_played_uses_and_orange_is_not_gold() -> None:
+    """Every colour and mark a card of the line played can have is in its column's legend
+    (the best line's gold and "=" in its own); the doubtful colour is told apart from gold."""
+    names = {RED: "red", AMBER: "orange", BLUE: "blue", MUTED: "grey", GOOD: "green"}
+    for info, viewers in ((_gok(), ("South",)), (_analysed("gok_low_lead_and_unlucky", "East", "West"), ("East",))):
+        played, best = legend(info)
+        for viewer in viewers:
+            for trick in info.tricks:
+                for c in trick.cards:
+                    mark, colour = card_colour(info, viewer, trick.trick, c.seat, c.card, c.lost, c.changed)
+                    assert colour == INK or f"{names[colour]}" in played, (c, colour)
+                    sign = mark.strip()[:1]
+                    assert not sign or (sign in played if sign in "!?" else "−1 +1" in played), mark
+        assert "gold" in best and "= another card was as good" in best
+    assert "grey: as played" in legend(_solo())[1] and "grey" not in legend(_gok())[1]  # the gök's turn is trick 1
+    assert "orange ?: doubtful" in legend(_gok())[0] and "green: their gift" in legend(_gok())[0]
+    assert sum(abs(a - b) for a, b in zip(AMBER, GOLD, strict=True)) >= 120
+    assert sum(abs(a - b) for a, b in zip(AMBER, RED, strict=True)) >= 120
+
+
+def test_a_doubtful_card_the_coach_advised_names_the_habit_too() -> None:
+    """South's 3♣ at trick 6, the coach's card, was a little worse than Q♣ on what South could
+    see: the coach's habit is named for it as for a mistake, shorter."""
+    said = verdict(_gok(), "South")[1]
+    assert (
+        "The coach advised 3♣ at trick 6: its habit (ducking with the highest card that still loses) was a little"
+        " worse here than Q♣."
+    ) in said
+
+
+def test_the_other_games_are_said_only_where_they_mean_something() -> None:
+    """The tricks by trump only where the declarer chose the trump (a solo, a 7-spel), the
+    misère's only for a misère contract with a trump game it could have been instead (a gask
+    played low); after a vingel neither, after a gök the line above says it."""
+    by_trump = "With the hands as they lay at the first card, best play by all gives the declarer, by trump: ♠ 6"
+    for name, shown in (("solo 6", True), ("7-spel", True), ("vingel 6", False), ("turné 7", False)):
+        said = "\n".join(verdict(replace(_solo(), game=game(name)), "South")[1])
+        assert (by_trump in said) is shown, name
+        assert "in a misère" not in said, name
+    said = "\n".join(verdict(_gok(), "South")[1])
+    assert "by trump" not in said and "in a misère" not in said
+    gask = "\n".join(verdict(replace(_gok(), game=game("gask 0")), "South")[1])
+    assert "by trump: ♠ 1 · ♥ 7" in gask and "in a misère, best defence would make the declarer take 0" in gask

@@ -18,10 +18,20 @@ from .base import AppPort
 from .overlays import _Sheet
 from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, fitting_size, font, wrap_text
 
-__all__ = ["AMBER", "BLUE", "AnalysisScene", "card_colour", "verdict", "working_text"]
+__all__ = [
+    "AMBER",
+    "BLUE",
+    "AnalysisScene",
+    "answer",
+    "card_colour",
+    "legend",
+    "legend_lines",
+    "verdict",
+    "working_text",
+]
 
 Colour = tuple[int, int, int]
-AMBER = (236, 160, 70)  # doubtful on what the player could see
+AMBER = (255, 130, 30)  # doubtful on what the player could see (orange: told apart from GOLD)
 BLUE = (130, 170, 240)  # unlucky: costly only with every card known
 LISTED = 3  # cards told by name in each of the verdict's lists
 
@@ -58,25 +68,54 @@ def _pct(share: float) -> str:
     return t("reason.percent", n=round(100 * share))
 
 
-def _odds(yours: Chances, best: Chances, declarer: bool) -> tuple[str, str]:
-    """The figure that tells two cards apart for the player's side, for each: the chance of
-    going home (of beating the contract, for a defender), else of kodilj where that is all
-    that differs."""
+def _odds(yours: Chances, best: Chances, declarer: bool) -> tuple[str, str, str]:
+    """The figure that tells two cards apart for the player's side: its kind ("home", "beaten"
+    for a defender, else "kodilj" where that is all that differs) and each card's share."""
     if round(100 * yours.home) == round(100 * best.home) and round(100 * yours.kodilj) != round(100 * best.kodilj):
-        return t("analysis.pct_kodilj", pct=_pct(yours.kodilj)), t("analysis.pct_kodilj", pct=_pct(best.kodilj))
+        return "kodilj", _pct(yours.kodilj), _pct(best.kodilj)
     if declarer:
-        return t("analysis.pct_home", pct=_pct(yours.home)), t("analysis.pct_home", pct=_pct(best.home))
-    return t("analysis.pct_beaten", pct=_pct(1 - yours.home)), t("analysis.pct_beaten", pct=_pct(1 - best.home))
+        return "home", _pct(yours.home), _pct(best.home)
+    return "beaten", _pct(1 - yours.home), _pct(1 - best.home)
 
 
-def _judged(info: Analysis, seen: Sequence[Seen], key: str, own: str = "") -> str:
+_SAID = {  # each kind of figure: short, in words, in words for the best card itself
+    "home": ("analysis.pct_home", "analysis.long_home", "analysis.long_home_own"),
+    "beaten": ("analysis.pct_beaten", "analysis.long_beaten", "analysis.long_beaten_own"),
+    "kodilj": ("analysis.pct_kodilj", "analysis.long_kodilj", "analysis.long_kodilj_own"),
+}
+_ANSWERS = {  # the answer's keys, for the side's good result: the defenders', the declarer's
+    "fine": ("analysis.answer_fine_beaten", "analysis.answer_fine_home"),
+    "surer": ("analysis.answer_surer_beaten", "analysis.answer_surer_home"),
+    "hindsight": ("analysis.answer_hindsight_beaten", "analysis.answer_hindsight_home"),
+    "open": ("analysis.answer_open_beaten", "analysis.answer_open_home"),
+    "yes": ("analysis.answer_yes_beaten", "analysis.answer_yes_home"),
+}
+
+
+def _figures(info: Analysis, s: Seen, told: set[str] | None = None) -> tuple[str, str]:
+    """A judged card's figure beside the best card's, short ("home 19%"); or, the report's
+    first of its kind (not in ``told``, which takes it), said in words, which way is better
+    told, as the first of the pair (the second empty)."""
+    kind, yours, theirs = _odds(s.chances, s.best_chances, s.seat == info.declarer)
+    short, long, own = _SAID[kind]
+    if told is None or kind in told:
+        return t(short, pct=yours), t(short, pct=theirs)
+    told.add(kind)
+    key = own if s.best == s.card else long
+    return t(key, card=card_text(s.card), best=card_text(s.best), yours=yours, theirs=theirs), ""
+
+
+def _judged(info: Analysis, seen: Sequence[Seen], key: str, told: set[str], own: str = "") -> str:
     """Judged cards as a verdict's list says them: each with its figure beside the best's
-    (``own``: the words for a card that was the best itself)."""
+    (``own``: the words for a card that was the best itself; a kind of figure not yet
+    ``told`` said in words)."""
     said = []
     for s in seen[:LISTED]:
-        yours, best = _odds(s.chances, s.best_chances, s.seat == info.declarer)
+        yours, best = _figures(info, s, told)
         values = {"trick": s.trick, "name": s.seat, "card": card_text(s.card), "yours": yours}
-        if s.best == s.card and own:
+        if not best:  # said in words: the card, then its figures and the best's
+            said.append(t("analysis.explained_card", **values))
+        elif s.best == s.card and own:
             said.append(t(own, **values))
         else:  # the best, and the cards as good as it (within CLOSE points) with it
             bests = " / ".join(card_text(c) for c in (s.best, *s.as_good)[:3] if c != s.card)
@@ -86,33 +125,100 @@ def _judged(info: Analysis, seen: Sequence[Seen], key: str, own: str = "") -> st
 
 
 def _coach_lost(info: Analysis, s: Seen) -> str:
-    """Why a card the coach advised was a mistake here: its habit, and what did better."""
-    yours, best = _odds(s.chances, s.best_chances, s.seat == info.declarer)
+    """Why a card the coach advised was a mistake (or doubtful) here: its habit, and what did better."""
+    yours, best = _figures(info, s)
     reason = s.coach_reason or ""
     said = say_keyed(reason, "reason") if isinstance(reason, Keyed) else pretty(reason)
     values = {"trick": s.trick, "card": card_text(s.card), "best": card_text(s.best)}
-    return t("analysis.coach_lost", **values, reason=said, yours=yours, theirs=best)
+    key = "analysis.coach_lost" if s.call == "mistake" else "analysis.coach_doubtful"
+    return t(key, **values, reason=said, yours=yours, theirs=best)
 
 
-def _seen_lines(info: Analysis, viewer: str) -> list[str]:
-    """The verdict's lines on the side's cards judged on what their players could see."""
+def _seen_lines(info: Analysis, viewer: str, told: set[str]) -> list[str]:
+    """The verdict's lines on the side's cards judged on what their players could see (each
+    kind of figure said in words the first time: ``told``, the kinds said so far)."""
     ours = [s for s in info.seen if on_side(info, viewer, s.seat)]
     mistakes = [s for s in ours if s.call == "mistake"]
     doubtful = [s for s in ours if s.call == "doubtful"]
     unlucky = [s for s in ours if s.unlucky]
     lines = []
     if mistakes:
-        lines.append(t("analysis.mistakes", cards=_judged(info, mistakes, "analysis.seen_card")))
+        lines.append(t("analysis.mistakes", cards=_judged(info, mistakes, "analysis.seen_card", told)))
     lines += [_coach_lost(info, s) for s in mistakes if s.coached and s.seat == viewer][:1]
     if unlucky:
-        lines.append(
-            t("analysis.unlucky", cards=_judged(info, unlucky, "analysis.unlucky_card", "analysis.unlucky_card_best"))
-        )
+        cards = _judged(info, unlucky, "analysis.unlucky_card", told, "analysis.unlucky_card_best")
+        lines.append(t("analysis.unlucky", cards=cards))
     if doubtful:
-        lines.append(t("analysis.doubtful", cards=_judged(info, doubtful, "analysis.seen_card")))
+        lines.append(t("analysis.doubtful", cards=_judged(info, doubtful, "analysis.seen_card", told)))
+    lines += [_coach_lost(info, s) for s in doubtful if s.coached and s.seat == viewer][:1]
     if not mistakes and not doubtful:
         lines.append(t("analysis.no_mistakes"))
     return lines
+
+
+def answer(info: Analysis, viewer: str, told: set[str]) -> str:
+    """The plain answer to the sheet's title, first of its lines: could ``viewer``'s side have
+    won (or done better), from the double-dummy result and the side's first mistake on what
+    it could see (its figure said in words: its kind goes into ``told``)."""
+    mine = viewer == info.declarer
+    home = _home(info, info.taken)
+    mistake = next((s for s in info.seen if s.call == "mistake" and on_side(info, viewer, s.seat)), None)
+    if home == mine:  # won: could it have been surer?
+        if mistake is None:
+            return t(_ANSWERS["fine"][mine])
+        key = _ANSWERS["surer"][mine]
+    elif _home(info, info.allowed) != mine:
+        return t("analysis.answer_no_home" if home else "analysis.answer_no_down")
+    elif mistake is None:
+        return t(_ANSWERS["hindsight" if info.layouts else "open"][mine])
+    else:
+        key = _ANSWERS["yes"][mine]
+    card = t("analysis.answer_card", best=card_text(mistake.best), card=card_text(mistake.card), trick=mistake.trick)
+    return t(key, card=card, odds=_figures(info, mistake, told)[0])
+
+
+def _other_games(info: Analysis) -> list[str]:
+    """What the declarer's cards would have taken with each trump (only where he chose the
+    trump), and in a misère (only for a misère contract)."""
+    games = info.other_games
+    chose = info.game is not None and info.game.free_trump
+    trumps = [f"{Suit.parse(k).symbol} {v}" for k, v in games.items() if k in ("S", "H", "D", "C")]
+    if trumps and "none" in games:
+        trumps.append(t("analysis.no_trump", tricks=games["none"]))
+    if not info.low:
+        return [t("analysis.other_games_trump", games=" · ".join(trumps))] if trumps and chose else []
+    if not trumps:  # the declarer set cards aside: a misère's figure alone
+        return [t("analysis.other_games_misere", misere=games["misère"])] if "misère" in games else []
+    if chose:  # a gask played low: the trump games it could have been
+        return [t("analysis.other_games", games=" · ".join(trumps), misere=games["misère"])]
+    return []  # a misère's own figure is the line above's
+
+
+def legend(info: Analysis) -> tuple[str, str]:
+    """What the colours and marks of each column mean, in words: the line played's (judged on
+    what could be seen: red, orange, blue; else the tricks alone: red, grey, green), and the
+    best line's (the gold card where it leaves the play, grey the tricks as played, the "=")."""
+    played = t("analysis.legend") if info.layouts else t("analysis.legend_open")
+    turn = info.diverges
+    best = [t("analysis.legend_best")] if turn is not None else []
+    if turn is not None and turn.trick > 1:  # the tricks before it, as played, in grey
+        best.append(t("analysis.legend_same"))
+    if any(c.also for trick in info.best_line for c in trick.cards):
+        best.append(t("analysis.as_good"))
+    return played, " · ".join(best)
+
+
+def legend_lines(text: str, room: int) -> tuple[int, list[str]]:
+    """A legend beside its heading in ``room`` pixels: one line, in type from 13 down to 11
+    where it must; else two lines broken between its items, from 12 down to 10."""
+    size = fitting_size(text, 13, 11, False, room)
+    if font(size).size(text)[0] <= room:
+        return size, [text]
+    for size in (12, 11, 10):
+        parts = wrap_text(text, size, False, room, " · ")
+        if len(parts) <= 2:
+            break
+    return size, parts[:2]
 
 
 def card_colour(
@@ -147,7 +253,8 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
     won = home == mine
     title = t("analysis.title_better" if won else "analysis.title_won")
     game = info.game.name if info.game else None
-    lines = [t("analysis.played", name=declarer, game=game, taken=taken)]
+    told: set[str] = set()  # the kinds of figure said in words so far
+    lines = [answer(info, viewer, told), t("analysis.played", name=declarer, game=game, taken=taken)]
     could = _home(info, allowed)
     need = t("analysis.need_none") if info.low else t("analysis.need", need=info.need)
     if could == home:
@@ -155,19 +262,11 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
     else:
         key = "analysis.allowed_home" if could else "analysis.allowed_down"
     lines.append(t(key, allowed=allowed, need=need))
-    games = info.other_games
-    if games:
-        trumps = [f"{Suit.parse(k).symbol} {v}" for k, v in games.items() if k in ("S", "H", "D", "C")]
-        if "none" in games:
-            trumps.append(t("analysis.no_trump", tricks=games["none"]))
-        if trumps:
-            lines.append(t("analysis.other_games", games=" · ".join(trumps), misere=games["misère"]))
-        else:  # the declarer set cards aside: a misère's figure alone
-            lines.append(t("analysis.other_games_misere", misere=games["misère"]))
+    lines += _other_games(info)
     ours = [c for c in info.costly if on_side(info, viewer, c.seat)]
     theirs = [c for c in info.costly if not on_side(info, viewer, c.seat)]
     if info.layouts:
-        lines += _seen_lines(info, viewer)
+        lines += _seen_lines(info, viewer, told)
     elif ours:
         lines.append(t("analysis.costly_ours", cards=_listed(ours)))
     else:
@@ -214,9 +313,9 @@ class AnalysisScene(_Sheet):
         title, lines = verdict(info, self.viewer)
         surface.blit(font(26, True).render(title, True, GOLD), (30, 18))
         y = 64
-        for line in lines:
-            for part in wrap_text(line, 16, False, 1220):
-                surface.blit(font(16).render(part, True, INK), (30, y))
+        for k, line in enumerate(lines):  # the first, the plain answer to the title, in bold
+            for part in wrap_text(line, 16, k == 0, 1220):
+                surface.blit(font(16, k == 0).render(part, True, INK), (30, y))
                 y += 21
         declarer = info.declarer  # "You" takes no "'s": the player's own text
         said = t("analysis.foot_you") if is_you(declarer) else t("analysis.foot", name=declarer)
@@ -230,17 +329,16 @@ class AnalysisScene(_Sheet):
         turn = info.diverges
         best = t("analysis.best_from", trick=turn.trick) if turn is not None else t("analysis.best_line")
         heads = (t("analysis.as_played"), best)
-        legends = (
-            t("analysis.legend") if info.layouts else "",  # the colours of the line played, in words
-            t("analysis.as_good") if any(c.also for trick in info.best_line for c in trick.cards) else "",  # the "="
-        )
-        for x, head, legend in zip(COLUMNS, heads, legends, strict=True):
+        legends = legend(info)
+        for x, head, said_legend in zip(COLUMNS, heads, legends, strict=True):
             drawn = font(17, True).render(head, True, GOLD)
             surface.blit(drawn, (x, self.top - 30))
-            if legend:  # beside the heading, in smaller type where it runs long
-                room = COLUMN_W - drawn.get_width() - 16
-                said_small = font(fitting_size(legend, 13, 10, False, room)).render(legend, True, MUTED)
-                surface.blit(said_small, (x + COLUMN_W - said_small.get_width(), self.top - 27))
+            if said_legend:  # beside the heading, in smaller type (or two lines) where it runs long
+                size, parts = legend_lines(said_legend, COLUMN_W - drawn.get_width() - 16)
+                for k, part in enumerate(parts):
+                    said_small = font(size).render(part, True, MUTED)
+                    y_part = self.top - 27 if len(parts) == 1 else self.top - 34 + 13 * k
+                    surface.blit(said_small, (x + COLUMN_W - said_small.get_width(), y_part))
         for i, trick in enumerate(info.tricks):
             marked = [
                 (c.seat, c.card, *card_colour(info, self.viewer, trick.trick, c.seat, c.card, c.lost, c.changed))
