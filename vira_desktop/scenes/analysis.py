@@ -254,7 +254,7 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
     title = t("analysis.title_better" if won else "analysis.title_won")
     game = info.game.name if info.game else None
     told: set[str] = set()  # the kinds of figure said in words so far
-    lines = [answer(info, viewer, told), t("analysis.played", name=declarer, game=game, taken=taken)]
+    lines = [answer(info, viewer, told), t("analysis.played", name=declarer, game=game, count=taken)]
     could = _home(info, allowed)
     need = t("analysis.need_none") if info.low else t("analysis.need", need=info.need)
     if could == home:
