@@ -652,6 +652,23 @@ def test_the_window_size_setting_shows_the_real_size_and_offers_only_what_fits(
     assert app.settings.display.window == (1024, 640)
 
 
+@pytest.mark.parametrize(("before", "after"), [(None, "vira"), ("__main__.py", "vira"), ("mine", "mine")])
+def test_the_window_class_is_vira_however_the_game_is_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, before: str | None, after: str
+) -> None:
+    """``python -m vira_desktop``: importing pygame names the X class after the script,
+    "__main__.py", and ``xdotool search --classname vira`` found no window; a class the user
+    set is kept."""
+    monkeypatch.setattr(sys, "argv", ["/somewhere/vira_desktop/__main__.py"])
+    if before is None:
+        monkeypatch.delenv("SDL_VIDEO_X11_WMCLASS", raising=False)
+    else:
+        monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", before)
+    make_app(tmp_path, monkeypatch)
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == after
+    pygame.quit()
+
+
 def test_f11_is_taken_by_the_window_not_the_scene(app: App) -> None:
     run(app, 2)
     key(app, pygame.K_F11)  # headless there is no window to make full screen: nothing happens
