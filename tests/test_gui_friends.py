@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,6 +40,7 @@ from vira_desktop.scenes.friends import (
 )
 from vira_desktop.scenes.menu import MenuScene
 from vira_desktop.scenes.table import TableScene
+from vira_desktop.scenes.theme import GameFont
 from vira_desktop.session.worker import Worker
 
 LIMIT_S = 30.0
@@ -232,16 +234,44 @@ def test_every_window_lists_the_lobbys_seats_alike_and_a_friend_waits_there_for_
         host_rows = [row for row in lobby.rows()]
         friend_rows = seen_by_friend.rows()
         you = f"  ({t('friends.you')})"
-        assert [(n, name.replace(you, ""), how, ready) for n, name, how, ready in host_rows] == [
-            (n, name.replace(you, ""), how, ready) for n, name, how, ready in friend_rows
+        assert [(name.replace(you, ""), how, ready) for name, how, ready in host_rows] == [
+            (name.replace(you, ""), how, ready) for name, how, ready in friend_rows
         ]
-        assert [name for _, name, _, _ in host_rows] == [
+        assert [name for name, _, _ in host_rows] == [
             f"Anna  ({t('friends.the_host')}){you}", "Bertil", t("friends.seat_free"), t("friends.seat_bot_later")
         ]
         assert seen_by_friend._status()[0] == t("friends.waiting_for", count=1, name="Anna")
         assert lobby._status()[0] == t("friends.waiting_host", count=1)
     finally:
         friend.close()
+
+
+def texts_drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the window draws from now on, in order."""
+    drawn: list[str] = []
+    plain_render = GameFont.render
+
+    def noting(self: GameFont, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(str(text))
+        return plain_render(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(GameFont, "render", noting)
+    return drawn
+
+
+def test_the_lobby_promises_no_seats_the_seating_is_drawn_at_the_first_deal(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby listed "1 Anna, 2 Bo, 3 bot" and the first deal's draw seated them otherwise:
+    it lists who is at the table, unnumbered, and says the seating is drawn at the first deal."""
+    remote = app.host_friends("Anna", 3, 1, None, False)
+    app.open("lobby", client=remote)
+    frames_until(app, lambda: remote.lobby is not None)
+    drawn = texts_drawn(app, monkeypatch)
+    run(app, 2)
+    assert t("friends.seats_title") in drawn and t("friends.seating_drawn") in drawn
+    assert not {"1", "2", "3"} & set(drawn)  # no seat numbers
+    assert f"Anna  ({t('friends.the_host')})  ({t('friends.you')})" in drawn
 
 
 def test_chat_at_the_table_opens_with_c_goes_to_everyone_and_shows_in_the_log_as_text(app: App) -> None:
