@@ -158,7 +158,7 @@ def test_a_table_hosted_from_the_menu_fills_with_a_friend_and_bots_and_a_deal_is
     assert remote.state().players and set(remote.state().players) == {"Anna", "Bertil", "Bot 1", "Bot 2"}
 
     key(app, pygame.K_ESCAPE)  # leaving a table of friends in play asks first, and says what it does
-    assert isinstance(app.stack.top, TableScene) and scene.view.shown.message == t("message.leave_shared")
+    assert isinstance(app.stack.top, TableScene) and scene.view.shown.message == t("message.leave_hosted")
     key(app, pygame.K_LSHIFT)  # any other key plays on
     assert scene.view.shown.message == ""
 
@@ -334,6 +334,32 @@ def test_the_chat_hidden_in_the_lobby_stays_hidden_at_the_table_and_is_kept(app:
     app.stack.clear()
     remote.close()
     thread.join(10)
+
+
+def test_a_friend_leaving_is_told_the_seat_is_held_for_them_and_never_that_the_table_ends(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Esc at a friend's table told the leaver "A bot plays your seat" (it is held for them a
+    while first), and a guest "if you host it, the table ends for everyone"; the prompt was cut off."""
+    config = HostConfig(bot_processes=0, bot_pause=0.0, players=3, humans=2, once=False, seat_timeout=45)
+    hosting = LocalHost(config, "127.0.0.1", 0)
+    address = f"127.0.0.1:{hosting.port}"
+    friend = bot_client(address, "Bertil", "normal")
+    thread = threading.Thread(target=lambda: asyncio.run(friend.run()), daemon=True)
+    thread.start()
+    try:
+        remote = app.join_friends(address, "Cecilia", None)
+        scene = at_friends_table(app, remote)
+        frames_until(app, lambda: not scene.view.intro.running)
+        drawn = texts_drawn(app, monkeypatch)
+        key(app, pygame.K_ESCAPE)
+        said = scene.view.shown.message
+        assert app.stack.top is scene and said == t("message.leave_shared", seconds=45)
+        assert "45 s" in said and "everyone" not in said
+        assert " ".join(d for d in drawn if d and d in said) == said  # every word of it drawn: nothing cut off
+    finally:
+        hosting.stop()
+        thread.join(10)
 
 
 def test_the_host_closing_the_table_is_said_plainly_with_the_way_back_to_the_menu(app: App) -> None:

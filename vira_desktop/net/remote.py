@@ -425,7 +425,18 @@ class RemoteTable:
         self._drain()
         state = self._seen.table if self._seen is not None else None
         done = 0 if state is None else state.deal_index + int(state.over)
-        return ClientFacts(1, False, done, self.hints_asked, False, shared=True, link_note=self.link_note())
+        hold = self.welcome.seat_hold if self.welcome is not None else 0
+        return ClientFacts(
+            1,
+            False,
+            done,
+            self.hints_asked,
+            False,
+            shared=True,
+            link_note=self.link_note(),
+            hosting=self.hosting is not None,
+            seat_hold=hold,
+        )
 
     def link_note(self) -> str:
         """The connection in the player's words while it is not well ("" when seated)."""

@@ -416,8 +416,14 @@ class Moves:
             self.play.app.push(back_to)
 
     def _leave_words(self) -> str:
-        """What Esc asks before it leaves: a deal played again ends; a shared table goes on without you."""
-        return t("message.leave_shared" if self.runner.facts.shared else "message.leave_again")
+        """What Esc asks before it leaves: a deal played again ends; a friends' table hosted here
+        ends for everyone; a friend's seat is held for them a while, then a bot plays it."""
+        facts = self.runner.facts
+        if not facts.shared:
+            return t("message.leave_again")
+        if facts.hosting:
+            return t("message.leave_hosted")
+        return t("message.leave_shared", seconds=facts.seat_hold)
 
     def open_overlay(self, name: SceneName) -> None:
         """A sheet over the table, drawn from the table's state as the seat shown has it (the
