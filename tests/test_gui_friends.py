@@ -380,11 +380,12 @@ def test_the_host_closing_the_table_is_said_plainly_with_the_way_back_to_the_men
 
 
 def test_a_host_gone_is_tried_again_visibly_then_said_lost_with_the_way_back_to_the_menu(
-    app: App, tmp_path: Path
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A host that disappears without a word (here: one that keeps its tables, stopped: a
     service restart, and never back) is tried again, each try counted on the screen, then
-    said lost, with a button back to the menu."""
+    said lost, with a button back to the menu; why, in plain words (it showed "cannot join
+    ws://…: [Errno 111] Connect call failed …", and the side panel a red copy cut off)."""
     keeps = HostConfig(bot_processes=0, bot_pause=0.0, players=3, humans=2, once=False, save=tmp_path / "kept")
     hosting = LocalHost(keeps, "127.0.0.1", 0)
     address = f"127.0.0.1:{hosting.port}"
@@ -399,11 +400,34 @@ def test_a_host_gone_is_tried_again_visibly_then_said_lost_with_the_way_back_to_
     said = scene.box.said
     assert said is not None and said.title == t("friends.lost.trying") and not said.final and said.why
     assert said.more in (t("friends.lost.retry", count=1, seconds=n) for n in (0, 1, 2))
+    drawn = texts_drawn(app, monkeypatch)
+    frames_until(app, lambda: scene.box.said is not None and scene.box.said.why == t("friends.why.refused"))
+    run(app, 2)
+    assert scene.view.shown.message in ("", t("friends.link.dropped"))  # the box says why, the panel only that
     frames_until(app, lambda: scene.box.final, 15)
     assert scene.box.said is not None and scene.box.said.title == t("friends.lost.gone")
+    assert scene.box.said.why == t("friends.why.refused")
+    run(app, 2)
+    assert t("friends.why.refused") in drawn
+    assert not [d for d in drawn if "Errno" in d or "ws://" in d or "Connect call" in d]
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, MenuScene)
     thread.join(10)
+
+
+def test_why_a_connection_failed_is_said_in_the_players_words() -> None:
+    import socket
+
+    from vira_desktop.net.client import failure
+
+    refused = OSError(111, "Connect call failed ('127.0.0.1', 8600)")
+    assert isinstance(refused, ConnectionRefusedError) and failure(refused) == "refused"
+    assert failure(OSError("Multiple exceptions: [Errno 111] Connect call failed ('::1', 8600)")) == "refused"
+    assert failure(TimeoutError()) == "timeout"
+    assert failure(socket.gaierror(-2, "Name or service not known")) == "address"
+    assert failure(OSError(113, "No route to host")) == "unreachable"
+    for why in ("refused", "timeout", "address", "not_vira", "lost", "unreachable"):
+        assert "Errno" not in t(f"friends.why.{why}")
 
 
 def join_again(app: App, address: str, name: str) -> RemoteTable:

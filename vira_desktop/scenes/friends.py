@@ -486,17 +486,17 @@ def trouble(remote: RemoteTable) -> Trouble | None:
     if link.link is Link.DROPPED:
         left = max(0, round(link.gives_up_at - time.monotonic()))
         more = t("friends.lost.retry", count=link.tries, seconds=left)
-        return Trouble(t("friends.lost.trying"), more, link.why, final=False)
+        return Trouble(t("friends.lost.trying"), more, link.plainly(), final=False)
     if link.link is not Link.ENDED or remote.session_over:
         return None
     ended = remote.ended
     if remote.welcome is None:  # never seated: the host refused (a wrong password, no such table, nobody there)
-        return Trouble(t("friends.lost.refused"), link.why)
+        return Trouble(t("friends.lost.refused"), link.plainly())
     if isinstance(ended, Bye):
         return Trouble(t("friends.lost.closed"), t("friends.lost.everyone"), plain_text(ended.reason))
     if isinstance(ended, Error):
         return Trouble(t("friends.lost.ended"), plain_text(ended.reason))
-    return Trouble(t("friends.lost.gone"), t("friends.lost.gave_up"), link.why)
+    return Trouble(t("friends.lost.gone"), t("friends.lost.gave_up"), link.plainly())
 
 
 class TroubleBox:
