@@ -652,6 +652,23 @@ def test_the_window_size_setting_shows_the_real_size_and_offers_only_what_fits(
     assert app.settings.display.window == (1024, 640)
 
 
+@pytest.mark.parametrize(("before", "after"), [(None, "vira"), ("__main__.py", "vira"), ("mine", "mine")])
+def test_the_window_class_is_vira_however_the_game_is_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, before: str | None, after: str
+) -> None:
+    """``python -m vira_desktop``: importing pygame names the X class after the script,
+    "__main__.py", and ``xdotool search --classname vira`` found no window; a class the user
+    set is kept."""
+    monkeypatch.setattr(sys, "argv", ["/somewhere/vira_desktop/__main__.py"])
+    if before is None:
+        monkeypatch.delenv("SDL_VIDEO_X11_WMCLASS", raising=False)
+    else:
+        monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", before)
+    make_app(tmp_path, monkeypatch)
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == after
+    pygame.quit()
+
+
 def test_f11_is_taken_by_the_window_not_the_scene(app: App) -> None:
     run(app, 2)
     key(app, pygame.K_F11)  # headless there is no window to make full screen: nothing happens
@@ -1631,3 +1648,28 @@ def test_with_four_the_top_seats_piles_and_spare_deck_never_overlap() -> None:
     aside = (top.aside[0], top.aside[0] + 2 * 12 + CARD_W)
     spare = (top.spare[0], top.spare[0] + CARD_W)
     assert tricks[1] < aside[0] and aside[1] <= spare[0]
+
+
+def test_h_at_the_trump_choice_selects_the_hinted_trump_and_enter_chooses_it(app: App) -> None:
+    """The hint said "trump ♦" but selected nothing, so Enter did not follow it (in bidding,
+    buying and card play H moves the selection): now H selects the hinted trump's button and
+    Enter chooses that trump."""
+    from vira_desktop.rules.actions import ChooseTrump
+
+    scene = start_game(app)
+    assert wait_for_human(app, scene)
+    bids = [a for a in decision_of(scene).actions if isinstance(a, Bid) and a.game is not None]
+    high = max((b for b in bids if "spel" in b.game.name and b.suit_level == 0), key=lambda b: b.game.level)  # type: ignore[union-attr]
+    scene.play.moves.press(high)  # a bid the bots leave (seed 5): the viewer names trump next
+    assert wait_for_human(app, scene) and decision_of(scene).phase is Phase.TRUMP
+    assert len(decision_of(scene).actions) == 4
+    key(app, pygame.K_h)
+    assert wait_until(
+        app, lambda: scene.view.shown.message.startswith("Hint: ") and "thinking" not in scene.view.shown.message
+    )
+    hinted = scene.play.chosen
+    assert isinstance(hinted, ChooseTrump)
+    panel = scene.play.surface.panel
+    assert [gives for button, gives in panel.buttons.items() if button.is_selected] == [hinted]
+    key(app, pygame.K_RETURN)
+    assert table_of(scene).deal.trump is hinted.suit

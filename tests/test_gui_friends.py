@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,6 +40,7 @@ from vira_desktop.scenes.friends import (
 )
 from vira_desktop.scenes.menu import MenuScene
 from vira_desktop.scenes.table import TableScene
+from vira_desktop.scenes.theme import GameFont
 from vira_desktop.session.worker import Worker
 
 LIMIT_S = 30.0
@@ -156,7 +158,7 @@ def test_a_table_hosted_from_the_menu_fills_with_a_friend_and_bots_and_a_deal_is
     assert remote.state().players and set(remote.state().players) == {"Anna", "Bertil", "Bot 1", "Bot 2"}
 
     key(app, pygame.K_ESCAPE)  # leaving a table of friends in play asks first, and says what it does
-    assert isinstance(app.stack.top, TableScene) and scene.view.shown.message == t("message.leave_shared")
+    assert isinstance(app.stack.top, TableScene) and scene.view.shown.message == t("message.leave_hosted")
     key(app, pygame.K_LSHIFT)  # any other key plays on
     assert scene.view.shown.message == ""
 
@@ -232,16 +234,44 @@ def test_every_window_lists_the_lobbys_seats_alike_and_a_friend_waits_there_for_
         host_rows = [row for row in lobby.rows()]
         friend_rows = seen_by_friend.rows()
         you = f"  ({t('friends.you')})"
-        assert [(n, name.replace(you, ""), how, ready) for n, name, how, ready in host_rows] == [
-            (n, name.replace(you, ""), how, ready) for n, name, how, ready in friend_rows
+        assert [(name.replace(you, ""), how, ready) for name, how, ready in host_rows] == [
+            (name.replace(you, ""), how, ready) for name, how, ready in friend_rows
         ]
-        assert [name for _, name, _, _ in host_rows] == [
+        assert [name for name, _, _ in host_rows] == [
             f"Anna  ({t('friends.the_host')}){you}", "Bertil", t("friends.seat_free"), t("friends.seat_bot_later")
         ]
         assert seen_by_friend._status()[0] == t("friends.waiting_for", count=1, name="Anna")
         assert lobby._status()[0] == t("friends.waiting_host", count=1)
     finally:
         friend.close()
+
+
+def texts_drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the window draws from now on, in order."""
+    drawn: list[str] = []
+    plain_render = GameFont.render
+
+    def noting(self: GameFont, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(str(text))
+        return plain_render(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(GameFont, "render", noting)
+    return drawn
+
+
+def test_the_lobby_promises_no_seats_the_seating_is_drawn_at_the_first_deal(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby listed "1 Anna, 2 Bo, 3 bot" and the first deal's draw seated them otherwise:
+    it lists who is at the table, unnumbered, and says the seating is drawn at the first deal."""
+    remote = app.host_friends("Anna", 3, 1, None, False)
+    app.open("lobby", client=remote)
+    frames_until(app, lambda: remote.lobby is not None)
+    drawn = texts_drawn(app, monkeypatch)
+    run(app, 2)
+    assert t("friends.seats_title") in drawn and t("friends.seating_drawn") in drawn
+    assert not {"1", "2", "3"} & set(drawn)  # no seat numbers
+    assert f"Anna  ({t('friends.the_host')})  ({t('friends.you')})" in drawn
 
 
 def test_chat_at_the_table_opens_with_c_goes_to_everyone_and_shows_in_the_log_as_text(app: App) -> None:
@@ -306,6 +336,32 @@ def test_the_chat_hidden_in_the_lobby_stays_hidden_at_the_table_and_is_kept(app:
     thread.join(10)
 
 
+def test_a_friend_leaving_is_told_the_seat_is_held_for_them_and_never_that_the_table_ends(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Esc at a friend's table told the leaver "A bot plays your seat" (it is held for them a
+    while first), and a guest "if you host it, the table ends for everyone"; the prompt was cut off."""
+    config = HostConfig(bot_processes=0, bot_pause=0.0, players=3, humans=2, once=False, seat_timeout=45)
+    hosting = LocalHost(config, "127.0.0.1", 0)
+    address = f"127.0.0.1:{hosting.port}"
+    friend = bot_client(address, "Bertil", "normal")
+    thread = threading.Thread(target=lambda: asyncio.run(friend.run()), daemon=True)
+    thread.start()
+    try:
+        remote = app.join_friends(address, "Cecilia", None)
+        scene = at_friends_table(app, remote)
+        frames_until(app, lambda: not scene.view.intro.running)
+        drawn = texts_drawn(app, monkeypatch)
+        key(app, pygame.K_ESCAPE)
+        said = scene.view.shown.message
+        assert app.stack.top is scene and said == t("message.leave_shared", seconds=45)
+        assert "45 s" in said and "everyone" not in said
+        assert " ".join(d for d in drawn if d and d in said) == said  # every word of it drawn: nothing cut off
+    finally:
+        hosting.stop()
+        thread.join(10)
+
+
 def test_the_host_closing_the_table_is_said_plainly_with_the_way_back_to_the_menu(app: App) -> None:
     hosting = LocalHost(HostConfig(bot_processes=0, bot_pause=0.0, players=3, humans=2, once=False), "127.0.0.1", 0)
     address = f"127.0.0.1:{hosting.port}"
@@ -324,11 +380,12 @@ def test_the_host_closing_the_table_is_said_plainly_with_the_way_back_to_the_men
 
 
 def test_a_host_gone_is_tried_again_visibly_then_said_lost_with_the_way_back_to_the_menu(
-    app: App, tmp_path: Path
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A host that disappears without a word (here: one that keeps its tables, stopped: a
     service restart, and never back) is tried again, each try counted on the screen, then
-    said lost, with a button back to the menu."""
+    said lost, with a button back to the menu; why, in plain words (it showed "cannot join
+    ws://…: [Errno 111] Connect call failed …", and the side panel a red copy cut off)."""
     keeps = HostConfig(bot_processes=0, bot_pause=0.0, players=3, humans=2, once=False, save=tmp_path / "kept")
     hosting = LocalHost(keeps, "127.0.0.1", 0)
     address = f"127.0.0.1:{hosting.port}"
@@ -343,11 +400,34 @@ def test_a_host_gone_is_tried_again_visibly_then_said_lost_with_the_way_back_to_
     said = scene.box.said
     assert said is not None and said.title == t("friends.lost.trying") and not said.final and said.why
     assert said.more in (t("friends.lost.retry", count=1, seconds=n) for n in (0, 1, 2))
+    drawn = texts_drawn(app, monkeypatch)
+    frames_until(app, lambda: scene.box.said is not None and scene.box.said.why == t("friends.why.refused"))
+    run(app, 2)
+    assert scene.view.shown.message in ("", t("friends.link.dropped"))  # the box says why, the panel only that
     frames_until(app, lambda: scene.box.final, 15)
     assert scene.box.said is not None and scene.box.said.title == t("friends.lost.gone")
+    assert scene.box.said.why == t("friends.why.refused")
+    run(app, 2)
+    assert t("friends.why.refused") in drawn
+    assert not [d for d in drawn if "Errno" in d or "ws://" in d or "Connect call" in d]
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, MenuScene)
     thread.join(10)
+
+
+def test_why_a_connection_failed_is_said_in_the_players_words() -> None:
+    import socket
+
+    from vira_desktop.net.client import failure
+
+    refused = OSError(111, "Connect call failed ('127.0.0.1', 8600)")
+    assert isinstance(refused, ConnectionRefusedError) and failure(refused) == "refused"
+    assert failure(OSError("Multiple exceptions: [Errno 111] Connect call failed ('::1', 8600)")) == "refused"
+    assert failure(TimeoutError()) == "timeout"
+    assert failure(socket.gaierror(-2, "Name or service not known")) == "address"
+    assert failure(OSError(113, "No route to host")) == "unreachable"
+    for why in ("refused", "timeout", "address", "not_vira", "lost", "unreachable"):
+        assert "Errno" not in t(f"friends.why.{why}")
 
 
 def join_again(app: App, address: str, name: str) -> RemoteTable:

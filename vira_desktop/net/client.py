@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import socket
 import ssl
 import sys
 import zlib
@@ -139,6 +140,20 @@ class Link(Enum):
     ENDED = "ended"  # the host ended it, refused the seat, or it stayed lost
 
 
+def failure(exc: BaseException) -> str:
+    """Why a connection could not be made, in the player's words: a key of ``friends.why``
+    (the technical text goes to the log, never to the screen)."""
+    if isinstance(exc, ConnectionRefusedError) or "Connect call failed" in str(exc):
+        return "refused"  # (several addresses tried, each refused: one OSError naming them all)
+    if isinstance(exc, TimeoutError):
+        return "timeout"
+    if isinstance(exc, socket.gaierror):
+        return "address"
+    if isinstance(exc, InvalidHandshake | InvalidURI):
+        return "not_vira"
+    return "unreachable"
+
+
 class Connection:
     """One seat's connection to a host: the hello (with the seat's token once it has one),
     and after a drop the hello again, with a growing pause, for at most ``reconnect``
@@ -156,7 +171,8 @@ class Connection:
         self.ws: ClientConnection | None = None  # the connection, while there is one
         self.connections = 0  # connections opened (more than one: it came back after a drop)
         self.link = Link.CONNECTING
-        self.lost = ""  # why the connection went (while dropped, or when it stayed lost)
+        self.lost = ""  # why the connection went (while dropped, or when it stayed lost), technically
+        self.failure = ""  # the same in the player's words: a key of ``friends.why`` ("" when not lost)
         self.tries = 0  # the tries to come back since the connection was lost
         self.gives_up_at = 0.0  # while dropped: when it stops trying (the loop's clock, time.monotonic)
         self._seated_again = False  # the connection in hand was welcomed
@@ -206,6 +222,7 @@ class Connection:
         o = self.options
         token = self.welcome.token if self.welcome is not None else o.token
         self._seated_again = False
+        self.failure = ""
         try:
             tls = url.startswith("wss://")
             secure: dict[str, Any] = {"ssl": ssl.create_default_context(cafile=o.cafile)} if tls else {}
@@ -220,8 +237,10 @@ class Connection:
                     self._online.clear()
                     self.gone()
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            self.failure = failure(exc)
             return f"cannot join {url}: {exc}"
         except ConnectionClosed as exc:
+            self.failure = "lost"
             return f"the connection was lost: {exc}"
         return ""
 

@@ -472,7 +472,9 @@ class NetTable:
     def _welcome(self, member: Member) -> None:
         assert member.conn is not None and member.token is not None
         names = tuple(m.name for m in self.members)
-        member.conn.send(Welcome(PROTOCOL, self.code, member.name, member.token, names, tuple(self.chat)))
+        member.conn.send(Welcome(
+                PROTOCOL, self.code, member.name, member.token, names, tuple(self.chat), round(self.config.seat_timeout)
+            ))
 
     def _back(self, conn: Conn, member: Member) -> Member:
         member.conn, member.dropped_at, member.sent = conn, None, -1

@@ -210,6 +210,7 @@ class Welcome:
     token: str
     players: tuple[str, ...]  # everyone at the table so far, in the order they joined
     chat: tuple[ChatFrom, ...] = ()  # the table's last chat lines (at most ``CHAT_HISTORY``), oldest first
+    seat_hold: int = 0  # seconds the seat is held for its player after a drop or a leave, before a bot plays it
 
 
 @dataclass(frozen=True)

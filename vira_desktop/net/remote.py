@@ -87,9 +87,15 @@ class LinkState:
     """How the seat's connection stands, as the frame loop last heard."""
 
     link: Link = Link.CONNECTING
-    why: str = ""  # why it dropped or ended
+    why: str = ""  # why it dropped or ended, technically (logged, not shown)
     tries: int = 0  # dropped: the tries to come back so far
     gives_up_at: float = 0.0  # dropped: when it stops trying (time.monotonic)
+    failure: str = ""  # why the connection failed, in the player's words: a key of ``friends.why``
+
+    def plainly(self) -> str:
+        """Why it dropped or ended, for the player: the connection's failure in plain words,
+        else what the host said (a refusal, a goodbye)."""
+        return t(f"friends.why.{self.failure}") if self.failure else self.why
 
 
 @dataclass(frozen=True)
@@ -110,7 +116,9 @@ class _Wire(Connection):
         self.inbox.put(message)
 
     def linked(self) -> None:
-        self.inbox.put(LinkState(self.link, self.lost, self.tries, self.gives_up_at))
+        if self.lost:
+            log.info("%s: %s", self.link.value, self.lost)
+        self.inbox.put(LinkState(self.link, self.lost, self.tries, self.gives_up_at, self.failure))
 
 
 class RemoteTable:
@@ -169,13 +177,15 @@ class RemoteTable:
         for task in (playing, sending):
             task.cancel()
         await asyncio.gather(playing, sending, return_exceptions=True)
-        self._inbox.put(LinkState(Link.ENDED, self._wire.lost or "closed"))
+        self._inbox.put(LinkState(Link.ENDED, self._wire.lost or "closed", failure=self._wire.failure))
 
     async def _play(self) -> None:
         try:
             await self._wire.run()
         except ProtocolError as exc:
             self._wire.lost = f"the host sent a message that is not of the protocol: {exc}"
+            self._wire.failure = "not_vira"
+            log.info("%s", self._wire.lost)
 
     async def _send_all(self) -> None:
         while (message := await self._outbox.get()) is not None:
@@ -425,15 +435,26 @@ class RemoteTable:
         self._drain()
         state = self._seen.table if self._seen is not None else None
         done = 0 if state is None else state.deal_index + int(state.over)
-        return ClientFacts(1, False, done, self.hints_asked, False, shared=True, link_note=self.link_note())
+        hold = self.welcome.seat_hold if self.welcome is not None else 0
+        return ClientFacts(
+            1,
+            False,
+            done,
+            self.hints_asked,
+            False,
+            shared=True,
+            link_note=self.link_note(),
+            hosting=self.hosting is not None,
+            seat_hold=hold,
+        )
 
     def link_note(self) -> str:
         """The connection in the player's words while it is not well ("" when seated)."""
         link = self.link
         if link.link is Link.DROPPED:
-            return t("friends.link.dropped", why=link.why)
+            return t("friends.link.dropped")
         if link.link is Link.ENDED and not (self._seen is not None and self._seen.session_over):
-            return t("friends.link.ended", why=link.why)
+            return t("friends.link.ended")
         if link.link is Link.CONNECTING and self._seen is not None:
             return t("friends.link.connecting")
         return ""

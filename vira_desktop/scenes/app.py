@@ -111,6 +111,16 @@ class Sounds:
             sound.set_volume(setting.volume)
 
 
+def name_window_class() -> None:
+    """Make the window's X class "vira" however the game is started, so that desktops group it
+    and ``xdotool search --classname vira`` finds it. SDL reads ``SDL_VIDEO_X11_WMCLASS`` when its
+    video system starts; importing pygame sets it (where there is a DISPLAY) to the script's
+    name, "__main__.py" for ``python -m vira_desktop``, so that default is replaced; a class
+    the user set is kept."""
+    if os.environ.get("SDL_VIDEO_X11_WMCLASS") in (None, "", os.path.basename(sys.argv[0])):
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = "vira"
+
+
 class App:
     """The application: owns the window, the GUI manager and the scenes; the composition root,
     the one module that knows the scenes' classes (by registry.py) and this class (a scene
@@ -136,6 +146,7 @@ class App:
         keeping = autoplay_speed is None if history is None else history  # autoplay: each when asked
         self.saves = Saves(self.tell, saving=autoplay_speed is None or save_autoplay, keeping=keeping)
         self.history_filters: tuple[Any, int] | None = None  # the History screen's filters, as last left
+        name_window_class()
         with quiet_stderr():  # SDL's probes (ALSA, Wayland) write straight to the terminal
             pygame.display.init()
             pygame.font.init()

@@ -486,17 +486,17 @@ def trouble(remote: RemoteTable) -> Trouble | None:
     if link.link is Link.DROPPED:
         left = max(0, round(link.gives_up_at - time.monotonic()))
         more = t("friends.lost.retry", count=link.tries, seconds=left)
-        return Trouble(t("friends.lost.trying"), more, link.why, final=False)
+        return Trouble(t("friends.lost.trying"), more, link.plainly(), final=False)
     if link.link is not Link.ENDED or remote.session_over:
         return None
     ended = remote.ended
     if remote.welcome is None:  # never seated: the host refused (a wrong password, no such table, nobody there)
-        return Trouble(t("friends.lost.refused"), link.why)
+        return Trouble(t("friends.lost.refused"), link.plainly())
     if isinstance(ended, Bye):
         return Trouble(t("friends.lost.closed"), t("friends.lost.everyone"), plain_text(ended.reason))
     if isinstance(ended, Error):
         return Trouble(t("friends.lost.ended"), plain_text(ended.reason))
-    return Trouble(t("friends.lost.gone"), t("friends.lost.gave_up"), link.why)
+    return Trouble(t("friends.lost.gone"), t("friends.lost.gave_up"), link.plainly())
 
 
 class TroubleBox:
@@ -689,26 +689,28 @@ class LobbyScene(Scene):
         self._chat(surface, top)
         self.box.draw(surface)
 
-    def rows(self) -> list[tuple[str, str, str, bool]]:
-        """Every seat as the host's lobby message lists it, the same in every window: its
-        number, who sits there, how (connected, held, a bot, free) and whether it is ready."""
+    def rows(self) -> list[tuple[str, str, bool]]:
+        """Who is at the table as the host's lobby message lists it, the same in every window:
+        who (or a free place, or a bot to come), how (connected, held, a bot) and whether ready.
+        No seat numbers: the seating is drawn when the first deal starts."""
         lobby = self.remote.lobby
         rows = []
-        for i, seat in enumerate(lobby.seats if lobby is not None else ()):
+        for seat in lobby.seats if lobby is not None else ():
             name, how = seat_words(seat, lobby.owner if lobby is not None else "")
             if seat.name == self.remote.viewer:
                 name += f"  ({t('friends.you')})"
-            rows.append((str(i + 1), name, how, seat.ready))
+            rows.append((name, how, seat.ready))
         return rows
 
     def _seats(self, surface: pygame.Surface, top: int) -> None:
         surface.blit(font(18, True).render(t("friends.seats_title"), True, INK), (80, top))
-        for i, (number, name, how, ready) in enumerate(self.rows()):
-            y = top + 36 + i * 34
+        note = fit_text(t("friends.seating_drawn"), 14, False, 560)
+        surface.blit(font(14).render(note, True, MUTED), (80, top + 26))
+        for i, (name, how, ready) in enumerate(self.rows()):
+            y = top + 54 + i * 34
             colour = GOOD if how == t("friends.seat_here") else MUTED  # a person here
             pygame.draw.rect(surface, (40, 50, 62), (80, y - 4, 560, 30), border_radius=6)
-            surface.blit(font(15, True).render(number, True, MUTED), (92, y + 1))
-            surface.blit(font(16, True).render(fit_text(name, 16, True, 280), True, colour), (118, y))
+            surface.blit(font(16, True).render(fit_text(name, 16, True, 300), True, colour), (96, y))
             surface.blit(font(15).render(fit_text(how, 15, False, 150), True, MUTED), (410, y + 1))
             said = t("friends.ready" if ready else "friends.not_ready")
             surface.blit(font(15).render(said, True, GOOD if ready else MUTED), (566, y + 1))

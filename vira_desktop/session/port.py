@@ -437,3 +437,5 @@ class ClientFacts:
     cover_note: tuple[str, ...] = ()  # hot seat: what was just done, on the cover
     shared: bool = False  # a network seat: the host deals each deal and settles
     link_note: str = ""  # a network seat whose connection is not well: what the player is told
+    hosting: bool = False  # a network seat whose window hosts the table: leaving it ends the table
+    seat_hold: int = 0  # a network seat: seconds the host holds it for its player after a leave

@@ -245,6 +245,14 @@ class Panel:
         """The widgets went (a language switch, an overlay closed): make them again next time."""
         self.specs = None
 
+    def select(self, what: Action | Command | None) -> None:
+        """Show the button that gives ``what`` selected (the one Enter presses), no other."""
+        for button, gives in self.buttons.items():
+            if what is not None and gives == what and not button.is_selected:
+                button.select()  # type: ignore[no-untyped-call]
+            elif (what is None or gives != what) and button.is_selected:
+                button.unselect()  # type: ignore[no-untyped-call]
+
     def numbered(self) -> list[Action | Command | None]:
         """What buttons 1–9 press: the numbered ones, in order."""
         return [w for b, w in self.buttons.items() if b.text[:2].rstrip(".").isdigit()]

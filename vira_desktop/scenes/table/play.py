@@ -133,6 +133,7 @@ class TablePlay:
         self.moves = Moves(self)
         self.layout = Layout()
         self.selected: set[Card] = set()  # the viewer's cards chosen for a card choice
+        self.chosen: Action | None = None  # the button the hint selected (a trump, a level …): Enter takes it
         self.clock = 0.0  # the scene's own time: the runner's pauses are counted on it
         self._inputs: tuple[object, ...] | None = None  # what the panel's layout was made from
         self._link_note = ""  # what was last said of a shared table's connection
@@ -194,7 +195,7 @@ class TablePlay:
             self.moves.analysis_progress(update.analysing)
         else:
             if update.events:
-                self.selected = set()
+                self.selected, self.chosen = set(), None
                 self.surface.mark(raised=frozenset())
                 self.moves.moved_on()
             self.view.show(self.table_state(), update.events, snap=update.snap)
@@ -212,7 +213,7 @@ class TablePlay:
     def rebuilt(self, raised: frozenset[Card] = frozenset()) -> None:
         """The table shown as the runner left it, at once (set at a position, or rebuilt),
         nothing selected (``raised``: cards drawn raised all the same, never like a selection)."""
-        self.selected = set()
+        self.selected, self.chosen = set(), None
         self.bidding.grid.focus = None  # a bid chosen before is not chosen again by Enter
         self.surface.mark(raised=raised)
         self.view.show(self.table_state(), snap=True)
@@ -239,6 +240,13 @@ class TablePlay:
         elif isinstance(action, Keep | Discard | Buy | Repurchase | SetAside):
             self.selected = set(action.cards) & set(hand)  # … or selects the cards
             self.refresh()
+        elif action in self.layout_actions():
+            self.chosen = action  # … or selects its button (a trump, a level, turn or not …)
+            self.surface.panel.select(action)
+
+    def layout_actions(self) -> list[Action]:
+        """The answers the panel's buttons give now."""
+        return [s.what for s in self.layout.buttons if s.what is not None and not isinstance(s.what, Command)]
 
     # ------------------------------------------------------------------ the panel
     def situation(self) -> Situation:
@@ -273,6 +281,7 @@ class TablePlay:
         self.surface.mark(details=layout.details, detail_room=layout.detail_room, notes_bottom=notes_bottom)
         self.bidding.laid_out(layout, self.runner.advice())
         self.surface.panel.show([*layout.buttons, *self.role.own_buttons()])
+        self.surface.panel.select(self.chosen)
         self.bidding.note()
 
     # ------------------------------------------------------------------ drawing
@@ -416,8 +425,14 @@ class Moves:
             self.play.app.push(back_to)
 
     def _leave_words(self) -> str:
-        """What Esc asks before it leaves: a deal played again ends; a shared table goes on without you."""
-        return t("message.leave_shared" if self.runner.facts.shared else "message.leave_again")
+        """What Esc asks before it leaves: a deal played again ends; a friends' table hosted here
+        ends for everyone; a friend's seat is held for them a while, then a bot plays it."""
+        facts = self.runner.facts
+        if not facts.shared:
+            return t("message.leave_again")
+        if facts.hosting:
+            return t("message.leave_hosted")
+        return t("message.leave_shared", seconds=facts.seat_hold)
 
     def open_overlay(self, name: SceneName) -> None:
         """A sheet over the table, drawn from the table's state as the seat shown has it (the
@@ -488,6 +503,8 @@ class Moves:
             self.command(Command("next"))
         elif self.play.bidding.shown():
             self.command(Command("bid"))
+        elif ask is not None and self.play.chosen is not None and self.play.chosen in self.play.layout_actions():
+            self.press(self.play.chosen)  # the button the hint selected
         elif ask is not None and ask.view.decision and ask.view.decision.choice:
             choice = ask.view.decision.choice
             if self.play.selected or (choice.min_count == 0 and self._nothing_confirmed):
