@@ -461,7 +461,7 @@ class NetTable:
 
     def _start_early(self, member: Member) -> str | None:
         """The owner deals now: bots take the seats still free (a string: why not)."""
-        if member.token is None or not self._is_owner(member.token):
+        if not member.owner:
             return "only the player whose window hosts the table may start it"
         if self.master is not None or self.filled.is_set():
             return "the table has started"
@@ -472,9 +472,8 @@ class NetTable:
     def _welcome(self, member: Member) -> None:
         assert member.conn is not None and member.token is not None
         names = tuple(m.name for m in self.members)
-        member.conn.send(Welcome(
-                PROTOCOL, self.code, member.name, member.token, names, tuple(self.chat), round(self.config.seat_timeout)
-            ))
+        hold = round(self.config.seat_timeout)
+        member.conn.send(Welcome(PROTOCOL, self.code, member.name, member.token, names, tuple(self.chat), hold))
 
     def _back(self, conn: Conn, member: Member) -> Member:
         member.conn, member.dropped_at, member.sent = conn, None, -1
