@@ -68,12 +68,15 @@ def table_of(scene: object) -> Table:
     return runner.table
 
 
-def until(app: App, done: Callable[[], bool], limit_s: float = 60.0) -> None:
+def until(app: App, done: Callable[[], bool], limit_s: float = 60.0, each: Callable[[], None] | None = None) -> None:
+    """Frames until ``done`` (``each``: called after every frame)."""
     deadline = time.monotonic() + limit_s
     while not done():
         if time.monotonic() > deadline:
             raise TimeoutError("the moment never came")
         step(app, 1)
+        if each is not None:
+            each()
 
 
 def scene_of(app: App) -> TableScene:
@@ -513,14 +516,13 @@ def point_at_friends(app: App) -> None:
 
 def play_until(app: App, done: Callable[[], bool], limit_s: float = 90.0) -> None:
     """Answer at a friends' table until ``done``."""
-    deadline = time.monotonic() + limit_s
-    while not done():
-        if time.monotonic() > deadline:
-            raise TimeoutError("the moment never came")
-        step(app, 1)
+
+    def answer() -> None:
         top = app.stack.top
         if isinstance(top, TableScene) and not top.view.busy and not top.view.intro.running:
             remote_move(app)
+
+    until(app, done, limit_s, answer)
 
 
 def fill_host_form(app: App) -> None:
