@@ -154,12 +154,16 @@ def failure(exc: BaseException) -> str:
     return "unreachable"
 
 
+CHAT_KEPT = 50  # the chat lines a connection remembers, to tell a rejoin's repeated ones
+
+
 class Connection:
     """One seat's connection to a host: the hello (with the seat's token once it has one),
     and after a drop the hello again, with a growing pause, for at most ``reconnect``
     seconds. Every message is checked and kept in hand (the welcome, the last state, the
-    end); a subclass hears each in :meth:`received` and each change of :attr:`link` in
-    :meth:`linked`. :class:`Player` (``vira join``) and the window's
+    end); a subclass hears each in :meth:`received`, each chat line once in :meth:`chatted`
+    (a line said, or one a welcome brings that was not heard before), and each change of
+    :attr:`link` in :meth:`linked`. :class:`Player` (``vira join``) and the window's
     :class:`~.remote.RemoteTable` are the two."""
 
     def __init__(self, options: JoinOptions) -> None:
@@ -177,9 +181,13 @@ class Connection:
         self.gives_up_at = 0.0  # while dropped: when it stops trying (the loop's clock, time.monotonic)
         self._seated_again = False  # the connection in hand was welcomed
         self._online = asyncio.Event()  # seated, on a connection: what is typed can be sent
+        self._heard: list[ChatFrom] = []  # the chat lines heard, as sent
 
     def received(self, message: HostMessage) -> None:
-        """A message from the host, checked and taken in hand."""
+        """A message from the host, checked and taken in hand (a chat line: :meth:`chatted`)."""
+
+    def chatted(self, line: ChatFrom) -> None:
+        """A chat line not heard before (said now, or before this seat came or while it was away)."""
 
     def linked(self) -> None:
         """:attr:`link` changed."""
@@ -279,9 +287,18 @@ class Connection:
             self.seen = message.seen
         elif (isinstance(message, Error) and message.fatal) or isinstance(message, Bye):
             self.ended = message
+        if isinstance(message, ChatFrom):
+            self._chat([message])
+            return
         self.received(message)
         if isinstance(message, Welcome):
+            self._chat(new_lines(self._heard, message.chat))
             self._link(Link.SEATED)
+
+    def _chat(self, lines: Sequence[ChatFrom]) -> None:
+        for line in lines:
+            self._heard = [*self._heard[-CHAT_KEPT:], line]
+            self.chatted(line)
 
 
 def submit_message(action: Action | None, version: int) -> Submit:
@@ -309,7 +326,6 @@ class Player(Connection):
         self.answered = -1  # the version of the state last answered
         self._thinking: asyncio.Task[None] | None = None
         self._told = 0  # log lines said
-        self.heard: list[ChatFrom] = []  # the chat lines said (a rejoin's welcome brings some again)
 
     async def run(self) -> int:
         typing_in = None if self.bot else asyncio.create_task(self._typed())
@@ -328,21 +344,16 @@ class Player(Connection):
         if isinstance(message, Welcome):
             self.answered = -1  # a host taken up again counts its versions afresh
             say(f"seated as {message.seat} at {message.table}; to come back: --token {message.token}")
-            for line in new_lines(self.heard, message.chat):  # said before this player came (or while away)
-                self._hear(line)
         elif isinstance(message, State):
             self._tell(message.seen)
             self._answer()
-        elif isinstance(message, ChatFrom):
-            self._hear(message)
         elif isinstance(message, Note):
             say(note_words(message))
         elif isinstance(message, Error):
             say(f"refused: {message.reason}")
 
-    def _hear(self, line: ChatFrom) -> None:
-        """A chat line, shown as plain text: a line may not move a terminal's cursor."""
-        self.heard = [*self.heard[-50:], line]
+    def chatted(self, line: ChatFrom) -> None:
+        """Shown as plain text: a line may not move a terminal's cursor."""
         self.options.say(f"{plain_text(line.sender) or 'host'}: {plain_text(line.text)}")
 
     def _tell(self, seen: Seen) -> None:

@@ -45,7 +45,7 @@ from ..session.thinking import coach_bids, coach_hint
 from ..session.turns import Command
 from ..session.words import say_keyed, say_refusal
 from ..session.worker import Worker
-from .client import Connection, JoinOptions, Link, new_lines, note_words, submit_message
+from .client import CHAT_KEPT, Connection, JoinOptions, Link, new_lines, note_words, submit_message
 from .host import DEFAULT_PORT, Host, HostConfig
 from .protocol import (
     CLIENT_COMMANDS,
@@ -78,7 +78,6 @@ log = logging.getLogger("vira-join")
 
 WAKE_S = 0.1  # how often the window looks for what came while connected
 CLOSE_S = 3.0  # the most closing takes (the bye, the thread's end)
-CHAT_KEPT = 50  # chat lines kept for the lobby
 LOG_KEPT = 12  # the table's log: its newest lines (the panel shows what fits)
 
 
@@ -115,6 +114,9 @@ class _Wire(Connection):
     def received(self, message: HostMessage) -> None:
         self.inbox.put(message)
 
+    def chatted(self, line: ChatFrom) -> None:
+        self.inbox.put(line)
+
     def linked(self) -> None:
         if self.lost:
             log.info("%s: %s", self.link.value, self.lost)
@@ -142,7 +144,6 @@ class RemoteTable:
         self.ended: Bye | Error | None = None  # the host ended the seat: its bye (or a fatal error)
         self.chat: deque[tuple[str, str]] = deque(maxlen=CHAT_KEPT)  # (who, what), as plain text
         self.show_chat = True  # chat lines go into the table's log (the player's setting)
-        self._heard_chat: list[ChatFrom] = []  # the lines heard, as sent (a rejoin's welcome brings some again)
         self._log: deque[str] = deque(maxlen=LOG_KEPT)  # the table's log: the host's lines, the chat, the notes
         self._host_log: tuple[str, ...] = ()  # the host's log as last taken in
         self._shown: tuple[Seen, int, Seen] | None = None  # (the host's state, the log's count, as shown)
@@ -215,8 +216,6 @@ class RemoteTable:
             self.link = item
         elif isinstance(item, Welcome):
             self.welcome = item
-            for line in new_lines(self._heard_chat, item.chat):  # said before this seat came, or while away
-                self._hear(line)
         elif isinstance(item, Lobby):
             self.lobby = item
         elif isinstance(item, ChatFrom):
@@ -239,7 +238,6 @@ class RemoteTable:
 
     def _hear(self, line: ChatFrom) -> None:
         """A chat line: in the lobby's chat and the table's log, as plain text."""
-        self._heard_chat = [*self._heard_chat[-CHAT_KEPT:], line]
         who, what = plain_text(line.sender), plain_text(line.text)
         self.chat.append((who, what))
         if self.show_chat:
