@@ -20,7 +20,7 @@ from vira_desktop.session.narration import Narrator
 from vira_desktop.session.record import check_result, read_record, replay
 from vira_desktop.session.runner import Command, CommittedDeal, TableRunner, Update
 from vira_desktop.session.saving import BackgroundSaver
-from vira_desktop.session.table import SeatConfig, Table
+from vira_desktop.session.table import SaveSnapshot, SeatConfig, Table
 
 
 @pytest.fixture(autouse=True)
@@ -191,6 +191,33 @@ def test_saves_are_written_off_the_callers_thread_and_load_back(tmp_path: Path) 
     assert [(e.deal, e.player, e.action) for e in loaded.log] == [(e.deal, e.player, e.action) for e in table.log]
     last = json.loads(journal.read_text(encoding="utf-8").splitlines()[-1])
     assert last["log"] == len(table.log)
+
+
+class _Faulty(Autosave):
+    """An autosave whose first write fails with a fault that is not the disk's."""
+
+    faults = 1
+
+    def write(self, snapshot: SaveSnapshot) -> None:
+        if self.faults:
+            self.faults -= 1
+            raise ValueError("not the disk")
+        super().write(snapshot)
+
+
+def test_a_save_that_fails_with_a_fault_is_told_and_the_next_is_written(tmp_path: Path) -> None:
+    """A fault in a save (not an OSError) is told as a failed save, and the saver's thread
+    lives on: the next save is written and every wait on it ends (before, the thread died with
+    the fault and the table's next save was never written)."""
+    failures: list[OSError] = []
+    saver = BackgroundSaver(_Faulty(tmp_path / "autosave.sqlite3"), failed=failures.append)
+    table = Table(bots(3), seed=5)
+    saver(table)
+    assert saver.flush() and len(failures) == 1 and "not the disk" in str(failures[0])
+    saver(table)
+    assert saver.flush() and saver.written == 1
+    saver.close()
+    assert Autosave(tmp_path / "autosave.sqlite3").load().log == table.log
 
 
 def played_to_the_first_ala_om(players: int) -> tuple[Table, TableRunner]:

@@ -18,6 +18,7 @@ from .table import SaveSnapshot, Table
 __all__ = ["BackgroundSaver"]
 
 log = logging.getLogger(__name__)
+CLOSE_S = 30.0  # the longest closing waits for the last save
 
 
 class BackgroundSaver:
@@ -66,12 +67,16 @@ class BackgroundSaver:
         with self._lock:
             return self._next is None and not self._busy
 
-    def close(self) -> None:
-        """Write what is asked for, then end the thread (nothing more may be saved)."""
+    def close(self, timeout: float = CLOSE_S) -> None:
+        """Write what is asked for, then end the thread (nothing more may be saved); a write
+        that takes longer than ``timeout`` is left to finish on its own (the thread is a
+        daemon) rather than hold the caller, an event loop perhaps, without end."""
         with self._lock:
             self._closed = True
             self._lock.notify_all()
-        self._thread.join()
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            log.warning("a save still being written after %.0f s is left to finish on its own", timeout)
 
     def _run(self) -> None:
         while True:
@@ -91,6 +96,10 @@ class BackgroundSaver:
                 log.warning("the game could not be saved: %s", exc)
                 if self.failed is not None:
                     self.failed(exc)
+            except Exception as exc:  # a fault, not the disk: said, and the thread saves on (never left dead)
+                log.exception("the game could not be saved")
+                if self.failed is not None:
+                    self.failed(OSError(f"{type(exc).__name__}: {exc}"))
             finally:
                 with self._lock:
                     self._busy = False
