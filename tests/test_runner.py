@@ -5,6 +5,7 @@ saves written off the caller's thread. This module imports no pygame."""
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 
@@ -218,6 +219,35 @@ def test_a_save_that_fails_with_a_fault_is_told_and_the_next_is_written(tmp_path
     assert saver.flush() and saver.written == 1
     saver.close()
     assert Autosave(tmp_path / "autosave.sqlite3").load().log == table.log
+
+
+class _Slow(Autosave):
+    """An autosave whose every write takes 20 ms more."""
+
+    def write(self, snapshot: SaveSnapshot) -> None:
+        time.sleep(0.02)
+        super().write(snapshot)
+
+
+def test_each_save_written_is_told_while_newer_ones_keep_coming(tmp_path: Path) -> None:
+    """Saves asked for faster than the disk writes them: each one written is told with its
+    number (one written holds every one asked before it) while newer ones are still asked for.
+    A host sends its clients what waited for a save as soon as that save is written; before,
+    it was told only once no save was under way, so bots moving faster than the disk kept a
+    table's clients waiting for as long as they moved."""
+    told: list[tuple[int, int]] = []  # (the save written, the saves asked for by then)
+    saver = BackgroundSaver(_Slow(tmp_path / "autosave.sqlite3"), done=lambda n: told.append((n, saver.asked)))
+    table = Table(bots(3), seed=5)
+    numbers = []
+    for _ in range(30):
+        numbers.append(saver(table))
+        time.sleep(0.004)
+    assert saver.flush()
+    saver.close()
+    assert numbers == list(range(1, 31))
+    written = [n for n, _ in told]
+    assert written == sorted(written) and written[-1] == 30  # in order, the last one too
+    assert any(asked < 30 for _, asked in told)  # told while the saves were still coming
 
 
 def played_to_the_first_ala_om(players: int) -> tuple[Table, TableRunner]:

@@ -134,7 +134,7 @@ class MasterFactory(Protocol):
         pause: float,
         worker: Worker,
         on_committed: Callable[[CommittedDeal], None],
-        save: Callable[[Table], None] | None,
+        save: Callable[[Table], object] | None,
     ) -> Master: ...
 
 
@@ -211,8 +211,8 @@ class Conn:
         self.gate: Gate | None = None  # the gate of the table it sits at
 
     def _queue(self, item: str | tuple[int, str]) -> None:
-        if self.gate is not None and self.gate.held is not None:
-            self.gate.held.append((self, item))
+        if self.gate is not None and self.gate.closed:
+            self.gate.hold(self, item)
         else:
             self.outbox.put_nowait(item)
 
@@ -252,20 +252,37 @@ class Conn:
 class Gate:
     """Holds what a table's clients are sent while its save is being written (off the event
     loop, :class:`~..session.saving.BackgroundSaver`), so that a client is told only what is
-    on disk: a host killed and started again never takes back what a player has seen."""
+    on disk: a host killed and started again never takes back what a player has seen.
+
+    Saves are numbered as they are asked for; a message waits for the newest save asked
+    before it, and goes once that one (or a later one) is written. So bots that move faster
+    than the disk writes never keep the clients waiting for a moment with no save under way."""
 
     def __init__(self) -> None:
-        self.held: list[tuple[Conn, str | tuple[int, str]]] | None = None  # None: open
+        self.held: deque[tuple[int, Conn, str | tuple[int, str]]] = deque()
+        self.asked = 0  # the number of the newest save asked for
+        self.written = 0  # every save up to this one is on disk (or has failed)
 
-    def close(self) -> None:
-        if self.held is None:
-            self.held = []
+    @property
+    def closed(self) -> bool:
+        return self.written < self.asked
 
-    def open(self) -> None:
-        """Send what was held, in order (each client's messages keep their order)."""
-        held, self.held = self.held or [], None
-        for conn, item in held:
+    def hold_until(self, save: int) -> None:
+        """What is sent from now on waits for save number ``save``."""
+        self.asked = max(self.asked, save)
+
+    def hold(self, conn: Conn, item: str | tuple[int, str]) -> None:
+        self.held.append((self.asked, conn, item))
+
+    def release(self, save: int | None = None) -> None:
+        """Save number ``save`` is written (None: every save; the numbering starts again):
+        send what waited for it, in order (each client's messages keep their order)."""
+        self.written = self.asked if save is None else max(self.written, save)
+        while self.held and self.held[0][0] <= self.written:
+            _, conn, item = self.held.popleft()
             conn.outbox.put_nowait(item)
+        if save is None:
+            self.asked = self.written = 0
 
 
 def _close_reason(text: str) -> str:
@@ -352,22 +369,21 @@ class NetTable:
             self._save(self.master.table)
 
     def _save(self, table: Table) -> None:
-        """Save ``table`` in the saver's thread; what the clients are sent meanwhile is held."""
+        """Save ``table`` in the saver's thread; what the clients are sent meanwhile waits for it."""
         if self.saver is not None:
-            self.gate.close()
-            self.saver(table)
+            self.gate.hold_until(self.saver(table))
 
-    def _saved(self) -> None:
-        """(On the event loop.) A save is written: the clients are sent what waited for it,
-        unless another save is under way."""
-        if self.saver is not None and self.saver.idle:
-            self.gate.open()
+    def _saved(self, saver: BackgroundSaver, save: int) -> None:
+        """(On the event loop.) Save number ``save`` is written: the clients are sent what
+        waited for it (a save of a saver gone since is old news)."""
+        if saver is self.saver:
+            self.gate.release(save)
 
     def _stop_saving(self) -> None:
         """Write the saves asked for, and end the saver's thread (the table has ended)."""
         if self.saver is not None:
             self.saver.close()
-            self.gate.open()
+            self.gate.release()
             self.saver = None
 
     def _forget(self) -> None:
@@ -602,13 +618,13 @@ class NetTable:
         if self.store is not None:
             loop, code = asyncio.get_running_loop(), self.code
 
-            def saved() -> None:  # (in the saver's thread)
-                loop.call_soon_threadsafe(self._saved)
+            def saved(save: int) -> None:  # (in the saver's thread)
+                loop.call_soon_threadsafe(self._saved, saver, save)
 
             def failed(exc: OSError) -> None:
                 log.error("%s: not saved: %s", code, exc)
 
-            self.saver = BackgroundSaver(self.store.autosave, failed=failed, done=saved)
+            self.saver = saver = BackgroundSaver(self.store.autosave, failed=failed, done=saved)
         save = self._save if self.saver is not None else None
         self.master = self.make_master(
             table, pause=self.config.bot_pause, worker=self.worker, on_committed=self._committed, save=save
@@ -990,7 +1006,7 @@ def net_masters(director: Callable[[Table], Director] | None = None) -> MasterFa
         pause: float,
         worker: Worker,
         on_committed: Callable[[CommittedDeal], None],
-        save: Callable[[Table], None] | None,
+        save: Callable[[Table], object] | None,
     ) -> Master:
         rule = director(table) if director is not None else None
         return NetMaster(table, worker, pause=pause, on_committed=on_committed, save=save, director=rule)

@@ -112,7 +112,7 @@ def table_runner(
     settings: Settings,
     autoplay: int | None = None,
     hints: bool = False,
-    save: Callable[[Table], None] | None = None,
+    save: Callable[[Table], object] | None = None,
     on_committed: Callable[[CommittedDeal], None] | None = None,
     on_settled: Callable[[], None] | None = None,
 ) -> TableRunner:

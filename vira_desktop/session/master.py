@@ -41,7 +41,7 @@ class MasterOptions(TypedDict, total=False):
 
     pause: float
     autoplay: int | None
-    save: Callable[[Table], None] | None
+    save: Callable[[Table], object] | None
     on_committed: Callable[[CommittedDeal], None] | None
     on_settled: Callable[[], None] | None
     director: Director | None
@@ -65,7 +65,7 @@ class TableMaster:
         *,
         pause: float = BOT_PAUSE_S,
         autoplay: int | None = None,
-        save: Callable[[Table], None] | None = None,
+        save: Callable[[Table], object] | None = None,
         on_committed: Callable[[CommittedDeal], None] | None = None,
         on_settled: Callable[[], None] | None = None,
         director: Director | None = None,

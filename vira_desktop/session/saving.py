@@ -24,37 +24,41 @@ CLOSE_S = 30.0  # the longest closing waits for the last save
 class BackgroundSaver:
     """Writes the autosave ``target`` in a daemon thread. ``journal``: a file that gets one JSON line per
     save written (the kill -9 test reads what was saved). ``failed`` is called (in the
-    writer thread) with the error when a save cannot be written; ``done`` (there too) each
-    time every save asked for has been written (or has failed)."""
+    writer thread) with the error when a save cannot be written; ``done`` (there too) with
+    the number of each save written (or failed): saves are numbered 1, 2, ... as asked for
+    (:meth:`__call__` returns the number), and one written holds every save asked before it."""
 
     def __init__(
         self,
         target: Autosave,
         journal: Path | None = None,
         failed: Callable[[OSError], None] | None = None,
-        done: Callable[[], None] | None = None,
+        done: Callable[[int], None] | None = None,
     ) -> None:
         self.target = target
         self.journal = journal
         self.failed = failed
         self.done = done
         self.written = 0
-        self._next: tuple[SaveSnapshot, dict[str, Any]] | None = None
+        self.asked = 0  # the number of the last save asked for
+        self._next: tuple[SaveSnapshot, dict[str, Any], int] | None = None
         self._busy = False
         self._closed = False
         self._lock = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="vira-saver", daemon=True)
         self._thread.start()
 
-    def __call__(self, table: Table) -> None:
-        """Save ``table`` as it is now (returns at once)."""
+    def __call__(self, table: Table) -> int:
+        """Save ``table`` as it is now (returns at once, with the save's number)."""
         line: dict[str, Any] = {}
         if self.journal is not None:  # what the kill -9 test checks the save against
             ledger = table.session.ledger
             line = {"log": len(table.log), "accounts": dict(ledger.accounts), "pulla": ledger.pulla_bets()}
         with self._lock:
-            self._next = (table.snapshot(), line)
+            self.asked += 1
+            self._next = (table.snapshot(), line, self.asked)
             self._lock.notify_all()
+            return self.asked
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every save asked for is written (``False``: it took longer than ``timeout``)."""
@@ -84,7 +88,7 @@ class BackgroundSaver:
                 self._lock.wait_for(lambda: self._next is not None or self._closed)
                 if self._next is None:
                     return
-                snapshot, line = self._next
+                snapshot, line, number = self._next
                 self._next, self._busy = None, True
             try:
                 self.target.write(snapshot)
@@ -104,6 +108,5 @@ class BackgroundSaver:
                 with self._lock:
                     self._busy = False
                     self._lock.notify_all()
-                    done = self.done if self._next is None else None
-                if done is not None:
-                    done()
+                if self.done is not None:
+                    self.done(number)
