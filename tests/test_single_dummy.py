@@ -114,7 +114,10 @@ def test_a_solo_6_card_into_a_void_it_could_not_see_is_unlucky_not_a_mistake() -
     ten_said = "trick 4, South: with 10♠ the contract goes home in 72% of the deals that fit what could be seen"
     assert ten_said + ": no card did better" in said
     assert "Mistakes (red)" not in said
-    assert "where you could have done better (in gold)" in said and "Only hindsight says so" in said
+    assert "where you could have done better" not in said  # only hindsight finds the better card
+    assert "where with every card known you had a better card (in gold)" in said and "Only hindsight finds it" in said
+    assert "As played you did better than this line" in said  # South took 7, the line ends with 6
+    assert said.count("none of your cards was a mistake") == 1  # said once, in the answer
     colour = card_colour(info, "South", 4, "South", ten.card, ten.lost, ten.changed)
     assert colour == (" −1", BLUE)
 
@@ -172,7 +175,7 @@ def test_the_first_line_answers_the_title_from_the_double_dummy_result_and_the_s
     assert lines[0] == "No: even with best play from the first card, the declarer goes home."
     title, lines = verdict(_solo(), "South")
     assert title == "Could you have done better?"
-    assert lines[0] == "No: the contract went home, and on what you could see no card of your side was a mistake."
+    assert lines[0] == "No: the contract went home, and on what you could see none of your cards was a mistake."
 
 
 def test_each_kind_of_figure_is_said_in_words_the_first_time_and_which_way_is_better() -> None:
@@ -204,7 +207,7 @@ def test_the_legend_names_every_colour_and_mark_the_line_played_uses_and_orange_
                     assert colour == INK or f"{names[colour]}" in played, (c, colour)
                     sign = mark.strip()[:1]
                     assert not sign or (sign in played if sign in "!?" else "−1 +1" in played), mark
-        assert "gold" in best and "= another card was as good" in best
+        assert "gold" in best and "“=”: another card was as good there" in best
     assert "grey: as played" in legend(_solo())[1] and "grey" not in legend(_gok())[1]  # the gök's turn is trick 1
     assert "orange ?: doubtful" in legend(_gok())[0] and "green: their gift" in legend(_gok())[0]
     assert sum(abs(a - b) for a, b in zip(AMBER, GOLD, strict=True)) >= 120
@@ -234,3 +237,31 @@ def test_the_other_games_are_said_only_where_they_mean_something() -> None:
     assert "by trump" not in said and "in a misère" not in said
     gask = "\n".join(verdict(replace(_gok(), game=game("gask 0")), "South")[1])
     assert "by trump: ♠ 1 · ♥ 7" in gask and "in a misère, best defence would make the declarer take 0" in gask
+
+
+def test_the_best_line_says_could_have_done_better_only_for_a_card_worse_on_what_could_be_seen() -> None:
+    """Where the best line leaves the play at a mistake, "you could have done better"; at a card
+    that cost a trick and changed nothing, only "with every card known you had a better card",
+    and that it would have made a trick's difference, not another result (a newcomer read
+    "could have done better" beside a line ending as the play did as a contradiction)."""
+    said = "\n".join(verdict(_gok(), "South")[1])
+    assert "where you could have done better (in gold): the declarer ends with 0." in said
+    assert "There 7♥ would have done as well as 6♥." in said  # the others, beside the gold card
+    solo = _solo()
+    ten = next(c for c in solo.costly if c.trick == 4)
+    quiet = replace(solo, costly=(), tricks_only=(replace(ten, changed=False),), seen=())
+    said = "\n".join(verdict(quiet, "South")[1])
+    assert "where with every card known you had a better card (in gold)" in said
+    assert "It would have made one trick's difference, not a different result." in said
+    assert "could have done better" not in said
+
+
+def test_a_mistake_and_a_doubtful_card_keep_their_sign_beside_the_tricks_they_lost() -> None:
+    """The legend's "red !" and "orange ?" are on the cards, also where a card lost tricks
+    ("−5 !"): a newcomer looked for the "!" the legend promised and found only the colour."""
+    info = _gok()
+    mistake = next(s for s in info.seen if s.call == "mistake")
+    doubtful = next(s for s in info.seen if s.call == "doubtful")
+    assert card_colour(info, "South", mistake.trick, "South", mistake.card, 5, True) == (" −5 !", RED)
+    assert card_colour(info, "South", doubtful.trick, "South", doubtful.card, 4, True) == (" −4 ?", AMBER)
+    assert "“=”" not in legend(_solo())[1]  # the solo's gold card was the only one: no "=" to explain

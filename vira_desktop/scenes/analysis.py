@@ -11,7 +11,7 @@ import pygame
 from ..i18n import t
 from ..rules.cards import Card, Suit
 from ..rules.errors import Keyed
-from ..session.analysis import Analysis, Chances, Costly, Seen
+from ..session.analysis import Analysis, Chances, Costly, LineCard, Seen
 from ..session.describe import is_you
 from ..session.words import card_text, pretty, say_keyed
 from .base import AppPort
@@ -84,7 +84,7 @@ _SAID = {  # each kind of figure: short, in words, in words for the best card it
     "kodilj": ("analysis.pct_kodilj", "analysis.long_kodilj", "analysis.long_kodilj_own"),
 }
 _ANSWERS = {  # the answer's keys, for the side's good result: the defenders', the declarer's
-    "fine": ("analysis.answer_fine_beaten", "analysis.answer_fine_home"),
+    "fine": ("analysis.answer_fine_beaten", "analysis.answer_fine_home_own"),  # (the declarer plays alone)
     "surer": ("analysis.answer_surer_beaten", "analysis.answer_surer_home"),
     "hindsight": ("analysis.answer_hindsight_beaten", "analysis.answer_hindsight_home"),
     "open": ("analysis.answer_open_beaten", "analysis.answer_open_home"),
@@ -134,9 +134,10 @@ def _coach_lost(info: Analysis, s: Seen) -> str:
     return t(key, **values, reason=said, yours=yours, theirs=best)
 
 
-def _seen_lines(info: Analysis, viewer: str, told: set[str]) -> list[str]:
+def _seen_lines(info: Analysis, viewer: str, told: set[str], said_fine: bool = False) -> list[str]:
     """The verdict's lines on the side's cards judged on what their players could see (each
-    kind of figure said in words the first time: ``told``, the kinds said so far)."""
+    kind of figure said in words the first time: ``told``, the kinds said so far; ``said_fine``:
+    the answer has said already that no card was a mistake)."""
     ours = [s for s in info.seen if on_side(info, viewer, s.seat)]
     mistakes = [s for s in ours if s.call == "mistake"]
     doubtful = [s for s in ours if s.call == "doubtful"]
@@ -151,8 +152,8 @@ def _seen_lines(info: Analysis, viewer: str, told: set[str]) -> list[str]:
     if doubtful:
         lines.append(t("analysis.doubtful", cards=_judged(info, doubtful, "analysis.seen_card", told)))
     lines += [_coach_lost(info, s) for s in doubtful if s.coached and s.seat == viewer][:1]
-    if not mistakes and not doubtful:
-        lines.append(t("analysis.no_mistakes"))
+    if not mistakes and not doubtful and not said_fine:
+        lines.append(t("analysis.no_mistakes_own" if viewer == info.declarer else "analysis.no_mistakes"))
     return lines
 
 
@@ -203,7 +204,8 @@ def legend(info: Analysis) -> tuple[str, str]:
     best = [t("analysis.legend_best")] if turn is not None else []
     if turn is not None and turn.trick > 1:  # the tricks before it, as played, in grey
         best.append(t("analysis.legend_same"))
-    if any(c.also for trick in info.best_line for c in trick.cards):
+    turning = _turning(info)
+    if turning is not None and turning.also:
         best.append(t("analysis.as_good"))
     return played, " · ".join(best)
 
@@ -234,9 +236,9 @@ def card_colour(
         return mark, (GOOD if changed else MUTED) if lost else INK
     seen = next((s for s in info.seen if s.trick == trick and s.seat == seat and s.card == card), None)
     if seen is not None and seen.call == "mistake":
-        return mark or " !", RED
+        return f"{mark} !", RED
     if seen is not None and seen.call == "doubtful":
-        return mark or " ?", AMBER
+        return f"{mark} ?", AMBER
     if not lost:
         return "", INK
     if not changed:
@@ -254,7 +256,9 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
     title = t("analysis.title_better" if won else "analysis.title_won")
     game = info.game.name if info.game else None
     told: set[str] = set()  # the kinds of figure said in words so far
-    lines = [answer(info, viewer, told), t("analysis.played", name=declarer, game=game, count=taken)]
+    said = answer(info, viewer, told)
+    fine = said in (t(_ANSWERS[kind][mine]) for kind in ("fine", "hindsight", "open"))  # no card a mistake, said
+    lines = [said, t("analysis.played", name=declarer, game=game, count=taken)]
     could = _home(info, allowed)
     need = t("analysis.need_none") if info.low else t("analysis.need", need=info.need)
     if could == home:
@@ -266,7 +270,7 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
     ours = [c for c in info.costly if on_side(info, viewer, c.seat)]
     theirs = [c for c in info.costly if not on_side(info, viewer, c.seat)]
     if info.layouts:
-        lines += _seen_lines(info, viewer, told)
+        lines += _seen_lines(info, viewer, told, fine)
     elif ours:
         lines.append(t("analysis.costly_ours", cards=_listed(ours)))
     else:
@@ -276,23 +280,51 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
         lines.append(t("analysis.tricks_only", cards=_listed(quiet)))
     if theirs:
         lines.append(t("analysis.costly_theirs", cards=_listed(theirs, gift=True)))
-    turn = info.diverges
-    if turn is not None:
-        final = info.best_line[-1].declarer_tricks if info.best_line else allowed
-        you, first = turn.seat == viewer, turn.index == 0
-        if first:
-            key = "analysis.show_me_you_first" if you else "analysis.show_me_first"
-        else:
-            key = "analysis.show_me_you" if you else "analysis.show_me"
-        line = t(key, trick=turn.trick, name=turn.seat, final=final)
-        if any(s.index == turn.index and s.call == "good" for s in info.seen):  # better only with hindsight
-            line += " " + t("analysis.turn_hindsight")
-        turning = [c for trick in info.best_line for c in trick.cards if c.best][:1]
-        if turning and turning[0].also:  # the best line's own card was not the only one
-            cards = ", ".join(card_text(c) for c in (turning[0].card, *turning[0].also))
-            line += " " + t("analysis.as_good_there", trick=turn.trick, cards=cards)
-        lines.append(line)
+    if info.diverges is not None:
+        lines += _best_line_words(info, viewer)
     return title, lines
+
+
+_SHOW_ME = (  # the best line's words: [better with every card known only][the player's own card][at the first card]
+    (("analysis.show_me", "analysis.show_me_first"), ("analysis.show_me_you", "analysis.show_me_you_first")),
+    (
+        ("analysis.show_me_known", "analysis.show_me_known_first"),
+        ("analysis.show_me_known_you", "analysis.show_me_known_you_first"),
+    ),
+)
+
+
+def _turning(info: Analysis) -> LineCard | None:
+    """The best line's card where it leaves the play (its first card of best play)."""
+    return next((c for trick in info.best_line for c in trick.cards if c.best), None)
+
+
+def _best_line_words(info: Analysis, viewer: str) -> list[str]:
+    """What the best line shows: where it leaves the play and how it ends; "could have done
+    better" only where the card played was worse on what its player could see (else the
+    better card is one that every card known finds, perhaps a trick's difference alone); and
+    that the play did better than the line, where the other side gave tricks away."""
+    turn = info.diverges
+    assert turn is not None
+    final = info.best_line[-1].declarer_tricks if info.best_line else info.allowed
+    hindsight = any(s.index == turn.index and s.call == "good" for s in info.seen)
+    same = any(c.index == turn.index for c in info.tricks_only)  # it changed no result
+    known = hindsight or same or not on_side(info, viewer, turn.seat)
+    key = _SHOW_ME[known][turn.seat == viewer][turn.index == 0]
+    line = t(key, trick=turn.trick, name=turn.seat, final=final)
+    if same:
+        line += " " + t("analysis.turn_same_result")
+    elif hindsight:
+        line += " " + t("analysis.turn_hindsight")
+    turning = _turning(info)
+    if turning is not None and turning.also:  # the best line's own card was not the only one
+        others = ", ".join(card_text(c) for c in turning.also)
+        line += " " + t("analysis.as_good_there", cards=others, card=card_text(turning.card))
+    ahead = final < info.taken if not info.low else final > info.taken  # the declarer did better as played
+    behind = final > info.taken if not info.low else final < info.taken
+    if viewer == info.declarer:  # (who plays alone)
+        return [line] + ([t("analysis.line_behind_own")] if ahead else [])
+    return [line] + ([t("analysis.line_behind")] if behind else [])
 
 
 class AnalysisScene(_Sheet):
@@ -352,7 +384,8 @@ class AnalysisScene(_Sheet):
             cards: list[tuple[str, Card, str, Colour]] = []
             for c in best_trick.cards:
                 turning = turn is not None and n == turn.index
-                cards.append((c.seat, c.card, " =" if c.also else "", GOLD if turning else MUTED if same else INK))
+                mark = " =" if c.also and turning else ""  # other cards as good: told where the line leaves the play
+                cards.append((c.seat, c.card, mark, GOLD if turning else MUTED if same else INK))
                 n += 1
             self._row(surface, COLUMNS[1], i, i + 1, cards, best_trick.declarer_tricks, muted=same)
 
