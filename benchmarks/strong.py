@@ -1,7 +1,7 @@
 """The strong bot's thinking time: every decision of strong bots playing deals at a budget
 (by default the window's, 0.4 s), timed; prints the median, p95 and max overall, for the
 card play and for the decisions before it (bids, buys, trump, play or lay down), the share of
-decisions over their budget (a card's: the budget's seconds; one before play: three times
+decisions over their budget (a card's: the budget's seconds; one before play: 1.5 times
 that, ``strong.BEFORE_PLAY_TIME``), how many layouts a card search solved and how many worlds
 a decision before play played out (mean), and how many cards were searched.
 

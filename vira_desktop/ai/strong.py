@@ -109,7 +109,10 @@ ALTERNATIVES = 2  # choices compared with the normal bot's before play
 MARGIN = 0.05  # bets a deal another choice must gain over the normal bot's ...
 SE_FACTOR = 1.0  # ... and so many standard errors of the gain
 MIN_WORLDS = 4  # worlds played out before a search before play is listened to
-BEFORE_PLAY_TIME = 3.0  # a decision before play may take so many times the budget's time (a few a deal)
+# A decision before play may take so many times the budget's time (a few a deal). At 3.0 they
+# set the bot's p95 (1.28 s against a card's 0.38 s, benchmarks/strong.py); at 1.5 (0.6 s in
+# the window) they still play out more worlds than the matches that measure its strength (10).
+BEFORE_PLAY_TIME = 1.5
 # The search's pace at first (nodes a second of wall time, the Python around the solver included;
 # then measured as it goes): a layout's or a world's solves get the nodes the time left allows at
 # that pace, so no search runs past its budget (a layout or world that would is left out).
