@@ -1673,3 +1673,97 @@ def test_h_at_the_trump_choice_selects_the_hinted_trump_and_enter_chooses_it(app
     assert [gives for button, gives in panel.buttons.items() if button.is_selected] == [hinted]
     key(app, pygame.K_RETURN)
     assert table_of(scene).deal.trump is hinted.suit
+
+
+def _hint_comes(app: App, scene: TableScene, action: Any) -> None:
+    """The coach's answer ``action`` comes in for the question standing, as the worker's would."""
+    from vira_desktop.session.coach import Hint
+    from vira_desktop.session.jobs import JobKind
+
+    run(app, 2)  # the panel shows the question (the hint is asked there)
+    runner_of(scene).port.job_in(JobKind.HINT, Hint(action, "the coach's reason"))
+    run(app, 3)
+
+
+def _selected_buttons(scene: TableScene) -> list[object]:
+    return [gives for button, gives in scene.play.surface.panel.buttons.items() if button.is_selected]
+
+
+def test_enter_after_a_pass_hint_passes_and_an_arrow_after_it_bids_the_cell(app: App) -> None:
+    """A newcomer: the hint said pass and lit Pass, Enter bid the grid's chosen cell (7-spel).
+    After a hint to pass no cell stays chosen and Enter passes; a cell chosen after it (keys or
+    a click) is what Enter bids."""
+    scene = coached_table(app)
+    grid = scene.play.bidding.grid
+    passes = scene.play.layout.passes
+    assert passes
+    key(app, pygame.K_DOWN)  # a cell chosen before the hint
+    assert grid.focus is not None
+    _hint_comes(app, scene, passes[0])
+    assert grid.focus is None and _selected_buttons(scene) == [passes[0]]
+    key(app, pygame.K_DOWN)  # the player chooses a cell after all: Enter bids it, Pass is lit no more
+    assert grid.focus is not None and not _selected_buttons(scene)
+    _hint_comes(app, scene, passes[0])
+    before = len(table_of(scene).log)
+    key(app, pygame.K_RETURN)
+    assert table_of(scene).log[before].action == "pass"
+
+
+def test_a_repurchase_hint_frames_the_button_enter_presses_and_enter_repurchases(app: App) -> None:
+    """A newcomer: the hint said "repurchase: exchange 8♠ 7♠ 9♦ 7♦ 6♦", a gold frame was on
+    "turn again" (the mouse's) and Enter said "throw away 5 and buy 5 again". The hint's cards
+    are selected and its button (the one Enter presses) framed, even after an earlier hint
+    chose another button; the mouse's frame is not the gold of that one."""
+    from vira_desktop.rules.actions import Decide, Repurchase
+    from vira_desktop.scenes.theme import gui_theme
+
+    scene = start_game(app)
+    assert wait_for_human(app, scene)
+    bids = [a for a in decision_of(scene).actions if isinstance(a, Bid) and a.game is not None]
+    high = max((b for b in bids if "spel" in b.game.name and b.suit_level == 0), key=lambda b: b.game.level)  # type: ignore[union-attr]
+    scene.play.moves.press(high)  # seed 5: the viewer declares, names trump, buys, then decides
+    for _ in range(10):
+        assert wait_for_human(app, scene)
+        decision = decision_of(scene)
+        if decision.choice is not None and decision.choice.action is Repurchase:
+            break
+        scene.play.moves.press(decision.actions[0] if decision.actions else Command("choose"))
+    else:
+        raise AssertionError("no repurchase came to the viewer")
+    seat = decision.seat
+    _hint_comes(app, scene, Decide(seat, True))  # an earlier hint: play
+    assert _selected_buttons(scene) == [Decide(seat, True)]
+    cards = decision.choice.candidates[:2]
+    _hint_comes(app, scene, Repurchase(seat, cards))
+    assert scene.play.selected == set(cards) and _selected_buttons(scene) == [Command("choose")]
+    colours = gui_theme()["defaults"]["colours"]  # the mouse's frame is not the selected button's gold
+    assert pygame.Color(colours["selected_border"]) != pygame.Color(colours["hovered_border"])
+    before = len(table_of(scene).log)
+    key(app, pygame.K_RETURN)
+    assert table_of(scene).log[before].action.startswith("repurchase")
+
+
+def test_only_the_chosen_cell_of_the_bid_grid_is_framed(app: App) -> None:
+    """A newcomer saw two white frames after a click (turné 6 chosen, gask 0 under the mouse):
+    the chosen cell, which Enter bids, is the only one framed; the one under the mouse is lightened."""
+    from vira_desktop.scenes.table.bidgrid import FOCUS_RING
+
+    scene = coached_table(app)
+    grid = scene.play.bidding.grid
+    chosen, other = sorted(grid.cells)[:2]
+    click(app, grid.rect_of(chosen).center)
+    hover(app, grid.rect_of(other).center)
+    assert grid.focus == chosen and grid.hover == other
+
+    def framed(cell: tuple[int, int]) -> bool:
+        ring, edge = grid.rect_of(cell).inflate(6, 6), grid.rect_of(cell)
+        top = {tuple(app.screen.get_at((r.centerx, r.y + dy)))[:3] for r in (ring, edge) for dy in (0, 1)}
+        return FOCUS_RING in top
+
+    assert framed(chosen) and not framed(other)
+    lit = grid.rect_of(other)
+    grid.hover = None
+    run(app, 2)
+    unlit = tuple(app.screen.get_at((lit.x + 3, lit.bottom - 3)))[:3]
+    hover(app, lit.center)
+    assert tuple(app.screen.get_at((lit.x + 3, lit.bottom - 3)))[:3] != unlit  # lightened under the mouse

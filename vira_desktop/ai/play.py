@@ -61,13 +61,16 @@ MARKED_LOW_LEADS = ("lead_avoid_marked_weak", "give_up_not_marked")  # the Ågre
 
 def said_as_played(card: Card, reason: Reason, k: Knowledge) -> Reason:
     """``reason`` in words that fit ``card``: a card that takes the trick is never called low
-    nor "no need to overtake"; a king or an ace, or a lone honour, is never "a low card"."""
+    nor "no need to overtake" (and while a player is still to play it only wins the trick so
+    far); a king or an ace, or a lone honour, is never "a low card"."""
     view = k.view
     if view.trick and reason.key in (*LOW_FOLLOWS, *PARTNER_WINS):
         seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
         if seat == view.seat:
             if reason.key == "partner_wins":
                 return Reason("overtake_forced", "every card I may play beats partner's: overtaking perforce")
+            if len(view.trick) < 2:  # a player is still to play to the trick: it may yet be taken from me
+                return Reason("follow_lowest_leads", "following with my lowest card, which wins the trick so far")
             return Reason("follow_lowest_wins", "following with my lowest card, which takes the trick")
     if not view.trick and reason.key in (*LOW_LEADS, *MARKED_LOW_LEADS):
         suit = [c for c in view.hand if c.suit is card.suit]

@@ -72,7 +72,7 @@ def gui_theme() -> dict[str, Any]:
                 "selected_text": "#ffffff",
                 "disabled_text": "#7a8088",
                 "normal_border": "#566270",
-                "hovered_border": "#f0c85a",
+                "hovered_border": "#aab8c6",  # not the gold of a selected button, which Enter presses
                 "selected_border": "#f0c85a",
                 "active_border": "#f0c85a",
             },

@@ -5,10 +5,10 @@ beside its games); columns for plain, in suit and in highest suit where the game
 has a free trump, and "in forehand" (headed by its short form, "in fh") for the better hand
 making the standing bid again, which players call holding the bid. Only the
 cells of legal bids are lit; the standing bid is marked; the focused cell (keys,
-a click or the hint) is ringed in white, the one under the mouse outlined. With the coach's
-advice, each lit cell is filled by how sensible the bid looks for the player's hand:
-wholly (good), its left half (doubtful) or not at all (poor), in a colour-blind-safe blue,
-amber and grey, so the fill alone tells it.
+a click or the hint) is ringed in white, the only cell framed (the one under the mouse is
+lightened). With the coach's advice, each lit cell is filled by how sensible the bid looks
+for the player's hand: wholly (good), its left half (doubtful) or not at all (poor), in a
+colour-blind-safe blue, amber and grey, so the fill alone tells it.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ RATING_FILL = {Rating.GOOD: (70, 150, 225), Rating.DOUBTFUL: (215, 160, 55), Rat
 LIT = (60, 110, 80)  # a legal bid without the coach's word
 STANDING = (200, 80, 70)  # the standing bid's frame
 FOCUS_RING = (255, 255, 255)  # the chosen cell (keys, a click, the hint): Enter bids it
+HOVER_GLOW = (255, 255, 255, 70)  # the cell under the mouse: lightened, never framed like the chosen one
 
 
 def _rows() -> list[Row]:
@@ -251,8 +252,10 @@ class BidGrid:
             dark = self._rated(out, rect, said.rating)
         if focused:  # a ring of its own around the cell: never a fill the coach's colours could mean
             pygame.draw.rect(out, FOCUS_RING, rect.inflate(6, 6), 2, border_radius=5)
-        elif hovered:
-            pygame.draw.rect(out, (255, 255, 255), rect, 1, border_radius=3)
+        elif hovered:  # lightened, not framed: the one frame is the focus's, which Enter bids
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, HOVER_GLOW, glow.get_rect(), border_radius=3)
+            out.blit(glow, rect)
         label = t(f"grid.cell.{lit.label or 'bid'}")  # the column's head says which bid it is
         text = bold.render(fit_text(label, 12, True, CELL_W - 4), True, (20, 20, 20) if dark else INK)
         out.blit(text, text.get_rect(center=rect.center))

@@ -133,7 +133,7 @@ class TablePlay:
         self.moves = Moves(self)
         self.layout = Layout()
         self.selected: set[Card] = set()  # the viewer's cards chosen for a card choice
-        self.chosen: Action | None = None  # the button the hint selected (a trump, a level …): Enter takes it
+        self.chosen: Action | Command | None = None  # the button the hint selected (a trump, Pass …): Enter takes it
         self.clock = 0.0  # the scene's own time: the runner's pauses are counted on it
         self._inputs: tuple[object, ...] | None = None  # what the panel's layout was made from
         self._link_note = ""  # what was last said of a shared table's connection
@@ -233,16 +233,24 @@ class TablePlay:
         assert hint is not None
         self.surface.message(hint.text(), GOLD)
         action, hand = hint.action, self.surface.hand()
+        self.choose(None)  # what an earlier hint selected is not what this one says
         if isinstance(action, Bid) and self.bidding.shown():
             self.bidding.select(action)  # the hint selects the suggested cell, and the panel describes it
         elif isinstance(action, PlayCard) and action.card in hand:
             self.surface.focus = hand.index(action.card)  # … or puts the cursor on the card
         elif isinstance(action, Keep | Discard | Buy | Repurchase | SetAside):
-            self.selected = set(action.cards) & set(hand)  # … or selects the cards
+            self.selected = set(action.cards) & set(hand)  # … or selects the cards, and the button that takes them
+            self.choose(Command("choose"))
             self.refresh()
         elif action in self.layout_actions():
-            self.chosen = action  # … or selects its button (a trump, a level, turn or not …)
-            self.surface.panel.select(action)
+            if self.bidding.shown():  # a pass: no cell stays chosen, Enter passes as the lit Pass button says
+                self.bidding.grid.focus = None
+            self.choose(action)  # … or selects its button (a trump, a level, turn or not, pass …)
+
+    def choose(self, what: Action | Command | None) -> None:
+        """``what``'s button shown selected: Enter takes it (``None``: no button)."""
+        self.chosen = what
+        self.surface.panel.select(what)
 
     def layout_actions(self) -> list[Action]:
         """The answers the panel's buttons give now."""
@@ -333,6 +341,8 @@ class Moves:
             self._leave_asked = False
             self.surface.message("")
         if self.play.bidding.event(event):
+            if self.play.bidding.grid.focus is not None:  # a cell clicked: Enter bids it, not the hint's pass
+                self.play.choose(None)
             return
         self.surface.handle(event, self)
 
@@ -351,6 +361,7 @@ class Moves:
         name, bidding = intent.name, self.play.bidding
         if name in ("focus", "bid_step") and bidding.shown():
             bidding.move(intent.arg if name == "focus" else 0, intent.arg if name == "bid_step" else 0)
+            self.play.choose(None)  # a cell chosen by the keys: Enter bids it, not the hint's pass
         elif name == "focus":
             self.surface.step_focus(intent.arg, self.play.dimmed_cards())  # unplayable cards are stepped over
         elif name == "use_focus":
@@ -501,10 +512,10 @@ class Moves:
         ask = self.play.viewer_ask()
         if state is not None and state.over:
             self.command(Command("next"))
+        elif ask is not None and self.play.chosen is not None and self.play.chosen in self.play.layout_actions():
+            self.press(self.play.chosen)  # the button the hint selected (a pass in the auction too)
         elif self.play.bidding.shown():
             self.command(Command("bid"))
-        elif ask is not None and self.play.chosen is not None and self.play.chosen in self.play.layout_actions():
-            self.press(self.play.chosen)  # the button the hint selected
         elif ask is not None and ask.view.decision and ask.view.decision.choice:
             choice = ask.view.decision.choice
             if self.play.selected or (choice.min_count == 0 and self._nothing_confirmed):
