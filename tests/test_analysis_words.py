@@ -3,12 +3,13 @@ figures, the best line's equal cards, and the legends, in every language."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from vira_desktop import i18n
-from vira_desktop.ai.solver import all_move_values, position_of
+from vira_desktop.ai.solver import all_move_values, position_of, python_solve, solve
 from vira_desktop.cli import main
 from vira_desktop.rules.actions import PlayCard
 from vira_desktop.rules.cards import Card
@@ -55,6 +56,28 @@ def test_the_misere_figure_reads_as_what_best_defence_makes_the_declarer_take() 
     i18n.configure("en")
     assert "held to" not in i18n.t("analysis.other_games", games="♠ 4", misere=3)
     assert "best defence would make the declarer take 3" in i18n.t("analysis.other_games", games="♠ 4", misere=3)
+
+
+def test_the_tricks_by_trump_are_the_exact_double_dummy_values() -> None:
+    """A newcomer's 7-spel in ♦, 7 tricks taken: at the first card his cards take 5 in ♦ and
+    none with any other trump or none, though he held A♦ K♦ Q♦ (a report took the 0s for a
+    clamped search): he bought for ♦, his other cards are beaten in their suits, and the
+    defenders win every trick without once leading a diamond. Each other figure is the
+    pure-Python twin's full solve of the hands as they lay (no band, no node limit, no table
+    kept from another solve), ♦'s a fresh full solve (the twin takes seconds there), and the
+    window says those; the misère's 10 is the twin's too (too slow to solve here)."""
+    record = load_record(RECORDS / "analysis" / "7spel_bought_for_diamonds.yaml")
+    info = analyse_record(record, layouts=0)
+    first = position_of(replay(record, play_start(record)))
+    trumps = {"S": 0, "H": 1, "D": 2, "C": 3, "none": -1}
+    exact = {
+        name: (solve if name == "D" else python_solve)(replace(first, trump=trump)) for name, trump in trumps.items()
+    }
+    assert exact == {"S": 0, "H": 0, "D": 5, "C": 0, "none": 0}
+    assert info.other_games == {**exact, "misère": 10} and info.allowed == 5 and info.taken == 7
+    i18n.configure("en")
+    said = "\n".join(verdict(info, "You")[1])
+    assert "by trump: ♠ 0 · ♥ 0 · ♦ 5 · ♣ 0 · no trump 0." in said
 
 
 def test_the_best_line_tells_the_cards_as_good_as_the_one_it_shows() -> None:
