@@ -186,12 +186,15 @@ def _other_games(info: Analysis) -> list[str]:
     trumps = [f"{Suit.parse(k).symbol} {v}" for k, v in games.items() if k in ("S", "H", "D", "C")]
     if trumps and "none" in games:
         trumps.append(t("analysis.no_trump", tricks=games["none"]))
+    bought = info.game is not None and info.game.family.is_buying  # the hands as they lay were bought for the trump
     if not info.low:
-        return [t("analysis.other_games_trump", games=" · ".join(trumps))] if trumps and chose else []
+        key = "analysis.other_games_trump_bought" if bought else "analysis.other_games_trump"
+        return [t(key, games=" · ".join(trumps))] if trumps and chose else []
     if not trumps:  # the declarer set cards aside: a misère's figure alone
         return [t("analysis.other_games_misere", misere=games["misère"])] if "misère" in games else []
     if chose:  # a gask played low: the trump games it could have been
-        return [t("analysis.other_games", games=" · ".join(trumps), misere=games["misère"])]
+        key = "analysis.other_games_bought" if bought else "analysis.other_games"
+        return [t(key, games=" · ".join(trumps), misere=games["misère"])]
     return []  # a misère's own figure is the line above's
 
 
