@@ -18,6 +18,7 @@ from vira_desktop.scenes.analysis import AMBER, BLUE, card_colour, legend, verdi
 from vira_desktop.scenes.theme import GOLD, GOOD, INK, MUTED, RED
 from vira_desktop.session.analysis import CLOSE, MISTAKE, NOISE, Analysis, Steps, analyse_record
 from vira_desktop.session.record import load_record
+from vira_desktop.session.words import card_text
 
 RECORDS = Path(__file__).parent / "records" / "analysis"
 
@@ -169,7 +170,8 @@ def test_the_first_line_answers_the_title_from_the_double_dummy_result_and_the_s
     )
     title, lines = verdict(_analysed("gok_low_lead_and_unlucky", "East", "West"), "West")
     assert title == "Could you have done better?"
-    assert lines[0].startswith("Yes, though the contract was beaten: with 8♠ instead of 2♥ at trick 3 it was surer")
+    answered = "Yes, though the contract was beaten: with 8♠ instead of East's 2♥ at trick 3 it was surer"
+    assert lines[0].startswith(answered)
     title, lines = verdict(_analysed("solo6_into_unseen_void", "East", "West"), "East")
     assert title == "Could you have won?"
     assert lines[0] == "No: even with best play from the first card, the declarer goes home."
@@ -254,8 +256,24 @@ def test_the_best_line_says_could_have_done_better_only_for_a_card_worse_on_what
     quiet = replace(solo, costly=(), tricks_only=(replace(ten, changed=False),), seen=())
     said = "\n".join(verdict(quiet, "South")[1])
     assert "where with every card known you had a better card (in gold)" in said
-    assert "It would have made one trick's difference, not a different result." in said
+    assert "With best play after it, that would have made one trick's difference, not a different result." in said
     assert "could have done better" not in said
+    even = "\n".join(verdict(replace(solo, taken=6), "South")[1])  # had South taken 6, as the line does
+    assert "The play ends as this line does: what that card cost, the other side gave back later" in even
+    assert "did better as played" not in even
+
+
+def test_every_card_the_coach_advised_among_the_judged_is_said_to_be_the_coachs() -> None:
+    """Beyond the first mistake and the first doubtful card the coach advised (each with why
+    its habit lost), the others it advised are named with their habits too: a newcomer found
+    red cards of the coach's with no word of the coach."""
+    info = _gok()
+    doubtful = next(s for s in info.seen if s.call == "doubtful")
+    unlucky = next(s for s in info.seen if s.unlucky)
+    more = replace(unlucky, call="mistake", coach=unlucky.card, coach_reason=doubtful.coach_reason)
+    said = "\n".join(verdict(replace(info, seen=(*info.seen, more)), "South")[1])
+    habit = "ducking with the highest card that still loses"
+    assert f"The coach advised these too: trick {more.trick}, {card_text(more.card)} ({habit})." in said
 
 
 def test_a_mistake_and_a_doubtful_card_keep_their_sign_beside_the_tricks_they_lost() -> None:

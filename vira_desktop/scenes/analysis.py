@@ -127,11 +127,19 @@ def _judged(info: Analysis, seen: Sequence[Seen], key: str, told: set[str], own:
 def _coach_lost(info: Analysis, s: Seen) -> str:
     """Why a card the coach advised was a mistake (or doubtful) here: its habit, and what did better."""
     yours, best = _figures(info, s)
-    reason = s.coach_reason or ""
-    said = say_keyed(reason, "reason") if isinstance(reason, Keyed) else pretty(reason)
     values = {"trick": s.trick, "card": card_text(s.card), "best": card_text(s.best)}
     key = "analysis.coach_lost" if s.call == "mistake" else "analysis.coach_doubtful"
-    return t(key, **values, reason=said, yours=yours, theirs=best)
+    return t(key, **values, reason=_habit(s), yours=yours, theirs=best)
+
+
+def _habit(s: Seen) -> str:
+    """The coach's reason for the card it advised, in words."""
+    reason = s.coach_reason or ""
+    return say_keyed(reason, "reason") if isinstance(reason, Keyed) else pretty(reason)
+
+
+def _coach_card(s: Seen) -> str:
+    return t("analysis.coach_card", trick=s.trick, card=card_text(s.card), reason=_habit(s))
 
 
 def _seen_lines(info: Analysis, viewer: str, told: set[str], said_fine: bool = False) -> list[str]:
@@ -151,7 +159,11 @@ def _seen_lines(info: Analysis, viewer: str, told: set[str], said_fine: bool = F
         lines.append(t("analysis.unlucky", cards=cards))
     if doubtful:
         lines.append(t("analysis.doubtful", cards=_judged(info, doubtful, "analysis.seen_card", told)))
-    lines += [_coach_lost(info, s) for s in doubtful if s.coached and s.seat == viewer][:1]
+    coached_doubtful = [s for s in doubtful if s.coached and s.seat == viewer]
+    lines += [_coach_lost(info, s) for s in coached_doubtful[:1]]
+    rest = [s for s in mistakes if s.coached and s.seat == viewer][1:] + coached_doubtful[1:]
+    if rest:  # the coach's other cards among them, each with its habit
+        lines.append(t("analysis.coach_also", cards="; ".join(_coach_card(s) for s in rest[:LISTED])))
     if not mistakes and not doubtful and not said_fine:
         lines.append(t("analysis.no_mistakes_own" if viewer == info.declarer else "analysis.no_mistakes"))
     return lines
@@ -174,7 +186,11 @@ def answer(info: Analysis, viewer: str, told: set[str]) -> str:
         return t(_ANSWERS["hindsight" if info.layouts else "open"][mine])
     else:
         key = _ANSWERS["yes"][mine]
-    card = t("analysis.answer_card", best=card_text(mistake.best), card=card_text(mistake.card), trick=mistake.trick)
+    values = {"best": card_text(mistake.best), "card": card_text(mistake.card), "trick": mistake.trick}
+    if mistake.seat == viewer:
+        card = t("analysis.answer_card", **values)
+    else:  # a partner's card: whose it was
+        card = t("analysis.answer_card_other", **values, name=mistake.seat)
     return t(key, card=card, odds=_figures(info, mistake, told)[0])
 
 
@@ -311,12 +327,13 @@ def _best_line_words(info: Analysis, viewer: str) -> list[str]:
     assert turn is not None
     final = info.best_line[-1].declarer_tricks if info.best_line else info.allowed
     hindsight = any(s.index == turn.index and s.call == "good" for s in info.seen)
-    same = any(c.index == turn.index for c in info.tricks_only)  # it changed no result
+    quiet = next((c for c in info.tricks_only if c.index == turn.index), None)  # it changed no result
+    same = quiet is not None
     known = hindsight or same or not on_side(info, viewer, turn.seat)
     key = _SHOW_ME[known][turn.seat == viewer][turn.index == 0]
     line = t(key, trick=turn.trick, name=turn.seat, final=final)
-    if same:
-        line += " " + t("analysis.turn_same_result")
+    if quiet is not None:
+        line += " " + t("analysis.turn_same_result", count=quiet.lost)
     elif hindsight:
         line += " " + t("analysis.turn_hindsight")
     turning = _turning(info)
@@ -325,6 +342,8 @@ def _best_line_words(info: Analysis, viewer: str) -> list[str]:
         line += " " + t("analysis.as_good_there", cards=others, card=card_text(turning.card))
     ahead = final < info.taken if not info.low else final > info.taken  # the declarer did better as played
     behind = final > info.taken if not info.low else final < info.taken
+    if final == info.taken:  # what the card cost was given back
+        return [line, t("analysis.line_even")]
     if viewer == info.declarer:  # (who plays alone)
         return [line] + ([t("analysis.line_behind_own")] if ahead else [])
     return [line] + ([t("analysis.line_behind")] if behind else [])
