@@ -208,7 +208,7 @@ def test_the_legend_names_every_colour_and_mark_the_line_played_uses_and_orange_
                     mark, colour = card_colour(info, viewer, trick.trick, c.seat, c.card, c.lost, c.changed)
                     assert colour == INK or f"{names[colour]}" in played, (c, colour)
                     sign = mark.strip()[:1]
-                    assert not sign or (sign in played if sign in "!?" else "−1 +1" in played), mark
+                    assert not sign or (sign in played if sign in "!?" else f"{sign}1: tricks" in played), mark
         assert "gold" in best and "“=”: another card was as good there" in best
     assert "grey: as played" in legend(_solo())[1] and "grey" not in legend(_gok())[1]  # the gök's turn is trick 1
     assert "orange ?: doubtful" in legend(_gok())[0] and "green: their gift" in legend(_gok())[0]
@@ -285,3 +285,13 @@ def test_a_mistake_and_a_doubtful_card_keep_their_sign_beside_the_tricks_they_lo
     assert card_colour(info, "South", mistake.trick, "South", mistake.card, 5, True) == (" −5 !", RED)
     assert card_colour(info, "South", doubtful.trick, "South", doubtful.card, 4, True) == (" −4 ?", AMBER)
     assert "“=”" not in legend(_solo())[1]  # the solo's gold card was the only one: no "=" to explain
+
+
+def test_the_other_sides_cards_that_gave_tricks_without_changing_the_result_are_said_in_words() -> None:
+    """The grey "+1" on the other side's cards is told in words too, whose tricks the signs
+    count is in the legend (a newcomer could not tell whose tricks "−1 +1" were)."""
+    info = _gok()
+    gift = next(c for c in info.tricks_only if c.seat != "South")
+    said = "\n".join(verdict(info, "South")[1])
+    assert "without changing the result (grey +1): " in said and f"{card_text(gift.card)} (+{gift.lost})" in said
+    assert "−1: tricks your side lost · +1: tricks theirs gave you" in legend(info)[0]

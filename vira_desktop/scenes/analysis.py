@@ -299,6 +299,9 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
         lines.append(t("analysis.tricks_only", cards=_listed(quiet)))
     if theirs:
         lines.append(t("analysis.costly_theirs", cards=_listed(theirs, gift=True)))
+    quiet_gifts = [c for c in info.tricks_only if not on_side(info, viewer, c.seat)]
+    if quiet_gifts:  # the grey +1 of the line played, in words
+        lines.append(t("analysis.gifts_only", cards=_listed(quiet_gifts, gift=True)))
     if info.diverges is not None:
         lines += _best_line_words(info, viewer)
     return title, lines
