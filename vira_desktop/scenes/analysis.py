@@ -169,21 +169,22 @@ def _seen_lines(info: Analysis, viewer: str, told: set[str], said_fine: bool = F
     return lines
 
 
-def answer(info: Analysis, viewer: str, told: set[str]) -> str:
+def answer(info: Analysis, viewer: str, told: set[str]) -> tuple[str, bool]:
     """The plain answer to the sheet's title, first of its lines: could ``viewer``'s side have
     won (or done better), from the double-dummy result and the side's first mistake on what
-    it could see (its figure said in words: its kind goes into ``told``)."""
+    it could see (its figure said in words: its kind goes into ``told``); and whether it says
+    that no card of the side was a mistake."""
     mine = viewer == info.declarer
     home = _home(info, info.taken)
     mistake = next((s for s in info.seen if s.call == "mistake" and on_side(info, viewer, s.seat)), None)
     if home == mine:  # won: could it have been surer?
         if mistake is None:
-            return t(_ANSWERS["fine"][mine])
+            return t(_ANSWERS["fine"][mine]), True
         key = _ANSWERS["surer"][mine]
     elif _home(info, info.allowed) != mine:
-        return t("analysis.answer_no_home" if home else "analysis.answer_no_down")
+        return t("analysis.answer_no_home" if home else "analysis.answer_no_down"), False
     elif mistake is None:
-        return t(_ANSWERS["hindsight" if info.layouts else "open"][mine])
+        return t(_ANSWERS["hindsight" if info.layouts else "open"][mine]), True
     else:
         key = _ANSWERS["yes"][mine]
     values = {"best": card_text(mistake.best), "card": card_text(mistake.card), "trick": mistake.trick}
@@ -191,7 +192,7 @@ def answer(info: Analysis, viewer: str, told: set[str]) -> str:
         card = t("analysis.answer_card", **values)
     else:  # a partner's card: whose it was
         card = t("analysis.answer_card_other", **values, name=mistake.seat)
-    return t(key, card=card, odds=_figures(info, mistake, told)[0])
+    return t(key, card=card, odds=_figures(info, mistake, told)[0]), False
 
 
 def _other_games(info: Analysis) -> list[str]:
@@ -275,8 +276,7 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
     title = t("analysis.title_better" if won else "analysis.title_won")
     game = info.game.name if info.game else None
     told: set[str] = set()  # the kinds of figure said in words so far
-    said = answer(info, viewer, told)
-    fine = said in (t(_ANSWERS[kind][mine]) for kind in ("fine", "hindsight", "open"))  # no card a mistake, said
+    said, fine = answer(info, viewer, told)  # fine: it says no card was a mistake
     lines = [said, t("analysis.played", name=declarer, game=game, count=taken)]
     could = _home(info, allowed)
     need = t("analysis.need_none") if info.low else t("analysis.need", need=info.need)
@@ -331,8 +331,7 @@ def _best_line_words(info: Analysis, viewer: str) -> list[str]:
     final = info.best_line[-1].declarer_tricks if info.best_line else info.allowed
     hindsight = any(s.index == turn.index and s.call == "good" for s in info.seen)
     quiet = next((c for c in info.tricks_only if c.index == turn.index), None)  # it changed no result
-    same = quiet is not None
-    known = hindsight or same or not on_side(info, viewer, turn.seat)
+    known = hindsight or quiet is not None or not on_side(info, viewer, turn.seat)
     key = _SHOW_ME[known][turn.seat == viewer][turn.index == 0]
     line = t(key, trick=turn.trick, name=turn.seat, final=final)
     if quiet is not None:
@@ -343,13 +342,12 @@ def _best_line_words(info: Analysis, viewer: str) -> list[str]:
     if turning is not None and turning.also:  # the best line's own card was not the only one
         others = ", ".join(card_text(c) for c in turning.also)
         line += " " + t("analysis.as_good_there", cards=others, card=card_text(turning.card))
-    ahead = final < info.taken if not info.low else final > info.taken  # the declarer did better as played
-    behind = final > info.taken if not info.low else final < info.taken
     if final == info.taken:  # what the card cost was given back
         return [line, t("analysis.line_even")]
+    declarer_ahead = final > info.taken if info.low else final < info.taken  # the declarer did better as played
     if viewer == info.declarer:  # (who plays alone)
-        return [line] + ([t("analysis.line_behind_own")] if ahead else [])
-    return [line] + ([t("analysis.line_behind")] if behind else [])
+        return [line] + ([t("analysis.line_behind_own")] if declarer_ahead else [])
+    return [line] + ([t("analysis.line_behind")] if not declarer_ahead else [])
 
 
 class AnalysisScene(_Sheet):

@@ -65,12 +65,6 @@ class BackgroundSaver:
         with self._lock:
             return self._lock.wait_for(lambda: self._next is None and not self._busy, timeout)
 
-    @property
-    def idle(self) -> bool:
-        """Every save asked for is written (or has failed)."""
-        with self._lock:
-            return self._next is None and not self._busy
-
     def close(self, timeout: float = CLOSE_S) -> None:
         """Write what is asked for, then end the thread (nothing more may be saved); a write
         that takes longer than ``timeout`` is left to finish on its own (the thread is a
