@@ -14,6 +14,11 @@ match's result with the normal bot's bids, and the paired gain of searching bids
 the gain alone, each deal's auctions played first and the deal played out only where a bid
 changed (a few times quicker). Run: ``python benchmarks/bid_search.py [--deals N] [--seed S]
 [--jobs J] [--gain-only]``.
+
+``--set NAME=VALUE`` (repeatable) measures another change to the strong bot the same way:
+the strong bot with those class attributes (``threshold=0.58``, ``kodilj_aversion=1.3``)
+against the strong bot as it is. With ``--gain-only`` a deal is played out only where the
+two choose otherwise at some decision before the first card, both asked in step.
 """
 
 from __future__ import annotations
@@ -32,9 +37,11 @@ from vira_desktop.rules.actions import Pass
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.decision import Phase
 from vira_desktop.rules.view import View
+from vira_desktop.session.flow import Flow
 from vira_desktop.session.match import SIDE_PATTERNS, MatchStats, play_deal
 
 CHECK_EVERY = 10  # every so many deals with no bid changed are played again to check they end the same
+OVERRIDES: dict[str, float] = {}  # --set: the variant's class attributes (empty: bids searched)
 
 
 class _Searching(StrongBot):
@@ -54,6 +61,46 @@ class _Searching(StrongBot):
         return choice
 
 
+def _variant(seed: int) -> StrongBot:
+    """The bot measured: the strong bot with ``OVERRIDES`` (or with its bids searched)."""
+    if not OVERRIDES:
+        return _Searching(seed)
+    bot = StrongBot(seed, MATCH_BUDGET)
+    for name, value in OVERRIDES.items():
+        setattr(bot, name, value)
+    return bot
+
+
+def _diverges(number: int, seed: int, i: int) -> list[str]:
+    """The phases (one a play) where the variant and the strong bot as it is first choose
+    otherwise before the first card, each asked in step on its own copy of deal ``number``."""
+    out: list[str] = []
+    for pattern in SIDE_PATTERNS:
+        seeds = [seed * 7919 + i * 6 + s for s in range(3)]
+        sides = [
+            [
+                (_variant(seeds[s]) if variant else make_bot("strong", seeds[s], MATCH_BUDGET))
+                if side == "a"
+                else make_bot("normal", seeds[s])
+                for s, side in enumerate(pattern)
+            ]
+            for variant in (True, False)
+        ]
+        deals = [Deal.from_number(number), Deal.from_number(number)]
+        flows = [Flow(lambda d=d: d) for d in deals]  # type: ignore[misc]
+        while deals[0].phase is not Phase.PLAY and (ask := flows[0].ask()) is not None:
+            other = flows[1].ask()
+            assert other is not None
+            a = sides[0][ask.seat].choose(ask.view).action
+            b = sides[1][other.seat].choose(other.view).action
+            if a != b:
+                out.append(deals[0].phase.name.lower())
+                break
+            flows[0].answer(ask, a)
+            flows[1].answer(other, b)
+    return out
+
+
 def _plays(
     number: int, seed: int, i: int, searching: bool, auction_only: bool = False
 ) -> tuple[dict[str, float], list[str], list[tuple[str, str]]]:
@@ -67,7 +114,7 @@ def _plays(
         deal = Deal.from_number(number)
         seeds = [seed * 7919 + i * 6 + s for s in range(3)]  # as the match seeds its bots
         bots: list[Bot] = [
-            (_Searching(seeds[s]) if searching else make_bot("strong", seeds[s], MATCH_BUDGET))
+            (_variant(seeds[s]) if searching else make_bot("strong", seeds[s], MATCH_BUDGET))
             if side == "a"
             else make_bot("normal", seeds[s])
             for s, side in enumerate(pattern)
@@ -85,13 +132,16 @@ def _plays(
                 totals[side] += result.net_pins(seat) / 8
             outcomes.append((pattern[result.declarer], result.outcome.value))
         changes += [c for b in bots if isinstance(b, _Searching) for c in b.changes]
+    if OVERRIDES and not auction_only:
+        changes = _diverges(number, seed, i)
     return {s: v / len(SIDE_PATTERNS) for s, v in totals.items()}, changes, outcomes
 
 
-def _deal(job: tuple[int, int, int, bool]) -> dict[str, object]:
-    seed, i, number, gain_only = job
+def _deal(job: tuple[int, int, int, bool, dict[str, float]]) -> dict[str, object]:
+    seed, i, number, gain_only, overrides = job
+    OVERRIDES.update(overrides)  # in the pool's process
     if gain_only:  # a deal whose auctions the search leaves alone plays as without it: not played
-        _, changes, _ = _plays(number, seed, i, True, auction_only=True)
+        changes = _diverges(number, seed, i) if OVERRIDES else _plays(number, seed, i, True, auction_only=True)[1]
         if not changes:
             return {"i": i, "changes": changes}
     searched, changes, outcomes = _plays(number, seed, i, True)
@@ -101,15 +151,18 @@ def _deal(job: tuple[int, int, int, bool]) -> dict[str, object]:
     return out
 
 
-def run(deals: int, seed: int, jobs: int, gain_only: bool = False) -> dict[str, object]:
+def run(
+    deals: int, seed: int, jobs: int, gain_only: bool = False, overrides: dict[str, float] | None = None
+) -> dict[str, object]:
     rng = random.Random(seed)
-    work = [(seed, i, rng.getrandbits(48), gain_only) for i in range(deals)]  # the match's deals
+    work = [(seed, i, rng.getrandbits(48), gain_only, overrides or {}) for i in range(deals)]  # the match's deals
     start = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         rows = list(pool.imap(_deal, work, chunksize=1))
     out: dict[str, object] = {
         "deals": len(rows),
         "seed": seed,
+        "variant": overrides or "bids searched",
         "seconds": round(time.perf_counter() - start, 1),
         "deals_with_a_bid_changed": sum(1 for r in rows if _changes(r)),
         "bids_changed": sum(len(_changes(r)) for r in rows),
@@ -189,8 +242,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--gain-only", action="store_true", help="the gain alone: a deal played only if a bid changed")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="measure this change instead")
     args = parser.parse_args()
-    print(json.dumps(run(args.deals, args.seed, args.jobs, args.gain_only), ensure_ascii=False, indent=1))
+    overrides = {name: float(value) for name, value in (item.split("=", 1) for item in args.set)}
+    for name in overrides:
+        if not hasattr(StrongBot, name):
+            parser.error(f"the strong bot has no attribute {name}")
+    print(json.dumps(run(args.deals, args.seed, args.jobs, args.gain_only, overrides), ensure_ascii=False, indent=1))
 
 
 if __name__ == "__main__":

@@ -215,8 +215,8 @@ def test_you_takes_no_possessive_s_and_the_declarer_no_gendered_pronoun() -> Non
     try:
         for language in LANGUAGES:
             configure(language)
-            foot, other = t("analysis.foot_you"), t("analysis.other_games", games="x", misere=0)
-            assert "You" not in foot and "'s" not in foot
+            count, other = t("analysis.legend_count_you"), t("analysis.other_games", games="x", misere=0)
+            assert "You" not in count and "'s" not in count
             assert not [word for word in (" he ", " han ") if word in other]
     finally:
         configure("en")

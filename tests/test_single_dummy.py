@@ -57,7 +57,10 @@ def test_a_gok_lead_the_coach_advised_is_a_mistake_on_what_the_declarer_could_se
     assert unlucky.card == Card.parse("4C") and unlucky.unlucky and unlucky.best == unlucky.card
     _, lines = verdict(info, "South")
     said = "\n".join(lines)
-    assert "Mistakes (red): worse on what the player could see" in said and "trick 1, South 2♣: home 0%" in said
+    assert "Mistakes (red): 10 points or more worse on what the player could see" in said
+    assert "trick 1, South 2♣: home 0%" in said and f"({round(lead.gap)} points worse)" in said  # the verdict's measure
+    doubtful = next(s for s in info.seen if s.call == "doubtful")
+    assert "Doubtful (orange): 5 points or more worse" in said and f"({round(doubtful.gap)} points worse)" in said
     assert "The coach advised 2♣ at trick 1 (" in said and "That habit lost here: 6♥ was better" in said
     assert "Unlucky, not wrong (blue)" in said and "trick 4, South 4♣" in said
 
@@ -149,7 +152,7 @@ def test_the_colours_legend_fits_beside_its_heading_and_the_foot_in_three_lines(
         size, parts = legend_lines(text, room)
         assert size >= 10 and 1 <= len(parts) <= 2 and " · ".join(parts) == text, (head, text)
         assert all(font(size).size(part)[0] <= room for part in parts), (head, parts)
-    foot = i18n.t("analysis.foot_seen", layouts=64) + " " + i18n.t("analysis.foot", name="Cecilia")
+    foot = i18n.t("analysis.foot_seen", layouts=64) + " " + i18n.t("analysis.foot")
     assert len(wrap_text(foot, 13, False, 1060)) <= 3
 
 

@@ -11,7 +11,7 @@ import pygame
 from ..i18n import t
 from ..rules.cards import Card, Suit
 from ..rules.errors import Keyed
-from ..session.analysis import Analysis, Chances, Costly, LineCard, Seen
+from ..session.analysis import CLOSE, MISTAKE, Analysis, Chances, Costly, LineCard, Seen
 from ..session.describe import is_you
 from ..session.words import card_text, pretty, say_keyed
 from .base import AppPort
@@ -99,7 +99,11 @@ def _figures(info: Analysis, s: Seen, told: set[str] | None = None) -> tuple[str
     kind, yours, theirs = _odds(s.chances, s.best_chances, s.seat == info.declarer)
     short, long, own = _SAID[kind]
     if told is None or kind in told:
-        return t(short, pct=yours), t(short, pct=theirs)
+        mine, best = t(short, pct=yours), t(short, pct=theirs)
+        if kind != "kodilj" and _pct(s.chances.kodilj) != _pct(s.best_chances.kodilj):  # both tell the points
+            mine += ", " + t("analysis.pct_kodilj", pct=_pct(s.chances.kodilj))
+            best += ", " + t("analysis.pct_kodilj", pct=_pct(s.best_chances.kodilj))
+        return mine, best
     told.add(kind)
     key = own if s.best == s.card else long
     return t(key, card=card_text(s.card), best=card_text(s.best), yours=yours, theirs=theirs), ""
@@ -120,6 +124,8 @@ def _judged(info: Analysis, seen: Sequence[Seen], key: str, told: set[str], own:
         else:  # the best, and the cards as good as it (within CLOSE points) with it
             bests = " / ".join(card_text(c) for c in (s.best, *s.as_good)[:3] if c != s.card)
             said.append(t(key, **values, best=bests, theirs=best))
+        if s.call != "good":  # how far below the best, in the points the verdict is judged by
+            said[-1] += f" ({t('analysis.points_worse', count=max(1, round(s.gap)))})"
     more = len(seen) - LISTED
     return "; ".join(said) + (t("analysis.and_more", count=more) if more > 0 else "")
 
@@ -152,13 +158,15 @@ def _seen_lines(info: Analysis, viewer: str, told: set[str], said_fine: bool = F
     unlucky = [s for s in ours if s.unlucky]
     lines = []
     if mistakes:
-        lines.append(t("analysis.mistakes", cards=_judged(info, mistakes, "analysis.seen_card", told)))
+        cards = _judged(info, mistakes, "analysis.seen_card", told)
+        lines.append(t("analysis.mistakes", cards=cards, points=round(MISTAKE)))
     lines += [_coach_lost(info, s) for s in mistakes if s.coached and s.seat == viewer][:1]
     if unlucky:
         cards = _judged(info, unlucky, "analysis.unlucky_card", told, "analysis.unlucky_card_best")
         lines.append(t("analysis.unlucky", cards=cards))
     if doubtful:
-        lines.append(t("analysis.doubtful", cards=_judged(info, doubtful, "analysis.seen_card", told)))
+        cards = _judged(info, doubtful, "analysis.seen_card", told)
+        lines.append(t("analysis.doubtful", cards=cards, points=round(CLOSE)))
     coached_doubtful = [s for s in doubtful if s.coached and s.seat == viewer]
     lines += [_coach_lost(info, s) for s in coached_doubtful[:1]]
     rest = [s for s in mistakes if s.coached and s.seat == viewer][1:] + coached_doubtful[1:]
@@ -227,6 +235,8 @@ def legend(info: Analysis) -> tuple[str, str]:
     turning = _turning(info)
     if turning is not None and turning.also:
         best.append(t("analysis.as_good"))
+    name = info.declarer  # the brackets of both columns
+    best.append(t("analysis.legend_count_you") if is_you(name) else t("analysis.legend_count", name=name))
     return played, " · ".join(best)
 
 
@@ -372,8 +382,7 @@ class AnalysisScene(_Sheet):
             for part in wrap_text(line, 16, k == 0, 1220):
                 surface.blit(font(16, k == 0).render(part, True, INK), (30, y))
                 y += 21
-        declarer = info.declarer  # "You" takes no "'s": the player's own text
-        said = t("analysis.foot_you") if is_you(declarer) else t("analysis.foot", name=declarer)
+        said = t("analysis.foot")
         if info.layouts:
             said = t("analysis.foot_seen", layouts=info.layouts) + " " + said
         foot = wrap_text(said, 13, False, 1060)[:3]
