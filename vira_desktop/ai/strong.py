@@ -247,6 +247,10 @@ class StrongBot(NormalBot):
     # deals, seed 22: 114 bids changed in 36 deals) a gain of -1.68 bets a 100 deals, 95% CI
     # [-4.04, +0.68]: its passes -1.43 (21 deals), its bids -0.21 (13). Off: none gained.
     search_bids = False
+    dd_share = DD_SHARE  # in play or lay down (an attribute, so a benchmark can vary it for one bot)
+    se_factor = SE_FACTOR  # standard errors another choice before play must gain by
+    search_prepare = True  # the decisions before play searched at all (level, keep, discard, trump, buy, ...)
+    search_decide = True  # the decision after the buy (play, lay down, repurchase, turn again) searched
     bid_by_value = False  # bids compared by their value in worlds bid on by all, not by the chance of going home
 
     def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
@@ -417,7 +421,7 @@ class StrongBot(NormalBot):
         if not solver.COMPILED:
             return estimate
         searched = self._search_home(view)
-        return estimate if searched is None else DD_SHARE * searched + (1 - DD_SHARE) * estimate
+        return estimate if searched is None else self.dd_share * searched + (1 - self.dd_share) * estimate
 
     def _search_home(self, view: View) -> float | None:
         """The share of layouts of the hidden cards in which the declarer's hand goes home,
@@ -536,7 +540,7 @@ class StrongBot(NormalBot):
         base = tallies[mine]
         best = max(others, key=lambda a: tallies[a].mean)
         gain, noise = tallies[best].gain_over(base)
-        if gain <= max(MARGIN, SE_FACTOR * noise):
+        if gain <= max(MARGIN, self.se_factor * noise):
             return normal
         english = f"{best.text}: {gain:+.2f} bets a deal over {mine.text}, in {base.n} sampled deals played out"
         return Choice(best, Reason("search_choice", english, act=best, instead=mine, gain=gain, n=base.n))
@@ -545,7 +549,7 @@ class StrongBot(NormalBot):
         """The normal bot's choice, or another that does clearly better over worlds played out
         (the same worlds for all: their difference must beat its own noise)."""
         normal = super()._prepare(view)
-        if normal.action is None or not self._searching(view):
+        if normal.action is None or not self.search_prepare or not self._searching(view):
             return normal
         mine = _sorted(normal.action)
         others = [a for a in dict.fromkeys(_sorted(a) for a in self._alternatives(view, normal.action)) if a != mine]
@@ -584,7 +588,7 @@ class StrongBot(NormalBot):
             rest = sorted((c for c in hand if c not in out), key=lambda c: (c.suit is view.trump, c.rank))
             sizes = [out[:-1], out + rest[:1]]
             return [Buy(seat, tuple(o)) for o in sizes if choice.min_count <= len(o) <= choice.max_count]
-        if phase is Phase.DECIDE:
+        if phase is Phase.DECIDE and self.search_decide:
             rebuy = decision.choice
             options: list[Action] = [a for a in decision.actions if isinstance(a, Decide | Turn)]
             if rebuy is not None and rebuy.action is Repurchase:
