@@ -152,7 +152,10 @@ def test_a_hurry_stops_a_long_search_and_it_still_answers() -> None:
         worker.submit("next", bot_choice, ("strong", 2, 1, 0.6), view)
         while worker.busy():
             time.sleep(0.01)
-        assert time.monotonic() - start >= 0.5  # thinks its whole budget: the hurry was for the one before
+        # not hurried (the hurry was for the one before): it thinks till its layouts are done or the
+        # next would likely run past its budget (0.54 s); under load that was 0.38 s once, a hurried
+        # search answers within a few milliseconds
+        assert time.monotonic() - start >= 0.25
     finally:
         worker.shutdown()
 

@@ -106,7 +106,22 @@ def _figures(info: Analysis, s: Seen, told: set[str] | None = None) -> tuple[str
         return mine, best
     told.add(kind)
     key = own if s.best == s.card else long
-    return t(key, card=card_text(s.card), best=card_text(s.best), yours=yours, theirs=theirs), ""
+    said = t(key, card=card_text(s.card), best=card_text(s.best), yours=yours, theirs=theirs)
+    if kind != "kodilj" and s.best != s.card and _pct(s.chances.kodilj) != _pct(s.best_chances.kodilj):
+        kodilj = {"yours": _pct(s.chances.kodilj), "theirs": _pct(s.best_chances.kodilj)}
+        said += t("analysis.long_and_kodilj", best=card_text(s.best), **kodilj)
+    return said, ""
+
+
+def _points(info: Analysis, s: Seen) -> int:
+    """A judged card's points below the best card, from the figures shown (whole percentages),
+    so that they add up: the side's home less kodilj, in points (a defender's the other way)."""
+
+    def worth(c: Chances) -> int:
+        return round(100 * c.home) - round(100 * c.kodilj)
+
+    sign = 1 if s.seat == info.declarer else -1
+    return max(1, sign * (worth(s.best_chances) - worth(s.chances)))
 
 
 def _judged(info: Analysis, seen: Sequence[Seen], key: str, told: set[str], own: str = "") -> str:
@@ -125,7 +140,7 @@ def _judged(info: Analysis, seen: Sequence[Seen], key: str, told: set[str], own:
             bests = " / ".join(card_text(c) for c in (s.best, *s.as_good)[:3] if c != s.card)
             said.append(t(key, **values, best=bests, theirs=best))
         if s.call != "good":  # how far below the best, in the points the verdict is judged by
-            said[-1] += f" ({t('analysis.points_worse', count=max(1, round(s.gap)))})"
+            said[-1] += f" ({t('analysis.points_worse', count=_points(info, s))})"
     more = len(seen) - LISTED
     return "; ".join(said) + (t("analysis.and_more", count=more) if more > 0 else "")
 
@@ -212,14 +227,15 @@ def _other_games(info: Analysis) -> list[str]:
     if trumps and "none" in games:
         trumps.append(t("analysis.no_trump", tricks=games["none"]))
     bought = info.game is not None and info.game.family.is_buying  # the hands as they lay were bought for the trump
+    ask = t("analysis.trump_question") + " "  # why the line is there
     if not info.low:
         key = "analysis.other_games_trump_bought" if bought else "analysis.other_games_trump"
-        return [t(key, games=" · ".join(trumps))] if trumps and chose else []
+        return [ask + t(key, games=" · ".join(trumps))] if trumps and chose else []
     if not trumps:  # the declarer set cards aside: a misère's figure alone
         return [t("analysis.other_games_misere", misere=games["misère"])] if "misère" in games else []
     if chose:  # a gask played low: the trump games it could have been
         key = "analysis.other_games_bought" if bought else "analysis.other_games"
-        return [t(key, games=" · ".join(trumps), misere=games["misère"])]
+        return [ask + t(key, games=" · ".join(trumps), misere=games["misère"])]
     return []  # a misère's own figure is the line above's
 
 

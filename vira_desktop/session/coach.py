@@ -1,5 +1,10 @@
 """The coach at the player's shoulder: a hint for the decision at hand, and the partner's
-Ågren marking read aloud. Both work from the player's view only."""
+Ågren marking read aloud. Both work from the player's view only.
+
+Its card in trick play is the strong bot's (the normal bot's habit, kept unless a search
+over layouts of the hidden cards finds a card clearly better on what the player can see),
+so the analysis of the deal, which judges each card on that same view, does not call the
+coach's card a mistake where the habit loses; every other hint is the normal bot's."""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..ai import NormalBot, Outlook
+from ..ai.strong import Budget, StrongBot
 from ..ai.knowledge import read_markings
 from ..i18n import number, t
 from ..rules.actions import Action, Bid
@@ -20,6 +26,9 @@ from .words import pretty, say_action, say_keyed, say_marking
 __all__ = ["BidAdvice", "Coach", "Hint", "Rating", "bid_advice"]
 
 DOUBTFUL_FROM = 0.4  # below this chance of going home a bid is poor whatever it pays
+# The coach's search in trick play: so many layouts and no time limit, so a hint depends on the
+# view alone (the analysis asks the coach again for each card and must get the hint given).
+COACH_BUDGET = Budget(seconds=None, layouts=32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,14 +121,16 @@ def bid_advice(bot: NormalBot, view: View) -> dict[Bid, BidAdvice]:
 
 
 class Coach:
-    """Suggests what the normal bot would do in the player's place (slow: run it off the
-    frame loop)."""
+    """Suggests what the normal bot would do in the player's place, its card in trick play
+    checked by the strong bot's search (slow: run it off the frame loop)."""
 
-    def __init__(self, seed: int = 99) -> None:
+    def __init__(self, seed: int = 99, search: bool = True) -> None:
         self._bot = NormalBot(seed)
+        self._cards = StrongBot(seed, COACH_BUDGET) if search else self._bot  # search=False: habit alone
 
     def hint(self, view: View) -> Hint:
-        choice = self._bot.choose(view)
+        bot = self._cards if view.phase is Phase.PLAY else self._bot
+        choice = bot.choose(view)
         return Hint(choice.action, choice.reason)
 
     def bids(self, view: View) -> Mapping[Bid, BidAdvice]:
