@@ -13,6 +13,7 @@ from vira_desktop.i18n import configure, t
 from vira_desktop.rules.actions import Bid, ChooseLevel, ChooseTrump, Pass
 from vira_desktop.rules.cards import ALL_CARDS, Suit
 from vira_desktop.rules.deal import Deal
+from vira_desktop.rules.errors import Keyed
 from vira_desktop.rules.games import BID_GROUPS, game
 from vira_desktop.session.coach import DOUBTFUL_FROM, Coach, Rating, bid_advice, signed
 from vira_desktop.session.describe import choice_label, choice_notes, group_bid_key, pins_by_trump
@@ -169,3 +170,26 @@ def test_the_declarers_choice_after_the_buy_says_what_a_repurchase_costs() -> No
     assert trump[-1] == "Pulla: home lifts 0 bets; bet pays 6; kodilj pays 10."  # vingled again: not 1, 2, 4
     vingel = choice_notes((*decide, Turn(0, again=True)), game("vingel 6"), pulla)
     assert vingel == ["home / bet / kodilj now: +1 / −2 / −4", "after turning again: 0 / −6 / −10"]
+
+
+def test_a_forced_openings_hint_gives_the_chance_its_cell_gives() -> None:
+    """Forehand must open: the hint names the bid that risks least and the same chance of going
+    home as that bid's cell in the grid (a newcomer read 43% in the hint, 36% in the cell)."""
+    seen = 0
+    for number in range(1, 13):
+        deal = opening(number)
+        view = deal.view(int(deal.to_act))
+        hint = Coach().hint(view)
+        reason = hint.reason
+        assert isinstance(reason, Keyed)
+        if not reason.key.startswith("must_open"):
+            continue
+        seen += 1
+        named = reason.values.get("aim", hint.action)  # a group bid's hint names the game it aims at
+        assert isinstance(named, Bid)
+        cell = bid_advice(NormalBot(99), view)[named]
+        assert reason.values["pct"] == cell.outlook.chance
+        pct = t("reason.percent", n=round(100 * cell.outlook.chance))
+        assert f"({pct} to go home)" in hint.text() and f"~{pct} to go home" in cell.text()
+        assert "when a hopeless hand is laid down" in hint.text()  # what its choice counts on, and the cell not
+    assert seen >= 5
