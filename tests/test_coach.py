@@ -15,7 +15,7 @@ from vira_desktop.rules.cards import ALL_CARDS, Suit
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.errors import Keyed
 from vira_desktop.rules.games import BID_GROUPS, game
-from vira_desktop.session.coach import DOUBTFUL_FROM, Coach, Rating, bid_advice, signed
+from vira_desktop.session.coach import DOUBTFUL_FROM, Coach, Hint, Rating, bid_advice, signed
 from vira_desktop.session.describe import choice_label, choice_notes, group_bid_key, pins_by_trump
 
 
@@ -193,3 +193,23 @@ def test_a_forced_openings_hint_gives_the_chance_its_cell_gives() -> None:
         assert f"({pct} to go home)" in hint.text() and f"~{pct} to go home" in cell.text()
         assert "when a hopeless hand is laid down" in hint.text()  # what its choice counts on, and the cell not
     assert seen >= 5
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "fi"])
+def test_a_forced_openings_hint_fits_the_panels_three_lines(language: str) -> None:
+    """The panel shows three lines of a hint: the forced opening's words are not cut off, nor
+    with the aim of its one group bid (gask, aiming at gask 0: the opening stays at gask 0 or below)."""
+    import pygame
+
+    from vira_desktop.ai.base import Reason
+    from vira_desktop.scenes.table.panel_text import W
+    from vira_desktop.scenes.theme import wrap_text
+
+    pygame.font.init()
+    configure(language)
+    plain, group, aim = Bid(0, game("begär")), Bid(0, None, "gask", 0), Bid(0, game("gask 0"))
+    for hint in (
+        Hint(plain, Reason("must_open", "", bid=plain, pct=0.43)),
+        Hint(group, Reason("must_open_aim", "", bid=group, aim=aim, pct=0.43)),
+    ):
+        assert len(wrap_text(hint.text(), 13, True, W)) <= 3, hint.text()

@@ -272,10 +272,9 @@ class NormalBot:
         assert bid.game is not None
         chance = self.chance(view, bid.game, 0)  # as the bid's cell in the grid says it, not as played
         said = self._unspecified(bid, actions)
-        aim = f" (aiming at {bid.text})" if said is not bid else ""
+        least = f"{bid.text} risks least" if said is not bid else "least risk"
         english = (
-            f"forehand must open: {said.text}{aim} risks least when a hopeless hand is laid down"
-            f" ({chance:.0%} to go home)"
+            f"{said.text}: forehand must open; {least} when a hopeless hand is laid down ({chance:.0%} to go home)"
         )
         if said is bid:
             return Choice(said, Reason("must_open", english, bid=said, pct=chance))
