@@ -213,3 +213,15 @@ def test_a_forced_openings_hint_fits_the_panels_three_lines(language: str) -> No
         Hint(group, Reason("must_open_aim", "", bid=group, aim=aim, pct=0.43)),
     ):
         assert len(wrap_text(hint.text(), 13, True, W)) <= 3, hint.text()
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "fi"])
+def test_a_cells_line_is_not_headed_like_a_hint(language: str) -> None:
+    """The panel shows the hint and the chosen cell's line one above the other: they are told
+    apart by their heads (in Swedish both once began "Tips:")."""
+    configure(language)
+    deal = opening(3)
+    view = deal.view(int(deal.to_act))
+    cell = next(iter(bid_advice(NormalBot(99), view).values())).text()
+    hint = Coach().hint(view).text()
+    assert cell.split(":")[0] != hint.split(":")[0], (cell, hint)
