@@ -13,8 +13,9 @@ from vira_desktop.i18n import configure, t
 from vira_desktop.rules.actions import Bid, ChooseLevel, ChooseTrump, Pass
 from vira_desktop.rules.cards import ALL_CARDS, Suit
 from vira_desktop.rules.deal import Deal
+from vira_desktop.rules.errors import Keyed
 from vira_desktop.rules.games import BID_GROUPS, game
-from vira_desktop.session.coach import DOUBTFUL_FROM, Coach, Rating, bid_advice, signed
+from vira_desktop.session.coach import DOUBTFUL_FROM, Coach, Hint, Rating, bid_advice, signed
 from vira_desktop.session.describe import choice_label, choice_notes, group_bid_key, pins_by_trump
 
 
@@ -169,3 +170,58 @@ def test_the_declarers_choice_after_the_buy_says_what_a_repurchase_costs() -> No
     assert trump[-1] == "Pulla: home lifts 0 bets; bet pays 6; kodilj pays 10."  # vingled again: not 1, 2, 4
     vingel = choice_notes((*decide, Turn(0, again=True)), game("vingel 6"), pulla)
     assert vingel == ["home / bet / kodilj now: +1 / −2 / −4", "after turning again: 0 / −6 / −10"]
+
+
+def test_a_forced_openings_hint_gives_the_chance_its_cell_gives() -> None:
+    """Forehand must open: the hint names the bid that risks least and the same chance of going
+    home as that bid's cell in the grid (a newcomer read 43% in the hint, 36% in the cell)."""
+    seen = 0
+    for number in range(1, 13):
+        deal = opening(number)
+        view = deal.view(int(deal.to_act))
+        hint = Coach().hint(view)
+        reason = hint.reason
+        assert isinstance(reason, Keyed)
+        if not reason.key.startswith("must_open"):
+            continue
+        seen += 1
+        named = reason.values.get("aim", hint.action)  # a group bid's hint names the game it aims at
+        assert isinstance(named, Bid)
+        cell = bid_advice(NormalBot(99), view)[named]
+        assert reason.values["pct"] == cell.outlook.chance
+        pct = t("reason.percent", n=round(100 * cell.outlook.chance))
+        assert f"({pct} to go home)" in hint.text() and f"~{pct} to go home" in cell.text()
+        assert "when a hopeless hand is laid down" in hint.text()  # what its choice counts on, and the cell not
+    assert seen >= 5
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "fi"])
+def test_a_forced_openings_hint_fits_the_panels_three_lines(language: str) -> None:
+    """The panel shows three lines of a hint: the forced opening's words are not cut off, nor
+    with the aim of its one group bid (gask, aiming at gask 0: the opening stays at gask 0 or below)."""
+    import pygame
+
+    from vira_desktop.ai.base import Reason
+    from vira_desktop.scenes.table.panel_text import W
+    from vira_desktop.scenes.theme import wrap_text
+
+    pygame.font.init()
+    configure(language)
+    plain, group, aim = Bid(0, game("begär")), Bid(0, None, "gask", 0), Bid(0, game("gask 0"))
+    for hint in (
+        Hint(plain, Reason("must_open", "", bid=plain, pct=0.43)),
+        Hint(group, Reason("must_open_aim", "", bid=group, aim=aim, pct=0.43)),
+    ):
+        assert len(wrap_text(hint.text(), 13, True, W)) <= 3, hint.text()
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "fi"])
+def test_a_cells_line_is_not_headed_like_a_hint(language: str) -> None:
+    """The panel shows the hint and the chosen cell's line one above the other: they are told
+    apart by their heads (in Swedish both once began "Tips:")."""
+    configure(language)
+    deal = opening(3)
+    view = deal.view(int(deal.to_act))
+    cell = next(iter(bid_advice(NormalBot(99), view).values())).text()
+    hint = Coach().hint(view).text()
+    assert cell.split(":")[0] != hint.split(":")[0], (cell, hint)

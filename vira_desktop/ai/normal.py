@@ -268,10 +268,14 @@ class NormalBot:
             scored.append((value, chance, -b.game.no, b))
         if not scored:
             scored = [(0.0, self.chance(view, b.game, 0), -b.game.no, b) for b in bids[:1] if b.game is not None]
-        value, chance, _, bid = max(scored, key=lambda x: x[:3])
+        bid = max(scored, key=lambda x: x[:3])[3]
+        assert bid.game is not None
+        chance = self.chance(view, bid.game, 0)  # as the bid's cell in the grid says it, not as played
         said = self._unspecified(bid, actions)
-        aim = f" (aiming at {bid.text})" if said is not bid else ""
-        english = f"forehand must open: {said.text}{aim} risks least ({chance:.0%} to go home)"
+        least = f"{bid.text} risks least" if said is not bid else "least risk"
+        english = (
+            f"{said.text}: forehand must open; {least} when a hopeless hand is laid down ({chance:.0%} to go home)"
+        )
         if said is bid:
             return Choice(said, Reason("must_open", english, bid=said, pct=chance))
         return Choice(said, Reason("must_open_aim", english, bid=said, aim=bid, pct=chance))
