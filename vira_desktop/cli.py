@@ -129,7 +129,8 @@ def _analyse(path: str, as_json: bool, side: str | None = None, layouts: int | N
     if isinstance(info, int):
         return info
     aim = "fewest" if info.low else "most"
-    print(f"{info.declarer} declared {info.game.name if info.game else None} and took {info.taken} trick{'' if info.taken == 1 else 's'};")
+    tricks = "trick" if info.taken == 1 else "tricks"
+    print(f"{info.declarer} declared {info.game.name if info.game else None} and took {info.taken} {tricks};")
     print(f"with every card known and best play ({aim} tricks for the declarer), the cards allowed {info.allowed}")
     print("the tricks as played; [N]: the declarer's tricks at the end with best play from that trick on")
     for trick in info.tricks:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..ai import NormalBot, Outlook
-from ..ai.strong import Budget, StrongBot
 from ..ai.knowledge import read_markings
+from ..ai.strong import Budget, StrongBot
 from ..i18n import number, t
 from ..rules.actions import Action, Bid
 from ..rules.decision import Phase
