@@ -198,8 +198,8 @@ def test_the_first_line_answers_the_title_from_the_double_dummy_result_and_the_s
     answered = "Yes, though the contract was beaten: with 8♠ instead of East's 2♥ at trick 3 it was surer"
     assert lines[0].startswith(answered)
     title, lines = verdict(_analysed("solo6_into_unseen_void", "East", "West"), "East")
-    assert title == "Could you have won?"
-    assert lines[0] == "No: even with best play from the first card, the declarer goes home."
+    assert title == "Could you have won?"  # (the best line beats it: see the next test)
+    assert lines[0].startswith("Yes: with J♥ instead of J♣ at trick 10 the contract could have been beaten")
     title, lines = verdict(_solo(), "South")
     assert title == "Could you have done better?"
     assert lines[0] == "No: the contract went home, and on what you could see none of your cards was a mistake."
@@ -217,8 +217,8 @@ def test_each_kind_of_figure_is_said_in_words_the_first_time_and_which_way_is_be
         " what could be seen, with Q♣ in 92%; fewer is better for the declarer"
     ) in said
     said = "\n".join(verdict(_analysed("solo6_into_unseen_void", "East", "West"), "East")[1])
-    beaten = "trick 10, East: with J♣ the contract is beaten (bet or kodilj) in 34% of the deals that fit what could"
-    assert beaten in said
+    assert "(with J♣ the contract is beaten (bet or kodilj) in 34% of the deals that fit what could be seen" in said
+    assert "trick 10, East J♣: beaten 34%, where J♥ / 7♥ / K♣ had beaten 47% (13 points worse)" in said  # told
     assert "trick 6, East 7♠ (beaten 94%: the best card on what could be seen)" in said  # told already
 
 
@@ -336,3 +336,23 @@ def test_the_other_sides_cards_that_gave_tricks_without_changing_the_result_are_
     said = "\n".join(verdict(info, "South")[1])
     assert "without changing the result (grey +1): " in said and f"{card_text(gift.card)} (+{gift.lost})" in said
     assert "−1: tricks your side lost · +1: tricks theirs gave you" in legend(info)[0]
+
+
+def test_the_answer_says_no_only_when_the_best_line_cannot_win_either() -> None:
+    """ "No: even with best play from the first card, the declarer goes home" was said beside a
+    best line (from the side's first costly card) that beats the contract: the declarer's own
+    slip had opened a door the defenders missed. A newcomer read the two as a contradiction:
+    the answer now says it could have been done (with the card, or with hindsight)."""
+    info = _analysed("solo6_into_unseen_void", "East", "West")
+    assert info.diverges is not None and _home_line(info) < info.need  # the line beats the solo 6
+    assert verdict(info, "East")[1][0].startswith("Yes: with J♥ instead of J♣ at trick 10 the contract could")
+    home = replace(info, best_line=(*info.best_line[:-1], replace(info.best_line[-1], declarer_tricks=info.need)))
+    assert verdict(home, "East")[1][0] == "No: even with best play from the first card, the declarer goes home."
+    assert verdict(replace(info, seen=()), "East")[1][0].startswith("Only with hindsight: with every card known")
+    said = verdict(replace(info, seen=(), layouts=0), "East")[1][0]
+    trick = info.diverges.trick
+    assert said == f"Yes, with every card known: best defence from trick {trick} (the best line) beats the contract."
+
+
+def _home_line(info: Analysis) -> int:
+    return info.best_line[-1].declarer_tricks

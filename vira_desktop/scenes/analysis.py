@@ -200,12 +200,20 @@ def answer(info: Analysis, viewer: str, told: set[str]) -> tuple[str, bool]:
     mine = viewer == info.declarer
     home = _home(info, info.taken)
     mistake = next((s for s in info.seen if s.call == "mistake" and on_side(info, viewer, s.seat)), None)
+    # could the side have won: with best play from the first card, or on the best line, which
+    # leaves the play at the side's first costly card (the other side's slip may open a door)
+    line = info.best_line[-1].declarer_tricks if info.diverges is not None and info.best_line else None
+    possible = _home(info, info.allowed) == mine or (line is not None and _home(info, line) == mine)
     if home == mine:  # won: could it have been surer?
         if mistake is None:
             return t(_ANSWERS["fine"][mine]), True
         key = _ANSWERS["surer"][mine]
-    elif _home(info, info.allowed) != mine:
+    elif not possible:
         return t("analysis.answer_no_home" if home else "analysis.answer_no_down"), False
+    elif mistake is None and not info.layouts and _home(info, info.allowed) != mine:
+        assert info.diverges is not None  # possible on the best line alone, every card known
+        key = "analysis.answer_open_line_home" if mine else "analysis.answer_open_line_beaten"
+        return t(key, trick=info.diverges.trick), False
     elif mistake is None:
         return t(_ANSWERS["hindsight" if info.layouts else "open"][mine]), True
     else:
