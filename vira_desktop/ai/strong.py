@@ -22,7 +22,9 @@ tests) its choices depend on its seed alone.
 Its strength against the normal bot, on seeds never used while tuning (``vira match --a
 strong --b normal --deals 300 --seed 1 --jobs 2``, and a second such seed): about +2.8 bets a
 100 deals, 95% CI about [-1.0, +6.7] over 600 deals; it loses fewer kodiljs and gains little
-else (docs/figures.md). The +8.1 of seed 22 was measured where it was tuned.
+else (docs/figures.md). The +8.1 of seed 22 was measured where it was tuned. That was before
+:attr:`StrongBot.search_decide` went off (about +3.7 paired on two tuning seeds; fresh seeds
+not measured since).
 """
 
 from __future__ import annotations
