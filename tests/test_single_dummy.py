@@ -280,6 +280,8 @@ def test_the_other_games_are_said_only_where_they_mean_something() -> None:
         assert "in a misère" not in said, name
     said = "\n".join(verdict(_gok(), "South")[1])
     assert "by trump" not in said and "in a misère" not in said
+    defending = "\n".join(verdict(_analysed("solo6_into_unseen_void", "East", "West"), "East")[1])
+    assert "by trump" not in defending  # the declarer's question (a defender asked why he was shown it)
     gask = "\n".join(verdict(replace(_gok(), game=game("gask 0")), "South")[1])
     assert "by trump: ♠ 1 · ♥ 7" in gask and "in a misère, best defence would make the declarer take 0" in gask
 

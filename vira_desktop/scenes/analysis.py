@@ -319,7 +319,8 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
     else:
         key = "analysis.allowed_home" if could else "analysis.allowed_down"
     lines.append(t(key, allowed=allowed, need=need))
-    lines += _other_games(info)
+    if mine:  # what the declarer's hands would have made otherwise: his question, not the defenders'
+        lines += _other_games(info)
     ours = [c for c in info.costly if on_side(info, viewer, c.seat)]
     theirs = [c for c in info.costly if not on_side(info, viewer, c.seat)]
     if info.layouts:
