@@ -71,21 +71,24 @@ def _variant(seed: int) -> StrongBot:
     return bot
 
 
+def _seated(pattern: str, seed: int, i: int, variant: bool) -> list[Bot]:
+    """The bots of one play of deal ``i``, seeded as the match seeds them: side "a" the
+    variant (or the strong bot as it is), side "b" the normal bot."""
+    seeds = [seed * 7919 + i * 6 + s for s in range(3)]
+    return [
+        (_variant(seeds[s]) if variant else make_bot("strong", seeds[s], MATCH_BUDGET))
+        if side == "a"
+        else make_bot("normal", seeds[s])
+        for s, side in enumerate(pattern)
+    ]
+
+
 def _diverges(number: int, seed: int, i: int) -> list[str]:
     """The phases (one a play) where the variant and the strong bot as it is first choose
     otherwise before the first card, each asked in step on its own copy of deal ``number``."""
     out: list[str] = []
     for pattern in SIDE_PATTERNS:
-        seeds = [seed * 7919 + i * 6 + s for s in range(3)]
-        sides = [
-            [
-                (_variant(seeds[s]) if variant else make_bot("strong", seeds[s], MATCH_BUDGET))
-                if side == "a"
-                else make_bot("normal", seeds[s])
-                for s, side in enumerate(pattern)
-            ]
-            for variant in (True, False)
-        ]
+        sides = [_seated(pattern, seed, i, variant) for variant in (True, False)]
         deals = [Deal.from_number(number), Deal.from_number(number)]
         flows = [Flow(lambda d=d: d) for d in deals]  # type: ignore[misc]
         while deals[0].phase is not Phase.PLAY and (ask := flows[0].ask()) is not None:
@@ -105,20 +108,15 @@ def _plays(
     number: int, seed: int, i: int, searching: bool, auction_only: bool = False
 ) -> tuple[dict[str, float], list[str], list[tuple[str, str]]]:
     """Deal ``number`` (deal ``i`` of the match) six times: each side's mean result in bets,
-    the bids the search changed, and each play's declaring side and outcome (``auction_only``:
-    the auctions alone, for the bids changed)."""
+    the bids the search changed (none for a ``--set`` variant: :func:`_diverges` tells its
+    changes), and each play's declaring side and outcome (``auction_only``: the auctions
+    alone, for the bids changed)."""
     totals = {"a": 0.0, "b": 0.0}
     changes: list[str] = []
     outcomes = []
     for pattern in SIDE_PATTERNS:
         deal = Deal.from_number(number)
-        seeds = [seed * 7919 + i * 6 + s for s in range(3)]  # as the match seeds its bots
-        bots: list[Bot] = [
-            (_variant(seeds[s]) if searching else make_bot("strong", seeds[s], MATCH_BUDGET))
-            if side == "a"
-            else make_bot("normal", seeds[s])
-            for s, side in enumerate(pattern)
-        ]
+        bots = _seated(pattern, seed, i, searching)
         if auction_only:
             while deal.phase is Phase.AUCTION:
                 choice = bots[deal.to_act].choose(deal.view(deal.to_act))
@@ -132,19 +130,20 @@ def _plays(
                 totals[side] += result.net_pins(seat) / 8
             outcomes.append((pattern[result.declarer], result.outcome.value))
         changes += [c for b in bots if isinstance(b, _Searching) for c in b.changes]
-    if OVERRIDES and not auction_only:
-        changes = _diverges(number, seed, i)
     return {s: v / len(SIDE_PATTERNS) for s, v in totals.items()}, changes, outcomes
 
 
 def _deal(job: tuple[int, int, int, bool, dict[str, float]]) -> dict[str, object]:
     seed, i, number, gain_only, overrides = job
     OVERRIDES.update(overrides)  # in the pool's process
+    diverged = _diverges(number, seed, i) if OVERRIDES else None  # a --set variant's changes, asked once
     if gain_only:  # a deal whose auctions the search leaves alone plays as without it: not played
-        changes = _diverges(number, seed, i) if OVERRIDES else _plays(number, seed, i, True, auction_only=True)[1]
+        changes = diverged if diverged is not None else _plays(number, seed, i, True, auction_only=True)[1]
         if not changes:
             return {"i": i, "changes": changes}
     searched, changes, outcomes = _plays(number, seed, i, True)
+    if diverged is not None:
+        changes = diverged
     out: dict[str, object] = {"i": i, "searched": searched, "changes": changes, "outcomes": outcomes}
     if changes or i % CHECK_EVERY == 0:
         out["normal_bids"], _, out["normal_outcomes"] = _plays(number, seed, i, False)

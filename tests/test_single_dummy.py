@@ -43,21 +43,23 @@ def _gok() -> Analysis:
 
 @cache
 def _every_seat(name: str, habit: bool = False) -> Analysis:
-    """A record's analysis with every seat's cards judged (``habit``: with the coach of habit
-    alone, the normal bot's card not searched, as a player had it before)."""
+    """A record's analysis with every seat's cards judged (``habit``: see :func:`_by_habit`)."""
+    return _by_habit(name, None) if habit else analyse_record(load_record(RECORDS / f"{name}.yaml"), None)
+
+
+def _by_habit(name: str, side: frozenset[str] | None) -> Analysis:
+    """A record's analysis with the coach of habit alone (the normal bot's card, not searched),
+    as a player had it before."""
     with pytest.MonkeyPatch.context() as patch:
-        if habit:
-            patch.setattr(analysis, "Coach", partial(Coach, search=False))
-        return analyse_record(load_record(RECORDS / f"{name}.yaml"), None)
+        patch.setattr(analysis, "Coach", partial(Coach, search=False))
+        return analyse_record(load_record(RECORDS / f"{name}.yaml"), side)
 
 
 @cache
 def _gok_by_habit() -> Analysis:
     """The gök judged with the coach of habit alone: the coach whose 2♣ lead lost, and the
     words that say so."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(analysis, "Coach", partial(Coach, search=False))
-        return analyse_record(load_record(RECORDS / "gok_low_lead_and_unlucky.yaml"), frozenset({"South"}))
+    return _by_habit("gok_low_lead_and_unlucky", frozenset({"South"}))
 
 
 def _solo() -> Analysis:

@@ -98,18 +98,19 @@ def _figures(info: Analysis, s: Seen, told: set[str] | None = None) -> tuple[str
     told, as the first of the pair (the second empty)."""
     kind, yours, theirs = _odds(s.chances, s.best_chances, s.seat == info.declarer)
     short, long, own = _SAID[kind]
+    kodilj = _pct(s.chances.kodilj), _pct(s.best_chances.kodilj)
+    also_kodilj = kind != "kodilj" and kodilj[0] != kodilj[1]  # said beside home too, so the points add up
     if told is None or kind in told:
         mine, best = t(short, pct=yours), t(short, pct=theirs)
-        if kind != "kodilj" and _pct(s.chances.kodilj) != _pct(s.best_chances.kodilj):  # both tell the points
-            mine += ", " + t("analysis.pct_kodilj", pct=_pct(s.chances.kodilj))
-            best += ", " + t("analysis.pct_kodilj", pct=_pct(s.best_chances.kodilj))
+        if also_kodilj:
+            mine += ", " + t("analysis.pct_kodilj", pct=kodilj[0])
+            best += ", " + t("analysis.pct_kodilj", pct=kodilj[1])
         return mine, best
     told.add(kind)
     key = own if s.best == s.card else long
     said = t(key, card=card_text(s.card), best=card_text(s.best), yours=yours, theirs=theirs)
-    if kind != "kodilj" and s.best != s.card and _pct(s.chances.kodilj) != _pct(s.best_chances.kodilj):
-        kodilj = {"yours": _pct(s.chances.kodilj), "theirs": _pct(s.best_chances.kodilj)}
-        said += t("analysis.long_and_kodilj", best=card_text(s.best), **kodilj)
+    if also_kodilj and s.best != s.card:
+        said += t("analysis.long_and_kodilj", best=card_text(s.best), yours=kodilj[0], theirs=kodilj[1])
     return said, ""
 
 
@@ -202,8 +203,7 @@ def answer(info: Analysis, viewer: str, told: set[str]) -> tuple[str, bool]:
     mistake = next((s for s in info.seen if s.call == "mistake" and on_side(info, viewer, s.seat)), None)
     # could the side have won: with best play from the first card, or on the best line, which
     # leaves the play at the side's first costly card (the other side's slip may open a door)
-    line = info.best_line[-1].declarer_tricks if info.diverges is not None and info.best_line else None
-    possible = _home(info, info.allowed) == mine or (line is not None and _home(info, line) == mine)
+    possible = _home(info, info.allowed) == mine or (info.diverges is not None and _home(info, _line_end(info)) == mine)
     if home == mine:  # won: could it have been surer?
         if mistake is None:
             return t(_ANSWERS["fine"][mine]), True
@@ -356,6 +356,11 @@ def _turning(info: Analysis) -> LineCard | None:
     return next((c for trick in info.best_line for c in trick.cards if c.best), None)
 
 
+def _line_end(info: Analysis) -> int:
+    """The declarer's tricks at the end of the best line (with none drawn: what the cards allowed)."""
+    return info.best_line[-1].declarer_tricks if info.best_line else info.allowed
+
+
 def _best_line_words(info: Analysis, viewer: str) -> list[str]:
     """What the best line shows: where it leaves the play and how it ends; "could have done
     better" only where the card played was worse on what its player could see (else the
@@ -363,7 +368,7 @@ def _best_line_words(info: Analysis, viewer: str) -> list[str]:
     that the play did better than the line, where the other side gave tricks away."""
     turn = info.diverges
     assert turn is not None
-    final = info.best_line[-1].declarer_tricks if info.best_line else info.allowed
+    final = _line_end(info)
     hindsight = any(s.index == turn.index and s.call == "good" for s in info.seen)
     quiet = next((c for c in info.tricks_only if c.index == turn.index), None)  # it changed no result
     known = hindsight or quiet is not None or not on_side(info, viewer, turn.seat)
