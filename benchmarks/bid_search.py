@@ -18,7 +18,9 @@ changed (a few times quicker). Run: ``python benchmarks/bid_search.py [--deals N
 ``--set NAME=VALUE`` (repeatable) measures another change to the strong bot the same way:
 the strong bot with those class attributes (``threshold=0.58``, ``kodilj_aversion=1.3``)
 against the strong bot as it is. With ``--gain-only`` a deal is played out only where the
-two choose otherwise at some decision before the first card, both asked in step.
+two choose otherwise at some decision before the first card, both asked in step. ``--whole``
+(for a change to the card play, which may differ at any card): every deal is played both
+ways, and a deal counts as changed where its results differ.
 """
 
 from __future__ import annotations
@@ -133,9 +135,21 @@ def _plays(
     return {s: v / len(SIDE_PATTERNS) for s, v in totals.items()}, changes, outcomes
 
 
-def _deal(job: tuple[int, int, int, bool, dict[str, float]]) -> dict[str, object]:
-    seed, i, number, gain_only, overrides = job
+def _deal(job: tuple[int, int, int, bool, dict[str, float], bool]) -> dict[str, object]:
+    seed, i, number, gain_only, overrides, whole = job
     OVERRIDES.update(overrides)  # in the pool's process
+    if whole:  # a change to the card play: every deal played both ways
+        searched, _, outcomes = _plays(number, seed, i, True)
+        plain, _, plain_outcomes = _plays(number, seed, i, False)
+        changed = ["ended otherwise"] if searched != plain else []
+        return {
+            "i": i,
+            "searched": searched,
+            "changes": changed,
+            "outcomes": outcomes,
+            "normal_bids": plain,
+            "normal_outcomes": plain_outcomes,
+        }
     diverged = _diverges(number, seed, i) if OVERRIDES else None  # a --set variant's changes, asked once
     if gain_only:  # a deal whose auctions the search leaves alone plays as without it: not played
         changes = diverged if diverged is not None else _plays(number, seed, i, True, auction_only=True)[1]
@@ -151,10 +165,17 @@ def _deal(job: tuple[int, int, int, bool, dict[str, float]]) -> dict[str, object
 
 
 def run(
-    deals: int, seed: int, jobs: int, gain_only: bool = False, overrides: dict[str, float] | None = None
+    deals: int,
+    seed: int,
+    jobs: int,
+    gain_only: bool = False,
+    overrides: dict[str, float] | None = None,
+    whole: bool = False,
 ) -> dict[str, object]:
     rng = random.Random(seed)
-    work = [(seed, i, rng.getrandbits(48), gain_only, overrides or {}) for i in range(deals)]  # the match's deals
+    work = [
+        (seed, i, rng.getrandbits(48), gain_only, overrides or {}, whole) for i in range(deals)
+    ]  # the match's deals
     start = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         rows = list(pool.imap(_deal, work, chunksize=1))
@@ -241,13 +262,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--gain-only", action="store_true", help="the gain alone: a deal played only if a bid changed")
+    parser.add_argument("--whole", action="store_true", help="every deal played both ways (a card-play change)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="measure this change instead")
     args = parser.parse_args()
     overrides = {name: float(value) for name, value in (item.split("=", 1) for item in args.set)}
     for name in overrides:
         if not hasattr(StrongBot, name):
             parser.error(f"the strong bot has no attribute {name}")
-    print(json.dumps(run(args.deals, args.seed, args.jobs, args.gain_only, overrides), ensure_ascii=False, indent=1))
+    print(
+        json.dumps(
+            run(args.deals, args.seed, args.jobs, args.gain_only, overrides, args.whole), ensure_ascii=False, indent=1
+        )
+    )
 
 
 if __name__ == "__main__":

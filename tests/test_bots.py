@@ -676,12 +676,14 @@ def test_a_reasons_words_agree_with_the_card_played() -> None:
     """In normal self-play a card that takes the trick is never said to follow low or to leave
     partner's card winning, and a lead called low is never a king, an ace or a lone honour; a
     card is said to take the trick only when it is the trick's last (a newcomer saw "which takes
-    the trick" and the next player took it): before that it wins the trick so far."""
+    the trick" and the next player took it): before that it wins the trick so far. Likewise
+    partner's card "wins" only as the trick's last; before that it is the highest still out, or
+    a ruff (a newcomer read "partner's card wins" with the declarer still to play)."""
     from vira_desktop.ai.play import LOW_FOLLOWS, LOW_LEADS, MARKED_LOW_LEADS, PARTNER_WINS
     from vira_desktop.rules.cards import Rank
     from vira_desktop.rules.tricks import trick_winner
 
-    checked, so_far = 0, 0
+    checked, so_far, ahead = 0, 0, 0
     for step in normal_self_play(40):
         view, action, key = step.view, step.choice.action, step.choice.reason.key
         if isinstance(action, PlayCard) and not view.low:
@@ -697,7 +699,10 @@ def test_a_reasons_words_agree_with_the_card_played() -> None:
             if key in ("follow_lowest_wins", "follow_lowest_leads"):
                 assert (key == "follow_lowest_wins") == (len(view.trick) == 2), (step.number, key, card)
                 so_far += key == "follow_lowest_leads"
-    assert checked > 100 and so_far > 0
+            if key.startswith("partner_"):  # "partner's card wins" only when no one plays after me
+                assert key.startswith("partner_wins") == (len(view.trick) == 2), (step.number, key, card)
+                ahead += not key.startswith("partner_wins")
+    assert checked > 100 and so_far > 0 and ahead > 0
 
 
 def test_a_buying_game_or_solo_is_played_with_the_trump_it_was_bid_with() -> None:

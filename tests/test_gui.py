@@ -1541,7 +1541,8 @@ def test_could_i_have_won_shows_the_analysis_from_the_worker(app: App) -> None:
     assert len(info.tricks) == len(info.best_line) == len(table_of(scene).deal.tricks_played)
     # worked out a step a job, the table telling how far; the player's side judged on what it could see
     assert any(m.startswith("Judging each card on what its player could see") for m in said), said
-    assert info.layouts == 8 and LAYOUTS > 8 and all(s.layouts == 8 for s in info.seen)
+    # (a layout whose search needs more than the node limit is left out: 8 at most)
+    assert info.layouts == 8 and LAYOUTS > 8 and all(0 < s.layouts <= 8 for s in info.seen)
     title, lines = verdict(info, "You")
     assert title in ("Could you have won?", "Could you have done better?") and "best play" in lines[2]
     assert lines[0].startswith(("Yes", "No:", "Only with hindsight:"))  # the title answered first

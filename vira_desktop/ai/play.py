@@ -47,7 +47,16 @@ def choose_card(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
 
 # Reasons that call the card low, or say it does not overtake: their words must fit the card.
 LOW_FOLLOWS = ("follow_low",)
-PARTNER_WINS = ("partner_wins", "partner_wins_discard")  # "no need to overtake": never on a card that does
+# "no need to overtake": never on a card that does (partner's card wins as the trick's last card;
+# with a player still to play, it is the highest still out, or a ruff)
+PARTNER_WINS = (
+    "partner_wins",
+    "partner_wins_discard",
+    "partner_master",
+    "partner_master_discard",
+    "partner_ruffed",
+    "partner_ruffed_discard",
+)
 LOW_LEADS = (
     "lead_low",
     "lead_low_longest",
@@ -67,7 +76,7 @@ def said_as_played(card: Card, reason: Reason, k: Knowledge) -> Reason:
     if view.trick and reason.key in (*LOW_FOLLOWS, *PARTNER_WINS):
         seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
         if seat == view.seat:
-            if reason.key == "partner_wins":
+            if reason.key in ("partner_wins", "partner_master", "partner_ruffed"):
                 return Reason("overtake_forced", "every card I may play beats partner's: overtaking perforce")
             if len(view.trick) < 2:  # a player is still to play to the trick: it may yet be taken from me
                 return Reason("follow_lowest_leads", "following with my lowest card, which wins the trick so far")
@@ -341,9 +350,18 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
             )
             if card.suit is trump and led is not trump and not last:  # only trumps left: a ruff perforce
                 return _ruff(legal, card, k)
+            # partner's card wins only as the last: with the declarer still to play it is the
+            # highest still out, or a ruff (a newcomer read "wins" before the declarer had played)
+            key, why = (
+                ("partner_wins", "partner's card wins")
+                if last
+                else ("partner_master", "partner's card is the highest still out")
+                if k.is_master(win_card, view.seat)
+                else ("partner_ruffed", "partner has ruffed")
+            )
             if card.suit is not led:
-                return card, Reason("partner_wins_discard", "partner's card wins: discarding the least useful card")
-            return card, Reason("partner_wins", "partner's card wins: no need to overtake")
+                return card, Reason(f"{key}_discard", f"{why}: discarding the least useful card")
+            return card, Reason(key, f"{why}: no need to overtake")
     winner = _cheapest_winner(legal, win_card, trump, led, False)
     following = legal[0].suit is led
     if winner is not None:

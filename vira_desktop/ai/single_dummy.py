@@ -8,7 +8,9 @@ The same layouts serve every card, so two cards are compared layout by layout (t
 difference's own noise is known: :meth:`CardOdds.gap`).
 
 Deterministic for a given view and seed; ``LAYOUTS`` is the one constant that buys more
-layouts (and less noise) when the solver gets faster.
+layouts (and less noise) when the solver gets faster. Drawn with the seed the strong bot draws
+a card's layouts with (:func:`.strong.card_seed`), they are the very layouts it searched (the
+coach's, in the analysis: its hint and the analysis give a card the same figures).
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ from .strong import MISERE_TRICKS, Budget, card_classes, outcome_of, result_band
 
 __all__ = ["LAYOUTS", "CardOdds", "Chances", "card_odds"]
 
-LAYOUTS = 64  # layouts drawn for a card's position (the noise of a difference falls as 1/sqrt of it)
+# Layouts drawn for a card's position (the noise of a difference falls as 1/sqrt of it): the
+# coach's too, at most strong.LAYOUT_BATCH (drawn at once, as the strong bot draws its first batch).
+LAYOUTS = 64
 _SCORES = (1, 0, -1)  # home, bet, kodilj: a layout's worth to the declarer
 
 

@@ -68,7 +68,7 @@ from .sampling import Layout, layouts
 from .solver import Position, move_values
 from .worlds import Played, playout, supported, world
 
-__all__ = ["Budget", "StrongBot", "card_classes", "outcome_of", "result_band", "stop_when"]
+__all__ = ["Budget", "StrongBot", "card_classes", "card_seed", "outcome_of", "result_band", "stop_when"]
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
@@ -103,7 +103,8 @@ MATCH_BUDGET = Budget(seconds=None, layouts=16, worlds=10)  # matches and self-p
 # A misère's first tricks searched with Budget.misere_nodes: with 300,000 nodes, 31% of the
 # layouts at trick 1 were left out (gök, seed 44, deal 0: 1 of 12 solved); see _solve_layout.
 MISERE_TRICKS = 2
-LAYOUT_BATCH = 48  # layouts drawn at a time (each from three times as many dealt)
+LAYOUT_BATCH = 64  # layouts drawn at a time (each from three times as many dealt; the first batch is
+# what drawing them all at once gives: single_dummy.card_odds draws the coach's layouts so)
 PYTHON_CARDS = 5  # without the compiled solver, search only with this many cards a hand or fewer
 DD_SHARE = 0.5  # the double-dummy share's weight beside the normal bot's estimate, in bidding and play or lay down
 NEAR = 0.12  # a bid this much less likely than the threshold by the count is played out too
@@ -132,6 +133,12 @@ def _outcome_values(view: View) -> tuple[float, float, float]:
     row = pulla_row(view, view.repurchased)
     pins = 2 * (game.pins[0] or 0) / 8
     return row.home + pins, -row.bet - pins, -row.kodilj - pins
+
+
+def card_seed(seed: int, view: View) -> int:
+    """The seed of the layouts a bot seeded ``seed`` draws for a card in ``view``: the view's
+    alone (the analysis draws the coach's layouts with it, so the two give the same figures)."""
+    return seed ^ mask_of(view.hand) ^ len(view.tricks) << 52 ^ len(view.trick) << 56
 
 
 def _declarer_left(view: View) -> int:
@@ -261,6 +268,8 @@ class StrongBot(NormalBot):
     # on seed 22 and +3.06 [-1.63, +7.74] on seed 5 (16 deals changed on each).
     search_decide = False
     bid_by_value = False  # bids compared by their value in worlds bid on by all, not by the chance of going home
+    search_defence = True  # a defender's cards searched (else the rule of thumb)
+    play_margin = 0.0  # bets a searched card must gain over the rule of thumb's card to be played instead
 
     def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
         super().__init__(seed)
@@ -287,7 +296,7 @@ class StrongBot(NormalBot):
         k = Knowledge(view)
         card, reason = choose_card(legal, k)  # the rule of thumb: kept where search sees no difference
         classes = card_classes(legal, k)
-        if len(classes) == 1:
+        if len(classes) == 1 or (not self.search_defence and view.seat != view.declarer):
             return Choice(PlayCard(view.seat, card), reason)
         searched = self._search_cards(view, list(classes))
         if searched is None:
@@ -296,7 +305,7 @@ class StrongBot(NormalBot):
         sign = 1.0 if view.seat == view.declarer else -1.0  # the defenders want the declarer's worth down
         mine = next(rep for rep, members in classes.items() if card in members)
         best = max(worth, key=lambda c: (sign * worth[c], c == mine))
-        if sign * worth[mine] >= sign * worth[best] - 1e-9:
+        if sign * worth[mine] >= sign * worth[best] - max(self.play_margin, 1e-9):
             return Choice(PlayCard(view.seat, card), reason)
         (home, kodilj), (alt_home, alt_kodilj) = shares[best], shares[mine]
         values = {"card": str(best), "n": n, "low": kodilj, "other": str(card), "high": alt_kodilj}
@@ -330,7 +339,7 @@ class StrongBot(NormalBot):
         if not solver.COMPILED and max(view.hand_sizes) > PYTHON_CARDS:
             return None  # the pure-Python solver is quick only near the end: the rule of thumb till then
         values = _outcome_values(view)
-        rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(view.tricks) << 52 ^ len(view.trick) << 56)
+        rng = random.Random(card_seed(self.seed, view))
         trump = -1 if view.low or view.trump is None else int(view.trump)
         trick = tuple((int(s), int(c)) for s, c in view.trick)
         totals = dict.fromkeys(cards, 0.0)

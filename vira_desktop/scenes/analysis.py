@@ -147,21 +147,21 @@ def _judged(info: Analysis, seen: Sequence[Seen], key: str, told: set[str], own:
 
 
 def _coach_lost(info: Analysis, s: Seen) -> str:
-    """Why a card the coach advised was a mistake (or doubtful) here: its habit, and what did better."""
+    """Why a card the coach advised was a mistake (or doubtful) here: its reason, and what did better."""
     yours, best = _figures(info, s)
     values = {"trick": s.trick, "card": card_text(s.card), "best": card_text(s.best)}
     key = "analysis.coach_lost" if s.call == "mistake" else "analysis.coach_doubtful"
-    return t(key, **values, reason=_habit(s), yours=yours, theirs=best)
+    return t(key, **values, reason=_coach_reason(s), yours=yours, theirs=best)
 
 
-def _habit(s: Seen) -> str:
+def _coach_reason(s: Seen) -> str:
     """The coach's reason for the card it advised, in words."""
     reason = s.coach_reason or ""
     return say_keyed(reason, "reason") if isinstance(reason, Keyed) else pretty(reason)
 
 
 def _coach_card(s: Seen) -> str:
-    return t("analysis.coach_card", trick=s.trick, card=card_text(s.card), reason=_habit(s))
+    return t("analysis.coach_card", trick=s.trick, card=card_text(s.card), reason=_coach_reason(s))
 
 
 def _seen_lines(info: Analysis, viewer: str, told: set[str], said_fine: bool = False) -> list[str]:
@@ -186,7 +186,7 @@ def _seen_lines(info: Analysis, viewer: str, told: set[str], said_fine: bool = F
     coached_doubtful = [s for s in doubtful if s.coached and s.seat == viewer]
     lines += [_coach_lost(info, s) for s in coached_doubtful[:1]]
     rest = [s for s in mistakes if s.coached and s.seat == viewer][1:] + coached_doubtful[1:]
-    if rest:  # the coach's other cards among them, each with its habit
+    if rest:  # the coach's other cards among them, each with its reason
         lines.append(t("analysis.coach_also", cards="; ".join(_coach_card(s) for s in rest[:LISTED])))
     if not mistakes and not doubtful and not said_fine:
         lines.append(t("analysis.no_mistakes_own" if viewer == info.declarer else "analysis.no_mistakes"))

@@ -370,7 +370,6 @@ def judge_trick(record: Record, side: frozenset[str] | None, trick: PlayedTrick,
     start = play_start(record)
     deal = replay(record, start)
     names = record.names
-    dealt = sum(h << (52 * s) for s, h in enumerate(deal.hands))  # the deal's own seed: its cards
     coach = Coach()
     out: list[Seen] = []
     played = 0
@@ -383,7 +382,7 @@ def judge_trick(record: Record, side: frozenset[str] | None, trick: PlayedTrick,
         name = names[action.seat]
         if len(deal.tricks_played) + 1 == trick.trick and (side is None or name in side):
             view = deal.view(action.seat)
-            odds = card_odds(view, dealt ^ played << 160, layouts)
+            odds = card_odds(view, coach.card_seed(view), layouts)  # the layouts the coach's hint searched
             if odds is not None:
                 cost = trick.cards[len(deal.trick)]
                 hint = coach.hint(view)

@@ -14,7 +14,8 @@ from enum import Enum
 
 from ..ai import NormalBot, Outlook
 from ..ai.knowledge import read_markings
-from ..ai.strong import Budget, StrongBot
+from ..ai.single_dummy import LAYOUTS
+from ..ai.strong import Budget, StrongBot, card_seed
 from ..i18n import number, t
 from ..rules.actions import Action, Bid
 from ..rules.decision import Phase
@@ -26,9 +27,10 @@ from .words import pretty, say_action, say_keyed, say_marking
 __all__ = ["BidAdvice", "Coach", "Hint", "Rating", "bid_advice"]
 
 DOUBTFUL_FROM = 0.4  # below this chance of going home a bid is poor whatever it pays
-# The coach's search in trick play: so many layouts and no time limit, so a hint depends on the
-# view alone (the analysis asks the coach again for each card and must get the hint given).
-COACH_BUDGET = Budget(seconds=None, layouts=32)
+# The coach's search in trick play: the analysis's layouts and no time limit, so a hint depends on
+# the view alone (the analysis asks the coach again for each card and must get the hint given,
+# and judges the cards over the very layouts the coach searched: Coach.card_seed).
+COACH_BUDGET = Budget(seconds=None, layouts=LAYOUTS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +127,7 @@ class Coach:
     checked by the strong bot's search (slow: run it off the frame loop)."""
 
     def __init__(self, seed: int = 99, search: bool = True) -> None:
+        self.seed = seed
         self._bot = NormalBot(seed)
         self._cards = StrongBot(seed, COACH_BUDGET) if search else self._bot  # search=False: habit alone
 
@@ -132,6 +135,11 @@ class Coach:
         bot = self._cards if view.phase is Phase.PLAY else self._bot
         choice = bot.choose(view)
         return Hint(choice.action, choice.reason)
+
+    def card_seed(self, view: View) -> int:
+        """The seed of the layouts the coach searches for a card in ``view`` (drawn with it,
+        :func:`..ai.single_dummy.card_odds` judges the cards over those very layouts)."""
+        return card_seed(self.seed, view)
 
     def bids(self, view: View) -> Mapping[Bid, BidAdvice]:
         """The advice on every bid the seat may make now (see :func:`bid_advice`)."""

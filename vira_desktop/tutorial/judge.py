@@ -38,7 +38,7 @@ from enum import Enum
 from typing import Any
 
 from ..ai.knowledge import Knowledge
-from ..ai.single_dummy import LAYOUTS, card_odds
+from ..ai.single_dummy import card_odds
 from ..rules.actions import Action, Bid, Buy, Discard, Keep, Pass, PlayCard, Repurchase, SetAside
 from ..rules.cards import Card, Suit, trumps_at
 from ..rules.deal import Deal
@@ -150,7 +150,7 @@ CardSet = Keep | Discard | Buy | Repurchase | SetAside  # the actions that name 
 # Layouts a lesson's card is compared over on the learner's view (worked out once, by
 # scripts/lesson_solver.py): with 64, A♥ led instead of the trump ace in borup_settle was
 # as good in every layout; with 256, ruffed in some (a habit's exception is rare).
-LESSON_LAYOUTS = 4 * LAYOUTS
+LESSON_LAYOUTS = 256
 
 
 def _staying(action: CardSet, hand: tuple[Card, ...]) -> set[Card]:
