@@ -214,12 +214,12 @@ def test_the_first_line_answers_the_title_from_the_double_dummy_result_and_the_s
 def test_each_kind_of_figure_is_said_in_words_the_first_time_and_which_way_is_better() -> None:
     """Figures such as "home 19%", "beaten 88%", "kodilj 92%" are said in words the first time each kind
     comes in a report (of what, and for kodilj that fewer is better for the declarer), short
-    after that."""
+    after that. A misère's kodilj is two or more tricks taken (a gök's said "short")."""
     said = "\n".join(verdict(_gok(), "South")[1])
     assert said.count("of the deals that fit what could be seen") == 2  # home (the answer), kodilj
     assert "trick 1, South 2♣: home 0%, kodilj 97%, where 6♥ / 7♥ had home 16%, kodilj 73%" in said  # told already
     assert (
-        "trick 8, South: with 8♣ the declarer is kodilj (two or more tricks short) in 89% of the deals that fit"
+        "trick 8, South: with 8♣ the declarer is kodilj (two or more tricks taken) in 89% of the deals that fit"
         " what could be seen, with 6♥ in 83%; fewer is better for the declarer"
     ) in said
     said = "\n".join(verdict(_analysed("solo6_into_unseen_void", "East", "West"), "East")[1])

@@ -83,6 +83,7 @@ _SAID = {  # each kind of figure: short, in words, in words for the best card it
     "beaten": ("analysis.pct_beaten", "analysis.long_beaten", "analysis.long_beaten_own"),
     "kodilj": ("analysis.pct_kodilj", "analysis.long_kodilj", "analysis.long_kodilj_own"),
 }
+_KODILJ_LOW = ("analysis.pct_kodilj", "analysis.long_kodilj_low", "analysis.long_kodilj_own_low")  # two taken
 _ANSWERS = {  # the answer's keys, for the side's good result: the defenders', the declarer's
     "fine": ("analysis.answer_fine_beaten", "analysis.answer_fine_home_own"),  # (the declarer plays alone)
     "surer": ("analysis.answer_surer_beaten", "analysis.answer_surer_home"),
@@ -97,7 +98,7 @@ def _figures(info: Analysis, s: Seen, told: set[str] | None = None) -> tuple[str
     first of its kind (not in ``told``, which takes it), said in words, which way is better
     told, as the first of the pair (the second empty)."""
     kind, yours, theirs = _odds(s.chances, s.best_chances, s.seat == info.declarer)
-    short, long, own = _SAID[kind]
+    short, long, own = _KODILJ_LOW if kind == "kodilj" and info.low else _SAID[kind]
     kodilj = _pct(s.chances.kodilj), _pct(s.best_chances.kodilj)
     also_kodilj = kind != "kodilj" and kodilj[0] != kodilj[1]  # said beside home too, so the points add up
     if told is None or kind in told:
