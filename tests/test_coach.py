@@ -118,6 +118,8 @@ def test_a_cell_says_its_chance_and_expected_result_in_words() -> None:
     said = next(iter(bid_advice(NormalBot(99), view).values()))
     text = said.text()
     assert text.startswith("Coach: ~") and "% to go home · on average " in text and "where a pass is 0 (" in text
+    o = said.outlook
+    assert f"(in all {signed(8 * o.bets + 2 * o.pins)} pins, a bet being 8)" in text  # the signs summed
     assert t(f"coach.meaning.{said.rating.value}") in text  # what its colour means, in words
     configure("sv")
     assert "att gå hem" in said.text() and "pinnar" in said.text()

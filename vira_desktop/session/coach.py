@@ -76,14 +76,16 @@ class BidAdvice:
         return 2 * self.outlook.pins
 
     def text(self) -> str:
-        """ "Coach: ~64% to go home · on average +0.3 bets, +1.2 pins for you, where a pass is 0
-        (good: the coach would bid it)" """
+        """ "Coach: ~64% to go home · on average −0.3 bets, +1.2 pins for you (in all −1.2 pins,
+        a bet being 8), where a pass is 0 (good: the coach would bid it)": the two signs summed
+        (a newcomer could not tell a bid's worth from a minus beside a plus)."""
         o = self.outlook
         return t(
             "coach.cell",
             pct=t("reason.percent", n=round(100 * o.chance)),
             bets=signed(o.bets),
             pins=signed(self.total_pins),
+            total=signed(8 * o.bets + self.total_pins),
             rating=t(f"coach.rating.{self.rating.value}"),
             meaning=t(f"coach.meaning.{self.rating.value}"),
         )
