@@ -678,7 +678,8 @@ def test_a_reasons_words_agree_with_the_card_played() -> None:
     card is said to take the trick only when it is the trick's last (a newcomer saw "which takes
     the trick" and the next player took it): before that it wins the trick so far. Likewise
     partner's card "wins" only as the trick's last; before that it is the highest still out, or
-    a ruff (a newcomer read "partner's card wins" with the declarer still to play)."""
+    a ruff (a newcomer read "partner's card wins" with the declarer still to play); a card
+    played perforce is said to be the only one (a newcomer's was "ducking with the highest")."""
     from vira_desktop.ai.play import LOW_FOLLOWS, LOW_LEADS, MARKED_LOW_LEADS, PARTNER_WINS
     from vira_desktop.rules.cards import Rank
     from vira_desktop.rules.tricks import trick_winner
@@ -699,6 +700,8 @@ def test_a_reasons_words_agree_with_the_card_played() -> None:
             if key in ("follow_lowest_wins", "follow_lowest_leads"):
                 assert (key == "follow_lowest_wins") == (len(view.trick) == 2), (step.number, key, card)
                 so_far += key == "follow_lowest_leads"
+            legal = [a for a in view.decision.actions if isinstance(a, PlayCard)] if view.decision else []
+            assert (key == "only_card") == (len(legal) == 1), (step.number, key, card)  # no "ducking" with one card
             if key.startswith("partner_"):  # "partner's card wins" only when no one plays after me
                 assert key.startswith("partner_wins") == (len(view.trick) == 2), (step.number, key, card)
                 ahead += not key.startswith("partner_wins")

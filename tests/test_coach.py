@@ -117,9 +117,14 @@ def test_a_cell_says_its_chance_and_expected_result_in_words() -> None:
     view = deal.view(int(deal.to_act))
     said = next(iter(bid_advice(NormalBot(99), view).values()))
     text = said.text()
-    assert text.startswith("Coach: ~") and "% to go home · on average " in text and "where a pass is 0 (" in text
+    assert text.startswith("Coach: ~") and "% to go home · on average " in text
+    assert not said.can_pass and "pass" not in text  # forehand must open: nothing to compare a pass with
+    deal.apply(next(a for a in deal.legal_actions() if isinstance(a, Bid)))  # the next seat may pass
+    later = next(iter(bid_advice(NormalBot(99), deal.view(int(deal.to_act))).values()))
+    assert later.can_pass and "where a pass is 0 (" in later.text()
     o = said.outlook
-    assert f"(in all {signed(8 * o.bets + 2 * o.pins)} pins, a bet being 8)" in text  # the signs summed
+    assert f"(in all {signed(8 * o.bets + 2 * o.pins)} pins, a bet being 8; " in text  # the signs summed
+    assert "(in all " in later.text() and ", a bet being 8), where a pass is 0 (" in later.text()
     assert t(f"coach.meaning.{said.rating.value}") in text  # what its colour means, in words
     configure("sv")
     assert "att gå hem" in said.text() and "pinnar" in said.text()
@@ -194,6 +199,7 @@ def test_a_forced_openings_hint_gives_the_chance_its_cell_gives() -> None:
         pct = t("reason.percent", n=round(100 * cell.outlook.chance))
         assert f"({pct} to go home)" in hint.text() and f"~{pct} to go home" in cell.text()
         assert "when a hopeless hand is laid down" in hint.text()  # what its choice counts on, and the cell not
+        assert "pass" not in cell.text()  # no pass is allowed: the cell compares with none
     assert seen >= 5
 
 

@@ -38,6 +38,8 @@ def _beats(card: Card, current: Card, trump: Suit | None, led: Suit, aces_low: b
 
 def choose_card(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
     view = k.view
+    if len(legal) == 1:  # no choice: said so (a newcomer's hint called a forced card "ducking")
+        return legal[0], Reason("only_card", "the only card that may be played")
     if view.low:
         chosen = _misere_declarer(legal, k) if view.seat == view.declarer else _misere_defender(legal, k)
     else:
@@ -368,7 +370,8 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
         if last:
             return winner, Reason("win_cheaply", "winning the trick as cheaply as possible")
         if winner.suit is led and k.is_master(winner):
-            return winner, Reason("win_sure", "taking the trick with a sure winner")
+            # (the highest still out in its suit, not sure: a player after me may ruff it)
+            return winner, Reason("win_sure", "taking the trick with the highest card still out in the suit")
         if not following:
             return _ruff(legal, winner, k)
     if following:

@@ -17,7 +17,7 @@ from ..ai.knowledge import read_markings
 from ..ai.single_dummy import LAYOUTS
 from ..ai.strong import Budget, StrongBot, card_seed
 from ..i18n import number, t
-from ..rules.actions import Action, Bid
+from ..rules.actions import Action, Bid, Pass
 from ..rules.decision import Phase
 from ..rules.errors import Keyed
 from ..rules.games import BID_GROUPS
@@ -63,6 +63,7 @@ class BidAdvice:
     played as (for a bid without a level: the level the coach would choose)."""
 
     outlook: Outlook
+    can_pass: bool = True  # a pass is legal (not at a forced opening): the cell compares with it
 
     @property
     def rating(self) -> Rating:
@@ -81,7 +82,7 @@ class BidAdvice:
         (a newcomer could not tell a bid's worth from a minus beside a plus)."""
         o = self.outlook
         return t(
-            "coach.cell",
+            "coach.cell" if self.can_pass else "coach.cell_forced",  # no "where a pass is 0" when none is allowed
             pct=t("reason.percent", n=round(100 * o.chance)),
             bets=signed(o.bets),
             pins=signed(self.total_pins),
@@ -108,7 +109,8 @@ def bid_advice(bot: NormalBot, view: View) -> dict[Bid, BidAdvice]:
         return {}
     bids = [a for a in decision.actions if isinstance(a, Bid)]
     named = {b: bot.outlook(view, b) for b in bids if b.game is not None}
-    out = {b: BidAdvice(o) for b, o in named.items()}
+    can_pass = any(isinstance(a, Pass) for a in decision.actions)
+    out = {b: BidAdvice(o, can_pass) for b, o in named.items()}
     for bid in bids:
         if bid.game is not None or bid.group not in BID_GROUPS:
             continue
@@ -120,7 +122,7 @@ def bid_advice(bot: NormalBot, view: View) -> dict[Bid, BidAdvice]:
         ]
         if options:
             pick = max(options, key=lambda o: o.value) if chooses else min(options, key=lambda o: o.game.no)
-            out[bid] = BidAdvice(pick)
+            out[bid] = BidAdvice(pick, can_pass)
     return out
 
 
