@@ -20,11 +20,11 @@ layouts and worlds (``Budget.layouts``, ``Budget.worlds``); with no time limit (
 tests) its choices depend on its seed alone.
 
 Its strength against the normal bot, on seeds never used while tuning (``vira match --a
-strong --b normal --deals 300 --seed 1 --jobs 2``, and a second such seed): about +2.8 bets a
-100 deals, 95% CI about [-1.0, +6.7] over 600 deals; it loses fewer kodiljs and gains little
-else (docs/figures.md). The +8.1 of seed 22 was measured where it was tuned. That was before
-:attr:`StrongBot.search_decide` went off (about +3.7 paired on two tuning seeds; fresh seeds
-not measured since).
+strong --b normal --deals 300 --seed S --jobs 1`` with S 101 and 202): +4.4 bets a 100 deals,
+95% CI [-0.1, +8.9], and +5.9 [+1.1, +10.8], about +5.2 [+1.9, +8.4] over the 600 deals; it
+loses fewer kodiljs and gains little else (docs/figures.md). Before
+:attr:`StrongBot.search_decide` went off, seeds 1 and another: about +2.8 [-1.0, +6.7]. The
++8.1 of seed 22 was measured where it was tuned.
 """
 
 from __future__ import annotations
