@@ -268,6 +268,7 @@ class StrongBot(NormalBot):
     # on seed 22 and +3.06 [-1.63, +7.74] on seed 5 (16 deals changed on each).
     search_decide = False
     bid_by_value = False  # bids compared by their value in worlds bid on by all, not by the chance of going home
+    alternatives = ALTERNATIVES  # choices compared with the normal bot's before play (an attribute, to vary)
     search_defence = True  # a defender's cards searched (else the rule of thumb)
     play_margin = 0.0  # bets a searched card must gain over the rule of thumb's card to be played instead
 
@@ -573,7 +574,7 @@ class StrongBot(NormalBot):
         others = [a for a in dict.fromkeys(_sorted(a) for a in self._alternatives(view, normal.action)) if a != mine]
         if not others:
             return normal
-        return self._better(view, normal, mine, others[:ALTERNATIVES])
+        return self._better(view, normal, mine, others[: int(self.alternatives)])
 
     def _alternatives(self, view: View, normal: Action) -> list[Action]:
         """What else might be done in this decision before play: the few choices worth comparing
