@@ -131,7 +131,6 @@ class Coach:
     checked by the strong bot's search (slow: run it off the frame loop)."""
 
     def __init__(self, seed: int = 99, search: bool = True) -> None:
-        self.seed = seed
         self._bot = NormalBot(seed)
         self._cards = StrongBot(seed, COACH_BUDGET) if search else self._bot  # search=False: habit alone
 
@@ -143,7 +142,7 @@ class Coach:
     def card_seed(self, view: View) -> int:
         """The seed of the layouts the coach searches for a card in ``view`` (drawn with it,
         :func:`..ai.single_dummy.card_odds` judges the cards over those very layouts)."""
-        return card_seed(self.seed, view)
+        return card_seed(self._cards.seed, view)  # the seed of the bot that searches the card
 
     def bids(self, view: View) -> Mapping[Bid, BidAdvice]:
         """The advice on every bid the seat may make now (see :func:`bid_advice`)."""
