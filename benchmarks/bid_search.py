@@ -17,10 +17,11 @@ changed (a few times quicker). Run: ``python benchmarks/bid_search.py [--deals N
 
 ``--set NAME=VALUE`` (repeatable) measures another change to the strong bot the same way:
 the strong bot with those class attributes (``threshold=0.58``, ``kodilj_aversion=1.3``)
-against the strong bot as it is. With ``--gain-only`` a deal is played out only where the
-two choose otherwise at some decision before the first card, both asked in step. ``--whole``
-(for a change to the card play, which may differ at any card): every deal is played both
-ways, and a deal counts as changed where its results differ.
+against the strong bot as it is (``budget.worlds=20``: a field of the match's budget). With
+``--gain-only`` a deal is played out only where the two choose otherwise at some decision
+before the first card, both asked in step. ``--whole`` (for a change to the card play, which
+may differ at any card): every deal is played both ways, and a deal counts as changed where
+its results differ.
 """
 
 from __future__ import annotations
@@ -31,10 +32,11 @@ import math
 import multiprocessing
 import random
 import time
+from dataclasses import fields, replace
 
 from vira_desktop.ai import Bot, make_bot
 from vira_desktop.ai.base import Choice
-from vira_desktop.ai.strong import MATCH_BUDGET, StrongBot
+from vira_desktop.ai.strong import MATCH_BUDGET, Budget, StrongBot
 from vira_desktop.rules.actions import Pass
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.decision import Phase
@@ -44,6 +46,7 @@ from vira_desktop.session.match import SIDE_PATTERNS, MatchStats, play_deal
 
 CHECK_EVERY = 10  # every so many deals with no bid changed are played again to check they end the same
 OVERRIDES: dict[str, float] = {}  # --set: the variant's class attributes (empty: bids searched)
+BUDGET = "budget."  # --set budget.FIELD=N: a field of the match's budget (MATCH_BUDGET) instead
 
 
 class _Searching(StrongBot):
@@ -69,7 +72,10 @@ def _variant(seed: int) -> StrongBot:
         return _Searching(seed)
     bot = StrongBot(seed, MATCH_BUDGET)
     for name, value in OVERRIDES.items():
-        setattr(bot, name, value)
+        if name.startswith(BUDGET):  # budget.worlds=20: a field of the match's budget
+            bot.budget = replace(bot.budget, **{name.removeprefix(BUDGET): int(value)})
+        else:
+            setattr(bot, name, value)
     return bot
 
 
@@ -267,6 +273,8 @@ def main() -> None:
     args = parser.parse_args()
     overrides = {name: float(value) for name, value in (item.split("=", 1) for item in args.set)}
     for name in overrides:
+        if name.startswith(BUDGET) and name.removeprefix(BUDGET) in {f.name for f in fields(Budget)}:
+            continue
         if not hasattr(StrongBot, name):
             parser.error(f"the strong bot has no attribute {name}")
     print(

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from _figures import print_figures
 
+from vira_desktop.ai.single_dummy import CardOdds
 from vira_desktop.rules.view import View
 from vira_desktop.session import analysis
 from vira_desktop.session.analysis import analyse_record
@@ -39,9 +40,9 @@ def main() -> None:
         coach = Coach(seed, search=not args.habit)
         asked = coach.hint
 
-        def hint(view: View) -> Hint:
+        def hint(view: View, odds: CardOdds | None = None) -> Hint:
             start = time.perf_counter()
-            out = asked(view)
+            out = asked(view)  # searched as in the window (the same hint as with the analysis's odds)
             hint_ms.append(1000 * (time.perf_counter() - start))
             return out
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from vira_desktop.ai import strong
 from vira_desktop.ai.strong import MATCH_BUDGET, Budget, StrongBot
 from vira_desktop.rules.actions import Action
 from vira_desktop.rules.deal import Deal, Phase
@@ -36,6 +37,20 @@ def band(view: View) -> str:
     n = len(view.tricks) + 1
     first, last = next(b for b in BANDS if b[0] <= n <= b[1])
     return str(first) if first == last else f"{first}-{last}"
+
+
+LAYOUTS_SEEN = [0, 0]  # the layouts a card search solved and left out (for the node limit)
+_move_values = getattr(strong, "move_values")  # noqa: B009 - the name the card search calls
+
+
+def _counted(*args: Any, **kwargs: Any) -> Any:
+    """The strong bot's solve of one layout's cards, counted in ``LAYOUTS_SEEN``."""
+    got = _move_values(*args, **kwargs)
+    LAYOUTS_SEEN[got is None] += 1
+    return got
+
+
+setattr(strong, "move_values", _counted)  # noqa: B010 - every layout the card search solves goes through it
 
 
 @dataclass
@@ -59,24 +74,17 @@ class CountingBot(StrongBot):
         return view.phase.value, family, band(view)
 
     def _search_cards(self, view: View, cards: list[Any]) -> Any:
-        self._solved = self._dropped = 0
+        LAYOUTS_SEEN[:] = [0, 0]
         start = time.perf_counter()
         got = super()._search_cards(view, cards)
-        if self._solved or self._dropped:  # searched (not settled before it)
+        solved, dropped = LAYOUTS_SEEN
+        if solved or dropped:  # searched (not settled before it)
             row = self.rows[self._key(view)]
             row.decisions += 1
             row.fallbacks += got is None
             row.seconds += time.perf_counter() - start
-            row.solved += self._solved
-            row.dropped += self._dropped
-        return got
-
-    def _solve_layout(self, *args: Any) -> Any:
-        got = super()._solve_layout(*args)
-        if got is None:
-            self._dropped += 1
-        else:
-            self._solved += 1
+            row.solved += solved
+            row.dropped += dropped
         return got
 
     def _search_actions(self, view: View, candidates: Sequence[Action], bidding: bool = False) -> Any:

@@ -12,15 +12,20 @@ from pathlib import Path
 import pytest
 
 from vira_desktop import i18n
+from vira_desktop.ai import solver
+from vira_desktop.ai.single_dummy import card_odds
+from vira_desktop.rules.actions import PlayCard
 from vira_desktop.rules.cards import Card
+from vira_desktop.rules.decision import Phase
 from vira_desktop.rules.errors import Keyed
 from vira_desktop.rules.games import game
+from vira_desktop.rules.view import View
 from vira_desktop.scenes.analysis import AMBER, BLUE, card_colour, legend, verdict
 from vira_desktop.scenes.theme import GOLD, GOOD, INK, MUTED, RED
 from vira_desktop.session import analysis
 from vira_desktop.session.analysis import CLOSE, MISTAKE, NOISE, Analysis, Steps, analyse_record
 from vira_desktop.session.coach import Coach
-from vira_desktop.session.record import load_record
+from vira_desktop.session.record import load_record, record_actions, replay
 from vira_desktop.session.words import card_text
 
 RECORDS = Path(__file__).parent / "records" / "analysis"
@@ -282,6 +287,45 @@ def test_the_hint_and_the_analysis_give_a_card_the_same_figures() -> None:
         ), (s, reason)
         compared += 1
     assert compared >= 3
+
+
+def test_the_coach_takes_the_analysis_layouts_and_hints_as_it_would_alone() -> None:
+    """The analysis solves each judged card's layouts once: the coach's search takes them
+    (``Coach.hint(view, odds)``) rather than solving the very same layouts again, and gives
+    the hint it gives alone, card and reason, at every card of a misère's and a trump game's play."""
+    compared = 0
+    for name in ("gok_low_lead_and_unlucky", "7spel_bought_for_diamonds"):
+        record = load_record(RECORDS / f"{name}.yaml")
+        start = analysis.play_start(record)
+        deal = replay(record, start)
+        for action in record_actions(record)[start:]:
+            if deal.phase is Phase.PLAY and isinstance(action, PlayCard):
+                view = deal.view(action.seat)
+                coach = Coach()
+                odds = card_odds(view, coach.card_seed(view))
+                if odds is not None:
+                    before = solver.searched()
+                    taken = coach.hint(view, odds)
+                    assert solver.searched() == before, "the coach solved the layouts again"
+                    alone = Coach().hint(view)
+                    assert (taken.action, taken.reason) == (alone.action, alone.reason), (name, len(deal.tricks_played))
+                    compared += 1
+            deal.apply(action)
+    assert compared > 40
+    other = card_odds(view := _a_view(), 1)  # layouts the coach does not draw: searched by the coach itself
+    assert other is not None and Coach().hint(view, other) == Coach().hint(view)
+
+
+def _a_view() -> View:
+    """The view of the first card the gök's record judges (the declarer's first lead)."""
+    record = load_record(RECORDS / "gok_low_lead_and_unlucky.yaml")
+    start = analysis.play_start(record)
+    deal = replay(record, start)
+    for action in record_actions(record)[start:]:
+        if deal.phase is Phase.PLAY and isinstance(action, PlayCard):
+            return deal.view(action.seat)
+        deal.apply(action)
+    raise AssertionError("no card played")
 
 
 def test_a_doubtful_card_the_coach_advised_names_the_habit_too() -> None:

@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules.actions import PlayCard
-from ..rules.cards import Card, mask_of
+from ..rules.cards import Card
 from ..rules.view import View
 from .knowledge import Knowledge
 from .sampling import layouts
-from .solver import Position, move_values
-from .strong import MISERE_TRICKS, Budget, card_classes, outcome_of, result_band
+from .strong import Budget, Solved, card_classes, card_nodes, outcome_of, result_band, solve_layouts
 
 __all__ = ["LAYOUTS", "CardOdds", "Chances", "card_odds"]
 
@@ -54,6 +54,9 @@ class CardOdds:
     declarer: bool
     tricks: dict[Card, tuple[int, ...]]  # the declarer's tricks still to come (clamped unless asked exact)
     wants_tricks: bool  # the seat plays for the declarer's tricks (the declarer high, a defender low)
+    solved: tuple[Solved, ...] = ()  # the layouts as solved (for each class's lowest card): see StrongBot.choose_with
+    seed: int = 0  # the seed the layouts were drawn with ...
+    drawn: int = 0  # ... and how many were drawn
 
     @property
     def layouts(self) -> int:
@@ -122,26 +125,24 @@ def card_odds(
     if len(classes) < 2 or band is None:
         return None
     floor, ceiling, home_at = (0, 13, band[2]) if exact else band
-    budget = budget or Budget()
-    nodes = budget.misere_nodes if view.low and len(view.tricks) < MISERE_TRICKS else budget.nodes
-    trump = -1 if view.low or view.trump is None else int(view.trump)
-    trick = tuple((int(s), int(c)) for s, c in view.trick)
+    nodes = card_nodes(view, budget or Budget())
     try:
         drawn = layouts(view, count, random.Random(seed))
     except ValueError:
         return None
-    got: dict[Card, list[int]] = {c: [] for c in classes}
-    tricks: dict[Card, list[int]] = {c: [] for c in classes}
-    for layout in drawn:
-        p = Position(layout.hands, trump, int(view.seat), int(declarer), view.low, view.aces_low, trick)
-        values = move_values(p, cards=mask_of(classes), floor=floor, ceiling=ceiling, nodes=nodes)
-        if values is None:
-            continue
-        for card in classes:
-            got[card] += [outcome_of(view.low, values[int(card)], home_at)] * layout.weight
-            tricks[card] += [values[int(card)]] * layout.weight
-    if not got[next(iter(classes))]:
+    reps = list(classes)
+    solved = tuple(solve_layouts(view, drawn, reps, (floor, ceiling), lambda: nodes))
+    if not solved:
         return None
-    outcomes = {m: tuple(got[rep]) for rep, members in classes.items() for m in members}
-    taken = {m: tuple(tricks[rep]) for rep, members in classes.items() for m in members}
-    return CardOdds(outcomes, view.seat == declarer, taken, (view.seat == declarer) != view.low)
+
+    def each(value: Callable[[int], int]) -> dict[Card, tuple[int, ...]]:
+        """``value`` of the declarer's tricks after each card, layout by layout (a layout
+        counted as often as it was drawn; a card as its class's lowest)."""
+        return {
+            m: tuple(value(got[rep]) for weight, got in solved for _ in range(weight))
+            for rep, members in classes.items()
+            for m in members
+        }
+
+    outcomes, taken = each(lambda v: outcome_of(view.low, v, home_at)), each(lambda v: v)
+    return CardOdds(outcomes, view.seat == declarer, taken, (view.seat == declarer) != view.low, solved, seed, count)

@@ -68,7 +68,18 @@ from .sampling import Layout, layouts
 from .solver import Position, move_values
 from .worlds import Played, playout, supported, world
 
-__all__ = ["Budget", "StrongBot", "card_classes", "card_seed", "outcome_of", "result_band", "stop_when"]
+__all__ = [
+    "Budget",
+    "Solved",
+    "StrongBot",
+    "card_classes",
+    "card_nodes",
+    "card_seed",
+    "outcome_of",
+    "result_band",
+    "solve_layouts",
+    "stop_when",
+]
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
@@ -101,7 +112,7 @@ class Budget:
 
 MATCH_BUDGET = Budget(seconds=None, layouts=16, worlds=10)  # matches and self-play: reproducible
 # A misère's first tricks searched with Budget.misere_nodes: with 300,000 nodes, 31% of the
-# layouts at trick 1 were left out (gök, seed 44, deal 0: 1 of 12 solved); see _solve_layout.
+# layouts at trick 1 were left out (gök, seed 44, deal 0: 1 of 12 solved); see card_nodes.
 MISERE_TRICKS = 2
 LAYOUT_BATCH = 64  # layouts drawn at a time (each from three times as many dealt; the first batch is
 # what drawing them all at once gives: single_dummy.card_odds draws the coach's layouts so)
@@ -184,6 +195,45 @@ def outcome_of(low: bool, tricks: int, home_at: int) -> int:
     if tricks <= home_at if low else tricks >= home_at:
         return 0
     return 1 if abs(tricks - home_at) == 1 else 2
+
+
+Solved = tuple[int, dict[Card, int]]  # one layout solved: its weight, the declarer's tricks after each card
+
+
+def card_nodes(view: View, budget: Budget) -> int:
+    """The nodes one card's search of one layout may take in ``view``: more in a misère's
+    first tricks (where proving the declarer safe takes the longest)."""
+    return budget.misere_nodes if view.low and len(view.tricks) < MISERE_TRICKS else budget.nodes
+
+
+def solve_layouts(
+    view: View,
+    drawn: Iterable[Layout],
+    cards: Sequence[Card],
+    band: tuple[int, int],
+    nodes: Callable[[], int],
+    timed: Callable[[Callable[[], dict[int, int] | None]], dict[int, int] | None] = lambda solve: solve(),
+) -> Iterator[Solved]:
+    """Each layout of ``drawn`` solved double dummy for each of ``cards`` (the seat on turn in
+    ``view``): its weight and the declarer's tricks still to come after each card, clamped to
+    ``band`` (floor, ceiling). A layout whose search would take more than ``nodes()`` nodes a
+    card is left out; none is solved once ``nodes()`` is 0 or less. ``timed``: how each solve
+    is run (the strong bot's clock measures its pace). The strong bot's card search and the
+    analysis (:func:`.single_dummy.card_odds`) both solve their layouts here."""
+    declarer = view.declarer
+    assert declarer is not None
+    floor, ceiling = band
+    trump = -1 if view.low or view.trump is None else int(view.trump)
+    trick = tuple((int(s), int(c)) for s, c in view.trick)
+    mask = mask_of(cards)
+    for layout in drawn:
+        most = nodes()
+        if most <= 0:
+            return
+        p = Position(layout.hands, trump, int(view.seat), int(declarer), view.low, view.aces_low, trick)
+        got = timed(lambda: move_values(p, cards=mask, floor=floor, ceiling=ceiling, nodes=most))  # noqa: B023
+        if got is not None:
+            yield layout.weight, {Card(c): v for c, v in got.items()}
 
 
 def card_classes(legal: Sequence[Card], k: Knowledge) -> dict[Card, list[Card]]:
@@ -277,6 +327,17 @@ class StrongBot(NormalBot):
         self.budget = budget or Budget()
         self.pace = float(NODES_PER_SECOND)  # search nodes a second of wall time, as measured
         self.decision_end: float | None = None  # when the decision being made must be done
+        self._given: Sequence[Solved] | None = None  # a card's layouts solved already (choose_with)
+
+    def choose_with(self, view: View, solved: Sequence[Solved]) -> Choice:
+        """:meth:`choose`, a card's search taking its layouts as ``solved`` already (each
+        one's weight and the declarer's tricks after each card, as :func:`solve_layouts` gives
+        them for the layouts this bot would draw) rather than solving them again."""
+        self._given = solved
+        try:
+            return self.choose(view)
+        finally:
+            self._given = None
 
     def choose(self, view: View) -> Choice:
         """The normal bot's choice, searched, in the budget's time (a decision before play:
@@ -339,30 +400,26 @@ class StrongBot(NormalBot):
         floor, ceiling, home_at = band
         if not solver.COMPILED and max(view.hand_sizes) > PYTHON_CARDS:
             return None  # the pure-Python solver is quick only near the end: the rule of thumb till then
+        if self._given is not None:
+            solved: Iterable[Solved] = self._given  # the caller solved these very layouts already
+        else:
+            rng = random.Random(card_seed(self.seed, view))
+            clock = _Clock(self, self.budget.seconds)
+            most = card_nodes(view, self.budget)
+            nodes = lambda: clock.nodes(most, len(cards))  # noqa: E731
+            solved = solve_layouts(view, self._budgeted(view, rng), cards, (floor, ceiling), nodes, clock.timed)
         values = _outcome_values(view)
-        rng = random.Random(card_seed(self.seed, view))
-        trump = -1 if view.low or view.trump is None else int(view.trump)
-        trick = tuple((int(s), int(c)) for s, c in view.trick)
         totals = dict.fromkeys(cards, 0.0)
         homes = dict.fromkeys(cards, 0.0)
         kodiljs = dict.fromkeys(cards, 0.0)
         n = 0
-        clock = _Clock(self, self.budget.seconds)
-        early = view.low and len(view.tricks) < MISERE_TRICKS
-        most = self.budget.misere_nodes if early else self.budget.nodes
-        for layout in self._budgeted(view, rng):
-            nodes = clock.nodes(most, len(cards))
-            if nodes <= 0:
-                break
-            got = clock.timed(lambda: self._solve_layout(view, layout, trump, trick, cards, floor, ceiling, nodes))  # noqa: B023
-            if got is None:
-                continue
-            for card, v in got.items():
-                outcome = outcome_of(view.low, v, home_at)
-                totals[card] += layout.weight * values[outcome]
-                homes[card] += layout.weight * (outcome == 0)
-                kodiljs[card] += layout.weight * (outcome == 2)
-            n += layout.weight
+        for weight, got in solved:
+            for card in cards:
+                outcome = outcome_of(view.low, got[card], home_at)
+                totals[card] += weight * values[outcome]
+                homes[card] += weight * (outcome == 0)
+                kodiljs[card] += weight * (outcome == 2)
+            n += weight
         if not n:
             return None
         shares = {c: (homes[c] / n, kodiljs[c] / n) for c in cards}
@@ -406,27 +463,6 @@ class StrongBot(NormalBot):
                 return
             last = now
             yield item
-
-    def _solve_layout(
-        self,
-        view: View,
-        layout: Layout,
-        trump: int,
-        trick: tuple[tuple[int, int], ...],
-        cards: list[Card],
-        floor: int,
-        ceiling: int,
-        nodes: int,
-    ) -> dict[Card, int] | None:
-        """The declarer's tricks still to come after each of ``cards``, in one layout,
-        clamped to [floor, ceiling]; None when a card's search would take more than ``nodes``."""
-        declarer = view.declarer
-        assert declarer is not None
-        p = Position(layout.hands, trump, int(view.seat), int(declarer), view.low, view.aces_low, trick)
-        got = move_values(p, cards=mask_of(cards), floor=floor, ceiling=ceiling, nodes=nodes)
-        if got is None:
-            return None
-        return {Card(c): v for c, v in got.items()}
 
     # ------------------------------------------------------------------ play or lay down
     def _play_chance(self, view: View) -> float:

@@ -385,7 +385,7 @@ def judge_trick(record: Record, side: frozenset[str] | None, trick: PlayedTrick,
             odds = card_odds(view, coach.card_seed(view), layouts)  # the layouts the coach's hint searched
             if odds is not None:
                 cost = trick.cards[len(deal.trick)]
-                hint = coach.hint(view)
+                hint = coach.hint(view, odds)  # its search takes the layouts solved just now
                 advised = hint.action.card if isinstance(hint.action, PlayCard) else None
                 out.append(_seen(odds, trick.trick, played, name, action.card, cost, advised, hint.reason))
         deal.apply(action)

@@ -14,7 +14,7 @@ from enum import Enum
 
 from ..ai import NormalBot, Outlook
 from ..ai.knowledge import read_markings
-from ..ai.single_dummy import LAYOUTS
+from ..ai.single_dummy import LAYOUTS, CardOdds
 from ..ai.strong import Budget, StrongBot, card_seed
 from ..i18n import number, t
 from ..rules.actions import Action, Bid, Pass
@@ -134,10 +134,20 @@ class Coach:
         self._bot = NormalBot(seed)
         self._cards = StrongBot(seed, COACH_BUDGET) if search else self._bot  # search=False: habit alone
 
-    def hint(self, view: View) -> Hint:
+    def hint(self, view: View, odds: CardOdds | None = None) -> Hint:
+        """The hint for ``view``; ``odds``: its cards judged already (the analysis's), which
+        the search takes rather than solving again where they are its very layouts (drawn
+        with :meth:`card_seed`, as many as it searches)."""
         bot = self._cards if view.phase is Phase.PLAY else self._bot
-        choice = bot.choose(view)
+        if isinstance(bot, StrongBot) and odds is not None and self._searched(view, odds):
+            choice = bot.choose_with(view, odds.solved)
+        else:
+            choice = bot.choose(view)
         return Hint(choice.action, choice.reason)
+
+    def _searched(self, view: View, odds: CardOdds) -> bool:
+        """Whether ``odds`` were judged over the layouts the coach's search draws in ``view``."""
+        return odds.seed == self.card_seed(view) and odds.drawn == COACH_BUDGET.layouts
 
     def card_seed(self, view: View) -> int:
         """The seed of the layouts the coach searches for a card in ``view`` (drawn with it,
