@@ -79,14 +79,14 @@ def said_as_played(card: Card, reason: Reason, k: Knowledge) -> Reason:
         seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
         if seat == view.seat:
             if reason.key in ("partner_wins", "partner_master", "partner_ruffed"):
-                return Reason("overtake_forced", "every card I may play beats partner's: overtaking perforce")
+                return Reason("overtake_forced", "every card that may be played beats partner's: overtaking perforce")
             if len(view.trick) < 2:  # a player is still to play to the trick: it may yet be taken from me
-                return Reason("follow_lowest_leads", "following with my lowest card, which wins the trick so far")
-            return Reason("follow_lowest_wins", "following with my lowest card, which takes the trick")
+                return Reason("follow_lowest_leads", "following with the lowest card held, which wins the trick so far")
+            return Reason("follow_lowest_wins", "following with the lowest card held, which takes the trick")
     if not view.trick and reason.key in (*LOW_LEADS, *MARKED_LOW_LEADS):
         suit = [c for c in view.hand if c.suit is card.suit]
         if len(suit) == 1 and card.rank >= Rank.JACK:
-            return Reason("lead_lone_honour", "leading my only card of the suit")
+            return Reason("lead_lone_honour", "leading the only card held in the suit")
         if card.rank >= Rank.KING:
             return Reason("lead_lowest_high", "leading the lowest card of the suit, though a high one")
     return reason
@@ -297,7 +297,7 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge, draw: bool = True) -> tu
         card = _low(mine)
         if not ruff_soon and strong & set(suits) and suit not in strong:
             return card, Reason("give_up_not_marked", "giving up a trick, not in a suit the defenders marked strong")
-        return card, Reason("give_up_weakest", "giving up a trick in my weakest side suit")
+        return card, Reason("give_up_weakest", "giving up a trick in the weakest side suit")
     if side:
         if trumps:
             if k.is_master(_high(trumps)):
@@ -313,9 +313,9 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge, draw: bool = True) -> tu
 def _keep_reason(keep: Suit, trumps: int) -> Reason:
     """Why I lead a side card with ``trumps`` trumps kept to ruff ``keep``."""
     if trumps == 1:
-        said = f"keeping my last trump to ruff {keep.word}: leading my highest side card"
+        said = f"keeping the last trump to ruff {keep.word}: leading the highest side card"
         return Reason("keep_trump_to_ruff", said, suit=keep.name)
-    said = f"keeping my trumps to ruff {keep.word}: leading a side card, not a trump that loses to theirs"
+    said = f"keeping the trumps to ruff {keep.word}: leading a side card, not a trump that loses to theirs"
     return Reason("keep_trumps_to_ruff", said, suit=keep.name)
 
 
@@ -451,22 +451,22 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
             if force and len(trumps) < _above_outside(k, _high(trumps)):
                 # Fewer trumps than theirs above my best: led, mine only fall; he ruffs instead.
                 card = _low(force)
-                said = f"forcing the declarer to ruff {card.suit.word}: my trumps are too low to win a trump lead"
+                said = f"forcing the declarer to ruff {card.suit.word}: the trumps held are too low to win a trump lead"
                 return card, Reason("force_low_trumps", said, suit=card.suit.name)
             return _low(trumps), Reason(
                 "trump_stops_ruffs", "leading trump: the declarer is short of trumps and void in a suit"
             )
         forcing = _forcing_lead(legal, k, declarer, into_ruff)
         if forcing is not None:
-            return forcing, Reason("force_declarer", "forcing the declarer to ruff: my trumps outlast the declarer's")
+            return forcing, Reason("force_declarer", "forcing the declarer to ruff: the trumps held outlast the declarer's")
         if trumps and all(c.suit in into_ruff for c in legal if c.suit is not trump):
             top = _high(trumps)
             if k.is_master(top):
                 return top, Reason(
-                    "draw_declarers_trump", "drawing the declarer's trump: the declarer would ruff any side suit I lead"
+                    "draw_declarers_trump", "drawing the declarer's trump: the declarer would ruff any side suit led"
                 )
             return _low(trumps), Reason(
-                "trump_declarer_ruffs", "leading trump: the declarer would ruff any side suit I lead"
+                "trump_declarer_ruffs", "leading trump: the declarer would ruff any side suit led"
             )
         for mark in read_markings(view):
             if mark.seat == partner and mark.strong:
@@ -549,7 +549,7 @@ def _side_lead(side: Sequence[Card], k: Knowledge, declarer: int, weak: Marking 
         return card, Reason("lead_avoid_marked_weak", said, mark=weak)
     if calm and len(calm) < len(suits):
         return card, Reason(
-            "lead_not_from_honour", "leading low elsewhere: my honours there would fall to the declarer's"
+            "lead_not_from_honour", "leading low elsewhere: the honours held there would fall to the declarer's"
         )
     return card, Reason("lead_low_longest", "leading low from the longest side suit")
 
