@@ -20,7 +20,7 @@ from vira_desktop.rules.decision import Phase
 from vira_desktop.rules.errors import Keyed
 from vira_desktop.rules.games import game
 from vira_desktop.rules.view import View
-from vira_desktop.scenes.analysis import AMBER, BLUE, card_colour, legend, verdict
+from vira_desktop.scenes.analysis import AMBER, BLUE, best_line_cards, card_colour, legend, verdict
 from vira_desktop.scenes.theme import GOLD, GOOD, INK, MUTED, RED
 from vira_desktop.session import analysis
 from vira_desktop.session.analysis import CLOSE, MISTAKE, NOISE, Analysis, Steps, analyse_record
@@ -326,6 +326,18 @@ def _a_view() -> View:
             return deal.view(action.seat)
         deal.apply(action)
     raise AssertionError("no card played")
+
+
+def test_the_best_line_copies_a_judged_card_with_its_mark_not_in_grey() -> None:
+    """The solo 6's best line follows the play up to trick 4: South's A♠ at trick 1, doubtful
+    on what South could see, keeps its orange "?" there (a newcomer read the grey copy of a
+    card marked in the line played as the best line's endorsement); the rest of trick 1 is
+    grey, as played."""
+    first, same = best_line_cards(_solo(), "South")[0]
+    assert same
+    marks = {(seat, card): (mark, colour) for seat, card, mark, colour in first}
+    assert marks.pop(("South", Card.parse("AS"))) == (" ?", AMBER)
+    assert set(marks.values()) == {("", MUTED)}
 
 
 def test_a_doubtful_card_the_coach_advised_names_the_habit_too() -> None:

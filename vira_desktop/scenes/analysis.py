@@ -289,16 +289,51 @@ def card_colour(
     mark = f" {'−' if ours else '+'}{lost}" if lost else ""
     if not ours:
         return mark, (GOOD if changed else MUTED) if lost else INK
-    seen = next((s for s in info.seen if s.trick == trick and s.seat == seat and s.card == card), None)
-    if seen is not None and seen.call == "mistake":
-        return f"{mark} !", RED
-    if seen is not None and seen.call == "doubtful":
-        return f"{mark} ?", AMBER
+    called = seen_call(info, trick, seat, card)
+    if called is not None:
+        return mark + called[0], called[1]
     if not lost:
         return "", INK
     if not changed:
         return mark, MUTED
     return mark, BLUE if info.layouts else RED
+
+
+def seen_call(info: Analysis, trick: int, seat: str, card: Card) -> tuple[str, Colour] | None:
+    """The mark and colour of a card judged a mistake (" !", red) or doubtful (" ?", amber) on
+    what its player could see; None for any other card."""
+    seen = next((s for s in info.seen if s.trick == trick and s.seat == seat and s.card == card), None)
+    if seen is not None and seen.call == "mistake":
+        return " !", RED
+    if seen is not None and seen.call == "doubtful":
+        return " ?", AMBER
+    return None
+
+
+def best_line_cards(info: Analysis, viewer: str) -> list[tuple[list[tuple[str, Card, str, Colour]], bool]]:
+    """The best line's tricks as drawn for ``viewer``: each card's seat, card, mark and colour
+    (gold where the line leaves the play, grey a trick as played; a card of the viewer's side
+    it copies from the play that was judged a mistake or doubtful keeps its "!" or "?" there:
+    copied, not endorsed), and whether the trick is as played."""
+    turn = info.diverges
+    played = [[(c.seat, c.card) for c in trick.cards] for trick in info.tricks]
+    rows = []
+    n = 0
+    for i, best_trick in enumerate(info.best_line):
+        same = i < len(played) and played[i] == [(c.seat, c.card) for c in best_trick.cards]
+        cards: list[tuple[str, Card, str, Colour]] = []
+        for c in best_trick.cards:
+            turning = turn is not None and n == turn.index
+            mark = " =" if c.also and turning else ""  # other cards as good: told where the line leaves the play
+            colour = GOLD if turning else MUTED if same else INK
+            copied = (turn is None or n < turn.index) and on_side(info, viewer, c.seat)
+            called = seen_call(info, i + 1, c.seat, c.card) if copied else None
+            if called is not None:
+                mark, colour = called
+            cards.append((c.seat, c.card, mark, colour))
+            n += 1
+        rows.append((cards, same))
+    return rows
 
 
 def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
@@ -440,16 +475,9 @@ class AnalysisScene(_Sheet):
                 for c in trick.cards
             ]
             self._row(surface, COLUMNS[0], i, trick.trick, marked, trick.declarer_tricks)
-        played = [[(c.seat, c.card) for c in trick.cards] for trick in info.tricks]
-        n = 0
-        for i, best_trick in enumerate(info.best_line):
-            same = i < len(played) and played[i] == [(c.seat, c.card) for c in best_trick.cards]
-            cards: list[tuple[str, Card, str, Colour]] = []
-            for c in best_trick.cards:
-                turning = turn is not None and n == turn.index
-                mark = " =" if c.also and turning else ""  # other cards as good: told where the line leaves the play
-                cards.append((c.seat, c.card, mark, GOLD if turning else MUTED if same else INK))
-                n += 1
+        for i, (best_trick, (cards, same)) in enumerate(
+            zip(info.best_line, best_line_cards(info, self.viewer), strict=True)
+        ):
             self._row(surface, COLUMNS[1], i, i + 1, cards, best_trick.declarer_tricks, muted=same)
 
     def _row(
