@@ -1651,6 +1651,18 @@ def test_with_four_the_top_seats_piles_and_spare_deck_never_overlap() -> None:
     assert tricks[1] < aside[0] and aside[1] <= spare[0]
 
 
+def test_the_viewers_spare_deck_label_clears_the_hand() -> None:
+    """A playtest saw "spare deck" half behind the hand when the viewer was forehand: the
+    label under the viewer's spare deck ends above the hand's top edge, at three and four."""
+    from vira_desktop.scenes.cards import CARD_H
+    from vira_desktop.scenes.table.model import place
+
+    for players in (3, 4):
+        bottom = place(players, 0)
+        label_bottom = bottom.spare[1] + CARD_H + 2 + 16  # the 12-point label's line
+        assert label_bottom <= bottom.hand[1] - 4
+
+
 def test_h_at_the_trump_choice_selects_the_hinted_trump_and_enter_chooses_it(app: App) -> None:
     """The hint said "trump ♦" but selected nothing, so Enter did not follow it (in bidding,
     buying and card play H moves the selection): now H selects the hinted trump's button and

@@ -458,7 +458,9 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
             )
         forcing = _forcing_lead(legal, k, declarer, into_ruff)
         if forcing is not None:
-            return forcing, Reason("force_declarer", "forcing the declarer to ruff: the trumps held outlast the declarer's")
+            return forcing, Reason(
+                "force_declarer", "forcing the declarer to ruff: the trumps held outlast the declarer's"
+            )
         if trumps and all(c.suit in into_ruff for c in legal if c.suit is not trump):
             top = _high(trumps)
             if k.is_master(top):

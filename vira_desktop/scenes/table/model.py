@@ -31,7 +31,7 @@ class Place:
 
 
 PLACES = {
-    "bottom": Place((480, 680), False, (441, 452), (770, 556), (660, 556), (20, 584), (240, 560)),
+    "bottom": Place((480, 680), False, (441, 452), (770, 556), (660, 556), (20, 584), (240, 544)),
     "left": Place((40, 110), True, (318, 330), (140, 410), (140, 290), (20, 12), (140, 140)),
     "top": Place((480, 16), False, (441, 208), (700, 130), (780, 130), (230, 140), (150, 20)),
     "right": Place((842, 110), True, (564, 330), (740, 410), (740, 290), (740, 12), (740, 140)),
@@ -44,6 +44,8 @@ PLACES_FOUR = {
     **PLACES,
     "top": Place((480, 16), False, (441, 208), (523, 150), (638, 150), (230, 140), (740, 140)),
 }
+# The viewer's spare deck stands high enough for its label to clear the hand below (at 560
+# the label ran behind the cards' top edge).
 STOCK = (441, 330)
 TURNED = (351, 330)
 TABLE_W = 960
