@@ -836,6 +836,8 @@ def test_replay_steps_a_record_forward_and_back_in_the_window(app: App) -> None:
     scene = app.open("replay", record=record, title="test")
     assert isinstance(scene, ReplayScene)
     run(app, 2)
+    assert scene.view.state is not None
+    assert scene.view.doing(scene.view.state) == "auction: Anna next"  # nothing is asked: not "your turn"
     start = _replay_picture(scene)
     for _ in range(len(scene.driver.actions)):
         key(app, pygame.K_RIGHT, frames=1)

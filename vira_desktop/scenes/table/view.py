@@ -198,10 +198,11 @@ class TableView:
         elif self.cards.waiting:
             line = self.text(t("table.go_on"), 14, True, GOLD)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 590)))
-        self.panel_text.draw(surface, state, shown, self._doing(state))
+        self.panel_text.draw(surface, state, shown, self.doing(state))
 
-    def _doing(self, state: TableState) -> str:
-        """The panel's line on what is being done, and by whom."""
+    def doing(self, state: TableState) -> str:
+        """The panel's line on what is being done, and by whom (in a replay, who acts next:
+        never "your turn", as nothing is asked there)."""
         view = state.view
         if self.intro.running:
             return t("table.seating_draw_now")
@@ -211,6 +212,8 @@ class TableView:
         if not self.shown.roles_shown:  # a lesson asks who is forehand: "Anna to act" would tell
             return phase
         actor = state.seats[view.to_act]
+        if self.cards.replaying:
+            return t("table.to_act_replay", phase=phase, name=actor)
         you = is_you(actor) and view.to_act == state.viewer
         return t("table.to_act_you", phase=phase) if you else t("table.to_act", phase=phase, name=actor)
 
