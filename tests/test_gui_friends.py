@@ -161,6 +161,11 @@ def test_a_table_hosted_from_the_menu_fills_with_a_friend_and_bots_and_a_deal_is
     assert isinstance(app.stack.top, TableScene) and scene.view.shown.message == t("message.leave_hosted")
     key(app, pygame.K_LSHIFT)  # any other key plays on
     assert scene.view.shown.message == ""
+    pygame.event.post(pygame.event.Event(pygame.QUIT))  # the window's close button asks the same
+    run(app, 1)
+    assert app.running and scene.view.shown.message == t("message.close_hosted")
+    key(app, pygame.K_LSHIFT)
+    assert scene.view.shown.message == ""
 
     rng = random.Random(3)
     answered = 0

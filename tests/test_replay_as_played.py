@@ -268,6 +268,46 @@ def test_esc_in_a_deal_played_again_asks_before_it_drops_the_deal(
     assert isinstance(app.stack.top, HistoryScene)
 
 
+def test_closing_the_window_in_a_deal_played_again_asks_first_as_esc_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window's close button ended a table of friends without a word where Esc asks: now
+    where Esc would ask, closing asks too (over a sheet, the sheet closes so the question is
+    seen), a key takes the question back, and closing twice ends the program. A saved game
+    closes at once."""
+    from vira_desktop.scenes.table import TableScene
+
+    def close(app: App) -> None:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        run(app, 1)
+
+    app = make_app(tmp_path, monkeypatch)
+    _annas_deal(app)
+    key(app, pygame.K_p)
+    key(app, pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and not runner_of(table).master.deal_over
+    key(app, pygame.K_s)  # the score sheet over the table
+    assert app.stack.top is not table
+    close(app)
+    assert app.running and app.stack.top is table
+    assert table.view.shown.message == t("message.close_again")
+    key(app, pygame.K_h)  # any key: the question is taken back, and the next close asks again
+    assert table.view.shown.message != t("message.close_again")
+    close(app)
+    assert app.running and table.view.shown.message == t("message.close_again")
+    close(app)
+    assert not app.running
+
+    saved = make_app(tmp_path / "saved", monkeypatch)
+    saved.start_table(
+        Table([SeatConfig("You", True), SeatConfig("Bertil", False), SeatConfig("Cecilia", False)], seed=3)
+    )
+    run(saved, 2)
+    close(saved)
+    assert not saved.running
+
+
 def test_a_file_this_game_exported_opens_with_its_levels_its_colours_and_its_deals_number(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -315,6 +315,17 @@ class App:
         """End the frame loop (the program ends after the last save is written)."""
         self.running = False
 
+    def _close(self) -> None:
+        """The window's close button: the program ends unless a scene asks first (a table of
+        friends, a deal played again); the sheets over the asking scene close, so the question
+        is seen."""
+        asking = next((s for s in reversed(self.stack.scenes) if not s.may_close()), None)
+        if asking is None:
+            self.running = False
+            return
+        while self.stack.top is not asking:
+            self.stack.pop()
+
     def start_table(
         self,
         order: TableOrder | Table,
@@ -426,7 +437,8 @@ class App:
         t0, c0 = time.perf_counter(), time.thread_time()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
-                self.running = False
+                self._close()
+                continue
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.window.toggle_fullscreen(self.settings.display.window)
                 continue

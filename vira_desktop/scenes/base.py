@@ -171,6 +171,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw under the GUI widgets."""
 
+    def may_close(self) -> bool:
+        """The window's close button was pressed: whether the program may end now (False:
+        the scene asked first, as its Esc would; pressed again, it closes)."""
+        return True
+
     def next_wake(self) -> float | None:
         """Seconds until this scene needs a frame although no input came: 0 while it animates
         or waits on work in the background, ``None`` when only input changes it (the window

@@ -321,6 +321,7 @@ class Moves:
         self.surface = play.surface
         self._nothing_confirmed = False  # Enter once more takes no cards (buy -)
         self._leave_asked = False  # Esc in a deal played again asked first: Esc once more leaves
+        self._close_asked = False  # the same for the window's close button
         self._analysis_wanted = False  # the analysis was asked for and is being worked out
 
     @property
@@ -330,15 +331,16 @@ class Moves:
 
     def moved_on(self) -> None:
         """The table moved: what was said of the last question goes (Esc's question stays)."""
-        self.surface.message(self._leave_words() if self._leave_asked else "", GOLD)
+        asked = "leave" if self._leave_asked else "close" if self._close_asked else ""
+        self.surface.message(self._leave_words(asked) if asked else "", GOLD)
         self._nothing_confirmed = False
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> None:
-        if self._leave_asked and (
+        if (self._leave_asked or self._close_asked) and (
             event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)
         ):  # anything but Esc takes the question back: the deal plays on
-            self._leave_asked = False
+            self._leave_asked = self._close_asked = False
             self.surface.message("")
         if self.play.bidding.event(event):
             if self.play.bidding.grid.focus is not None:  # a cell clicked: Enter bids it, not the hint's pass
@@ -420,14 +422,19 @@ class Moves:
             self._nothing_confirmed = False
             self.play.refresh()
 
+    def _would_end(self) -> bool:
+        """Whether leaving now ends something nobody saves: a table of friends in play (a bot
+        takes the seat; the host's table ends for everyone) or a deal played again."""
+        facts = self.runner.facts
+        shared = facts.shared and not facts.link_note and not self.runner.seen().session_over
+        return shared or (self.play.back_to is not None and not self.table_over)
+
     def leave(self) -> None:
         """Esc: to the menu, or (a deal played again) back to the screen it was chosen on; a
         deal played again is saved nowhere, so while it is in play Esc asks first, as it does at
         a table of friends."""
         back_to = self.play.back_to
-        facts = self.runner.facts  # a table of friends in play: a bot takes the seat (the host's: it ends)
-        shared = facts.shared and not facts.link_note and not self.runner.seen().session_over
-        if (shared or (back_to is not None and not self.table_over)) and not self._leave_asked:
+        if self._would_end() and not self._leave_asked:
             self._leave_asked = True
             self.surface.message(self._leave_words(), GOLD)
             return
@@ -435,15 +442,25 @@ class Moves:
         if back_to is not None and back_to != "menu":
             self.play.app.push(back_to)
 
-    def _leave_words(self) -> str:
-        """What Esc asks before it leaves: a deal played again ends; a friends' table hosted here
-        ends for everyone; a friend's seat is held for them a while, then a bot plays it."""
+    def may_close(self) -> bool:
+        """The window's close button: where Esc would ask before leaving, closing asks too
+        (closing the window again closes it; anything else plays on)."""
+        if not self._would_end() or self._close_asked:
+            return True
+        self._close_asked = True
+        self.surface.message(self._leave_words("close"), GOLD)
+        return False
+
+    def _leave_words(self, how: str = "leave") -> str:
+        """What Esc (``how``: "leave") or the window's close button ("close") asks first: a deal
+        played again ends; a friends' table hosted here ends for everyone; a friend's seat is
+        held for them a while, then a bot plays it."""
         facts = self.runner.facts
         if not facts.shared:
-            return t("message.leave_again")
+            return t(f"message.{how}_again")
         if facts.hosting:
-            return t("message.leave_hosted")
-        return t("message.leave_shared", seconds=facts.seat_hold)
+            return t(f"message.{how}_hosted")
+        return t(f"message.{how}_shared", seconds=facts.seat_hold)
 
     def open_overlay(self, name: SceneName) -> None:
         """A sheet over the table, drawn from the table's state as the seat shown has it (the
@@ -625,6 +642,9 @@ class AtTable(Scene):
     def resume(self) -> None:
         super().resume()
         self.play.surface.panel.forget()
+
+    def may_close(self) -> bool:
+        return self.play.moves.may_close()
 
     def next_wake(self) -> float | None:
         return self.play.next_wake()
