@@ -4,6 +4,11 @@
  * A position arrives with the aces already moved below the deuces where they count as
  * ones, so a card's rank is its bit order within its suit. The transposition table is
  * kept between calls and told apart by a generation number: nothing is cleared.
+ *
+ * Partition search: every search answers too with the cards whose ranks its answer depended
+ * on (``rel``). A bound is kept for the position itself (``Entry``, found by its key) and as a
+ * ``Pattern`` that holds for any position of the same shape whose cards agree with it from
+ * each suit's lowest such card up: a pattern found tells a position nobody searched.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -20,12 +25,31 @@ typedef struct {
     uint64_t k0, k1;  /* relative-rank key: 4 suits x 39 bits, the leader and the tricks left */
     uint64_t k2;
     uint32_t gen;
+    uint16_t ks; /* 4 bits a suit: how many of its highest live cards the bounds depend on */
     int8_t lower, upper;
     int8_t best; /* the lead that last decided the search here, tried first (-1: none) */
 } Entry;
 
+/* A bound on the declarer's tricks to come, for every position of one shape (the suit
+ * lengths of each hand, the leader, the tricks left) whose cards agree with it where the
+ * search's result depended on their ranks (partition search, as DDS's winning ranks): in
+ * each suit the ``ks`` highest live cards (by relative rank), held as in ``suits``; the
+ * suit's lower cards may lie anyhow among the hands, their counts being the shape's. */
+typedef struct {
+    uint64_t shape;    /* 4 bits a hand and suit (12 lengths), the leader, the tricks left */
+    uint64_t suits[4]; /* each suit's relative-rank holding (3 x 13 bits), its lower cards masked out */
+    uint32_t gen;
+    uint16_t ks;
+    int8_t lower, upper;
+} Pattern;
+
 #define TABLE_BITS 20
 #define TABLE_SIZE (1u << TABLE_BITS)
+#define PATTERN_BITS 18
+#define PATTERN_SIZE (1u << PATTERN_BITS)
+#define BUCKET 8 /* the patterns of one shape's bucket (a position may match any of them) */
+
+static Pattern *patterns = NULL;
 
 static Entry *table = NULL;
 static uint32_t generation = 0;
@@ -104,56 +128,174 @@ static uint64_t relative(unsigned live, unsigned x) {
     return compress7[lo][x & 0x7F] | (uint64_t)compress6[hi][x >> 7] << popcount(lo);
 }
 
-static void make_key(const Search *s, int leader, int left, uint64_t *k0, uint64_t *k1, uint64_t *k2) {
-    uint64_t suits[4];
+/* The position's relative-rank holdings, a suit at a time (3 x 13 bits: each hand's cards
+ * renumbered among the suit's live cards), packed as the table's key (with the leader and
+ * the tricks left), and its shape (see Pattern). */
+static uint64_t make_key(const Search *s, int leader, int left, uint64_t suits[4], unsigned live[4], uint64_t key[3]) {
+    uint64_t shape = 0;
     for (int suit = 0; suit < 4; suit++) {
         unsigned a = (unsigned)(s->hands[0] >> (13 * suit) & SUIT13);
         unsigned b = (unsigned)(s->hands[1] >> (13 * suit) & SUIT13);
         unsigned c = (unsigned)(s->hands[2] >> (13 * suit) & SUIT13);
-        unsigned live = a | b | c;
-        suits[suit] = relative(live, a) | relative(live, b) << 13 | relative(live, c) << 26;
+        live[suit] = a | b | c;
+        suits[suit] = relative(live[suit], a) | relative(live[suit], b) << 13 | relative(live[suit], c) << 26;
+        shape |= (uint64_t)(bits13[a] | bits13[b] << 4 | bits13[c] << 8) << (12 * suit);
     }
-    *k0 = suits[0] | (suits[1] & 0x1FFFFFFull) << 39;                 /* 39 + 25 bits */
-    *k1 = suits[1] >> 25 | suits[2] << 14 | (suits[3] & 0x7FFull) << 53; /* 14 + 39 + 11 */
-    *k2 = suits[3] >> 11 | (uint64_t)leader << 28 | (uint64_t)left << 30;
+    key[0] = suits[0] | (suits[1] & 0x1FFFFFFull) << 39;                 /* 39 + 25 bits */
+    key[1] = suits[1] >> 25 | suits[2] << 14 | (suits[3] & 0x7FFull) << 53; /* 14 + 39 + 11 */
+    key[2] = suits[3] >> 11 | (uint64_t)leader << 28 | (uint64_t)left << 30;
+    return shape | (uint64_t)leader << 48 | (uint64_t)left << 50;
+}
+
+/* The mask of a suit's ``k`` highest live cards in a relative-rank holding (``n`` live). */
+static uint64_t top_mask(int n, int k) {
+    uint64_t m = k ? ((1ull << k) - 1) << (n - k) : 0;
+    return m | m << 13 | m << 26;
+}
+
+/* The absolute cards of each suit's ``ks`` highest live cards: what a bound found in the
+ * table depended on. */
+static uint64_t top_cards(const unsigned live[4], unsigned ks) {
+    uint64_t out = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned l = live[suit];
+        for (int k = (int)(ks >> (4 * suit) & 15); k > 0; k--) {
+            int top = highest_bit(l);
+            out |= 1ull << (13 * suit + top);
+            l &= ~(1u << top);
+        }
+    }
+    return out;
 }
 
 /* The table is in buckets of two entries (one cache line): a position may be in either. */
-static Entry *bucket(uint64_t k0, uint64_t k1, uint64_t k2) {
-    uint64_t h = k0 * 0x9E3779B97F4A7C15ull ^ (k1 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full ^ k2 * 0x165667B19E3779F9ull;
+static Entry *bucket(const uint64_t key[3]) {
+    uint64_t h = key[0] * 0x9E3779B97F4A7C15ull ^ (key[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full ^
+                 key[2] * 0x165667B19E3779F9ull;
     h ^= h >> 29;
     return &table[h & (TABLE_SIZE - 2)];
 }
 
-static int holds(const Entry *e, uint64_t k0, uint64_t k1, uint64_t k2) {
-    return e->gen == generation && e->k0 == k0 && e->k1 == k1 && e->k2 == k2;
+static int holds(const Entry *e, const uint64_t key[3]) {
+    return e->gen == generation && e->k0 == key[0] && e->k1 == key[1] && e->k2 == key[2];
 }
 
 /* The entry of a position, or NULL. */
-static Entry *lookup(uint64_t k0, uint64_t k1, uint64_t k2) {
-    Entry *b = bucket(k0, k1, k2);
-    return holds(b, k0, k1, k2) ? b : holds(b + 1, k0, k1, k2) ? b + 1 : NULL;
+static Entry *exact(const uint64_t key[3]) {
+    Entry *b = bucket(key);
+    return holds(b, key) ? b : holds(b + 1, key) ? b + 1 : NULL;
 }
 
-/* The entry of a position, made where there is none: in its bucket's stale entry, else in
- * place of the one with fewer tricks to go (the cheaper to find again). */
-static Entry *entry_for(uint64_t k0, uint64_t k1, uint64_t k2, int left) {
-    Entry *b = bucket(k0, k1, k2), *e = lookup(k0, k1, k2);
-    if (e) return e;
-    if (b->gen != generation) e = b;
-    else if (b[1].gen != generation) e = b + 1;
-    else e = (b->k2 >> 30 & 15) <= (b[1].k2 >> 30 & 15) ? b : b + 1;
-    e->gen = generation;
-    e->k0 = k0;
-    e->k1 = k1;
-    e->k2 = k2;
-    e->lower = 0;
-    e->upper = (int8_t)left;
-    e->best = -1;
-    return e;
+/* The patterns' bucket of a shape. */
+static Pattern *shape_bucket(uint64_t shape) {
+    uint64_t h = shape * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+    h *= 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 32;
+    return &patterns[h & (PATTERN_SIZE - BUCKET)];
 }
 
-static int reach(Search *s, int target, int to_act, int left, int won);
+/* Whether pattern ``e`` holds for the position (its shape ``shape``, holdings ``suits``). */
+static int matches(const Pattern *e, uint64_t shape, const uint64_t suits[4]) {
+    if (e->gen != generation || e->shape != shape) return 0;
+    for (int suit = 0; suit < 4; suit++) {
+        int n = (int)(shape >> (12 * suit) & 15) + (int)(shape >> (12 * suit + 4) & 15) + (int)(shape >> (12 * suit + 8) & 15);
+        if ((suits[suit] & top_mask(n, (int)(e->ks >> (4 * suit) & 15))) != e->suits[suit]) return 0;
+    }
+    return 1;
+}
+
+/* A bound kept deciding "``need`` more tricks?" here: 1 or 0, ``*rel`` the cards it depended
+ * on; -1 when none does (``*best``: the lead that decided this position before, or -1). The
+ * position's own entry first, then the patterns it matches. */
+static int lookup(const uint64_t key[3], uint64_t shape, const uint64_t suits[4], const unsigned live[4], int need,
+                  int *best, uint64_t *rel) {
+    Entry *e = exact(key);
+    *best = -1;
+    if (e) {
+        if (e->lower >= need || e->upper < need) {
+            *rel = top_cards(live, e->ks);
+            return e->lower >= need;
+        }
+        *best = e->best;
+    }
+    Pattern *b = shape_bucket(shape);
+    for (int i = 0; i < BUCKET; i++) {
+        Pattern *x = b + i;
+        if ((x->lower >= need || x->upper < need) && matches(x, shape, suits)) {
+            *rel = top_cards(live, x->ks);
+            return x->lower >= need;
+        }
+    }
+    return -1;
+}
+
+static void bound(int8_t *lower, int8_t *upper, int need, int result) {
+    if (result) { if (*lower < need) *lower = (int8_t)need; }
+    else if (*upper > need - 1) *upper = (int8_t)(need - 1);
+}
+
+/* Keeps what a search found: ``need`` more tricks reached (``result``) or not, depending on
+ * the ranks of the cards ``rel`` (each suit's live cards from the lowest of them up): in the
+ * position's own entry and as a pattern for the like positions. */
+static void store(const uint64_t key[3], uint64_t shape, const uint64_t suits[4], const unsigned live[4], uint64_t rel,
+                  int need, int result, int best, int left) {
+    unsigned ks = 0;
+    uint64_t masked[4];
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned r = (unsigned)(rel >> (13 * suit) & SUIT13);
+        int n = bits13[live[suit]], k = r ? bits13[live[suit] & ~((1u << lowest_bit(r)) - 1)] : 0;
+        ks |= (unsigned)k << (4 * suit);
+        masked[suit] = suits[suit] & top_mask(n, k);
+    }
+    /* the position's own entry: in its bucket's stale entry, else in place of the one with
+     * fewer tricks to go (the cheaper to find again); its ranks counted the more of old and new */
+    Entry *b = bucket(key), *e = exact(key);
+    if (!e) {
+        if (b->gen != generation) e = b;
+        else if (b[1].gen != generation) e = b + 1;
+        else e = (b->k2 >> 30 & 15) <= (b[1].k2 >> 30 & 15) ? b : b + 1;
+        e->gen = generation;
+        e->k0 = key[0];
+        e->k1 = key[1];
+        e->k2 = key[2];
+        e->lower = 0;
+        e->upper = (int8_t)left;
+        e->best = -1;
+        e->ks = 0;
+    }
+    unsigned merged = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned a = e->ks >> (4 * suit) & 15, c = ks >> (4 * suit) & 15;
+        merged |= (a > c ? a : c) << (4 * suit);
+    }
+    e->ks = (uint16_t)merged;
+    if (best >= 0) e->best = (int8_t)best;
+    bound(&e->lower, &e->upper, need, result);
+    int general = 0; /* whether the pattern stands for other positions too (some ranks did not count) */
+    for (int suit = 0; suit < 4; suit++) general |= (int)(ks >> (4 * suit) & 15) < bits13[live[suit]] - 1;
+    if (!general) return;
+    /* the pattern: the same one again, else a stale slot, else the one with fewer tricks to go */
+    Pattern *pb = shape_bucket(shape), *p = NULL, *victim = NULL;
+    for (int i = 0; i < BUCKET && !p; i++) {
+        Pattern *x = pb + i;
+        if (x->gen == generation && x->shape == shape && x->ks == ks && !memcmp(x->suits, masked, sizeof masked)) p = x;
+        else if (x->gen != generation) { if (!victim || victim->gen == generation) victim = x; }
+        else if (!victim || (victim->gen == generation && (x->shape >> 50) < (victim->shape >> 50))) victim = x;
+    }
+    if (!p) {
+        p = victim;
+        p->gen = generation;
+        p->shape = shape;
+        memcpy(p->suits, masked, sizeof masked);
+        p->ks = (uint16_t)ks;
+        p->lower = 0;
+        p->upper = (int8_t)left;
+    }
+    bound(&p->lower, &p->upper, need, result);
+}
+
+static int reach(Search *s, int target, int to_act, int left, int won, uint64_t *rel);
 
 /* One card of each run of equivalent cards of ``legal``, the likeliest to decide first:
  * ``first`` (the lead that decided this position before), then in a high game for a lead
@@ -197,7 +339,37 @@ static int ordered(const Search *s, uint64_t legal, int seat, int first, int *ou
     return n;
 }
 
-static int children(Search *s, int target, int seat, int left, int won, int first, int *decided) {
+/* Every card was tried and failed, the cards of a run (no card of another hand between them)
+ * standing for the run's highest: the cards of ``legal`` whose ranks must count with ``rel``
+ * besides, so that no run reaches from a suit's lower cards (whose ranks did not count) into
+ * its higher (whose did): there a lower card would not stand for the higher elsewhere. */
+static uint64_t run_cards(const Search *s, uint64_t legal, int seat, uint64_t rel) {
+    uint64_t others = 0, out = 0;
+    for (int i = 0; i < 3; i++) if (i != seat) others |= s->hands[i];
+    for (int i = 0; i < s->ntrick; i++) others |= 1ull << s->cards[i];
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned r = (unsigned)(rel >> (13 * suit) & SUIT13);
+        if (!r) continue;
+        unsigned mine = (unsigned)(legal >> (13 * suit) & SUIT13), live = mine | (unsigned)(others >> (13 * suit) & SUIT13);
+        int bottom = lowest_bit(r); /* the ranks from here up counted */
+        for (int c = bottom - 1; c >= 0; c--) {
+            if (!(mine >> c & 1)) continue;
+            unsigned above = live & ~((2u << c) - 1);
+            if (!above) break;
+            int next = lowest_bit(above);
+            if (next >= bottom && (mine >> next & 1)) { /* a run into the counted ranks */
+                out |= 1ull << (13 * suit + c);
+                bottom = c;
+            }
+        }
+    }
+    return out;
+}
+
+/* Whether the side of ``seat`` gets its way over the cards it may play (``*decided``: the
+ * card that did, or -1); ``*rel``: the cards whose ranks the answer depended on (the deciding
+ * card's subtree where one decided, else every card's). */
+static int children(Search *s, int target, int seat, int left, int won, int first, int *decided, uint64_t *rel) {
     uint64_t hand = s->hands[seat], legal = hand;
     if (s->ntrick) {
         uint64_t follow = hand & (SUIT13 << (13 * (s->cards[0] / 13)));
@@ -206,26 +378,32 @@ static int children(Search *s, int target, int seat, int left, int won, int firs
     int maxer = (seat == s->declarer) != s->low;
     int cards[13];
     int n = ordered(s, legal, seat, first, cards);
+    uint64_t all = 0;
     for (int i = 0; i < n; i++) {
         int card = cards[i], ok;
+        uint64_t below = 0;
         s->hands[seat] = hand & ~(1ull << card);
         s->seats[s->ntrick] = seat;
         s->cards[s->ntrick] = card;
         s->ntrick++;
         if (s->ntrick < 3) {
-            ok = reach(s, target, (seat + 1) % 3, left, won);
+            ok = reach(s, target, (seat + 1) % 3, left, won, &below);
             s->ntrick--;
         } else {
-            int led = s->cards[0] / 13, winner = s->seats[0], best = -1000;
+            int led = s->cards[0] / 13, winner = s->seats[0], best = -1000, top = s->cards[0];
             for (int j = 0; j < 3; j++) {
                 int v = value_of(s->cards[j], led, s->trump);
-                if (v > best) { best = v; winner = s->seats[j]; }
+                if (v > best) { best = v; winner = s->seats[j]; top = s->cards[j]; }
             }
+            for (int j = 0; j < 3; j++) /* the trick's winner beat a card of its suit: its rank counted */
+                if (s->cards[j] != top && s->cards[j] / 13 == top / 13) below |= 1ull << top;
             int saved_seats[3], saved_cards[3];
             memcpy(saved_seats, s->seats, sizeof saved_seats);
             memcpy(saved_cards, s->cards, sizeof saved_cards);
             s->ntrick = 0;
-            ok = reach(s, target, winner, left - 1, won + (winner == s->declarer));
+            uint64_t later = 0;
+            ok = reach(s, target, winner, left - 1, won + (winner == s->declarer), &later);
+            below |= later;
             memcpy(s->seats, saved_seats, sizeof saved_seats);
             memcpy(s->cards, saved_cards, sizeof saved_cards);
             s->ntrick = 2;
@@ -234,11 +412,14 @@ static int children(Search *s, int target, int seat, int left, int won, int firs
         if (s->aborted) return 0;
         if (ok == maxer) {
             *decided = card;
+            *rel = below;
             history[seat][card] += (uint32_t)(left * left);
             return ok;
         }
+        all |= below;
     }
     *decided = -1;
+    *rel = all | run_cards(s, legal, seat, all);
     return !maxer;
 }
 
@@ -246,15 +427,18 @@ static int children(Search *s, int target, int seat, int left, int won, int firs
  * suit its cards above every other live card (a defender's partner's too, so he keeps the
  * lead), in a side suit only as many as each other hand holding a trump must follow to (an
  * opponent could ruff; a partner may discard instead, but one holding nothing but trumps
- * must ruff and take the lead). */
-static int quick_tricks(const Search *s, int leader, int left) {
+ * must ruff and take the lead). ``*rel``: the cards whose ranks the count depends on (a
+ * count of masters holds where the highest other card is as high; none counted holds anyhow). */
+static int quick_tricks(const Search *s, int leader, int left, uint64_t *rel) {
     uint64_t others = 0;
     for (int i = 0; i < 3; i++) if (i != leader) others |= s->hands[i];
     int total = 0;
+    *rel = 0;
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = (unsigned)(s->hands[leader] >> (13 * suit) & SUIT13);
         unsigned other = (unsigned)(others >> (13 * suit) & SUIT13);
         int top = masters(mine, other);
+        if (top && other) *rel |= 1ull << (13 * suit + highest_bit(other)); /* the masters are above it */
         if (top && s->trump >= 0 && suit != s->trump) {
             for (int i = 0; i < 3; i++) {
                 if (i == leader || !(s->hands[i] >> (13 * s->trump) & SUIT13)) continue;
@@ -271,9 +455,12 @@ static int quick_tricks(const Search *s, int leader, int left) {
  * hand still plays each of its cards (``left`` cards each): a trump above all of the other
  * side's trumps wins the trick it is played to, and a hand plays one card a trick. So the
  * declarer takes at least his trumps above the defenders' (``*declarer_sure``), and the
- * defenders at least the more of either's trumps above the declarer's (``*defenders_sure``). */
-static void sure_trump_tricks(const Search *s, int left, int *declarer_sure, int *defenders_sure) {
+ * defenders at least the more of either's trumps above the declarer's (``*defenders_sure``);
+ * each count's cards whose ranks it depends on in ``*mine_rel`` and ``*theirs_rel``. */
+static void sure_trump_tricks(const Search *s, int left, int *declarer_sure, int *defenders_sure, uint64_t *mine_rel,
+                              uint64_t *theirs_rel) {
     *declarer_sure = *defenders_sure = 0;
+    *mine_rel = *theirs_rel = 0;
     for (int i = 0; i < 3; i++) if (popcount(s->hands[i]) != left) return;
     unsigned t[3], defenders = 0;
     for (int i = 0; i < 3; i++) {
@@ -282,11 +469,13 @@ static void sure_trump_tricks(const Search *s, int left, int *declarer_sure, int
     }
     unsigned mine = t[s->declarer];
     *declarer_sure = masters(mine, defenders);
+    if (*declarer_sure && defenders) *mine_rel = 1ull << (13 * s->trump + highest_bit(defenders));
     for (int i = 0; i < 3; i++) {
         if (i == s->declarer) continue;
         int n = masters(t[i], mine);
         if (n > *defenders_sure) *defenders_sure = n;
     }
+    if (*defenders_sure && mine) *theirs_rel = 1ull << (13 * s->trump + highest_bit(mine));
 }
 
 /* A misère without trumps, a defender on lead at a trick boundary: whether the declarer
@@ -295,13 +484,15 @@ static void sure_trump_tricks(const Search *s, int left, int *declarer_sure, int
  * holding: the card led is at least their lowest, so he has a card below the trick's best;
  * he plays the highest such card (discards his highest card of any suit when void), and
  * the defenders' cards gone (one or two, each below the trick's best) leave it so. */
-static int misere_safe(const Search *s, int leader) {
+static int misere_safe(const Search *s, int leader, uint64_t *rel) {
     if (leader == s->declarer) return 0;
     uint64_t theirs = 0;
+    *rel = 0;
     for (int i = 0; i < 3; i++) if (i != s->declarer) theirs |= s->hands[i];
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = (unsigned)(s->hands[s->declarer] >> (13 * suit) & SUIT13);
         unsigned other = (unsigned)(theirs >> (13 * suit) & SUIT13);
+        if (mine && other) *rel |= 1ull << (13 * suit + lowest_bit(mine | other)); /* the whole suit counts */
         while (mine && other) {
             unsigned d = mine & (~mine + 1), e = other & (~other + 1); /* the lowest of each */
             if (d > e) return 0;
@@ -312,55 +503,56 @@ static int misere_safe(const Search *s, int leader) {
     return 1;
 }
 
-static int reach(Search *s, int target, int to_act, int left, int won) {
+/* Whether the declarer takes ``target`` tricks in all (``won`` so far, ``left`` to come),
+ * ``to_act`` to play; ``*rel``: the cards whose ranks the answer depended on. */
+static int reach(Search *s, int target, int to_act, int left, int won, uint64_t *rel) {
+    *rel = 0;
     if (won >= target) return 1;
     if (won + left < target) return 0;
     if (++s->nodes > s->limit && s->limit) s->aborted = 1;
     if (s->aborted) return 0;
     int need = target - won;
     int decided;
-    if (s->ntrick) return children(s, target, to_act, left, won, -1, &decided);
-    uint64_t k0, k1, k2;
-    make_key(s, to_act, left, &k0, &k1, &k2);
-    PREFETCH(bucket(k0, k1, k2));
+    if (s->ntrick) return children(s, target, to_act, left, won, -1, &decided, rel);
+    uint64_t suits[4], key[3];
+    unsigned live[4];
+    uint64_t shape = make_key(s, to_act, left, suits, live, key);
+    PREFETCH(bucket(key));
+    PREFETCH(shape_bucket(shape));
     if (!s->low) {
         if (to_act == s->declarer) {
-            if (won + quick_tricks(s, to_act, left) >= target) return 1;
-        } else if (won + left - quick_tricks(s, to_act, left) < target) return 0;
+            if (won + quick_tricks(s, to_act, left, rel) >= target) return 1;
+        } else if (won + left - quick_tricks(s, to_act, left, rel) < target) return 0;
         if (s->trump >= 0) {
             int mine, theirs;
-            sure_trump_tricks(s, left, &mine, &theirs);
-            if (won + mine >= target) return 1;
-            if (won + left - theirs < target) return 0;
+            uint64_t mine_rel, theirs_rel;
+            sure_trump_tricks(s, left, &mine, &theirs, &mine_rel, &theirs_rel);
+            if (won + mine >= target) { *rel = mine_rel; return 1; }
+            if (won + left - theirs < target) { *rel = theirs_rel; return 0; }
         }
     }
-    if (s->low && s->trump < 0 && misere_safe(s, to_act)) return 0; /* won < target: no more come */
-    Entry *e = lookup(k0, k1, k2);
-    if (e) {
-        if (e->lower >= need) return 1;
-        if (e->upper < need) return 0;
-    }
-    int result = children(s, target, to_act, left, won, e ? e->best : -1, &decided);
+    if (s->low && s->trump < 0 && misere_safe(s, to_act, rel)) return 0; /* won < target: no more come */
+    int first;
+    int found = lookup(key, shape, suits, live, need, &first, rel);
+    if (found >= 0) return found;
+    int result = children(s, target, to_act, left, won, first, &decided, rel);
     if (s->aborted) return 0; /* an unfinished search proves nothing */
-    e = entry_for(k0, k1, k2, left); /* the search below may have filled or moved it */
-    if (decided >= 0) e->best = (int8_t)decided;
-    if (result) { if (e->lower < need) e->lower = (int8_t)need; }
-    else if (e->upper > need - 1) e->upper = (int8_t)(need - 1);
+    store(key, shape, suits, live, *rel, need, result, decided, left);
     return result;
 }
 
 /* The table, zeroed; on Linux in huge pages where the system gives them (its 32 MB are
  * read at random: with small pages nearly every look-up missed the TLB too). Never freed. */
-static Entry *new_table(void) {
+static void *new_table(size_t bytes) {
 #ifdef __linux__
     void *p = NULL;
-    if (posix_memalign(&p, 1u << 21, TABLE_SIZE * sizeof(Entry)) == 0) {
-        madvise(p, TABLE_SIZE * sizeof(Entry), MADV_HUGEPAGE);
-        memset(p, 0, TABLE_SIZE * sizeof(Entry));
+    if (posix_memalign(&p, 1u << 21, bytes) == 0) {
+        madvise(p, bytes, MADV_HUGEPAGE);
+        memset(p, 0, bytes);
         return p;
     }
 #endif
-    return PyMem_Calloc(TABLE_SIZE, sizeof(Entry));
+    return PyMem_Calloc(1, bytes);
 }
 
 /* solve(hands, trump, to_act, declarer, low, trick, left, keep=False, guess=-1, floor=0,
@@ -426,8 +618,9 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     s.declarer = (int)declarer;
     s.low = low;
     if (!table) {
-        table = new_table();
-        if (!table) return PyErr_NoMemory();
+        table = new_table(TABLE_SIZE * sizeof(Entry));
+        patterns = new_table(PATTERN_SIZE * sizeof(Pattern));
+        if (!table || !patterns) return PyErr_NoMemory();
         init_compress();
     }
     /* The table's bounds hold for any position of the same trump, declarer and kind of game
@@ -437,6 +630,7 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         last_kind = kind;
         if (++generation == 0) {
             memset(table, 0, TABLE_SIZE * sizeof(Entry));
+            memset(patterns, 0, PATTERN_SIZE * sizeof(Pattern));
             generation = 1;
         }
     }
@@ -445,22 +639,23 @@ PyObject *vira_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     int lo = floor_ > 0 ? (int)floor_ : 0, hi = ceiling < left ? (int)ceiling : (int)left;
     if (lo >= hi) return PyLong_FromLong(lo);
     int t0 = (int)to_act, l0 = (int)left, value;
+    uint64_t ignored;
     if (guess >= 0) {
         int t = guess < hi ? guess : hi;
         if (t <= lo) t = lo + 1;
-        if (reach(&s, t, t0, l0, 0)) {
+        if (reach(&s, t, t0, l0, 0, &ignored)) {
             lo = t;
-            while (lo < hi && reach(&s, lo + 1, t0, l0, 0)) lo++;
+            while (lo < hi && reach(&s, lo + 1, t0, l0, 0, &ignored)) lo++;
             value = lo;
         } else {
             hi = t - 1;
-            while (hi > lo && !reach(&s, hi, t0, l0, 0) && !s.aborted) hi--;
+            while (hi > lo && !reach(&s, hi, t0, l0, 0, &ignored) && !s.aborted) hi--;
             value = hi;
         }
     } else {
         while (lo < hi && !s.aborted) {
             int mid = (lo + hi + 1) / 2;
-            if (reach(&s, mid, t0, l0, 0)) lo = mid;
+            if (reach(&s, mid, t0, l0, 0, &ignored)) lo = mid;
             else hi = mid - 1;
         }
         value = lo;

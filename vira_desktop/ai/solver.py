@@ -22,7 +22,10 @@ The compiled search adds cut-offs that never change a value (the Python twin lea
 out): in a high game, the quick tricks of the declarer or a defender on lead, and with trumps
 the sure tricks of either side (its trumps above all of the other side's); leads tried in the
 order of the cut-offs they gave earlier in the solve (a history), among cards of one rank; the
-table in buckets of two.
+table in buckets of two; and partition search (DDS's winning ranks): each search also tells
+which cards' ranks its answer depended on (a trick's winner over a card of its suit, the
+masters a cut-off counted), and its bound is kept a second time as a pattern that holds for
+every position of the same suit lengths whose higher cards lie alike, the lower ones anyhow.
 
 :func:`solve` is the pure-Python reference; the compiled one (``_native``, where built)
 gives the same values (tests/test_solver.py) many times faster and is used when present.
