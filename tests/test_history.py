@@ -141,7 +141,10 @@ def test_kill_9_at_random_moments_loses_no_deal_and_leaves_the_file_whole() -> N
     root = Path(__file__).resolve().parents[1]
     done = subprocess.run(
         [sys.executable, "scripts/kill_resume.py", "--rounds", "4", "--seed", "7"],
-        cwd=root, capture_output=True, text=True, timeout=300,
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "4 passed, 0 failed" in done.stdout and "— ok" in done.stdout.splitlines()[-2]
@@ -488,6 +491,17 @@ def test_in_the_window_a_deal_from_history_is_played_again_from_the_point_shown(
     key(app, pygame.K_RETURN)
     replay = app.stack.top
     assert isinstance(replay, ReplayScene) and replay.deal_id == chosen.id
+    key(app, pygame.K_p)  # at the deal as dealt: from the start, the deal shown not over
+    assert (
+        isinstance(app.stack.top, PlayAgainScene)
+        and app.stack.top.where() == "From the start: the same cards and seats."
+    )
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_END)
+    key(app, pygame.K_p)  # at its end: from the start, as the deal shown is over
+    assert isinstance(app.stack.top, PlayAgainScene) and "(the deal shown is over)" in app.stack.top.where()
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_HOME)
     for _ in range(5):
         key(app, pygame.K_PAGEDOWN)
     at = replay.driver.position

@@ -440,8 +440,14 @@ class StatisticsScene(_Asking):
             whole=True,  # contracts are counted: no 0.2 of one
         )
         level_tips = tuple(
-            t("stats.level_tip", name=s.player, sessions=v.sessions, won=v.won, deals=v.deals,
-              result=number(v.per_100, 1))
+            t(
+                "stats.level_tip",
+                name=s.player,
+                sessions=v.sessions,
+                won=v.won,
+                deals=v.deals,
+                result=number(v.per_100, 1),
+            )
             for v in s.levels
         )
         levels = Chart(
@@ -517,15 +523,23 @@ KINDS = ("human", "normal", "strong", "easy", "random")
 class PlayAgainScene(Scene):
     """Play a deal again from a point of it: the same cards and seats; for each seat, a person
     or a bot of a level, by default as the deal was played (``played``: its seats, levels,
-    colours and tokens; by default the record's own, the player called "You" the person)
-    (↑ ↓ choose a seat, ← → or a click change it, Enter starts, Esc back)."""
+    colours and tokens; by default the record's own, the player called "You" the person;
+    ``over``: asked at the end of the deal shown, hence from its start) (↑ ↓ choose a seat,
+    ← → or a click change it, Enter starts, Esc back)."""
 
     def __init__(
-        self, app: AppPort, record: Record, upto: int, parent: int | None = None, played: AsPlayed | None = None
+        self,
+        app: AppPort,
+        record: Record,
+        upto: int,
+        parent: int | None = None,
+        played: AsPlayed | None = None,
+        over: bool = False,
     ) -> None:
         super().__init__(app)
         self.record = record
         self.upto = upto
+        self.over = over  # asked at the end of the deal shown (so from its start)
         self.parent = parent
         self.played = played if played is not None else as_recorded(record, your_names())
         levels = [self.played.levels.get(name, "normal") for name in record.names]
@@ -579,15 +593,18 @@ class PlayAgainScene(Scene):
         back: SceneName = "history" if self.parent is not None else "menu"
         self.app.start_table(TableOrder(tuple(seats), again=again), saves=False, back_to=back)
 
+    def where(self) -> str:
+        """Where the deal is played again from, in words ("From the start (the deal shown is
+        over)" only where it is)."""
+        if self.upto:
+            return t("play_again.from", position=self.upto, total=len(self.record.actions))
+        return t("play_again.from_start_over" if self.over else "play_again.from_start")
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel(1280, 800), (0, 0))
         title = font(26, True).render(t("play_again.title"), True, GOLD)
         surface.blit(title, title.get_rect(center=(640, 150)))
-        if self.upto:
-            where = t("play_again.from", position=self.upto, total=len(self.record.actions))
-        else:
-            where = t("play_again.from_start")
-        for k, part in enumerate(wrap_text(where + " " + t("play_again.note"), 15, False, 900)):
+        for k, part in enumerate(wrap_text(self.where() + " " + t("play_again.note"), 15, False, 900)):
             line = font(15).render(part, True, INK)
             surface.blit(line, line.get_rect(center=(640, 200 + 22 * k)))
         for i, rect in enumerate(self._rows()):

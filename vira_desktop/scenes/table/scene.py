@@ -81,7 +81,6 @@ class TableScene(AtTable):
         self.play.open(self.runner.start(), with_seating=fresh)
 
 
-
 JUMPS = ("auction", "buy", "play", "payment")  # the replay's jumps, by their buttons' number
 _JUMP_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
 
@@ -224,8 +223,11 @@ class ReplayScene(Scene):
     def play_again(self) -> None:
         """Play the deal again from the point shown (its end: from the start), seats chosen first."""
         driver = self.driver
-        upto = 0 if driver.at_end and not self.problem else driver.position  # a bad record: from where it stops
-        self.app.push("play_again", record=driver.record, upto=upto, parent=self.deal_id, played=driver.played)
+        over = driver.at_end and not self.problem
+        upto = 0 if over else driver.position  # a bad record: from where it stops
+        self.app.push(
+            "play_again", record=driver.record, upto=upto, parent=self.deal_id, played=driver.played, over=over
+        )
 
     def _jumped(self) -> None:
         """The table shown anew at the driver's position, without animation."""
