@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.screens import table_of
+from tests.screens import runner_of, table_of
+from vira_desktop.i18n import t
 from vira_desktop.scenes.app import App
 from vira_desktop.session.factory import played_by_bots
 from vira_desktop.session.history import SCHEMA_VERSION, History, HistoryWriter, open_history
@@ -519,6 +520,8 @@ def test_in_the_window_a_deal_from_history_is_played_again_from_the_point_shown(
     assert isinstance(table, TableScene)
     assert table_of(table).parent == (chosen.id, at) and len(table_of(table).deal.history) == at
     assert {s.name for s in table_of(table).seats if s.human} == {"Anna", other}
+    head = runner_of(table).port.heading(seating=True)  # no seating drawn, no åla: the table as the deal began
+    assert head[0] == t("log.again") and len(head) == 2 and head[1].startswith("Deal ")
 
 
 def bad_at_5(folder: Path) -> Path:

@@ -188,10 +188,14 @@ class SeatPort:
 
     def heading(self, seating: bool) -> list[str]:
         """The log's head for the deal in play: its number, dealer and forehand, under the
-        seating (when asked for, and always in the first deal) and the first deal's åla."""
+        seating (when asked for, and always in the first deal) and the first deal's åla (a
+        deal played again at its table as it began: said so instead)."""
         table = self.master.table
         first = table.deal_index == 0
-        above = seating_lines(table.draw, table.seating, first) if seating or first else []
+        if table.before is not None and first:  # a deal played again, at its table as it began: no draw, no åla
+            above = [t("log.again")]
+        else:
+            above = seating_lines(table.draw, table.seating, first) if seating or first else []
         return [*above, deal_heading(table.session, table.deal_index)]
 
     def retell(self, heading: list[str] | None = None) -> None:
