@@ -76,8 +76,12 @@ def test_every_update_names_only_cards_the_seat_shown_may_know() -> None:
         if ask is not None:
             assert ask.view.decision is not None
             decision = ask.view.decision
-            action = decision.actions[0] if decision.actions else decision.choice.make(  # type: ignore[union-attr]
-                list(decision.choice.candidates)[: decision.choice.min_count]  # type: ignore[union-attr]
+            action = (
+                decision.actions[0]
+                if decision.actions
+                else decision.choice.make(  # type: ignore[union-attr]
+                    list(decision.choice.candidates)[: decision.choice.min_count]  # type: ignore[union-attr]
+                )
             )
             seen.append(runner.submit(ask.seat, action))
         if runner.master.deal_over:
@@ -446,3 +450,47 @@ def test_a_failed_hint_is_asked_again_by_the_player_not_at_every_frame(monkeypat
     assert runner.ask_hint()
     runner.poll(300.0)
     assert len(calls) == 2
+
+
+def test_the_panel_says_whose_tricks_are_counted_and_a_defender_is_told_the_partner() -> None:
+    """A newcomer read "tricks taken 2, 6 needed" not knowing whose, and the coach's "partner"
+    not knowing whom: the panel names the declarer ("Bertil's tricks …", yours "your tricks
+    …") and tells a defender the partner."""
+    from dataclasses import replace
+
+    from vira_desktop.rules.decision import Phase
+    from vira_desktop.rules.seat import Seat
+    from vira_desktop.scenes.table.panel_text import contract_lines
+
+    table = Table([SeatConfig("You", True), *bots(3)[1:]], seed=4)
+    runner = TableRunner(table, pause=0)
+    runner.start()
+    for step in range(2000):
+        runner.poll(float(step))
+        if (ask := runner.asked()) is not None:
+            decision = ask.view.decision
+            assert decision is not None
+            action = (
+                decision.actions[0]
+                if decision.actions
+                else decision.choice.make(  # type: ignore[union-attr]
+                    list(decision.choice.candidates)[: decision.choice.min_count]  # type: ignore[union-attr]
+                )
+            )
+            runner.submit(ask.seat, action)
+        if table.deal.phase is Phase.PLAY:
+            break
+    state = runner.state()
+    contract = state.view.contract
+    assert contract is not None
+    declarer = contract.declarer
+    defenders = [Seat(s) for s in range(3) if s != declarer]
+    name = state.seats[declarer]
+    whose = "your tricks 0" if name == "You" else f"{name}'s tricks 0"
+    assert contract_lines(replace(state, viewer=declarer))[0].startswith(whose)
+    for seat in defenders:
+        other = next(s for s in defenders if s != seat)
+        lines = contract_lines(replace(state, viewer=seat))
+        assert lines[0].startswith(whose)
+        assert lines[1] == f"your partner: {state.seats[other]}"
+    assert len(contract_lines(replace(state, viewer=None))) == 1  # sitting out: nobody's partner

@@ -10,6 +10,7 @@ import pygame
 
 from ...i18n import current, t
 from ...rules.cards import Suit
+from ...session.describe import is_you
 from ...session.state import TableState
 from ...session.words import say_text
 from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, fitting_size
@@ -86,13 +87,9 @@ class PanelText:
             elif contract.low:
                 surface.blit(self.text(t("table.misere"), 14, width=W), (x, y))
                 y += 18
-            won = view.tricks_won[contract.declarer]
-            if contract.low:
-                told = t("table.tricks_taken_low", won=won)
-            else:
-                told = t("table.tricks_taken", won=won, needed=contract.tricks_needed)
-            surface.blit(self.text(told, 13, False, MUTED, W), (x, y))
-            y += 18
+            for told in contract_lines(state):
+                surface.blit(self.text(told, 13, False, MUTED, W), (x, y))
+                y += 18
         y = max(y + 2, 256)
         surface.blit(self.text(doing, 13, False, MUTED, W), (x, y))
         room = max(1, (shown.notes_bottom - y) // 18)  # the panel's buttons start below
@@ -117,3 +114,23 @@ class PanelText:
         keys = self.text.wrap(t(shown.keys_help), 11, False, W, sep=" · ")[:2] if shown.keys_help else []
         for i, part in enumerate(keys):
             surface.blit(self.text(part, 11, False, MUTED), (x, 784 - 14 * (len(keys) - i)))
+
+
+def contract_lines(state: TableState) -> list[str]:
+    """Under the contract, whose tricks are counted ("Bertil's tricks 2, 6 needed"; yours:
+    "your tricks …"), and to a defender who the partner is (a newcomer read the coach's
+    "partner" not knowing whom it meant)."""
+    view, contract = state.view, state.view.contract
+    assert contract is not None
+    won, declarer = view.tricks_won[contract.declarer], contract.declarer
+    name = state.seats[declarer]
+    key = "table.tricks_yours" if is_you(name) else "table.tricks_of"  # "You" is the player, whoever's seat is shown
+    if contract.low:
+        lines = [t(key + "_low", won=won, name=name)]
+    else:
+        lines = [t(key, won=won, needed=contract.tricks_needed, name=name)]
+    if state.viewer is not None and state.viewer != declarer:
+        partner = next(s for s in range(3) if s not in (declarer, state.viewer))
+        lines.append(t("table.partner", name=state.seats[partner]))
+    return lines
+
