@@ -124,11 +124,12 @@ def contract_lines(state: TableState) -> list[str]:
     assert contract is not None
     won, declarer = view.tricks_won[contract.declarer], contract.declarer
     name = state.seats[declarer]
-    key = "table.tricks_yours" if is_you(name) else "table.tricks_of"  # "You" is the player, whoever's seat is shown
+    mine = is_you(name)  # "You" is the player, whoever's seat is shown
     if contract.low:
-        lines = [t(key + "_low", won=won, name=name)]
+        lines = [t("table.tricks_yours_low", won=won) if mine else t("table.tricks_of_low", won=won, name=name)]
     else:
-        lines = [t(key, won=won, needed=contract.tricks_needed, name=name)]
+        said = {"won": won, "needed": contract.tricks_needed}
+        lines = [t("table.tricks_yours", **said) if mine else t("table.tricks_of", name=name, **said)]
     if state.viewer is not None and state.viewer != declarer:
         partner = next(s for s in range(3) if s not in (declarer, state.viewer))
         lines.append(t("table.partner", name=state.seats[partner]))
