@@ -17,6 +17,7 @@ from vira_desktop.i18n import t
 from vira_desktop.paths import history_file
 from vira_desktop.rules.ledger import PULLA, SEXMASTARE, Kind, Ledger
 from vira_desktop.scenes.app import App
+from vira_desktop.scenes.table import TableScene
 from vira_desktop.scenes.table.input import Command
 from vira_desktop.session.history import History
 from vira_desktop.session.record import Record, parse_yaml, read_record
@@ -243,6 +244,16 @@ def test_the_statistics_count_contracts_on_whole_number_ticks(tmp_path: Path, mo
     assert stats.stats.deals == 2 and all(tick == int(tick) for tick in ticks)
 
 
+def _annas_deal_again(app: App) -> TableScene:
+    """Anna's deal from history played again (P, then Enter on the form), in play."""
+    _annas_deal(app)
+    key(app, pygame.K_p)
+    key(app, pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and not runner_of(table).master.deal_over
+    return table
+
+
 def test_esc_in_a_deal_played_again_asks_before_it_drops_the_deal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -250,14 +261,9 @@ def test_esc_in_a_deal_played_again_asks_before_it_drops_the_deal(
     ends a saved game), another key plays on, and Esc twice goes back to history."""
     from vira_desktop.i18n import t
     from vira_desktop.scenes.history import HistoryScene
-    from vira_desktop.scenes.table import TableScene
 
     app = make_app(tmp_path, monkeypatch)
-    _annas_deal(app)
-    key(app, pygame.K_p)
-    key(app, pygame.K_RETURN)
-    table = app.stack.top
-    assert isinstance(table, TableScene) and not runner_of(table).master.deal_over
+    table = _annas_deal_again(app)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table and table.view.shown.message == t("message.leave_again")
     key(app, pygame.K_h)  # any other key: the question is taken back
@@ -275,18 +281,13 @@ def test_closing_the_window_in_a_deal_played_again_asks_first_as_esc_does(
     where Esc would ask, closing asks too (over a sheet, the sheet closes so the question is
     seen), a key takes the question back, and closing twice ends the program. A saved game
     closes at once."""
-    from vira_desktop.scenes.table import TableScene
 
     def close(app: App) -> None:
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         run(app, 1)
 
     app = make_app(tmp_path, monkeypatch)
-    _annas_deal(app)
-    key(app, pygame.K_p)
-    key(app, pygame.K_RETURN)
-    table = app.stack.top
-    assert isinstance(table, TableScene) and not runner_of(table).master.deal_over
+    table = _annas_deal_again(app)
     key(app, pygame.K_s)  # the score sheet over the table
     assert app.stack.top is not table
     close(app)
