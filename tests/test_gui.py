@@ -187,6 +187,21 @@ def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App, monkeypatch: py
     assert table_of(scene).deal_index == 1 and scene.view.banner is None
 
 
+def test_an_enter_typed_as_the_deal_ends_does_not_skip_its_result(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer's Enter, meant for a card as the others played the last trick, went on to
+    the next deal before the result was read: for a moment after a deal ends Enter waits."""
+    from vira_desktop.scenes.table import play
+
+    monkeypatch.setattr(play, "RESULT_PAUSE", 0.4)
+    scene = start_game(app)
+    play_to_end_of_deal(app, scene)
+    key(app, pygame.K_RETURN)  # at once: the result stays
+    assert table_of(scene).deal_index == 0 and scene.view.state is not None and scene.view.state.over
+    time.sleep(0.45)
+    key(app, pygame.K_RETURN)  # a moment later: the next deal
+    assert table_of(scene).deal_index == 1
+
+
 def human_turns(app: App, scene: TableScene, seed: int) -> Iterator[Decision]:
     """Each decision the human faces (the caller acts, or the test moves on for it)."""
     rng = random.Random(seed)

@@ -7,6 +7,7 @@ the commands, answers and buttons of its own."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Protocol
 
@@ -34,6 +35,9 @@ from .surface import TableSurface
 
 __all__ = ["AtTable", "Moves", "Role", "SessionRole", "TablePlay"]
 
+# Seconds after a deal ends in which Enter does not yet go on to the next: an Enter typed for a
+# card as the others played the last trick skipped the result before a newcomer could read it.
+RESULT_PAUSE = 1.0
 SESSION_COMMANDS = {"next": TableCommand.NEXT_DEAL, "last round": TableCommand.LAST_ROUND, "borup": TableCommand.BORUP}
 
 
@@ -322,6 +326,7 @@ class Moves:
         self._nothing_confirmed = False  # Enter once more takes no cards (buy -)
         self._leave_asked = False  # Esc in a deal played again asked first: Esc once more leaves
         self._close_asked = False  # the same for the window's close button
+        self._over_at: float | None = None  # when the deal in play was first seen over
         self._analysis_wanted = False  # the analysis was asked for and is being worked out
 
     @property
@@ -334,6 +339,8 @@ class Moves:
         asked = "leave" if self._leave_asked else "close" if self._close_asked else ""
         self.surface.message(self._leave_words(asked) if asked else "", GOLD)
         self._nothing_confirmed = False
+        over = self.table_over
+        self._over_at = (self._over_at or time.monotonic()) if over else None
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> None:
@@ -528,7 +535,8 @@ class Moves:
         state = self.play.view.state
         ask = self.play.viewer_ask()
         if state is not None and state.over:
-            self.command(Command("next"))
+            if self._over_at is None or time.monotonic() - self._over_at >= RESULT_PAUSE:
+                self.command(Command("next"))  # (an Enter typed ahead for a card goes nowhere)
         elif ask is not None and self.play.chosen is not None and self.play.chosen in self.play.layout_actions():
             self.press(self.play.chosen)  # the button the hint selected (a pass in the auction too)
         elif self.play.bidding.shown():
