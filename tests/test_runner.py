@@ -492,5 +492,5 @@ def test_the_panel_says_whose_tricks_are_counted_and_a_defender_is_told_the_part
         other = next(s for s in defenders if s != seat)
         lines = contract_lines(replace(state, viewer=seat))
         assert lines[0].startswith(whose)
-        assert lines[1] == f"your partner: {state.seats[other]}"
+        assert lines[1] == f"your partner: {state.seats[other]} · your side's tricks 0"
     assert len(contract_lines(replace(state, viewer=None))) == 1  # sitting out: nobody's partner

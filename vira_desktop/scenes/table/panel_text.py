@@ -118,8 +118,8 @@ class PanelText:
 
 def contract_lines(state: TableState) -> list[str]:
     """Under the contract, whose tricks are counted ("Bertil's tricks 2, 6 needed"; yours:
-    "your tricks …"), and to a defender who the partner is (a newcomer read the coach's
-    "partner" not knowing whom it meant)."""
+    "your tricks …"), and to a defender who the partner is and their side's tricks (a
+    newcomer read the coach's "partner" not knowing whom it meant, and added them up)."""
     view, contract = state.view, state.view.contract
     assert contract is not None
     won, declarer = view.tricks_won[contract.declarer], contract.declarer
@@ -132,6 +132,7 @@ def contract_lines(state: TableState) -> list[str]:
         lines = [t("table.tricks_yours", **said) if mine else t("table.tricks_of", name=name, **said)]
     if state.viewer is not None and state.viewer != declarer:
         partner = next(s for s in range(3) if s not in (declarer, state.viewer))
-        lines.append(t("table.partner", name=state.seats[partner]))
+        ours = view.tricks_won[state.viewer] + view.tricks_won[partner]
+        lines.append(t("table.partner", name=state.seats[partner], won=ours))
     return lines
 
