@@ -143,6 +143,7 @@ class SeatPort:
             seating_kind=table.seating,
             colour_order=self.master.players,
             undone=tuple(table.undone),
+            again=table.before is not None,
         )
 
     @property

@@ -56,6 +56,7 @@ class TableState:
     deals: tuple[DealSummary, ...] = ()  # the session's finished deals, for the score sheet (public)
     undone: tuple[int, ...] = ()  # the deals in which an action was taken back (practice), by index
     settlement: Settlement | None = None  # the session's end: the pulla shared, each one's result
+    again: bool = False  # a deal from history played again at its table as it began (not the session's Nth)
 
     @property
     def over(self) -> bool:

@@ -48,7 +48,8 @@ class PanelText:
         view = state.view
         x = TABLE_W + 16
         highest = view.highest
-        surface.blit(self.text(t("table.deal", number=state.deal_index + 1), 17, True, INK, W // 2), (x, 10))
+        heading = t("table.deal_again") if state.again else t("table.deal", number=state.deal_index + 1)
+        surface.blit(self.text(heading, 17, True, INK, W // 2), (x, 10))
         if state.ending:  # the agreed end of the session, in place of the deal's number
             mark = self.text(state.ending, 13, True, GOLD, W * 2 // 3)
             surface.blit(mark, mark.get_rect(topright=(1280 - 16, 13)))
