@@ -297,14 +297,21 @@ static void store(const uint64_t key[3], uint64_t shape, const uint64_t suits[4]
 
 static int reach(Search *s, int target, int to_act, int left, int won, uint64_t *rel);
 
+/* The cards still in play that ``seat`` does not hold: the other hands' and the trick's
+ * (between two of its cards, one of these keeps them from playing alike). */
+static uint64_t in_play_elsewhere(const Search *s, int seat) {
+    uint64_t others = 0;
+    for (int i = 0; i < 3; i++) if (i != seat) others |= s->hands[i];
+    for (int i = 0; i < s->ntrick; i++) others |= 1ull << s->cards[i];
+    return others;
+}
+
 /* One card of each run of equivalent cards of ``legal``, the likeliest to decide first:
  * ``first`` (the lead that decided this position before), then in a high game for a lead
  * the highest cards, for a follow the cheapest card that takes the trick from the other
  * side, else the lowest cards (a misère's order is below). */
 static int ordered(const Search *s, uint64_t legal, int seat, int first, int *out) {
-    uint64_t others = 0;
-    for (int i = 0; i < 3; i++) if (i != seat) others |= s->hands[i];
-    for (int i = 0; i < s->ntrick; i++) others |= 1ull << s->cards[i];
+    uint64_t others = in_play_elsewhere(s, seat);
     int n = 0, keys[13];
     int led = s->ntrick ? s->cards[0] / 13 : -1, best = -1000, winner = -1;
     for (int i = 0; i < s->ntrick; i++) {
@@ -344,9 +351,7 @@ static int ordered(const Search *s, uint64_t legal, int seat, int first, int *ou
  * besides, so that no run reaches from a suit's lower cards (whose ranks did not count) into
  * its higher (whose did): there a lower card would not stand for the higher elsewhere. */
 static uint64_t run_cards(const Search *s, uint64_t legal, int seat, uint64_t rel) {
-    uint64_t others = 0, out = 0;
-    for (int i = 0; i < 3; i++) if (i != seat) others |= s->hands[i];
-    for (int i = 0; i < s->ntrick; i++) others |= 1ull << s->cards[i];
+    uint64_t others = in_play_elsewhere(s, seat), out = 0;
     for (int suit = 0; suit < 4; suit++) {
         unsigned r = (unsigned)(rel >> (13 * suit) & SUIT13);
         if (!r) continue;
