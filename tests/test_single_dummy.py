@@ -14,6 +14,7 @@ import pytest
 from vira_desktop import i18n
 from vira_desktop.ai import solver
 from vira_desktop.ai.single_dummy import card_odds
+from vira_desktop.ai.strong import Budget
 from vira_desktop.rules.actions import PlayCard
 from vira_desktop.rules.cards import Card
 from vira_desktop.rules.decision import Phase
@@ -314,6 +315,12 @@ def test_the_coach_takes_the_analysis_layouts_and_hints_as_it_would_alone() -> N
     assert compared > 40
     other = card_odds(view := _a_view(), 1)  # layouts the coach does not draw: searched by the coach itself
     assert other is not None and Coach().hint(view, other) == Coach().hint(view)
+    seed = Coach().card_seed(view)
+    full, capped = card_odds(view, seed), card_odds(view, seed, budget=Budget(misere_nodes=100_000))
+    assert full is not None and capped is not None and len(capped.solved) < len(full.solved)  # layouts left out
+    before = solver.searched()
+    taken = Coach().hint(view, capped)  # not the coach's layouts as it solves them: it searches its own
+    assert solver.searched() > before and taken == Coach().hint(view)
 
 
 def _a_view() -> View:

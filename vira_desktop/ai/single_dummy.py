@@ -56,7 +56,8 @@ class CardOdds:
     wants_tricks: bool  # the seat plays for the declarer's tricks (the declarer high, a defender low)
     solved: tuple[Solved, ...] = ()  # the layouts as solved (for each class's lowest card): see StrongBot.choose_with
     seed: int = 0  # the seed the layouts were drawn with ...
-    drawn: int = 0  # ... and how many were drawn
+    drawn: int = 0  # ... how many were drawn ...
+    nodes: int = 0  # ... and the nodes a card's search of one layout might take (one over: left out)
 
     @property
     def layouts(self) -> int:
@@ -145,4 +146,5 @@ def card_odds(
         }
 
     outcomes, taken = each(lambda v: outcome_of(view.low, v, home_at)), each(lambda v: v)
-    return CardOdds(outcomes, view.seat == declarer, taken, (view.seat == declarer) != view.low, solved, seed, count)
+    declares = view.seat == declarer
+    return CardOdds(outcomes, declares, taken, declares != view.low, solved, seed, count, nodes)

@@ -15,7 +15,7 @@ from enum import Enum
 from ..ai import NormalBot, Outlook
 from ..ai.knowledge import read_markings
 from ..ai.single_dummy import LAYOUTS, CardOdds
-from ..ai.strong import Budget, StrongBot, card_seed
+from ..ai.strong import Budget, StrongBot, card_nodes, card_seed
 from ..i18n import number, t
 from ..rules.actions import Action, Bid, Pass
 from ..rules.decision import Phase
@@ -146,8 +146,10 @@ class Coach:
         return Hint(choice.action, choice.reason)
 
     def _searched(self, view: View, odds: CardOdds) -> bool:
-        """Whether ``odds`` were judged over the layouts the coach's search draws in ``view``."""
-        return odds.seed == self.card_seed(view) and odds.drawn == COACH_BUDGET.layouts
+        """Whether ``odds`` were judged over the layouts the coach's search draws in ``view``,
+        solved within its nodes (so the same layouts were left out)."""
+        same_nodes = odds.nodes == card_nodes(view, COACH_BUDGET)
+        return odds.seed == self.card_seed(view) and odds.drawn == COACH_BUDGET.layouts and same_nodes
 
     def card_seed(self, view: View) -> int:
         """The seed of the layouts the coach searches for a card in ``view`` (drawn with it,
