@@ -30,6 +30,8 @@ class Place:
         return (self.hand[0] - 39.0, float(self.hand[1])) if not self.vertical else (self.hand[0], self.hand[1] + 140.0)
 
 
+# The viewer's spare deck (bottom, at y 544) stands high enough for its label to clear the hand
+# below (at 560 the label ran behind the cards' top edge).
 PLACES = {
     "bottom": Place((480, 680), False, (441, 452), (770, 556), (660, 556), (20, 584), (240, 544)),
     "left": Place((40, 110), True, (318, 330), (140, 410), (140, 290), (20, 12), (140, 140)),
@@ -44,8 +46,6 @@ PLACES_FOUR = {
     **PLACES,
     "top": Place((480, 16), False, (441, 208), (523, 150), (638, 150), (230, 140), (740, 140)),
 }
-# The viewer's spare deck stands high enough for its label to clear the hand below (at 560
-# the label ran behind the cards' top edge).
 STOCK = (441, 330)
 TURNED = (351, 330)
 TABLE_W = 960
