@@ -522,7 +522,7 @@ def test_in_the_window_a_deal_from_history_is_played_again_from_the_point_shown(
     assert {s.name for s in table_of(table).seats if s.human} == {"Anna", other}
     assert table.view.state is not None and table.view.state.again  # the panel heads it "Played again", not "Deal 1"
     head = runner_of(table).port.heading(seating=True)  # no seating drawn, no åla: the table as the deal began
-    assert head[0] == t("log.again") and len(head) == 2 and head[1].startswith("Deal ")
+    assert head[0] == t("log.again") and len(head) == 2 and head[1].startswith("Played again — dealer: ")  # no "Deal 1"
 
 
 def bad_at_5(folder: Path) -> Path:

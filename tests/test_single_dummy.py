@@ -191,12 +191,12 @@ def test_the_colours_legend_fits_beside_its_heading_and_the_foot_in_three_lines(
 
 
 def test_the_first_line_answers_the_title_from_the_double_dummy_result_and_the_sides_mistakes() -> None:
-    """The title "Could you have won?" is answered first, plainly: yes with the card that would have
+    """The title "Could I have won?" is answered first, plainly: yes with the card that would have
     done it (a mistake on what could be seen), only with hindsight where no card was one,
     no where best play from the first card does not change the result; "Could you have done
     better?" likewise, for a side that won."""
     title, lines = verdict(_gok(), "South")
-    assert title == "Could you have won?"
+    assert title == "Could I have won?"
     assert lines[0] == (
         "Yes: with 6♥ instead of 2♣ at trick 1 the contract could have gone home (with 2♣ the contract goes"
         " home in 0% of the deals that fit what could be seen, with 6♥ in 16%; kodilj 97%, with 6♥ 73%)."
@@ -206,14 +206,14 @@ def test_the_first_line_answers_the_title_from_the_double_dummy_result_and_the_s
         "Yes, with every card known: best play from the first card takes the contract home."
     )
     title, lines = verdict(_analysed("gok_low_lead_and_unlucky", "East", "West"), "West")
-    assert title == "Could you have done better?"
+    assert title == "Could I have done better?"
     answered = "Yes, though the contract was beaten: with 8♠ instead of East's 2♥ at trick 3 it was surer"
     assert lines[0].startswith(answered)
     title, lines = verdict(_analysed("solo6_into_unseen_void", "East", "West"), "East")
-    assert title == "Could you have won?"  # the best line beats it (see the last test), with hindsight only
+    assert title == "Could I have won?"  # the best line beats it (see the last test), with hindsight only
     assert lines[0].startswith("Only with hindsight: with every card known the contract could have been beaten")
     title, lines = verdict(_solo(), "South")
-    assert title == "Could you have done better?"
+    assert title == "Could I have done better?"
     assert lines[0] == "No: the contract went home, and on what you could see none of your cards was a mistake."
 
 

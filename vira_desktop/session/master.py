@@ -251,7 +251,7 @@ class TableMaster:
         self._tell(
             Change.NEXT_DEAL,
             events=[self.table.deal.started()],
-            said=deal_heading(self.table.session, self.table.deal_index),
+            said=deal_heading(self.table.session, self.table.deal_index, again=self.table.before is not None),
         )
 
     def close(self) -> None:

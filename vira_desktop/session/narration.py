@@ -33,9 +33,11 @@ def seating_lines(draw: SeatingDraw, kind: str, first_deal: bool) -> list[str]:
     return [*lines, t("log.ala")] if first_deal else lines
 
 
-def deal_heading(session: Session, deal_index: int) -> str:
-    """ "Deal 3 · dealer: Bertil · forehand: Cecilia" (Borup and a player sitting out said too)."""
-    said = {"number": deal_index + 1, "dealer": session.seats[2], "forehand": session.seats[0]}
+def deal_heading(session: Session, deal_index: int, again: bool = False) -> str:
+    """ "Deal 3 · dealer: Bertil · forehand: Cecilia" (Borup and a player sitting out said too;
+    ``again``: a deal from history played again, headed "Played again", not by a number)."""
+    deal = t("table.deal_again") if again else t("table.deal", number=deal_index + 1)
+    said = {"deal": deal, "dealer": session.seats[2], "forehand": session.seats[0]}
     if session.borup:
         return t("log.borup_deal", **said)
     if session.sitting_out:

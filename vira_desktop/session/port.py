@@ -197,7 +197,7 @@ class SeatPort:
             above = [t("log.again")]
         else:
             above = seating_lines(table.draw, table.seating, first) if seating or first else []
-        return [*above, deal_heading(table.session, table.deal_index)]
+        return [*above, deal_heading(table.session, table.deal_index, again=table.before is not None)]
 
     def retell(self, heading: list[str] | None = None) -> None:
         """Tell the deal in play again from its start (after Continue, an undo, Try again),
