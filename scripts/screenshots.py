@@ -4,7 +4,7 @@
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/languages --languages
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --tutorial en
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/coach --coach
-    DISPLAY=:99 python scripts/screenshots.py /tmp/shots --analysis tests/records/x.yaml [--in sv]
+    DISPLAY=:99 python scripts/screenshots.py /tmp/shots --analysis tests/records/x.yaml [--in sv] [--tab N]
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/friends --friends
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/friends --forms
     DISPLAY=:99 python scripts/screenshots.py docs/screenshots/tutorial --lesson vingel_6 1 \
@@ -752,10 +752,11 @@ def friend(folder: Path, shots: list[str]) -> None:
         app.friends.close()
 
 
-def analysis_screens(folder: Path, records: list[str], language: str | None = None) -> None:
-    """Each record (``--analysis RECORD... [--in LANG]``) opened in the replay, played to its
-    end and "Could I have won?" asked (A) for the seat shown: the progress message while it
-    is worked out, then the analysis window."""
+def analysis_screens(folder: Path, records: list[str], language: str | None = None, tabs: int = 0) -> None:
+    """Each record (``--analysis RECORD... [--in LANG] [--tab N]``) opened in the replay, played
+    to its end and "Could I have won?" asked (A) for the seat shown (forehand, or the seat
+    after N presses of Tab): the progress message while it is worked out, then the analysis
+    window."""
     folder.mkdir(parents=True, exist_ok=True)
     with fresh_home(language):
         app = App(seed=1)
@@ -765,6 +766,8 @@ def analysis_screens(folder: Path, records: list[str], language: str | None = No
             app.open("replay", record=load_record(path), title=path.name)
             step(app, 5)
             key(app, pygame.K_END, frames=30)
+            for _ in range(tabs):  # whose hand is shown: whose analysis it is
+                key(app, pygame.K_TAB)
             key(app, pygame.K_a)
             until(app, lambda: getattr(getattr(app.stack.top, "driver", None), "progress", None) is not None, 120)
             save(app, folder, f"{path.stem}-working.png")
@@ -795,10 +798,10 @@ if __name__ == "__main__":
         friend(target, sys.argv[sys.argv.index("--friend") + 1 :])
     elif "--coach" in sys.argv:
         coach(target)
-    elif "--analysis" in sys.argv:  # --analysis RECORD... [--in LANG]
+    elif "--analysis" in sys.argv:  # --analysis RECORD... [--in LANG] [--tab N]
         at = sys.argv.index("--analysis")
         shown = [a for a in sys.argv[at + 1 :] if a.endswith(".yaml")]
-        analysis_screens(target, shown, _option("--in"))
+        analysis_screens(target, shown, _option("--in"), int(_option("--tab") or 0))
     elif "--lesson" in sys.argv:  # --lesson IDENT STEP [--answer TEXT] [--in sv,en,fi]
         at = sys.argv.index("--lesson")
         said = (_option("--in") or "sv,en,fi").split(",")

@@ -16,7 +16,9 @@ from vira_desktop.rules.cards import Card
 from vira_desktop.rules.seat import Seat
 from vira_desktop.scenes.analysis import verdict
 from vira_desktop.session.analysis import analyse_record, play_start
+from vira_desktop.session.coach import marking_hint
 from vira_desktop.session.record import load_record, replay
+from vira_desktop.session.words import card_text, say_marking
 
 RECORDS = Path(__file__).parent / "records"
 LANGUAGES = ("en", "sv", "fi")
@@ -111,3 +113,45 @@ def test_the_command_line_says_what_its_brackets_are(capsys: pytest.CaptureFixtu
     assert "[N]: the declarer's tricks after the trick" in out
     assert "(or " in out  # a best card with others as good
     assert "no game by trump (cards set aside); misère (best defence) 1" in out
+
+
+def test_a_marking_the_coach_read_aloud_is_named_as_one_where_the_analysis_blames_it() -> None:
+    """A newcomer heard the coach read a partner's Ågren marking aloud, then saw the analysis
+    call that very card a mistake, with nothing to tie the two. North's 6♣ (then 8♣: weakness
+    in clubs, as the table's note reads it for South) is judged a mistake on what North could
+    see; the sheet names it as the marking and says why a marking can be judged worse."""
+    record = load_record(RECORDS / "analysis" / "begar_marking_a_mistake.yaml")
+    info = analyse_record(record, frozenset({"South", "North"}))
+    marked = [(m.seat, m.cards, m.strong) for m in info.markings]
+    assert marked == [("North", (Card.parse("6C"), Card.parse("8C")), False)]
+    blamed = next(s for s in info.seen if s.seat == "North" and s.card == Card.parse("6C"))
+    assert blamed.call == "mistake"
+    deal = replay(record)
+    read = marking_hint(deal.view(record.names.index("South")), record.names)  # the note the player saw
+    assert read.startswith("Ågren marking: North shows weakness in clubs")
+    for lang in LANGUAGES:
+        i18n.configure(lang)
+        _, lines = verdict(info, "South")
+        what = say_marking(info.markings[0].suits, strong=False)
+        named = i18n.t("analysis.marking_card", what=what)
+        mistakes = next(line for line in lines if card_text(Card.parse("6C")) in line and named in line)
+        assert mistakes.index(named) > mistakes.index(card_text(Card.parse("6C")))
+        assert i18n.t("analysis.marking_judged") in lines and not any("%{" in line for line in lines)
+    i18n.configure("en")
+    _, lines = verdict(info, "South")
+    assert "6♣" in lines[3] and "— an Ågren marking (weakness in clubs)" in lines[3], lines
+
+
+def test_a_trick_given_up_and_given_back_is_not_called_a_trick_of_difference() -> None:
+    """East's J♥ at trick 2 gave up a trick with best play after it, and the defenders gave it
+    back: the best line and the play both end at 7. The sheet said "that would have made one
+    trick's difference", then "the play ends as this line does"; a newcomer read the two as a
+    contradiction. It now says what happened in one sentence."""
+    info = analyse_record(load_record(RECORDS / "analysis" / "begar_marking_a_mistake.yaml"), frozenset({"East"}), 0)
+    assert info.diverges is not None and info.diverges.trick == 2 and info.best_line[-1].declarer_tricks == info.taken
+    for lang in LANGUAGES:
+        i18n.configure(lang)
+        _, lines = verdict(info, "East")
+        assert lines[-1].endswith(i18n.t("analysis.turn_given_back", count=1, card=card_text(Card.parse("JH"))))
+        assert not any(i18n.t("analysis.turn_same_result", count=1) in line for line in lines)
+        assert i18n.t("analysis.line_even") not in lines

@@ -13,7 +13,7 @@ from ..rules.cards import Card, Suit
 from ..rules.errors import Keyed
 from ..session.analysis import CLOSE, MISTAKE, Analysis, Chances, Costly, LineCard, Seen
 from ..session.describe import is_you
-from ..session.words import card_text, pretty, say_keyed
+from ..session.words import card_text, pretty, say_keyed, say_marking
 from .base import AppPort
 from .overlays import _Sheet
 from .theme import GOLD, GOOD, INK, MUTED, RED, fit_text, fitting_size, font, wrap_text
@@ -143,6 +143,9 @@ def _judged(info: Analysis, seen: Sequence[Seen], key: str, told: set[str], own:
             said.append(t(key, **values, best=bests, theirs=best))
         if s.call != "good":  # how far below the best, in the points the verdict is judged by
             said[-1] += f" ({t('analysis.points_worse', count=_points(info, s))})"
+        marking = info.marking(s.seat, s.card)
+        if marking is not None:  # the card the log and the coach read as a marking
+            said[-1] += " " + t("analysis.marking_card", what=say_marking(marking.suits, marking.strong))
     more = len(seen) - LISTED
     return "; ".join(said) + (t("analysis.and_more", count=more) if more > 0 else "")
 
@@ -191,6 +194,8 @@ def _seen_lines(info: Analysis, viewer: str, told: set[str], said_fine: bool = F
         lines.append(t("analysis.coach_also", cards="; ".join(_coach_card(s) for s in rest[:LISTED])))
     if not mistakes and not doubtful and not said_fine:
         lines.append(t("analysis.no_mistakes_own" if viewer == info.declarer else "analysis.no_mistakes"))
+    if any(info.marking(s.seat, s.card) for s in mistakes + doubtful):  # why the marking read aloud is blamed
+        lines.append(t("analysis.marking_judged"))
     return lines
 
 
@@ -410,16 +415,19 @@ def _best_line_words(info: Analysis, viewer: str) -> list[str]:
     known = hindsight or quiet is not None or not on_side(info, viewer, turn.seat)
     key = _SHOW_ME[known][turn.seat == viewer][turn.index == 0]
     line = t(key, trick=turn.trick, name=turn.seat, final=final)
-    if quiet is not None:
-        line += " " + t("analysis.turn_same_result", count=quiet.lost)
-    elif hindsight:
-        line += " " + t("analysis.turn_hindsight")
     turning = _turning(info)
     if turning is not None and turning.also:  # the best line's own card was not the only one
         others = ", ".join(card_text(c) for c in turning.also)
         line += " " + t("analysis.as_good_there", cards=others, card=card_text(turning.card))
-    if final == info.taken:  # what the card cost was given back
-        return [line, t("analysis.line_even")]
+    even = final == info.taken  # the play ends as the line does: what the card cost was given back
+    if quiet is not None and even:  # ("one trick's difference" with both ending alike read as nonsense)
+        line += " " + t("analysis.turn_given_back", count=quiet.lost, card=card_text(quiet.card))
+    elif quiet is not None:
+        line += " " + t("analysis.turn_same_result", count=quiet.lost)
+    elif hindsight:
+        line += " " + t("analysis.turn_hindsight")
+    if even:
+        return [line] if quiet is not None else [line, t("analysis.line_even")]
     declarer_ahead = final > info.taken if info.low else final < info.taken  # the declarer did better as played
     if viewer == info.declarer:  # (who plays alone)
         return [line] + ([t("analysis.line_behind_own")] if declarer_ahead else [])

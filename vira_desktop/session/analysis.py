@@ -22,9 +22,10 @@ deal: each position's layouts are drawn with a seed made from the deal and the c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 
+from ..ai.knowledge import discards, read_markings
 from ..ai.native import NATIVE
 from ..ai.single_dummy import LAYOUTS, CardOdds, Chances, card_odds
 from ..ai.solver import Position, all_move_values, position_of, solve
@@ -34,6 +35,7 @@ from ..rules.deal import Phase
 from ..rules.errors import RecordError
 from ..rules.games import Game
 from ..rules.seat import Seat
+from ..rules.view import View
 from .coach import Coach
 from .record import Record, record_actions, replay
 from .wire import JSON, to_json
@@ -46,6 +48,7 @@ __all__ = [
     "Costly",
     "LineCard",
     "LineTrick",
+    "MarkingPlayed",
     "PlayedTrick",
     "Seen",
     "Solution",
@@ -187,6 +190,17 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class MarkingPlayed:
+    """A defender's Ågren marking as the table read it (the coach's note says it aloud): his
+    first two discards, and what they showed."""
+
+    seat: str
+    cards: tuple[Card, ...]
+    suits: tuple[Suit, ...]
+    strong: bool  # strength (high, then low); else weakness
+
+
+@dataclass(frozen=True)
 class Analysis:
     """A deal's double-dummy analysis ("Could I have won?", ``vira analyse``)."""
 
@@ -205,9 +219,14 @@ class Analysis:
     tricks_only: tuple[Costly, ...] = ()  # cards that gave up tricks without changing the result
     seen: tuple[Seen, ...] = ()  # the side's cards judged on what their seats could see (with a choice)
     layouts: int = 0  # layouts each judged card was compared over (0: not judged)
+    markings: tuple[MarkingPlayed, ...] = ()  # the defenders' Ågren markings in the play
+
+    def marking(self, seat: str, card: Card) -> MarkingPlayed | None:
+        """The Ågren marking ``seat``'s ``card`` was part of, if any."""
+        return next((m for m in self.markings if m.seat == seat and card in m.cards), None)
 
 
-_TREE = (Solution, Analysis, CardCost, PlayedTrick, Costly, LineCard, LineTrick, Turn, Seen, Chances)
+_TREE = (Solution, Analysis, CardCost, PlayedTrick, Costly, LineCard, LineTrick, Turn, Seen, Chances, MarkingPlayed)
 
 
 def plain(value: object) -> JSON:
@@ -358,6 +377,15 @@ def tricks_given(record: Record, side: frozenset[str] | None = None) -> Analysis
         diverges=None if turn is None else Turn(turn.trick, turn.index, turn.seat),
         compiled=NATIVE is not None,
         tricks_only=tuple(c for c in costly if not c.changed),
+        markings=_markings(deal.view(declarer), names),
+    )
+
+
+def _markings(view: View, names: Sequence[str]) -> tuple[MarkingPlayed, ...]:
+    """The Ågren markings the play showed (read as the table reads them), with their cards."""
+    shed = discards(view)
+    return tuple(
+        MarkingPlayed(names[m.seat], tuple(shed[m.seat][:2]), m.suits, m.strong) for m in read_markings(view)
     )
 
 

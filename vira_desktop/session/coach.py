@@ -167,5 +167,5 @@ def marking_hint(view: View, names: Sequence[str]) -> str:
         return ""
     for mark in read_markings(view):
         if mark.seat != view.seat:
-            return t("coach.marking", name=names[mark.seat], what=say_marking(mark))
+            return t("coach.marking", name=names[mark.seat], what=say_marking(mark.suits, mark.strong))
     return ""

@@ -32,7 +32,7 @@ from ..rules.actions import (
     Turn,
     parse_action,
 )
-from ..rules.cards import Card
+from ..rules.cards import Card, Suit
 from ..rules.errors import Keyed
 
 __all__ = [
@@ -198,13 +198,14 @@ def say_keyed(said: Keyed, prefix: str, names: Sequence[str] = ()) -> str:
             values[name] = card_text(Card.parse(str(values[name])))
     if "seat" in values:
         values["name"] = names[int(str(values.pop("seat")))]
-    if isinstance(values.get("mark"), Marking):
-        values["mark"] = say_marking(values["mark"])  # type: ignore[arg-type]
+    marking = values.get("mark")
+    if isinstance(marking, Marking):
+        values["mark"] = say_marking(marking.suits, marking.strong)
     return t(f"{prefix}.{said.key}", **values)
 
 
-def say_marking(mark: Marking) -> str:
+def say_marking(suits: Sequence[Suit], strong: bool) -> str:
     """An Ågren marking in words: "strength in clubs", "weakness in hearts and spades"."""
-    suits = [t(f"words.suit.{suit.name}") for suit in mark.suits]
-    both = suits[0] if len(suits) == 1 else t("words.and", first=suits[0], second=suits[1])
-    return t("coach.strength" if mark.strong else "coach.weakness", suits=both)
+    said = [t(f"words.suit.{suit.name}") for suit in suits]
+    both = said[0] if len(said) == 1 else t("words.and", first=said[0], second=said[1])
+    return t("coach.strength" if strong else "coach.weakness", suits=both)
