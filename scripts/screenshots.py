@@ -640,7 +640,7 @@ def friends(folder: Path) -> None:
         lobby.remote.start_now()
         until(app, lambda: isinstance(app.stack.top, TableScene), 20)
         play_until(app, lambda: first.poll() is not None or (folder / "table-joined.png").exists())
-        play_until(app, lambda: len(scene_of(app).view.state.view.tricks) >= 1 if scene_of(app).view.state else False)
+        play_until(app, lambda: _tricks_played(app) >= 1)
         settled(app, folder, "table-host.png")
         first.kill()  # the joining window dies mid-deal: its seat is held for its token
         first.wait(10)
@@ -690,7 +690,7 @@ def host_lost(app: App, folder: Path, home: Path) -> None:
     app.friends = remote
     app.open("lobby", client=remote)
     until(app, lambda: isinstance(app.stack.top, FriendsTableScene), 30)
-    play_until(app, lambda: len(scene_of(app).view.state.view.tricks) >= 1 if scene_of(app).view.state else False)
+    play_until(app, lambda: _tricks_played(app) >= 1)
     hosting.stop()
     scene = app.stack.top
     assert isinstance(scene, FriendsTableScene)
@@ -776,6 +776,12 @@ def analysis_screens(folder: Path, records: list[str], language: str | None = No
             key(app, pygame.K_ESCAPE)
             key(app, pygame.K_ESCAPE)
         pygame.quit()
+
+
+def _tricks_played(app: App) -> int:
+    """The tricks played so far at the table on top (0 before it shows one)."""
+    state = scene_of(app).view.state
+    return len(state.view.tricks) if state is not None else 0
 
 
 def _option(name: str) -> str | None:
