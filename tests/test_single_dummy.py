@@ -339,12 +339,14 @@ def test_the_best_line_copies_a_judged_card_with_its_mark_not_in_grey() -> None:
     """The solo 6's best line follows the play up to trick 4: South's A♠ at trick 1, doubtful
     on what South could see, keeps its orange "?" there (a newcomer read the grey copy of a
     card marked in the line played as the best line's endorsement); the rest of trick 1 is
-    grey, as played."""
+    drawn plain on the as-played band, not grey (grey is the line played's "changed nothing":
+    another newcomer read the two greys as one)."""
     first, same = best_line_cards(_solo(), "South")[0]
     assert same
     marks = {(seat, card): (mark, colour) for seat, card, mark, colour in first}
     assert marks.pop(("South", Card.parse("AS"))) == (" ?", AMBER)
-    assert set(marks.values()) == {("", MUTED)}
+    assert set(marks.values()) == {("", INK)}
+    assert "grey" not in legend(_solo())[1] and "shaded: as played" in legend(_solo())[1]
 
 
 def test_a_doubtful_card_the_coach_advised_names_the_habit_too() -> None:

@@ -34,6 +34,7 @@ Colour = tuple[int, int, int]
 AMBER = (255, 130, 30)  # doubtful on what the player could see (orange: told apart from GOLD)
 BLUE = (130, 170, 240)  # unlucky: costly only with every card known
 LISTED = 3  # cards told by name in each of the verdict's lists
+SHADE = (48, 58, 74)  # the band behind a trick of the best line that is as played
 
 ROW_H = 36
 TOP = 236
@@ -317,9 +318,10 @@ def seen_call(info: Analysis, trick: int, seat: str, card: Card) -> tuple[str, C
 
 def best_line_cards(info: Analysis, viewer: str) -> list[tuple[list[tuple[str, Card, str, Colour]], bool]]:
     """The best line's tricks as drawn for ``viewer``: each card's seat, card, mark and colour
-    (gold where the line leaves the play, grey a trick as played; a card of the viewer's side
-    it copies from the play that was judged a mistake or doubtful keeps its "!" or "?" there:
-    copied, not endorsed), and whether the trick is as played."""
+    (gold where the line leaves the play; a card of the viewer's side it copies from the play
+    that was judged a mistake or doubtful keeps its "!" or "?" there: copied, not endorsed),
+    and whether the trick is as played (drawn on a shaded band: grey is the left column's
+    "changed nothing", not this)."""
     turn = info.diverges
     played = [[(c.seat, c.card) for c in trick.cards] for trick in info.tricks]
     rows = []
@@ -330,7 +332,7 @@ def best_line_cards(info: Analysis, viewer: str) -> list[tuple[list[tuple[str, C
         for c in best_trick.cards:
             turning = turn is not None and n == turn.index
             mark = " =" if c.also and turning else ""  # other cards as good: told where the line leaves the play
-            colour = GOLD if turning else MUTED if same else INK
+            colour = GOLD if turning else INK
             copied = (turn is None or n < turn.index) and on_side(info, viewer, c.seat)
             called = seen_call(info, i + 1, c.seat, c.card) if copied else None
             if called is not None:
@@ -500,6 +502,8 @@ class AnalysisScene(_Sheet):
     ) -> None:
         y = self.top + i * self.row_h
         f = font(15)
+        if muted:  # a trick of the best line as played: shaded
+            pygame.draw.rect(surface, SHADE, (x - 6, y - 3, COLUMN_W + 6, self.row_h - 2), border_radius=4)
         surface.blit(f.render(f"{number:>2}.", True, MUTED), (x, y))
         cx = x + 36
         room = (COLUMN_W - 36 - (60 if count is not None else 0)) // 3
@@ -508,4 +512,4 @@ class AnalysisScene(_Sheet):
             surface.blit(f.render(text + mark, True, colour), (cx, y))
             cx += room
         if count is not None:
-            surface.blit(f.render(f"({count})", True, MUTED if muted else GOLD), (x + COLUMN_W - 50, y))
+            surface.blit(f.render(f"({count})", True, GOLD), (x + COLUMN_W - 50, y))
