@@ -247,7 +247,7 @@ def test_the_legend_names_every_colour_and_mark_the_line_played_uses_and_orange_
                     sign = mark.strip()[:1]
                     assert not sign or (sign in played if sign in "!?" else f"{sign}1: tricks" in played), mark
         assert "gold" in best and "“=”: another card was as good there" in best
-    assert "grey: as played" in legend(_solo())[1] and "grey" not in legend(_gok())[1]  # the gök's turn is trick 1
+    assert "shaded: as played" in legend(_solo())[1] and "shaded" not in legend(_gok())[1]  # the gök's turn is trick 1
     assert "orange ?: doubtful" in legend(_gok())[0] and "green: their gift" in legend(_gok())[0]
     assert sum(abs(a - b) for a, b in zip(AMBER, GOLD, strict=True)) >= 120
     assert sum(abs(a - b) for a, b in zip(AMBER, RED, strict=True)) >= 120
