@@ -13,6 +13,7 @@ from vira_desktop.rules.actions import Action, Bid, Decide
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.decision import Phase
 from vira_desktop.rules.games import BID_GROUPS, GAMES, Game
+from vira_desktop.rules.scoring import Outcome
 from vira_desktop.rules.view import View
 from vira_desktop.session.match import auction_won_by, forced_auction, play_deal
 
@@ -176,3 +177,28 @@ def test_a_world_valued_as_played_mixes_the_outcomes_its_double_dummy_tricks_lea
         assert played.bets < dd.bets if dd.home == 1.0 else played.bets > dd.bets
         seen[dd.home == 1.0] += 1
     assert seen[True] >= 5 and seen[False] >= 5, seen
+
+
+def test_a_world_rolled_out_is_played_to_its_end_by_the_policy_on_what_each_seat_sees() -> None:
+    """``rollout``: no double dummy, the policy plays every card on its own view; from the
+    first lead, what the world pays is what the deal, played on by the same bots, pays."""
+    checked = 0
+    for w, _, _ in _declarers_worlds(9700, lambda i: GAMES[i % 8 * 3], [NormalBot(s) for s in range(3)]):
+        policy = [NormalBot(s) for s in range(3)]
+        while w.phase not in (Phase.PLAY, Phase.DONE):  # on to the first lead (played, not laid down)
+            asked = policy[w.to_act].choose(w.view(w.to_act)).action
+            w.apply(Decide(w.to_act, True) if w.phase is Phase.DECIDE else asked)  # type: ignore[arg-type]
+        if w.phase is not Phase.PLAY:
+            continue
+        leader = w.to_act
+        lead = policy[leader].choose(w.view(leader)).action
+        assert lead is not None
+        got = playout(w, leader, lead, [NormalBot(s) for s in range(3)], rollout=True)
+        own = w.clone()
+        own.apply(lead)
+        while own.phase is Phase.PLAY:
+            own.apply(policy[own.to_act].choose(own.view(own.to_act)).action)  # type: ignore[arg-type]
+        assert own.result is not None and got is not None
+        assert got.bets == own.result.net_pins(leader) / 8 and got.home == float(own.result.outcome is Outcome.HOME)
+        checked += 1
+    assert checked >= 20

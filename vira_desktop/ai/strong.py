@@ -318,6 +318,7 @@ class StrongBot(NormalBot):
     # on seed 22 and +3.06 [-1.63, +7.74] on seed 5 (16 deals changed on each).
     search_decide = False
     bid_by_value = False  # bids compared by their value in worlds bid on by all, not by the chance of going home
+    rollout_bids = False  # ... their tricks played out by the normal bots, single dummy (not AS_PLAYED)
     alternatives = ALTERNATIVES  # choices compared with the normal bot's before play (an attribute, to vary)
     search_defence = True  # a defender's cards searched (else the rule of thumb)
     play_margin = 0.0  # bets a searched card must gain over the rule of thumb's card to be played instead
@@ -515,6 +516,7 @@ class StrongBot(NormalBot):
         lead; None when no world was played out."""
         rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(view.bids) << 52 ^ _PHASES.index(view.phase) << 58)
         policy = [NormalBot(self.seed + 1 + s) for s in range(3)]
+        rollout = bool(self.rollout_bids)
         tallies = {a: _Tally() for a in candidates}
         drawn = (world(view, rng) for _ in range(self.budget.worlds))
         seconds = self.budget.seconds
@@ -526,7 +528,10 @@ class StrongBot(NormalBot):
             if nodes <= 0:
                 break
             played = clock.timed(
-                lambda: [playout(w, view.seat, a, policy, nodes, bidding, as_played=bidding) for a in candidates]  # noqa: B023
+                lambda: [
+                    playout(w, view.seat, a, policy, nodes, bidding, bidding and not rollout, bidding and rollout)  # noqa: B023
+                    for a in candidates
+                ]
             )
             if any(p is None for p in played):
                 continue

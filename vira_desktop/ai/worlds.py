@@ -252,11 +252,13 @@ def playout(
     nodes: int = 0,
     bidding: bool = False,
     as_played: bool = False,
+    rollout: bool = False,
 ) -> Played | None:
     """``action`` in a copy of ``deal``, then ``policy`` (a bot a seat; in the auction the
     others pass: the seat bidding wins the contract; with ``bidding``, every seat bids on as
     its policy would) up to the first lead, and double-dummy trick play (``as_played``: its
-    tricks taken as the outcomes the bots' own play reaches from them, :data:`AS_PLAYED`);
+    tricks taken as the outcomes the bots' own play reaches from them, :data:`AS_PLAYED`;
+    ``rollout``: the tricks played by ``policy`` too, each seat seeing only its own cards);
     None when the search would need more than ``nodes`` nodes (0: no limit).
 
     Where the declarer is to play or lay down, he does what pays him best in this world
@@ -273,12 +275,19 @@ def playout(
         assert choice.action is not None
         if w.phase is Phase.DECIDE:  # play, lay down, or the policy's repurchase or turn again
             options = dict.fromkeys((Decide(s, True), Decide(s, False), choice.action))
-            outcomes = [playout(w, seat, a, policy, nodes, as_played=as_played) for a in options]
+            outcomes = [playout(w, seat, a, policy, nodes, as_played=as_played, rollout=rollout) for a in options]
             if any(p is None for p in outcomes):
                 return None
             sign = 1.0 if seat == s else -1.0
             return max((p for p in outcomes if p is not None), key=lambda p: sign * p.bets)
         w.apply(choice.action)
+    if rollout:  # single dummy: every card chosen by its seat's policy on what it sees
+        while w.phase is Phase.PLAY:
+            played = policy[w.to_act].choose(w.view(w.to_act)).action
+            assert played is not None
+            w.apply(played)
+        assert w.result is not None
+        return _played(w.result, seat)
     return _settle(w, seat, policy, nodes, as_played)
 
 
