@@ -324,8 +324,8 @@ class Moves:
         self.runner = play.runner
         self.surface = play.surface
         self._nothing_confirmed = False  # Enter once more takes no cards (buy -)
-        self._leave_asked = False  # Esc in a deal played again asked first: Esc once more leaves
-        self._close_asked = False  # the same for the window's close button
+        self._asked = ""  # the question standing: "leave" (Esc asked first: Esc once more leaves), "close" (the same
+        # for the window's close button), or none
         self._over_at: float | None = None  # when the deal in play was first seen over
         self._analysis_wanted = False  # the analysis was asked for and is being worked out
 
@@ -336,18 +336,17 @@ class Moves:
 
     def moved_on(self) -> None:
         """The table moved: what was said of the last question goes (Esc's question stays)."""
-        asked = "leave" if self._leave_asked else "close" if self._close_asked else ""
-        self.surface.message(self._leave_words(asked) if asked else "", GOLD)
+        self.surface.message(self._leave_words(self._asked) if self._asked else "", GOLD)
         self._nothing_confirmed = False
         over = self.table_over
         self._over_at = (self._over_at or time.monotonic()) if over else None
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> None:
-        if (self._leave_asked or self._close_asked) and (
+        if self._asked and (
             event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)
         ):  # anything but Esc takes the question back: the deal plays on
-            self._leave_asked = self._close_asked = False
+            self._asked = ""
             self.surface.message("")
         if self.play.bidding.event(event):
             if self.play.bidding.grid.focus is not None:  # a cell clicked: Enter bids it, not the hint's pass
@@ -441,8 +440,8 @@ class Moves:
         deal played again is saved nowhere, so while it is in play Esc asks first, as it does at
         a table of friends."""
         back_to = self.play.back_to
-        if self._would_end() and not self._leave_asked:
-            self._leave_asked = True
+        if self._would_end() and self._asked != "leave":
+            self._asked = "leave"
             self.surface.message(self._leave_words(), GOLD)
             return
         self.play.app.open("menu")
@@ -452,9 +451,9 @@ class Moves:
     def may_close(self) -> bool:
         """The window's close button: where Esc would ask before leaving, closing asks too
         (closing the window again closes it; anything else plays on)."""
-        if not self._would_end() or self._close_asked:
+        if not self._would_end() or self._asked == "close":
             return True
-        self._close_asked = True
+        self._asked = "close"
         self.surface.message(self._leave_words("close"), GOLD)
         return False
 
