@@ -155,3 +155,23 @@ def test_a_trick_given_up_and_given_back_is_not_called_a_trick_of_difference() -
         assert lines[-1].endswith(i18n.t("analysis.turn_given_back", count=1, card=card_text(Card.parse("JH"))))
         assert not any(i18n.t("analysis.turn_same_result", count=1) in line for line in lines)
         assert i18n.t("analysis.line_even") not in lines
+
+
+def test_an_answer_only_the_other_sides_slip_made_possible_says_so_and_not_the_opposite_of_the_next_line() -> None:
+    """A newcomer's begär: best play from the first card brings it home (the sheet's third
+    line), and only after Bertil's 3♠ at trick 5 could the defenders beat it. The first line
+    said "with every card known the contract could have been beaten", which read as the
+    opposite of the third; it now names the card that opened the way. The grey "+1" list
+    says, as the green one does, that such a card may win its own trick."""
+    record = load_record(RECORDS / "analysis" / "begar_their_slip_opens_a_door.yaml")
+    info = analyse_record(record, frozenset({"You", "Cecilia"}))
+    assert info.allowed >= info.need and info.best_line[-1].declarer_tricks < info.need  # home from the first card
+    assert not any(s.call == "mistake" for s in info.seen)
+    for lang in LANGUAGES:
+        i18n.configure(lang)
+        _, lines = verdict(info, "You")
+        slip = card_text(Card.parse("3S"))
+        assert lines[0] == i18n.t("analysis.answer_door_beaten", card=slip, name="Bertil", trick=5)
+        assert lines[2] == i18n.t("analysis.same_home", allowed=info.allowed, need=i18n.t("analysis.need", need=6))
+    i18n.configure("en")
+    assert "can win its own trick" in i18n.t("analysis.gifts_only", cards="")

@@ -222,6 +222,10 @@ def answer(info: Analysis, viewer: str, told: set[str]) -> tuple[str, bool]:
         key = "analysis.answer_open_line_home" if mine else "analysis.answer_open_line_beaten"
         return t(key, trick=info.diverges.trick), False
     elif mistake is None:
+        door = _door(info, viewer)
+        if door is not None:  # best play from the first card does not do it: the other side's slip did
+            key = "analysis.answer_door_home" if mine else "analysis.answer_door_beaten"
+            return t(key, card=card_text(door.card), name=door.seat, trick=door.trick), True
         return t(_ANSWERS["hindsight" if info.layouts else "open"][mine]), True
     else:
         key = _ANSWERS["yes"][mine]
@@ -231,6 +235,18 @@ def answer(info: Analysis, viewer: str, told: set[str]) -> tuple[str, bool]:
     else:  # a partner's card: whose it was
         card = t("analysis.answer_card_other", **values, name=mistake.seat)
     return t(key, card=card, odds=_figures(info, mistake, told)[0]), False
+
+
+def _door(info: Analysis, viewer: str) -> Costly | None:
+    """Where best play from the first card would not give ``viewer``'s side the result but
+    the best line does: the other side's last card before the line leaves the play that
+    changed the result (it opened the door); None otherwise."""
+    turn = info.diverges
+    mine = viewer == info.declarer
+    if turn is None or _home(info, info.allowed) == mine:
+        return None
+    slips = [c for c in info.costly if not on_side(info, viewer, c.seat) and c.index < turn.index]
+    return slips[-1] if slips else None
 
 
 def _other_games(info: Analysis) -> list[str]:
@@ -273,15 +289,17 @@ def legend(info: Analysis) -> tuple[str, str]:
 
 def legend_lines(text: str, room: int) -> tuple[int, list[str]]:
     """A legend beside its heading in ``room`` pixels: one line, in type from 13 down to 11
-    where it must; else two lines broken between its items, from 12 down to 10."""
+    where it must; else two lines broken between its items, from 12 down to 10; else three
+    (nothing is left out: a newcomer met an "=" and a "(n)" the legend had lost)."""
     size = fitting_size(text, 13, 11, False, room)
     if font(size).size(text)[0] <= room:
         return size, [text]
-    for size in (12, 11, 10):
-        parts = wrap_text(text, size, False, room, " · ")
-        if len(parts) <= 2:
-            break
-    return size, parts[:2]
+    for lines in (2, 3):
+        for size in (12, 11, 10):
+            parts = wrap_text(text, size, False, room, " · ")
+            if len(parts) <= lines:
+                return size, parts
+    return size, parts
 
 
 def card_colour(
@@ -464,21 +482,23 @@ class AnalysisScene(_Sheet):
         foot = wrap_text(said, 13, False, 1060)[:3]
         for k, part in enumerate(foot):
             surface.blit(font(13).render(part, True, MUTED), (30, 760 - 17 * (len(foot) - k)))
-        self.top = max(TOP, y + 46)  # below the verdict however long it runs (Finnish runs long)
-        self.row_h = min(ROW_H, (756 - 17 * len(foot) - self.top) // 13)  # above the foot
         turn = info.diverges
         best = t("analysis.best_from", trick=turn.trick) if turn is not None else t("analysis.best_line")
-        heads = (t("analysis.as_played"), best)
-        legends = legend(info)
-        for x, head, said_legend in zip(COLUMNS, heads, legends, strict=True):
-            drawn = font(17, True).render(head, True, GOLD)
-            surface.blit(drawn, (x, self.top - 30))
-            if said_legend:  # beside the heading, in smaller type (or two lines) where it runs long
-                size, parts = legend_lines(said_legend, COLUMN_W - drawn.get_width() - 16)
-                for k, part in enumerate(parts):
-                    said_small = font(size).render(part, True, MUTED)
-                    y_part = self.top - 27 if len(parts) == 1 else self.top - 34 + 13 * k
-                    surface.blit(said_small, (x + COLUMN_W - said_small.get_width(), y_part))
+        heads = [font(17, True).render(head, True, GOLD) for head in (t("analysis.as_played"), best)]
+        # each legend beside its heading, in smaller type (or two or three lines) where it runs long
+        legends = [
+            legend_lines(said, COLUMN_W - head.get_width() - 16) for head, said in zip(heads, legend(info), strict=True)
+        ]
+        tall = max(len(parts) for _, parts in legends) > 2
+        self.top = max(TOP, y + 46 + 12 * tall)  # below the verdict however long it runs (Finnish runs long)
+        self.row_h = min(ROW_H, (756 - 17 * len(foot) - self.top) // 13)  # above the foot
+        for x, head, (size, parts) in zip(COLUMNS, heads, legends, strict=True):
+            surface.blit(head, (x, self.top - 30))
+            step = 13 if len(parts) < 3 else 12
+            for k, part in enumerate(parts):
+                said_small = font(size).render(part, True, MUTED)
+                y_part = self.top - 27 if len(parts) == 1 else self.top - 21 - step * (len(parts) - 1 - k)
+                surface.blit(said_small, (x + COLUMN_W - said_small.get_width(), y_part))
         for i, trick in enumerate(info.tricks):
             marked = [
                 (c.seat, c.card, *card_colour(info, self.viewer, trick.trick, c.seat, c.card, c.lost, c.changed))
