@@ -312,10 +312,11 @@ class EveryLine(Narrator):
 
 
 def test_a_marking_is_told_once_in_the_log_of_a_hot_seat() -> None:
-    """Two humans share one log: the screen passing back and forth tells no marking again."""
+    """Two humans share one log: the screen passing back and forth tells no marking again. The
+    note beside the table says a marking while it stands, and no more once the deal is over."""
     from vira_desktop.ai import make_bot
 
-    marked = 0
+    marked = noted = 0
     for seed in range(1, 4):
         table = Table([SeatConfig("Anna", True), SeatConfig("Bo", True), SeatConfig("Cissi")], seed)
         narrator = EveryLine()
@@ -328,12 +329,14 @@ def test_a_marking_is_told_once_in_the_log_of_a_hot_seat() -> None:
             ask = runner.asked()
             if ask is not None:
                 runner.submit(ask.seat, bot.choose(ask.view).action)
+            noted += narrator.note.startswith("Ågren")
             if runner.master.deal_over:
                 break
         markings = [line for line in narrator.every if line.startswith("Ågren")]
         assert runner.master.deal_over and len(markings) == len(set(markings)), markings
+        assert narrator.note == ""  # the deal is over: the marking no longer stands beside it
         marked += bool(markings)
-    assert marked  # some deal had a marking to tell
+    assert marked and noted  # some deal had a marking to tell, and it stood in the note
 
 
 def test_the_coach_weighs_each_bid_once_per_auction_turn_of_the_player() -> None:

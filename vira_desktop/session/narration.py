@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..i18n import t
 from ..rules.actions import Action, PlayCard
+from ..rules.decision import Phase
 from ..rules.events import CardsTurned, DealScored, TrickWon
 from ..rules.ledger import SEXMASTARE, TokensMoved, reantes
 from ..rules.session import SeatingDraw, Session
@@ -102,13 +103,16 @@ class Narrator:
         self.marking(view, names)
 
     def marking(self, view: View, names: Sequence[str]) -> None:
-        """The partner's Ågren marking, in the note from the moment it is made, once a deal
-        in the log (which the players of a hot seat share: a seat shown again tells it no more)."""
+        """The partner's Ågren marking, in the note from the moment it is made until the deal
+        is over (a newcomer read it, standing after the deal, as a hint still in force); once a
+        deal in the log (which the players of a hot seat share: a seat shown again tells it no
+        more)."""
         line = marking_hint(view, names)
         if line and line not in self._marked:
             self._marked.add(line)
             self.say(line)
-        self.note = f"{line} {t('log.marking_convention')}" if line else ""
+        standing = line and view.phase is not Phase.DONE
+        self.note = f"{line} {t('log.marking_convention')}" if standing else ""
 
     def next_deal(self, heading: str) -> None:
         """A new deal: its heading in the log, and no marking yet."""
