@@ -843,6 +843,26 @@ def test_h_pressed_twice_keeps_the_hint_whether_it_came_already_or_is_still_work
     assert scene.view.shown.message.startswith("Hint: ")
 
 
+def test_at_a_card_the_panel_has_a_hint_button_as_in_the_auction(app: App) -> None:
+    """A newcomer looked for the Hint button at a card: the auction and the buy had one, the
+    play only the H key in the footer. Clicked, it asks the coach as H does."""
+    scene = start_game(app)
+    assert wait_for_human(app, scene)
+    rng = random.Random(4)
+    while not table_of(scene).deal.is_over and table_of(scene).deal.phase is not Phase.PLAY:
+        human_move(app, scene, rng)
+        assert wait_for_human(app, scene)
+    assert not table_of(scene).deal.is_over  # (this seed's deal is played, not laid down)
+    hint = next(b for b in scene.play.surface.panel.buttons if b.text == "Hint  [H]")
+    click(app, hint.rect.center, frames=1)
+    def hinted() -> bool:
+        message = scene.view.shown.message
+        return message.startswith("Hint: ") and "thinking" not in message
+
+    assert wait_until(app, hinted), scene.view.shown.message
+    assert " — " in scene.view.shown.message
+
+
 def test_replay_steps_a_record_forward_and_back_in_the_window(app: App) -> None:
     from vira_desktop.scenes.table import ReplayScene
     from vira_desktop.session.record import load_record

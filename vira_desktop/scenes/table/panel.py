@@ -166,7 +166,8 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
         return Layout(tuple(specs), bids=bids, passes=passes)
     if decision.phase is Phase.PLAY:
         aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]  # low gask, before the lead
-        return Layout((ButtonSpec(t("button.aces"), aces[0], y),) if aces else ())
+        hint = ButtonSpec(t("button.hint"), Command("hint"), 610)  # where the auction's is (a newcomer missed it)
+        return Layout(((ButtonSpec(t("button.aces"), aces[0], y),) if aces else ()) + (hint,))
     view = ask.view
     notes = _action_help(decision.actions, view.game)
     choice, n = decision.choice, s.selected
