@@ -168,15 +168,16 @@ def test_the_declarers_choice_after_the_buy_says_what_a_repurchase_costs() -> No
 
     pulla = Deal.from_number(1).rules.pulla
     decide = (Decide(0, True), Decide(0, False))
-    assert choice_notes(decide, game("7-spel"), pulla) == ["home / bet / kodilj now: +1 / −1 / −2"]
+    now = "your bets from the pulla if you play now (home / bet / kodilj): "  # whose, and what (a newcomer asked)
+    assert choice_notes(decide, game("7-spel"), pulla) == [now + "+1 / −1 / −2"]
     notes = choice_notes(decide, game("7-spel"), pulla, repurchase=True)
-    assert notes == ["home / bet / kodilj now: +1 / −1 / −2", "after a repurchase: 0 / −3 / −5"]
+    assert notes == [now + "+1 / −1 / −2", "after a repurchase: 0 / −3 / −5"]
     after = choice_notes(decide, game("7-spel"), pulla, repurchased=True)  # a playtest found "+1 / −1 / −2" here
-    assert after == ["home / bet / kodilj after the repurchase: 0 / −3 / −5"]
+    assert after == ["your bets from the pulla after the repurchase (home / bet / kodilj): 0 / −3 / −5"]
     trump = choice_notes((ChooseTrump(0, Suit.H), ChooseTrump(0, Suit.C)), game("vingel 6"), pulla, repurchased=True)
     assert trump[-1] == "Pulla: home lifts 0 bets; bet pays 6; kodilj pays 10."  # vingled again: not 1, 2, 4
     vingel = choice_notes((*decide, Turn(0, again=True)), game("vingel 6"), pulla)
-    assert vingel == ["home / bet / kodilj now: +1 / −2 / −4", "after turning again: 0 / −6 / −10"]
+    assert vingel == [now + "+1 / −2 / −4", "after turning again: 0 / −6 / −10"]
 
 
 def test_a_forced_openings_hint_gives_the_chance_its_cell_gives() -> None:
