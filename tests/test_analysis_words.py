@@ -175,3 +175,16 @@ def test_an_answer_only_the_other_sides_slip_made_possible_says_so_and_not_the_o
         assert lines[2] == i18n.t("analysis.same_home", allowed=info.allowed, need=i18n.t("analysis.need", need=6))
     i18n.configure("en")
     assert "can win its own trick" in i18n.t("analysis.gifts_only", cards="")
+
+
+def test_a_point_is_said_where_points_are_first_met_not_only_in_the_foot() -> None:
+    """A newcomer met "(24 points worse)" in the list of mistakes and found what a point is only
+    in the small print at the foot: the first list that counts points now says it, once."""
+    record = load_record(RECORDS / "analysis" / "begar_marking_a_mistake.yaml")
+    info = analyse_record(record, frozenset({"South", "North"}))
+    for lang in LANGUAGES:
+        i18n.configure(lang)
+        _, lines = verdict(info, "South")
+        point = i18n.t("analysis.point")
+        said = [line for line in lines if point in line]
+        assert len(said) == 1 and said[0].startswith(i18n.t("analysis.mistakes", cards="", points=10)[:8])

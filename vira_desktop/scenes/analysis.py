@@ -178,16 +178,18 @@ def _seen_lines(info: Analysis, viewer: str, told: set[str], said_fine: bool = F
     doubtful = [s for s in ours if s.call == "doubtful"]
     unlucky = [s for s in ours if s.unlucky]
     lines = []
+    point = " " + t("analysis.point")  # said where points are first met (a newcomer found it only in the foot)
     if mistakes:
         cards = _judged(info, mistakes, "analysis.seen_card", told)
-        lines.append(t("analysis.mistakes", cards=cards, points=round(MISTAKE)))
+        lines.append(t("analysis.mistakes", cards=cards, points=round(MISTAKE)) + point)
+        point = ""
     lines += [_coach_lost(info, s) for s in mistakes if s.coached and s.seat == viewer][:1]
     if unlucky:
         cards = _judged(info, unlucky, "analysis.unlucky_card", told, "analysis.unlucky_card_best")
         lines.append(t("analysis.unlucky", cards=cards))
     if doubtful:
         cards = _judged(info, doubtful, "analysis.seen_card", told)
-        lines.append(t("analysis.doubtful", cards=cards, points=round(CLOSE)))
+        lines.append(t("analysis.doubtful", cards=cards, points=round(CLOSE)) + point)
     coached_doubtful = [s for s in doubtful if s.coached and s.seat == viewer]
     lines += [_coach_lost(info, s) for s in coached_doubtful[:1]]
     rest = [s for s in mistakes if s.coached and s.seat == viewer][1:] + coached_doubtful[1:]
