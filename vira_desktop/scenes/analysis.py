@@ -34,6 +34,7 @@ Colour = tuple[int, int, int]
 AMBER = (255, 130, 30)  # doubtful on what the player could see (orange: told apart from GOLD)
 BLUE = (130, 170, 240)  # unlucky: costly only with every card known
 LISTED = 3  # cards told by name in each of the verdict's lists
+VERDICT_ROOM = 400  # the verdict's lines end above this in the largest type that fits (else in the smallest)
 SHADE = (48, 58, 74)  # the band behind a trick of the best line that is as played
 
 ROW_H = 36
@@ -473,11 +474,15 @@ class AnalysisScene(_Sheet):
         info = self.info
         title, lines = verdict(info, self.viewer)
         surface.blit(font(26, True).render(title, True, GOLD), (30, 18))
+        for size in (16, 15, 14):  # smaller type where the verdict runs long, so the tricks keep their rows
+            wrapped = [wrap_text(line, size, k == 0, 1220) for k, line in enumerate(lines)]
+            if 64 + (size + 5) * sum(map(len, wrapped)) <= VERDICT_ROOM:
+                break
         y = 64
-        for k, line in enumerate(lines):  # the first, the plain answer to the title, in bold
-            for part in wrap_text(line, 16, k == 0, 1220):
-                surface.blit(font(16, k == 0).render(part, True, INK), (30, y))
-                y += 21
+        for k, parts in enumerate(wrapped):  # the first, the plain answer to the title, in bold
+            for part in parts:
+                surface.blit(font(size, k == 0).render(part, True, INK), (30, y))
+                y += size + 5
         said = t("analysis.foot")
         if info.layouts:
             said = t("analysis.foot_seen", layouts=info.layouts) + " " + said
