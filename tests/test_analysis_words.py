@@ -188,3 +188,26 @@ def test_a_point_is_said_where_points_are_first_met_not_only_in_the_foot() -> No
         point = i18n.t("analysis.point")
         said = [line for line in lines if point in line]
         assert len(said) == 1 and said[0].startswith(i18n.t("analysis.mistakes", cards="", points=10)[:8])
+
+
+def test_the_best_line_copies_the_plays_marks_and_says_why_it_beats_best_play_from_the_first_card() -> None:
+    """A newcomer's turné 6: Cecilia's A♥ at trick 2 gave the defenders a trick (green +1), then
+    the best line leaves the play at the newcomer's K♥ and ends with 4, where best play from the
+    first card gives 5. The best line's copy of that trick lacked the +1 its legend promised
+    ("marked as on the left"), and nothing tied the 4 to the 5: the line now says it."""
+    from vira_desktop.scenes.analysis import best_line_cards, legend
+    from vira_desktop.scenes.theme import GOOD
+
+    record = load_record(RECORDS / "analysis" / "turne6_their_gift_before_the_line.yaml")
+    info = analyse_record(record, frozenset({"You", "Bertil"}), 0)
+    assert info.allowed == 5 and info.best_line[-1].declarer_tricks == 4 and info.diverges is not None
+    second, _ = best_line_cards(info, "You")[1]
+    assert second[0] == ("Cecilia", Card.parse("AH"), " +1", GOOD)  # as in the line played
+    for lang in LANGUAGES:
+        i18n.configure(lang)
+        _, lines = verdict(info, "You")
+        gift = i18n.t("analysis.gift_card", trick=2, name="Cecilia", card=card_text(Card.parse("AH")), lost=1)
+        assert any(i18n.t("analysis.line_after_gifts", cards=gift) in line for line in lines), lines
+    i18n.configure("en")
+    whole = replace(info, diverges=None)  # no card gave up a trick: the whole line as played, shaded
+    assert "shaded: as played" in legend(whole)[1]

@@ -436,7 +436,7 @@ def test_the_other_sides_cards_that_gave_tricks_without_changing_the_result_are_
     said = "\n".join(verdict(info, "South")[1])
     assert "without changing the result (grey +1; such a card can win its own trick and give one later): " in said
     assert f"{card_text(gift.card)} (+{gift.lost})" in said
-    assert "−1: tricks your side lost · +1: tricks theirs gave you" in legend(info)[0]
+    assert "−1: tricks it cost your side by the end · +1: tricks it gave yours" in legend(info)[0]
 
 
 def test_the_answer_says_no_only_when_the_best_line_cannot_win_either() -> None:

@@ -280,7 +280,7 @@ def legend(info: Analysis) -> tuple[str, str]:
     played = t("analysis.legend") if info.layouts else t("analysis.legend_open")
     turn = info.diverges
     best = [t("analysis.legend_best")] if turn is not None else []
-    if turn is not None and turn.trick > 1:  # the tricks before it, as played, in grey
+    if info.best_line and (turn is None or turn.trick > 1):  # tricks as played, on a shaded band
         best.append(t("analysis.legend_same"))
     turning = _turning(info)
     if turning is not None and turning.also:
@@ -339,10 +339,9 @@ def seen_call(info: Analysis, trick: int, seat: str, card: Card) -> tuple[str, C
 
 def best_line_cards(info: Analysis, viewer: str) -> list[tuple[list[tuple[str, Card, str, Colour]], bool]]:
     """The best line's tricks as drawn for ``viewer``: each card's seat, card, mark and colour
-    (gold where the line leaves the play; a card of the viewer's side it copies from the play
-    that was judged a mistake or doubtful keeps its "!" or "?" there: copied, not endorsed),
-    and whether the trick is as played (drawn on a shaded band: grey is the left column's
-    "changed nothing", not this)."""
+    (gold where the line leaves the play; a card it copies from the play keeps its mark and
+    colour there, a mistake's "!" too: copied, not endorsed), and whether the trick is as
+    played (drawn on a shaded band: grey is the line played's "changed nothing", not this)."""
     turn = info.diverges
     played = [[(c.seat, c.card) for c in trick.cards] for trick in info.tricks]
     rows = []
@@ -350,14 +349,13 @@ def best_line_cards(info: Analysis, viewer: str) -> list[tuple[list[tuple[str, C
     for i, best_trick in enumerate(info.best_line):
         same = i < len(played) and played[i] == [(c.seat, c.card) for c in best_trick.cards]
         cards: list[tuple[str, Card, str, Colour]] = []
-        for c in best_trick.cards:
+        for j, c in enumerate(best_trick.cards):
             turning = turn is not None and n == turn.index
             mark = " =" if c.also and turning else ""  # other cards as good: told where the line leaves the play
             colour = GOLD if turning else INK
-            copied = (turn is None or n < turn.index) and on_side(info, viewer, c.seat)
-            called = seen_call(info, i + 1, c.seat, c.card) if copied else None
-            if called is not None:
-                mark, colour = called
+            if (turn is None or n < turn.index) and j < len(info.tricks[i].cards):  # copied: marked as played
+                cost = info.tricks[i].cards[j]
+                mark, colour = card_colour(info, viewer, i + 1, cost.seat, cost.card, cost.lost, cost.changed)
             cards.append((c.seat, c.card, mark, colour))
             n += 1
         rows.append((cards, same))
@@ -442,6 +440,7 @@ def _best_line_words(info: Analysis, viewer: str) -> list[str]:
     if turning is not None and turning.also:  # the best line's own card was not the only one
         others = ", ".join(card_text(c) for c in turning.also)
         line += " " + t("analysis.as_good_there", cards=others, card=card_text(turning.card))
+    line += _gifts_before(info, viewer, final)
     even = final == info.taken  # the play ends as the line does: what the card cost was given back
     if quiet is not None and even:  # ("one trick's difference" with both ending alike read as nonsense)
         line += " " + t("analysis.turn_given_back", count=quiet.lost, card=card_text(quiet.card))
@@ -455,6 +454,21 @@ def _best_line_words(info: Analysis, viewer: str) -> list[str]:
     if viewer == info.declarer:  # (who plays alone)
         return [line] + ([t("analysis.line_behind_own")] if declarer_ahead else [])
     return [line] + ([t("analysis.line_behind")] if not declarer_ahead else [])
+
+
+def _gifts_before(info: Analysis, viewer: str, final: int) -> str:
+    """Where the best line ends better for ``viewer``'s side than best play from the first
+    card: the other side's cards before it that gave tricks away, in words (else nothing)."""
+    turn = info.diverges
+    assert turn is not None
+    wants_more = (viewer == info.declarer) != info.low  # the side wants the declarer's tricks up
+    if final == info.allowed or (final > info.allowed) != wants_more:
+        return ""
+    gifts = sorted(
+        (c for c in (*info.costly, *info.tricks_only) if not on_side(info, viewer, c.seat) and c.index < turn.index),
+        key=lambda c: c.index,
+    )
+    return " " + t("analysis.line_after_gifts", cards=_listed(gifts, gift=True)) if gifts else ""
 
 
 class AnalysisScene(_Sheet):
