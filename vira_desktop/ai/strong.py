@@ -319,7 +319,8 @@ class StrongBot(NormalBot):
     search_decide = False
     bid_by_value = False  # bids compared by their value in worlds bid on by all, not by the chance of going home
     # ... their tricks played out by the normal bots, single dummy (not AS_PLAYED): paired on seed 22
-    # against the normal bot's bids, +0.39 bets/100 [-3.09, +3.87] (17 deals changed; docs/figures.md)
+    # against the normal bot's bids, +0.39 bets/100 [-3.09, +3.87] (17 deals changed), and on seed 5
+    # +0.89 [-1.77, +3.55] (16): no gain worth its time (docs/figures.md)
     rollout_bids = False
     alternatives = ALTERNATIVES  # choices compared with the normal bot's before play (an attribute, to vary)
     search_defence = True  # a defender's cards searched (else the rule of thumb)
