@@ -5,6 +5,7 @@ tables."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -234,3 +235,24 @@ def test_a_cells_line_is_not_headed_like_a_hint(language: str) -> None:
     cell = next(iter(bid_advice(NormalBot(99), view).values())).text()
     hint = Coach().hint(view).text()
     assert cell.split(":")[0] != hint.split(":")[0], (cell, hint)
+
+
+def test_a_result_home_after_a_repurchase_says_the_pulla_pays_no_bet() -> None:
+    """A newcomer went home in a vingel turned again and the result said "home" and nothing of
+    the pulla, where another home had said "You lift 1 bet": home after a repurchase lifts
+    none, and the result says so (in every language), not by leaving it out."""
+    from vira_desktop import i18n
+    from vira_desktop.session.describe import describe_result
+    from vira_desktop.session.record import load_record, replay
+
+    records = Path(__file__).parent / "records"
+    for name, lifted in (("turne7_turn_again", False), ("begar_highest_repurchase_home", False), ("vira_home", True)):
+        record = load_record(records / f"{name}.yaml")
+        result = replay(record).result
+        assert result is not None
+        for lang in ("en", "sv", "fi"):
+            i18n.configure(lang)
+            lines = describe_result(result, record.names)[1]
+            none = i18n.t("result.lifts_none", name=record.names[result.declarer])
+            assert (none in lines) is not lifted, (name, lines)
+        i18n.configure("en")

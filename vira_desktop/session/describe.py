@@ -85,6 +85,9 @@ def describe_result(
                 if ala_om:
                     lines.append(ala_om_line(ala_om, players))
                 lines.append(_said("result.lifts", who, bets=bets))
+    lifted = any(isinstance(p, PullaPaid) and p.seat == result.declarer for p in result.payments)
+    if result.outcome is Outcome.HOME and result.repurchase and not lifted:  # said, not left to be missed
+        lines.append(_said("result.lifts_none", declarer))
     paid: Counter[tuple[str, int, int]] = Counter()
     for payment in result.payments:
         if isinstance(payment, PinsPaid):
