@@ -79,7 +79,8 @@ def test_the_tricks_by_trump_are_the_exact_double_dummy_values() -> None:
     assert info.other_games == {**exact, "misère": 10} and info.allowed == 5 and info.taken == 7
     i18n.configure("en")
     said = "\n".join(verdict(info, "You")[1])
-    assert "by trump: ♠ 0 · ♥ 0 · ♦ 5 · ♣ 0 · no trump 0." in said
+    assert "by trump: ♠ 0 · ♥ 0 · ♦ 5 · ♣ 0 (with no trump at all, not a game here: 0)." in said  # (a newcomer
+    # took "no trump" for a choice he had not been offered)
 
 
 def test_the_best_line_tells_the_cards_as_good_as_the_one_it_shows() -> None:

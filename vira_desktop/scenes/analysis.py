@@ -258,18 +258,19 @@ def _other_games(info: Analysis) -> list[str]:
     games = info.other_games
     chose = info.game is not None and info.game.free_trump
     trumps = [f"{Suit.parse(k).symbol} {v}" for k, v in games.items() if k in ("S", "H", "D", "C")]
-    if trumps and "none" in games:
-        trumps.append(t("analysis.no_trump", tricks=games["none"]))
+    said = " · ".join(trumps)
+    if trumps and "none" in games:  # for comparison only: no game is played without a trump (a newcomer asked)
+        said += " " + t("analysis.no_trump", tricks=games["none"])
     bought = info.game is not None and info.game.family.is_buying  # the hands as they lay were bought for the trump
     ask = t("analysis.trump_question") + " "  # why the line is there
     if not info.low:
         key = "analysis.other_games_trump_bought" if bought else "analysis.other_games_trump"
-        return [ask + t(key, games=" · ".join(trumps))] if trumps and chose else []
+        return [ask + t(key, games=said)] if trumps and chose else []
     if not trumps:  # the declarer set cards aside: a misère's figure alone
         return [t("analysis.other_games_misere", misere=games["misère"])] if "misère" in games else []
     if chose:  # a gask played low: the trump games it could have been
         key = "analysis.other_games_bought" if bought else "analysis.other_games"
-        return [ask + t(key, games=" · ".join(trumps), misere=games["misère"])]
+        return [ask + t(key, games=said, misere=games["misère"])]
     return []  # a misère's own figure is the line above's
 
 
