@@ -843,6 +843,28 @@ def test_h_pressed_twice_keeps_the_hint_whether_it_came_already_or_is_still_work
     assert scene.view.shown.message.startswith("Hint: ")
 
 
+def test_the_bid_grid_points_to_the_words_and_g_opens_them_while_bidding(app: App) -> None:
+    """A newcomer found forty rows of Swedish game names and no pointer to the glossary but the
+    footer's small "G words": the grid's own heading says it, in every language within its
+    two lines, and G opens the words over the auction (G again closes them)."""
+    from vira_desktop import i18n
+    from vira_desktop.scenes.table.bidgrid import BOX
+    from vira_desktop.scenes.theme import wrap_text
+
+    for lang, words in (("en", "G: words explained"), ("sv", "G: ordlista"), ("fi", "G: sanasto")):
+        i18n.configure(lang)
+        for name in ("grid.head", "grid.head_hold", "grid.head_higher"):
+            head = i18n.t(name)
+            assert head.endswith(words) and len(wrap_text(head, 11, True, BOX.width - 24)) <= 2, (lang, name)
+    i18n.configure("en")
+    scene = start_game(app)
+    assert wait_for_human(app, scene) and table_of(scene).deal.phase is Phase.AUCTION
+    key(app, pygame.K_g)
+    assert type(app.stack.top).__name__ == "GlossaryScene"
+    key(app, pygame.K_g)
+    assert app.stack.top is scene
+
+
 def test_at_a_card_the_panel_has_a_hint_button_as_in_the_auction(app: App) -> None:
     """A newcomer looked for the Hint button at a card: the auction and the buy had one, the
     play only the H key in the footer. Clicked, it asks the coach as H does."""
@@ -1337,16 +1359,15 @@ def _shown(button: pygame_gui.elements.UIButton) -> str:
 
 
 def test_the_glossary_is_one_key_away_from_the_table_and_the_bid_table(app: App) -> None:
-    from vira_desktop.scenes.overlays import GlossaryScene
 
     scene = start_game(app)
     key(app, pygame.K_g)
-    assert type(app.stack.top) is GlossaryScene
+    assert type(app.stack.top).__name__ == "GlossaryScene"
     key(app, pygame.K_ESCAPE)
     assert table_scene(app) is scene
     key(app, pygame.K_b)
     key(app, pygame.K_g)  # from the bid table too
-    assert type(app.stack.top) is GlossaryScene
+    assert type(app.stack.top).__name__ == "GlossaryScene"
     key(app, pygame.K_g)
     key(app, pygame.K_ESCAPE)
     assert table_scene(app) is scene
