@@ -176,6 +176,7 @@ def test_the_colours_legend_fits_beside_its_heading_and_the_foot_in_three_lines(
     from vira_desktop.scenes.theme import font, wrap_text
 
     pygame.init()
+    font.cache_clear()  # fonts made under an earlier pygame.init (another test's window) are no longer valid
     i18n.configure(lang)
     every_item = ("legend_best", "legend_same", "as_good", "legend_count_you")
     played = i18n.t("analysis.as_played")
