@@ -843,6 +843,34 @@ def test_h_pressed_twice_keeps_the_hint_whether_it_came_already_or_is_still_work
     assert scene.view.shown.message.startswith("Hint: ")
 
 
+def test_a_long_hint_at_a_card_is_drawn_whole_not_cut_at_three_lines(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A newcomer's hint stopped after three lines, mid-bracket ("… in 72% (K♣: 94%, kodilj"):
+    at a card the panel has room down to its Hint button, and the whole hint is drawn."""
+    from vira_desktop.scenes.theme import GOLD, GameFont
+
+    scene = start_game(app)
+    assert wait_for_human(app, scene)
+    rng = random.Random(4)
+    while not table_of(scene).deal.is_over and table_of(scene).deal.phase is not Phase.PLAY:
+        human_move(app, scene, rng)
+        assert wait_for_human(app, scene)
+    assert not table_of(scene).deal.is_over
+    drawn: list[str] = []
+    plain_render = GameFont.render
+
+    def noting(self: GameFont, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(str(text))
+        return plain_render(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(GameFont, "render", noting)
+    words = " ".join(f"word{i}" for i in range(40)) + " (the end)"
+    scene.play.surface.message(words, GOLD)
+    run(app, 2)
+    assert any(text.endswith("(the end)") for text in drawn), [said for said in drawn if "word" in said]
+
+
 def test_the_bid_grid_points_to_the_words_and_g_opens_them_while_bidding(app: App) -> None:
     """A newcomer found forty rows of Swedish game names and no pointer to the glossary but the
     footer's small "G words": the grid's own heading says it, in every language within its

@@ -94,7 +94,8 @@ class PanelText:
         y = max(y + 2, 256)
         surface.blit(self.text(doing, 13, False, MUTED, W), (x, y))
         room = max(1, (shown.notes_bottom - y) // 18)  # the panel's buttons start below
-        notes = [(part, shown.colour) for part in self.text.wrap(shown.message, 13, True, W)[:3]]
+        notes = [(part, shown.colour) for part in self.text.wrap(shown.message, 13, True, W)]  # all that fits:
+        # a hint cut at three lines ended mid-bracket (a newcomer); the room ends above the buttons and details
         notes += [(part, GOLD) for part in self.text.wrap(shown.note, 13, True, W)]
         for i, (part, colour) in enumerate(notes[:room]):
             surface.blit(self.text(part, 13, True, colour), (x, y + 20 + 18 * i))
