@@ -843,20 +843,22 @@ def test_h_pressed_twice_keeps_the_hint_whether_it_came_already_or_is_still_work
     assert scene.view.shown.message.startswith("Hint: ")
 
 
-def test_a_long_hint_at_a_card_is_drawn_whole_not_cut_at_three_lines(
-    app: App, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A newcomer's hint stopped after three lines, mid-bracket ("… in 72% (K♣: 94%, kodilj"):
-    at a card the panel has room down to its Hint button, and the whole hint is drawn."""
-    from vira_desktop.scenes.theme import GOLD, GameFont
-
+def at_first_card(app: App) -> TableScene:
+    """A new game played on (the player's moves at random, seed 4) to the player's first card."""
     scene = start_game(app)
     assert wait_for_human(app, scene)
     rng = random.Random(4)
     while not table_of(scene).deal.is_over and table_of(scene).deal.phase is not Phase.PLAY:
         human_move(app, scene, rng)
         assert wait_for_human(app, scene)
-    assert not table_of(scene).deal.is_over
+    assert not table_of(scene).deal.is_over  # (this seed's deal is played, not laid down)
+    return scene
+
+
+def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the window draws from now on, in order."""
+    from vira_desktop.scenes.theme import GameFont
+
     drawn: list[str] = []
     plain_render = GameFont.render
 
@@ -865,6 +867,18 @@ def test_a_long_hint_at_a_card_is_drawn_whole_not_cut_at_three_lines(
         return plain_render(self, text, *args, **kwargs)
 
     monkeypatch.setattr(GameFont, "render", noting)
+    return drawn
+
+
+def test_a_long_hint_at_a_card_is_drawn_whole_not_cut_at_three_lines(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A newcomer's hint stopped after three lines, mid-bracket ("… in 72% (K♣: 94%, kodilj"):
+    at a card the panel has room down to its Hint button, and the whole hint is drawn."""
+    from vira_desktop.scenes.theme import GOLD
+
+    scene = at_first_card(app)
+    drawn = texts_drawn(monkeypatch)
     words = " ".join(f"word{i}" for i in range(40)) + " (the end)"
     scene.play.surface.message(words, GOLD)
     run(app, 2)
@@ -896,13 +910,7 @@ def test_the_bid_grid_points_to_the_words_and_g_opens_them_while_bidding(app: Ap
 def test_at_a_card_the_panel_has_a_hint_button_as_in_the_auction(app: App) -> None:
     """A newcomer looked for the Hint button at a card: the auction and the buy had one, the
     play only the H key in the footer. Clicked, it asks the coach as H does."""
-    scene = start_game(app)
-    assert wait_for_human(app, scene)
-    rng = random.Random(4)
-    while not table_of(scene).deal.is_over and table_of(scene).deal.phase is not Phase.PLAY:
-        human_move(app, scene, rng)
-        assert wait_for_human(app, scene)
-    assert not table_of(scene).deal.is_over  # (this seed's deal is played, not laid down)
+    scene = at_first_card(app)
     hint = next(b for b in scene.play.surface.panel.buttons if b.text == "Hint  [H]")
     click(app, hint.rect.center, frames=1)
     def hinted() -> bool:

@@ -12,7 +12,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -22,7 +21,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from tests.hosts import bot_client
-from tests.test_gui import card_point, click, key, make_app, run
+from tests.test_gui import card_point, click, key, make_app, run, texts_drawn
 from vira_desktop.i18n import configure, t
 from vira_desktop.net.client import JoinOptions, Link
 from vira_desktop.net.host import HostConfig
@@ -40,7 +39,6 @@ from vira_desktop.scenes.friends import (
 )
 from vira_desktop.scenes.menu import MenuScene
 from vira_desktop.scenes.table import TableScene
-from vira_desktop.scenes.theme import GameFont
 from vira_desktop.session.worker import Worker
 
 LIMIT_S = 30.0
@@ -251,19 +249,6 @@ def test_every_window_lists_the_lobbys_seats_alike_and_a_friend_waits_there_for_
         friend.close()
 
 
-def texts_drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the window draws from now on, in order."""
-    drawn: list[str] = []
-    plain_render = GameFont.render
-
-    def noting(self: GameFont, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
-        drawn.append(str(text))
-        return plain_render(self, text, *args, **kwargs)
-
-    monkeypatch.setattr(GameFont, "render", noting)
-    return drawn
-
-
 def test_the_lobby_promises_no_seats_the_seating_is_drawn_at_the_first_deal(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -272,7 +257,7 @@ def test_the_lobby_promises_no_seats_the_seating_is_drawn_at_the_first_deal(
     remote = app.host_friends("Anna", 3, 1, None, False)
     app.open("lobby", client=remote)
     frames_until(app, lambda: remote.lobby is not None)
-    drawn = texts_drawn(app, monkeypatch)
+    drawn = texts_drawn(monkeypatch)
     run(app, 2)
     assert t("friends.seats_title") in drawn and t("friends.seating_drawn") in drawn
     assert not {"1", "2", "3"} & set(drawn)  # no seat numbers
@@ -356,7 +341,7 @@ def test_a_friend_leaving_is_told_the_seat_is_held_for_them_and_never_that_the_t
         remote = app.join_friends(address, "Cecilia", None)
         scene = at_friends_table(app, remote)
         frames_until(app, lambda: not scene.view.intro.running)
-        drawn = texts_drawn(app, monkeypatch)
+        drawn = texts_drawn(monkeypatch)
         key(app, pygame.K_ESCAPE)
         said = scene.view.shown.message
         assert app.stack.top is scene and said == t("message.leave_shared", seconds=45)
@@ -405,7 +390,7 @@ def test_a_host_gone_is_tried_again_visibly_then_said_lost_with_the_way_back_to_
     said = scene.box.said
     assert said is not None and said.title == t("friends.lost.trying") and not said.final and said.why
     assert said.more in (t("friends.lost.retry", count=1, seconds=n) for n in (0, 1, 2))
-    drawn = texts_drawn(app, monkeypatch)
+    drawn = texts_drawn(monkeypatch)
     frames_until(app, lambda: scene.box.said is not None and scene.box.said.why == t("friends.why.refused"))
     run(app, 2)
     assert scene.view.shown.message in ("", t("friends.link.dropped"))  # the box says why, the panel only that
