@@ -306,3 +306,17 @@ def test_a_count_of_one_is_said_in_the_singular(language: str, one: str, two: st
     assert settled.last_pins == 1  # 16 pins among three: 5 each and one over
     assert singular[1] in t("sheet.settle.remainder", count=settled.last_pins, names="C").lower()
     assert singular[2] in say_keyed(Keyed("pass_gok", "", count=1), "reason")
+
+
+def test_the_glossary_says_what_the_number_in_a_games_name_counts() -> None:
+    """A newcomer met "7-spel", "turné 6" and "solo 7" with nothing to say what the numbers
+    were (the rulebook: tricks to take in the games with trump, cards kept in gask, cards
+    bought away in köpmisär); the glossary's 7-spel entry says it, in every language."""
+    from vira_desktop.rules.glossary import GLOSSARY_TERMS
+
+    assert ("spel", "7-spel / 8-spel / 9-spel") in GLOSSARY_TERMS
+    for lang in ("en", "sv", "fi"):
+        i18n.configure(lang)
+        said = i18n.t("glossary.term.spel")
+        assert all(word in said for word in ("7", "8", "9", "gask", "köpmisär", "turné", "solo")), (lang, said)
+    i18n.configure("en")

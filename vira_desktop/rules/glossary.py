@@ -22,6 +22,7 @@ GLOSSARY_TERMS: tuple[tuple[str, str], ...] = (
     ("ofarg", "ofärg"),
     ("spelforare", "spelförare"),
     ("begar", "begär"),
+    ("spel", "7-spel / 8-spel / 9-spel"),
     ("i_forhand", "i förhand"),
     ("kopspel", "köpspel"),
     ("enkelt_kop", "enkelt köp"),
