@@ -519,7 +519,8 @@ class StrongBot(NormalBot):
         lead; None when no world was played out."""
         rng = random.Random(self.seed ^ mask_of(view.hand) ^ len(view.bids) << 52 ^ _PHASES.index(view.phase) << 58)
         policy = [NormalBot(self.seed + 1 + s) for s in range(3)]
-        rollout = bool(self.rollout_bids)
+        rollout = bidding and bool(self.rollout_bids)  # the tricks played single dummy, else valued AS_PLAYED
+        as_played = bidding and not rollout
         tallies = {a: _Tally() for a in candidates}
         drawn = (world(view, rng) for _ in range(self.budget.worlds))
         seconds = self.budget.seconds
@@ -531,10 +532,7 @@ class StrongBot(NormalBot):
             if nodes <= 0:
                 break
             played = clock.timed(
-                lambda: [
-                    playout(w, view.seat, a, policy, nodes, bidding, bidding and not rollout, bidding and rollout)  # noqa: B023
-                    for a in candidates
-                ]
+                lambda: [playout(w, view.seat, a, policy, nodes, bidding, as_played, rollout) for a in candidates]  # noqa: B023
             )
             if any(p is None for p in played):
                 continue

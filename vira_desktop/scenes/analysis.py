@@ -4,7 +4,7 @@ trick by trick, and each card of the player's side judged on what its player cou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import pygame
 
@@ -244,12 +244,18 @@ def _door(info: Analysis, viewer: str) -> Costly | None:
     """Where best play from the first card would not give ``viewer``'s side the result but
     the best line does: the other side's last card before the line leaves the play that
     changed the result (it opened the door); None otherwise."""
-    turn = info.diverges
-    mine = viewer == info.declarer
-    if turn is None or _home(info, info.allowed) == mine:
+    if info.diverges is None or _home(info, info.allowed) == (viewer == info.declarer):
         return None
-    slips = [c for c in info.costly if not on_side(info, viewer, c.seat) and c.index < turn.index]
+    slips = _theirs_before_turn(info, viewer, info.costly)
     return slips[-1] if slips else None
+
+
+def _theirs_before_turn(info: Analysis, viewer: str, cards: Iterable[Costly]) -> list[Costly]:
+    """The other side's cards of ``cards`` played before the best line leaves the play, in order."""
+    turn = info.diverges
+    assert turn is not None
+    theirs = (c for c in cards if not on_side(info, viewer, c.seat) and c.index < turn.index)
+    return sorted(theirs, key=lambda c: c.index)
 
 
 def _other_games(info: Analysis) -> list[str]:
@@ -460,15 +466,10 @@ def _best_line_words(info: Analysis, viewer: str) -> list[str]:
 def _gifts_before(info: Analysis, viewer: str, final: int) -> str:
     """Where the best line ends better for ``viewer``'s side than best play from the first
     card: the other side's cards before it that gave tricks away, in words (else nothing)."""
-    turn = info.diverges
-    assert turn is not None
     wants_more = (viewer == info.declarer) != info.low  # the side wants the declarer's tricks up
     if final == info.allowed or (final > info.allowed) != wants_more:
         return ""
-    gifts = sorted(
-        (c for c in (*info.costly, *info.tricks_only) if not on_side(info, viewer, c.seat) and c.index < turn.index),
-        key=lambda c: c.index,
-    )
+    gifts = _theirs_before_turn(info, viewer, (*info.costly, *info.tricks_only))
     return " " + t("analysis.line_after_gifts", cards=_listed(gifts, gift=True)) if gifts else ""
 
 
@@ -530,7 +531,7 @@ class AnalysisScene(_Sheet):
         for i, (best_trick, (cards, same)) in enumerate(
             zip(info.best_line, best_line_cards(info, self.viewer), strict=True)
         ):
-            self._row(surface, COLUMNS[1], i, i + 1, cards, best_trick.declarer_tricks, muted=same)
+            self._row(surface, COLUMNS[1], i, i + 1, cards, best_trick.declarer_tricks, shaded=same)
 
     def _row(
         self,
@@ -540,11 +541,11 @@ class AnalysisScene(_Sheet):
         number: int,
         cards: Sequence[tuple[str, Card, str, Colour]],  # seat, card, its mark, its colour
         count: int | None,
-        muted: bool = False,
+        shaded: bool = False,  # a trick of the best line as played
     ) -> None:
         y = self.top + i * self.row_h
         f = font(15)
-        if muted:  # a trick of the best line as played: shaded
+        if shaded:
             pygame.draw.rect(surface, SHADE, (x - 6, y - 3, COLUMN_W + 6, self.row_h - 2), border_radius=4)
         surface.blit(f.render(f"{number:>2}.", True, MUTED), (x, y))
         cx = x + 36

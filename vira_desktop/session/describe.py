@@ -17,12 +17,19 @@ __all__ = [
     "ala_om_line",
     "choice_label",
     "choice_notes",
+    "deal_name",
     "describe_game",
     "describe_result",
     "group_bid_key",
     "is_you",
     "whose",
 ]
+
+
+def deal_name(deal_index: int, again: bool = False) -> str:
+    """The deal's name where it is headed: "Deal 3", or "Played again" for a deal from history
+    played again (not the session's Nth)."""
+    return t("table.deal_again") if again else t("table.deal", number=deal_index + 1)
 
 
 def is_you(name: str) -> bool:

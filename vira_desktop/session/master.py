@@ -251,7 +251,7 @@ class TableMaster:
         self._tell(
             Change.NEXT_DEAL,
             events=[self.table.deal.started()],
-            said=deal_heading(self.table.session, self.table.deal_index, again=self.table.before is not None),
+            said=deal_heading(self.table.session, self.table.deal_index, again=self.table.played_again),
         )
 
     def close(self) -> None:

@@ -19,7 +19,7 @@ from ..rules.ledger import SEXMASTARE, TokensMoved, reantes
 from ..rules.session import SeatingDraw, Session
 from ..rules.view import View
 from .coach import marking_hint
-from .describe import describe_result, is_you
+from .describe import deal_name, describe_result, is_you
 from .words import card_text, say_action
 
 __all__ = ["LOG_LINES", "Narrator", "deal_heading", "seating_lines", "tell_action", "tell_events"]
@@ -37,8 +37,7 @@ def seating_lines(draw: SeatingDraw, kind: str, first_deal: bool) -> list[str]:
 def deal_heading(session: Session, deal_index: int, again: bool = False) -> str:
     """ "Deal 3 · dealer: Bertil · forehand: Cecilia" (Borup and a player sitting out said too;
     ``again``: a deal from history played again, headed "Played again", not by a number)."""
-    deal = t("table.deal_again") if again else t("table.deal", number=deal_index + 1)
-    said = {"deal": deal, "dealer": session.seats[2], "forehand": session.seats[0]}
+    said = {"deal": deal_name(deal_index, again), "dealer": session.seats[2], "forehand": session.seats[0]}
     if session.borup:
         return t("log.borup_deal", **said)
     if session.sitting_out:

@@ -143,7 +143,7 @@ class SeatPort:
             seating_kind=table.seating,
             colour_order=self.master.players,
             undone=tuple(table.undone),
-            again=table.before is not None,
+            again=table.played_again,
         )
 
     @property
@@ -193,11 +193,11 @@ class SeatPort:
         deal played again at its table as it began: said so instead)."""
         table = self.master.table
         first = table.deal_index == 0
-        if table.before is not None and first:  # a deal played again, at its table as it began: no draw, no åla
+        if table.played_again and first:  # a deal played again, at its table as it began: no draw, no åla
             above = [t("log.again")]
         else:
             above = seating_lines(table.draw, table.seating, first) if seating or first else []
-        return [*above, deal_heading(table.session, table.deal_index, again=table.before is not None)]
+        return [*above, deal_heading(table.session, table.deal_index, again=table.played_again)]
 
     def retell(self, heading: list[str] | None = None) -> None:
         """Tell the deal in play again from its start (after Continue, an undo, Try again),

@@ -136,6 +136,11 @@ class Table:
         assert self.session.deal is not None
         return self.session.deal
 
+    @property
+    def played_again(self) -> bool:
+        """A deal from history played again at its table as it began (not the session's Nth)."""
+        return self.before is not None
+
     def seat_config(self, name: str) -> SeatConfig:
         return next(s for s in self.seats if s.name == name)
 

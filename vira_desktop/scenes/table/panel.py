@@ -40,6 +40,7 @@ PANEL_TOP, AFTER_DEAL_TOP = 340, 412  # after a deal, below the result's notes (
 LOG_TOP = 640  # the buttons close up to stay above the log
 MIN_STEP = 30  # the least height of a row of buttons
 HINT_W = 96  # the Hint button beside another, where it has no row of its own
+HINT_Y = 610  # the Hint button's row in the auction and at a card
 
 
 @dataclass(frozen=True)
@@ -161,12 +162,12 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
         passes = tuple(a for a in decision.actions if isinstance(a, Pass))
         specs = [ButtonSpec(t("button.bid"), Command("bid"), 566, width=140)]
         specs += [ButtonSpec(t("button.pass"), a, 566, TABLE_W + 164, 140) for a in passes]
-        specs.append(ButtonSpec(t("button.hint"), Command("hint"), 610))
+        specs.append(ButtonSpec(t("button.hint"), Command("hint"), HINT_Y))
         bids = tuple(a for a in decision.actions if isinstance(a, Bid))
         return Layout(tuple(specs), bids=bids, passes=passes)
     if decision.phase is Phase.PLAY:
         aces = [a for a in decision.actions if isinstance(a, AnnounceAces)]  # low gask, before the lead
-        hint = ButtonSpec(t("button.hint"), Command("hint"), 610)  # where the auction's is (a newcomer missed it)
+        hint = ButtonSpec(t("button.hint"), Command("hint"), HINT_Y)  # as in the auction (a newcomer missed it)
         return Layout(((ButtonSpec(t("button.aces"), aces[0], y),) if aces else ()) + (hint,))
     view = ask.view
     notes = _action_help(decision.actions, view.game)

@@ -10,7 +10,7 @@ import pygame
 
 from ...i18n import current, t
 from ...rules.cards import Suit
-from ...session.describe import is_you
+from ...session.describe import deal_name, is_you
 from ...session.state import TableState
 from ...session.words import say_text
 from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, fitting_size
@@ -48,8 +48,7 @@ class PanelText:
         view = state.view
         x = TABLE_W + 16
         highest = view.highest
-        heading = t("table.deal_again") if state.again else t("table.deal", number=state.deal_index + 1)
-        surface.blit(self.text(heading, 17, True, INK, W // 2), (x, 10))
+        surface.blit(self.text(deal_name(state.deal_index, state.again), 17, True, INK, W // 2), (x, 10))
         if state.ending:  # the agreed end of the session, in place of the deal's number
             mark = self.text(state.ending, 13, True, GOLD, W * 2 // 3)
             surface.blit(mark, mark.get_rect(topright=(1280 - 16, 13)))
@@ -94,8 +93,8 @@ class PanelText:
         y = max(y + 2, 256)
         surface.blit(self.text(doing, 13, False, MUTED, W), (x, y))
         room = max(1, (shown.notes_bottom - y) // 18)  # the panel's buttons start below
-        notes = [(part, shown.colour) for part in self.text.wrap(shown.message, 13, True, W)]  # all that fits:
-        # a hint cut at three lines ended mid-bracket (a newcomer); the room ends above the buttons and details
+        # the message whole where it fits above the buttons and details (a hint cut at three lines ended mid-bracket)
+        notes = [(part, shown.colour) for part in self.text.wrap(shown.message, 13, True, W)]
         notes += [(part, GOLD) for part in self.text.wrap(shown.note, 13, True, W)]
         for i, (part, colour) in enumerate(notes[:room]):
             surface.blit(self.text(part, 13, True, colour), (x, y + 20 + 18 * i))
