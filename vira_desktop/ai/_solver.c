@@ -22,13 +22,14 @@
 #define SUIT13 0x1FFFull
 
 typedef struct {
-    uint64_t k0, k1;  /* relative-rank key: 4 suits x 39 bits, the leader and the tricks left */
-    uint64_t k2;
+    uint64_t k0, k1; /* the key: each suit's live cards by owner (2 bits each), the leader, the tricks left */
     uint32_t gen;
     uint16_t ks; /* 4 bits a suit: how many of its highest live cards the bounds depend on */
     int8_t lower, upper;
     int8_t best; /* the lead that last decided the search here, tried first (-1: none) */
 } Entry;
+
+typedef char entry_is_32_bytes[sizeof(Entry) == 32 ? 1 : -1]; /* two to a cache line */
 
 /* A bound on the declarer's tricks to come, for every position of one shape (the suit
  * lengths of each hand, the leader, the tricks left) whose cards agree with it where the
@@ -100,12 +101,13 @@ static int highest_bit(uint64_t m) {
 
 /* How many cards of ``mine`` lie above every card of ``other`` (one suit, 13 bits). */
 static int masters(unsigned mine, unsigned other) {
-    return popcount(other ? mine >> highest_bit(other) : mine);
+    return bits13[other ? mine >> highest_bit(other) : mine];
 }
 
 /* compress7[live][x]: the bits of x inside live (7 bits each), packed from the lowest
  * (x's cards renumbered among the live ones); compress6 the same for the upper 6 ranks. */
 static uint8_t compress7[128][128], compress6[64][64];
+static uint16_t spread7[128]; /* x's 7 bits at the even bits of 14 */
 
 static void init_compress(void) {
     for (unsigned m = 1; m < (1u << 13); m++) bits13[m] = (uint8_t)(bits13[m >> 1] + (m & 1));
@@ -118,6 +120,11 @@ static void init_compress(void) {
                 n++;
             }
             compress7[live][x] = (uint8_t)out;
+            if (live == 0) {
+                unsigned sp = 0;
+                for (unsigned r = 0; r < 7; r++) sp |= (x >> r & 1) << (2 * r);
+                spread7[x] = (uint16_t)sp;
+            }
             if (live < 64 && x < 64) compress6[live][x] = (uint8_t)out;
         }
 }
@@ -125,25 +132,28 @@ static void init_compress(void) {
 /* The 13 bits of x renumbered among the live ranks (x inside live). */
 static uint64_t relative(unsigned live, unsigned x) {
     unsigned lo = live & 0x7F, hi = live >> 7;
-    return compress7[lo][x & 0x7F] | (uint64_t)compress6[hi][x >> 7] << popcount(lo);
+    return compress7[lo][x & 0x7F] | (uint64_t)compress6[hi][x >> 7] << bits13[lo];
 }
 
 /* The position's relative-rank holdings, a suit at a time (3 x 13 bits: each hand's cards
  * renumbered among the suit's live cards), packed as the table's key (with the leader and
  * the tricks left), and its shape (see Pattern). */
-static uint64_t make_key(const Search *s, int leader, int left, uint64_t suits[4], unsigned live[4], uint64_t key[3]) {
-    uint64_t shape = 0;
+static uint64_t spread13(uint64_t x) { return spread7[x & 0x7F] | (uint64_t)spread7[x >> 7 & 0x3F] << 14; }
+
+static uint64_t make_key(const Search *s, int leader, int left, uint64_t suits[4], unsigned live[4], uint64_t key[2]) {
+    uint64_t shape = 0, owners[4];
     for (int suit = 0; suit < 4; suit++) {
         unsigned a = (unsigned)(s->hands[0] >> (13 * suit) & SUIT13);
         unsigned b = (unsigned)(s->hands[1] >> (13 * suit) & SUIT13);
         unsigned c = (unsigned)(s->hands[2] >> (13 * suit) & SUIT13);
         live[suit] = a | b | c;
-        suits[suit] = relative(live[suit], a) | relative(live[suit], b) << 13 | relative(live[suit], c) << 26;
+        uint64_t ra = relative(live[suit], a), rb = relative(live[suit], b), rc = relative(live[suit], c);
+        suits[suit] = ra | rb << 13 | rc << 26;
+        owners[suit] = spread13(ra | rc) | spread13(rb | rc) << 1; /* a card's owner 1, 2 or 3 (0: no card) */
         shape |= (uint64_t)(bits13[a] | bits13[b] << 4 | bits13[c] << 8) << (12 * suit);
     }
-    key[0] = suits[0] | (suits[1] & 0x1FFFFFFull) << 39;                 /* 39 + 25 bits */
-    key[1] = suits[1] >> 25 | suits[2] << 14 | (suits[3] & 0x7FFull) << 53; /* 14 + 39 + 11 */
-    key[2] = suits[3] >> 11 | (uint64_t)leader << 28 | (uint64_t)left << 30;
+    key[0] = owners[0] | owners[1] << 26 | owners[2] << 52;                          /* 26 + 26 + 12 */
+    key[1] = owners[2] >> 12 | owners[3] << 14 | (uint64_t)leader << 40 | (uint64_t)left << 42; /* 14 + 26 + 6 */
     return shape | (uint64_t)leader << 48 | (uint64_t)left << 50;
 }
 
@@ -168,20 +178,22 @@ static uint64_t top_cards(const unsigned live[4], unsigned ks) {
     return out;
 }
 
-/* The table is in buckets of two entries (one cache line): a position may be in either. */
-static Entry *bucket(const uint64_t key[3]) {
-    uint64_t h = key[0] * 0x9E3779B97F4A7C15ull ^ (key[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full ^
-                 key[2] * 0x165667B19E3779F9ull;
+/* The table is in buckets of two entries (32 bytes each: one cache line): a position may be in
+ * either. */
+static Entry *bucket(const uint64_t key[2]) {
+    uint64_t h = (key[0] ^ (key[1] << 23 | key[1] >> 41)) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 32;
+    h *= 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 29;
     return &table[h & (TABLE_SIZE - 2)];
 }
 
-static int holds(const Entry *e, const uint64_t key[3]) {
-    return e->gen == generation && e->k0 == key[0] && e->k1 == key[1] && e->k2 == key[2];
+static int holds(const Entry *e, const uint64_t key[2]) {
+    return e->gen == generation && e->k0 == key[0] && e->k1 == key[1];
 }
 
 /* The entry of a position, or NULL. */
-static Entry *exact(const uint64_t key[3]) {
+static Entry *exact(const uint64_t key[2]) {
     Entry *b = bucket(key);
     return holds(b, key) ? b : holds(b + 1, key) ? b + 1 : NULL;
 }
@@ -208,7 +220,7 @@ static int matches(const Pattern *e, uint64_t shape, const uint64_t suits[4]) {
 /* A bound kept deciding "``need`` more tricks?" here: 1 or 0, ``*rel`` the cards it depended
  * on; -1 when none does (``*best``: the lead that decided this position before, or -1). The
  * position's own entry first, then the patterns it matches. */
-static int lookup(const uint64_t key[3], uint64_t shape, const uint64_t suits[4], const unsigned live[4], int need,
+static int lookup(const uint64_t key[2], uint64_t shape, const uint64_t suits[4], const unsigned live[4], int need,
                   int *best, uint64_t *rel) {
     Entry *e = exact(key);
     *best = -1;
@@ -238,7 +250,7 @@ static void bound(int8_t *lower, int8_t *upper, int need, int result) {
 /* Keeps what a search found: ``need`` more tricks reached (``result``) or not, depending on
  * the ranks of the cards ``rel`` (each suit's live cards from the lowest of them up): in the
  * position's own entry and as a pattern for the like positions. */
-static void store(const uint64_t key[3], uint64_t shape, const uint64_t suits[4], const unsigned live[4], uint64_t rel,
+static void store(const uint64_t key[2], uint64_t shape, const uint64_t suits[4], const unsigned live[4], uint64_t rel,
                   int need, int result, int best, int left) {
     unsigned ks = 0;
     uint64_t masked[4];
@@ -254,11 +266,10 @@ static void store(const uint64_t key[3], uint64_t shape, const uint64_t suits[4]
     if (!e) {
         if (b->gen != generation) e = b;
         else if (b[1].gen != generation) e = b + 1;
-        else e = (b->k2 >> 30 & 15) <= (b[1].k2 >> 30 & 15) ? b : b + 1;
+        else e = (b->k1 >> 42 & 15) <= (b[1].k1 >> 42 & 15) ? b : b + 1;
         e->gen = generation;
         e->k0 = key[0];
         e->k1 = key[1];
-        e->k2 = key[2];
         e->lower = 0;
         e->upper = (int8_t)left;
         e->best = -1;
@@ -383,10 +394,11 @@ static int children(Search *s, int target, int seat, int left, int won, int firs
     int maxer = (seat == s->declarer) != s->low;
     int cards[13];
     int n = ordered(s, legal, seat, first, cards);
-    uint64_t all = 0;
+    uint64_t all = 0, same = 0; /* same: cards that fail as a card tried failed */
     for (int i = 0; i < n; i++) {
         int card = cards[i], ok;
         uint64_t below = 0;
+        if (same >> card & 1) continue;
         s->hands[seat] = hand & ~(1ull << card);
         s->seats[s->ntrick] = seat;
         s->cards[s->ntrick] = card;
@@ -422,6 +434,13 @@ static int children(Search *s, int target, int seat, int left, int won, int firs
             return ok;
         }
         all |= below;
+        /* it failed, and its answer did not depend on the rank of any card of its suit below the
+         * lowest it counted: so every card of ours of that suit down there fails too (the
+         * position after each matches this one's pattern), and none of them is tried */
+        int suit = card / 13;
+        unsigned r = (unsigned)(below >> (13 * suit) & SUIT13);
+        int bottom = r ? lowest_bit(r) : 13;
+        if (card % 13 < bottom) same |= legal & (SUIT13 << (13 * suit)) & ((1ull << (13 * suit + bottom)) - 1);
     }
     *decided = -1;
     *rel = all | run_cards(s, legal, seat, all);
@@ -447,7 +466,7 @@ static int quick_tricks(const Search *s, int leader, int left, uint64_t *rel) {
         if (top && s->trump >= 0 && suit != s->trump) {
             for (int i = 0; i < 3; i++) {
                 if (i == leader || !(s->hands[i] >> (13 * s->trump) & SUIT13)) continue;
-                int len = popcount(s->hands[i] >> (13 * suit) & SUIT13);
+                int len = bits13[s->hands[i] >> (13 * suit) & SUIT13];
                 if (top > len) top = len; /* the shortest ruffer */
             }
         }
@@ -519,11 +538,6 @@ static int reach(Search *s, int target, int to_act, int left, int won, uint64_t 
     int need = target - won;
     int decided;
     if (s->ntrick) return children(s, target, to_act, left, won, -1, &decided, rel);
-    uint64_t suits[4], key[3];
-    unsigned live[4];
-    uint64_t shape = make_key(s, to_act, left, suits, live, key);
-    PREFETCH(bucket(key));
-    PREFETCH(shape_bucket(shape));
     if (!s->low) {
         if (to_act == s->declarer) {
             if (won + quick_tricks(s, to_act, left, rel) >= target) return 1;
@@ -537,6 +551,10 @@ static int reach(Search *s, int target, int to_act, int left, int won, uint64_t 
         }
     }
     if (s->low && s->trump < 0 && misere_safe(s, to_act, rel)) return 0; /* won < target: no more come */
+    uint64_t suits[4], key[2];
+    unsigned live[4];
+    uint64_t shape = make_key(s, to_act, left, suits, live, key);
+    PREFETCH(shape_bucket(shape));
     int first;
     int found = lookup(key, shape, suits, live, need, &first, rel);
     if (found >= 0) return found;

@@ -25,7 +25,9 @@ order of the cut-offs they gave earlier in the solve (a history), among cards of
 table in buckets of two; and partition search (DDS's winning ranks): each search also tells
 which cards' ranks its answer depended on (a trick's winner over a card of its suit, the
 masters a cut-off counted), and its bound is kept a second time as a pattern that holds for
-every position of the same suit lengths whose higher cards lie alike, the lower ones anyhow.
+every position of the same suit lengths whose higher cards lie alike, the lower ones anyhow;
+and a card that failed spares its hand's cards of its suit below every rank its answer
+depended on (they fail alike: the position after each matches its pattern).
 
 :func:`solve` is the pure-Python reference; the compiled one (``_native``, where built)
 gives the same values (tests/test_solver.py) many times faster and is used when present.
