@@ -167,6 +167,12 @@ def main(folder: Path) -> None:
                 break
             move(app, rng)
         save(app, folder, "25-bowls-pulla-and-trick-play.png")
+        until(app, lambda: human_turn(app))
+        if not table_of(scene).deal.is_over:  # the coach at a card: its odds and what they assume
+            key(app, pygame.K_h)
+            until(app, lambda: not scene.view.busy)
+            step(app, 60)
+            save(app, folder, "25b-hint-at-a-card.png")
 
         while not table_of(scene).deal.is_over:
             until(app, lambda: human_turn(app))

@@ -237,6 +237,29 @@ def test_a_cells_line_is_not_headed_like_a_hint(language: str) -> None:
     assert cell.split(":")[0] != hint.split(":")[0], (cell, hint)
 
 
+def test_a_defender_whom_no_payment_touched_is_told_so() -> None:
+    """A newcomer defending a 7-spel home off-suit read "Anna lifts 1 bet from the pulla" and
+    could not tell what it cost them: a defender who neither pays nor receives is told so (in
+    every language); one who pays, or the declarer, is not."""
+    from vira_desktop import i18n
+    from vira_desktop.session.describe import describe_result
+    from vira_desktop.session.record import load_record, replay
+
+    records = Path(__file__).parent / "records"
+    untouched = replay(load_record(records / "7spel_offsuit_home.yaml")).result  # only the pulla paid
+    paying = replay(load_record(records / "4players_8spel_sitting_out.yaml")).result  # each defender pays a pin
+    assert untouched is not None and paying is not None
+    for lang in ("en", "sv", "fi"):
+        i18n.configure(lang)
+        nothing = i18n.t("result.nothing_you")
+        you = i18n.t("new_game.you")
+        assert nothing in describe_result(untouched, ("Anna", you, "Cecilia"))[1]
+        assert nothing not in describe_result(untouched, (you, "Bertil", "Cecilia"))[1]  # the declarer
+        assert nothing not in describe_result(paying, ("Anna", you, "Cecilia"))[1]
+        assert nothing not in describe_result(untouched, ("Anna", "Bertil", "Cecilia"))[1]  # no one is you
+    i18n.configure("en")
+
+
 def test_a_result_home_after_a_repurchase_says_the_pulla_pays_no_bet() -> None:
     """A newcomer went home in a vingel turned again and the result said "home" and nothing of
     the pulla, where another home had said "You lift 1 bet": home after a repurchase lifts

@@ -114,6 +114,12 @@ def describe_result(
         if reason == "first purchase":
             line = t("result.first_purchase", line=line.rstrip(".")) + "."
         lines.append(line)
+    for seat in opponents:  # a defender whom nothing touched is told so, not left to wonder
+        touched = any(
+            p.seat == seat if isinstance(p, PullaPaid) else seat in (p.payer, p.payee) for p in result.payments
+        )
+        if is_you(names[seat]) and not touched:
+            lines.append(t("result.nothing_you"))
     return headline, lines
 
 
