@@ -319,8 +319,10 @@ static uint64_t in_play_elsewhere(const Search *s, int seat) {
 
 /* One card of each run of equivalent cards of ``legal``, the likeliest to decide first:
  * ``first`` (the lead that decided this position before), then in a high game for a lead
- * the highest cards, for a follow the cheapest card that takes the trick from the other
- * side, else the lowest cards (a misère's order is below). */
+ * the declarer's trumps and masters and a defender's side suits (those the declarer holds
+ * first), the highest cards first;
+ * for a follow the cheapest card that takes the trick from the other side, else the lowest
+ * cards (a misère's order is below). */
 static int ordered(const Search *s, uint64_t legal, int seat, int first, int *out) {
     uint64_t others = in_play_elsewhere(s, seat);
     int n = 0, keys[13];
@@ -330,6 +332,16 @@ static int ordered(const Search *s, uint64_t legal, int seat, int first, int *ou
         if (v > best) { best = v; winner = s->seats[i]; }
     }
     int mine = winner >= 0 && (winner == s->declarer) == (seat == s->declarer); /* my side wins it now */
+    if (s->ntrick == 1 && seat != s->declarer) {
+        /* a defender second: whether the hand last to play can beat the card led; if it is
+         * the partner (the declarer led), second hand low first, as if his side won it; if
+         * the declarer (the partner led), the cheapest card above it first */
+        int last = winner == s->declarer ? 3 - seat - s->declarer : s->declarer;
+        unsigned follows = (unsigned)(s->hands[last] >> (13 * led) & SUIT13);
+        int ruffs = s->trump >= 0 && led != s->trump && (s->hands[last] >> (13 * s->trump) & SUIT13);
+        int beats = follows ? highest_bit(follows) > s->cards[0] % 13 : ruffs;
+        mine = winner == s->declarer ? beats : !beats;
+    }
     uint64_t rest = legal;
     while (rest) {
         int card = lowest_bit(rest);
@@ -343,7 +355,18 @@ static int ordered(const Search *s, uint64_t legal, int seat, int first, int *ou
              * lowest; he and the defenders lead low, and the defenders follow low */
             int v = s->ntrick ? value_of(card, led, s->trump) : card % 13;
             key = seat == s->declarer && s->ntrick && v < best ? -v - 1000 : v;
-        } else if (!s->ntrick) key = -(card % 13) * 100000 - (int)(history[seat][card] < 99999 ? history[seat][card] : 99999);
+        } else if (!s->ntrick) {
+            /* a lead: the declarer's trumps and masters first; a defender's side suits, the
+             * declarer's own first (he must follow, not ruff); each preference as good as
+             * four ranks (an order measured on the solver's benchmark: a third fewer nodes);
+             * then the highest; then the history */
+            int suit = card / 13, side = suit != s->trump, pref;
+            if (seat == s->declarer) {
+                uint64_t rest = others & (SUIT13 << (13 * suit));
+                pref = !side || !rest || card > highest_bit(rest);
+            } else pref = side + (side && (s->hands[s->declarer] >> (13 * suit) & SUIT13) != 0);
+            key = -pref * 400000 - (card % 13) * 100000 - (int)(history[seat][card] < 99999 ? history[seat][card] : 99999);
+        }
         else {
             int v = value_of(card, led, s->trump);
             key = v > best && !mine ? v - 1000 : v;

@@ -21,13 +21,15 @@ The search (after the published notes of Bo Haglund's DDS, for three hands):
 The compiled search adds cut-offs that never change a value (the Python twin leaves them
 out): in a high game, the quick tricks of the declarer or a defender on lead, and with trumps
 the sure tricks of either side (its trumps above all of the other side's); leads tried in the
-order of the cut-offs they gave earlier in the solve (a history), among cards of one rank; the
-table in buckets of two; and partition search (DDS's winning ranks): each search also tells
-which cards' ranks its answer depended on (a trick's winner over a card of its suit, the
-masters a cut-off counted), and its bound is kept a second time as a pattern that holds for
-every position of the same suit lengths whose higher cards lie alike, the lower ones anyhow;
-and a card that failed spares its hand's cards of its suit below every rank its answer
-depended on (they fail alike: the position after each matches its pattern).
+order of the cut-offs they gave earlier in the solve (a history), among cards of one rank,
+after the declarer's trumps and masters and a defender's side suits; a defender second to
+play low where his partner, last, can beat the declarer's card; the table in buckets of two;
+and partition search (DDS's winning ranks): each search also tells which cards' ranks its
+answer depended on (a trick's winner over a card of its suit, the masters a cut-off counted),
+and its bound is kept a second time as a pattern that holds for every position of the same
+suit lengths whose higher cards lie alike, the lower ones anyhow; and a card that failed
+spares its hand's cards of its suit below every rank its answer depended on (they fail alike:
+the position after each matches its pattern).
 
 :func:`solve` is the pure-Python reference; the compiled one (``_native``, where built)
 gives the same values (tests/test_solver.py) many times faster and is used when present.
