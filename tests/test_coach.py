@@ -48,6 +48,27 @@ def test_every_legal_bid_has_the_normal_bots_own_estimate() -> None:
         assert said.outlook.value == pytest.approx(bot._bid_value(view, bid, chance))
 
 
+def test_over_a_gok_the_cell_weighs_a_bid_against_the_penalty_a_pass_risks() -> None:
+    """A newcomer over a gök read the hint "turné 7 — 35% to go home, better than passing on the
+    gök without the low holdings (a penalty bet if it goes home)" beside the cell's "where a
+    pass is 0 (poor …)": the cell now says what a pass risks there, and rates a bid worth more
+    than that as the hint does."""
+    from vira_desktop.session.record import load_record, replay
+
+    record = load_record(Path(__file__).parent / "records" / "gok_home_penalty.yaml")
+    deal = replay(record, upto=1)  # Anna's gök: Bertil, first hand, has one low holding of two
+    view = deal.view(int(deal.to_act))
+    bot = NormalBot(99)
+    risked = bot.gok_penalty(view)
+    assert risked > 0
+    advice = bid_advice(bot, view)
+    for said in advice.values():
+        assert said.passing == -risked
+        assert f"where a pass is {signed(-risked)} pins" in said.text()
+        assert (said.rating is Rating.GOOD) == (said.outlook.worth_bidding or said.outlook.value > -risked)
+    assert any(said.rating is Rating.GOOD and said.outlook.chance < bot.threshold for said in advice.values())
+
+
 def test_the_expected_bets_come_from_the_pulla_table() -> None:
     deal = opening(5)
     view = deal.view(int(deal.to_act))
@@ -258,6 +279,45 @@ def test_a_defender_whom_no_payment_touched_is_told_so() -> None:
         assert nothing not in describe_result(paying, ("Anna", you, "Cecilia"))[1]
         assert nothing not in describe_result(untouched, ("Anna", "Bertil", "Cecilia"))[1]  # no one is you
     i18n.configure("en")
+
+
+def test_a_repurchase_pays_twice_and_the_result_says_the_sum() -> None:
+    """A newcomer home after a repurchase read "You pay 1 pin to each opponent (for the first
+    purchase). Each opponent pays you 1 pin." with no sum and no reason: the first purchase
+    says why (paid as if laid down then), and the sum follows, in every language."""
+    from vira_desktop import i18n
+    from vira_desktop.session.describe import describe_result
+    from vira_desktop.session.record import load_record, replay
+
+    records = Path(__file__).parent / "records"
+    cases = (("begar_highest_repurchase_home", None), ("begar_highest_repurchase_bet", 2), ("turne7_turn_again", 0))
+    for name, each in cases:
+        result = replay(load_record(records / f"{name}.yaml")).result
+        assert result is not None
+        for lang in ("en", "sv", "fi"):
+            i18n.configure(lang)
+            you = i18n.t("new_game.you")
+            lines = describe_result(result, (you, "Bertil", "Cecilia"))[1]
+            why = i18n.t("result.first_purchase", line="")
+            assert any(line.endswith(why.strip() + ".") for line in lines), (name, lang, lines)
+            if each is None:  # home: paid one way and back
+                assert lines[-1] == i18n.t("result.net_even"), (name, lines)
+            elif each:
+                pins = i18n.t("words.pins_paid", count=each)
+                said = i18n.t("result.pays_each_you", pins=pins)
+                assert lines[-1] == i18n.t("result.in_all", line=said[:1].lower() + said[1:]), (name, lines)
+            else:  # paid once: no sum to tell
+                assert not any(line.startswith(i18n.t("result.in_all", line="")) for line in lines), lines
+    i18n.configure("en")
+
+
+def test_a_loss_in_bets_and_pins_signs_both_parts_in_a_column() -> None:
+    """A newcomer read "−1 bet 1 pin" on the score sheet as a bet lost and a pin won."""
+    from vira_desktop.session.words import bets_and_pins
+
+    assert bets_and_pins(-9) == "−1 bet −1 pin"
+    assert bets_and_pins(9) == "+1 bet 1 pin"
+    assert bets_and_pins(-9, joined=True) == "−1 bet and 1 pin"
 
 
 def test_a_result_home_after_a_repurchase_says_the_pulla_pays_no_bet() -> None:

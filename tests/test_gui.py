@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -883,6 +883,53 @@ def test_a_long_hint_at_a_card_is_drawn_whole_not_cut_at_three_lines(
     scene.play.surface.message(words, GOLD)
     run(app, 2)
     assert any(text.endswith("(the end)") for text in drawn), [said for said in drawn if "word" in said]
+
+
+def test_a_long_hint_and_the_figures_of_a_bid_share_the_panel_without_overlap(app: App) -> None:
+    """A newcomer's hint ran four lines into the coach's figures for the bid under the mouse
+    (its last words printed over them), and without a hint the figures stopped mid-sentence
+    at the Bid button ("Home: from each opponent 1 pin if ♣ is"): the message is drawn whole,
+    the figures under it in whole entries, moved up where they would not fit, and nothing
+    below the first button or over another line."""
+    from vira_desktop.scenes.table.shown import Shown
+    from vira_desktop.scenes.theme import GOLD
+
+    scene = start_game(app)
+    panel = scene.view.panel_text
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.rects: list[pygame.Rect] = []
+
+        def blit(self, drawn: pygame.Surface, at: tuple[int, int]) -> None:
+            self.rects.append(pygame.Rect(at, drawn.get_size()))
+
+    hint = (
+        "Hint: turné 7 — 35% to go home, better than passing on the gök without the low holdings"
+        " (a penalty bet if it goes home)"
+    )
+    figures = (
+        "Coach: ~67% to go home · on average −0.3 bets, ±0 pins for you (in all −2.1 pins, a bet being 8),"
+        " where a pass is 0 (doubtful: 40% or more to go home, not enough for the coach to bid it)",
+        "vingel 6 in forehand: the same bid again. Between equal bids the better hand wins: forehand against"
+        " the others, middle-hand against rear-hand; players call this 'in forehand' from either seat.",
+        "vingel 6: 6 tricks.",
+        "Home: from each opponent 1 pin if ♣ is trump, 0 if ♠, 0 if ♥♦.",
+        "Pulla: home lifts 1 bet; bet pays 2; kodilj pays 4.",
+    )
+    bottom = 564  # the Bid button's top, less its gap
+    for message, details, whole in ((hint, figures[2:], True), ("", figures, True), (hint, figures * 2, False)):
+        drawn = Recorder()
+        shown = Shown(message=message, colour=GOLD, details=details, text_bottom=bottom)
+        panel._notes_and_details(cast(pygame.Surface, drawn), shown, 1000, 276)  # it records where lines go
+        rects = drawn.rects
+        assert rects and all(r.bottom <= bottom + 4 for r in rects), (message[:9], rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :]), rects
+        lines = len(panel.detail_parts(details)) + (len(panel.text.wrap(message, 13, True, 288)) if message else 0)
+        assert (len(rects) == lines) is whole, (message[:9], len(rects), lines)
+        told = len(rects) - (len(panel.text.wrap(message, 13, True, 288)) if message else 0)
+        ends = [sum(len(panel.text.wrap(d, 13, False, 288)) for d in details[:k]) for k in range(len(details) + 1)]
+        assert told in ends, (told, ends)  # whole entries: none cut mid-sentence
 
 
 def test_the_bid_grid_points_to_the_words_and_g_opens_them_while_bidding(app: App) -> None:

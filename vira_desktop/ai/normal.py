@@ -170,7 +170,7 @@ class NormalBot:
         """The legal bid likely to go home that is worth most; else pass (forehand must open)."""
         bids = self._named_bids(actions)
         odds = self.odds(view)
-        penalty = self._gok_penalty(view)
+        penalty = self.gok_penalty(view)
         best = self.best_bid(view, bids, -penalty)
         if best is not None:
             game = best[1].game
@@ -218,7 +218,7 @@ class NormalBot:
                     best = (value, bid, chance)
         return best
 
-    def _gok_penalty(self, view: View) -> float:
+    def gok_penalty(self, view: View) -> float:
         """The pins a pass on a standing gök risks: a seat passing without the low holdings
         the rule asks (two suits for the first to pass, one for the second) pays a bet into
         the pulla if the gök goes home, unless both passes on it fell short."""

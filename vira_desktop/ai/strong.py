@@ -557,7 +557,7 @@ class StrongBot(NormalBot):
             bid, chance = normal.action, self.last_bid[2]
         else:
             near = self.best_bid(view, self._named_bids(actions), 0.0, self.threshold - NEAR)
-            if near is None or self._gok_penalty(view):
+            if near is None or self.gok_penalty(view):
                 return normal
             bid, chance = self._unspecified(near[1], actions), near[2]
         tallies = self._search_actions(view, [bid])
@@ -585,7 +585,7 @@ class StrongBot(NormalBot):
             other: Action = Pass(view.seat)
         else:
             near = self.best_bid(view, self._named_bids(actions), 0.0, self.threshold - NEAR)
-            if near is None or self._gok_penalty(view):
+            if near is None or self.gok_penalty(view):
                 return normal
             other = self._unspecified(near[1], actions)
         return self._better(view, normal, normal.action, [other], bidding=True)

@@ -111,7 +111,8 @@ def _figures(info: Analysis, s: Seen, told: set[str] | None = None) -> tuple[str
         return mine, best
     told.add(kind)
     key = own if s.best == s.card else long
-    said = t(key, card=card_text(s.card), best=card_text(s.best), yours=yours, theirs=theirs)
+    better = t("analysis.better_declarer" if s.seat == info.declarer else "analysis.better_defenders")
+    said = t(key, card=card_text(s.card), best=card_text(s.best), yours=yours, theirs=theirs, better=better)
     if also_kodilj and s.best != s.card:
         said += t("analysis.long_and_kodilj", best=card_text(s.best), yours=kodilj[0], theirs=kodilj[1])
     return said, ""
@@ -235,8 +236,10 @@ def answer(info: Analysis, viewer: str, told: set[str]) -> tuple[str, bool]:
     values = {"best": card_text(mistake.best), "card": card_text(mistake.card), "trick": mistake.trick}
     if mistake.seat == viewer:
         card = t("analysis.answer_card", **values)
-    else:  # a partner's card: whose it was
+    else:  # a partner's card: whose it was (and whether the viewer's own were sound: "Could I …?")
         card = t("analysis.answer_card_other", **values, name=mistake.seat)
+        if not any(s.call == "mistake" and s.seat == viewer for s in info.seen):
+            return t(key, card=card, odds=_figures(info, mistake, told)[0]) + " " + t("analysis.none_yours"), False
     return t(key, card=card, odds=_figures(info, mistake, told)[0]), False
 
 

@@ -64,11 +64,12 @@ class BidAdvice:
 
     outlook: Outlook
     can_pass: bool = True  # a pass is legal (not at a forced opening): the cell compares with it
+    passing: float = 0.0  # what a pass is worth in pins: below 0 where it risks the gök penalty
 
     @property
     def rating(self) -> Rating:
-        if self.outlook.worth_bidding:
-            return Rating.GOOD
+        if self.outlook.worth_bidding or (self.passing < 0 and self.outlook.value > self.passing):
+            return Rating.GOOD  # over a gök: worth more than the pass's penalty risked, as the bot bids
         return Rating.DOUBTFUL if self.outlook.chance >= DOUBTFUL_FROM else Rating.POOR
 
     @property
@@ -81,8 +82,10 @@ class BidAdvice:
         a bet being 8), where a pass is 0 (good: the coach would bid it)": the two signs summed
         (a newcomer could not tell a bid's worth from a minus beside a plus)."""
         o = self.outlook
+        key = "coach.cell_gok" if self.passing < 0 else "coach.cell"  # a pass on a gök may cost a bet
         return t(
-            "coach.cell" if self.can_pass else "coach.cell_forced",  # no "where a pass is 0" when none is allowed
+            key if self.can_pass else "coach.cell_forced",  # no "where a pass is 0" when none is allowed
+            passing=signed(self.passing),
             pct=t("reason.percent", n=round(100 * o.chance)),
             bets=signed(o.bets),
             pins=signed(self.total_pins),
@@ -110,7 +113,8 @@ def bid_advice(bot: NormalBot, view: View) -> dict[Bid, BidAdvice]:
     bids = [a for a in decision.actions if isinstance(a, Bid)]
     named = {b: bot.outlook(view, b) for b in bids if b.game is not None}
     can_pass = any(isinstance(a, Pass) for a in decision.actions)
-    out = {b: BidAdvice(o, can_pass) for b, o in named.items()}
+    passing = -bot.gok_penalty(view)  # the hint weighs a bid over a gök against this, not 0
+    out = {b: BidAdvice(o, can_pass, passing) for b, o in named.items()}
     for bid in bids:
         if bid.game is not None or bid.group not in BID_GROUPS:
             continue
@@ -122,7 +126,7 @@ def bid_advice(bot: NormalBot, view: View) -> dict[Bid, BidAdvice]:
         ]
         if options:
             pick = max(options, key=lambda o: o.value) if chooses else min(options, key=lambda o: o.game.no)
-            out[bid] = BidAdvice(pick, can_pass)
+            out[bid] = BidAdvice(pick, can_pass, passing)
     return out
 
 

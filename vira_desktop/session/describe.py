@@ -114,6 +114,15 @@ def describe_result(
         if reason == "first purchase":
             line = t("result.first_purchase", line=line.rstrip(".")) + "."
         lines.append(line)
+    each = {result.pins[s] for s in opponents}
+    if len({reason for reason, _, _ in paid}) > 1 and len(each) == 1:  # paid twice (a repurchase): the sum said
+        net = -each.pop()  # the declarer's from each opponent
+        pins = t("words.pins_paid", count=abs(net))
+        if net:
+            said = _said("result.each_pays" if net > 0 else "result.pays_each", declarer, pins=pins)
+            lines.append(t("result.in_all", line=said[:1].lower() + said[1:] if is_you(declarer) else said))
+        else:
+            lines.append(t("result.net_even"))
     for seat in opponents:  # a defender whom nothing touched is told so, not left to wonder
         touched = any(
             p.seat == seat if isinstance(p, PullaPaid) else seat in (p.payer, p.payee) for p in result.payments

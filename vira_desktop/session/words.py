@@ -61,12 +61,13 @@ def pretty(text: str) -> str:
 
 def bets_and_pins(pins: int, joined: bool = False) -> str:
     """A result in whole bets and pins (a bet is 8 pins), in the player's language; ``joined``
-    says "and" between them (in a sentence, not a column).
+    says "and" between them (in a sentence, not a column). In a column a loss signs both
+    parts: "−1 bet 1 pin" was read as a bet lost and a pin won.
 
-    >>> bets_and_pins(19), bets_and_pins(-8), bets_and_pins(-3), bets_and_pins(0)
-    ('+2 bets 3 pins', '−1 bet', '−3 pins', '0')
-    >>> bets_and_pins(19, joined=True)
-    '+2 bets and 3 pins'
+    >>> bets_and_pins(19), bets_and_pins(-8), bets_and_pins(-3), bets_and_pins(0), bets_and_pins(-9)
+    ('+2 bets 3 pins', '−1 bet', '−3 pins', '0', '−1 bet −1 pin')
+    >>> bets_and_pins(19, joined=True), bets_and_pins(-9, joined=True)
+    ('+2 bets and 3 pins', '−1 bet and 1 pin')
     """
     if pins == 0:
         return "0"
@@ -77,7 +78,7 @@ def bets_and_pins(pins: int, joined: bool = False) -> str:
         parts.append(t("words.pins", count=rest))
     if joined and len(parts) == 2:
         return sign + t("words.and", first=parts[0], second=parts[1])
-    return sign + " ".join(parts)
+    return sign + (" " + sign if sign == "−" else " ").join(parts)
 
 
 LEVELS = ("", mark("words.level.suit"), mark("words.level.highest"))  # plain, in suit, in highest suit

@@ -28,6 +28,9 @@ def colour_of(state: TableState, seat: int) -> tuple[int, int, int]:
     return PLAYER_COLOURS[state.colour_index(state.seats[seat])]
 
 
+DETAILS_Y = 332  # where the panel's details stand when the message leaves room
+
+
 class PanelText:
     """Draws the panel's words (see the module) with ``text``'s cached renders."""
 
@@ -92,16 +95,7 @@ class PanelText:
                 y += 18
         y = max(y + 2, 256)
         surface.blit(self.text(doing, 13, False, MUTED, W), (x, y))
-        room = max(1, (shown.notes_bottom - y) // 18)  # the panel's buttons start below
-        # the message whole where it fits above the buttons and details (a hint cut at three lines ended mid-bracket)
-        notes = [(part, shown.colour) for part in self.text.wrap(shown.message, 13, True, W)]
-        notes += [(part, GOLD) for part in self.text.wrap(shown.note, 13, True, W)]
-        for i, (part, colour) in enumerate(notes[:room]):
-            surface.blit(self.text(part, 13, True, colour), (x, y + 20 + 18 * i))
-        y = 332
-        for part in self.detail_parts(shown.details)[: shown.detail_room]:
-            surface.blit(self.text(part, 13, False, INK), (x, y))
-            y += 18
+        self._notes_and_details(surface, shown, x, y + 20)
         y = 652
         lines: list[str] = []
         for entry in reversed(shown.log):  # the newest whole entries that fit in six lines
@@ -115,6 +109,36 @@ class PanelText:
         keys = self.text.wrap(t(shown.keys_help), 11, False, W, sep=" · ")[:2] if shown.keys_help else []
         for i, part in enumerate(keys):
             surface.blit(self.text(part, 11, False, MUTED), (x, 784 - 14 * (len(keys) - i)))
+
+
+    def _notes_and_details(self, surface: pygame.Surface, shown: Shown, x: int, top: int) -> None:
+        """The message (a hint, a refusal) and note whole from ``top``, then the details (what
+        the bid under the mouse asks and pays, the decision's notes) in whole entries, all
+        above the panel's first button: the details at their place (y 332) where the message
+        leaves it free and they fit, else moved up or down (a long hint once ran into the
+        coach's figures, and figures were cut mid-sentence above the buttons); lines closer
+        where they would not fit."""
+        notes = [(part, shown.colour) for part in self.text.wrap(shown.message, 13, True, W)]
+        notes += [(part, GOLD) for part in self.text.wrap(shown.note, 13, True, W)]
+        entries = [self.text.wrap(line, 13, False, W) for line in shown.details]
+        lines = sum(len(entry) for entry in entries)
+        after = top + 18 * len(notes) + (4 if notes else 0)  # the first free line under the message
+        pitch = next((p for p in (18, 17) if after + p * lines <= shown.text_bottom), 16)  # closer where full
+        place = max(DETAILS_Y, after)
+        if place + pitch * lines > shown.text_bottom:
+            place = max(after, shown.text_bottom - pitch * lines)
+        bottom = place if entries else shown.text_bottom
+        for i, (part, colour) in enumerate(notes):
+            if top + 18 * i + 14 > bottom and i:
+                break  # no room left even for the message: its first line is drawn anyway
+            surface.blit(self.text(part, 13, True, colour), (x, top + 18 * i))
+        y = place
+        for entry in entries:
+            if y + pitch * len(entry) - 4 > shown.text_bottom:
+                break  # only whole entries: a sentence cut at the buttons read as said
+            for part in entry:
+                surface.blit(self.text(part, 13, False, INK), (x, y))
+                y += pitch
 
 
 def contract_lines(state: TableState) -> list[str]:

@@ -289,8 +289,7 @@ class TablePlay:
             return
         self._inputs = inputs
         layout = self.layout = table_buttons(ask, situation)
-        notes_bottom = 322 if layout.details else layout.top - 18
-        self.surface.mark(details=layout.details, detail_room=layout.detail_room, notes_bottom=notes_bottom)
+        self.surface.mark(details=layout.details, text_bottom=layout.top - 4)
         self.bidding.laid_out(layout, self.runner.advice())
         self.surface.panel.show([*layout.buttons, *self.role.own_buttons()])
         self.surface.panel.select(self.chosen)

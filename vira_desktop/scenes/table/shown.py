@@ -21,8 +21,7 @@ class Shown:
     message: str = ""
     colour: tuple[int, int, int] = INK  # the message's
     details: tuple[str, ...] = ()  # the panel's middle: what the bid under the mouse asks and pays
-    detail_room: int = 12  # the lines of details shown (the buttons are below them)
-    notes_bottom: int = 322  # the panel's notes end here: its first button (or its details) is below
+    text_bottom: int = 640  # the panel's words end here: its first button (or its log) is below
     keys_help: str = ""  # the catalog key of the keys' line at the panel's foot
     focus: Card | None = None  # the card framed as the keys' focus (``None``: no frame)
     raised: frozenset[Card] = frozenset()  # drawn raised and framed: the cards selected (or a lesson's)
