@@ -67,6 +67,10 @@ def test_over_a_gok_the_cell_weighs_a_bid_against_the_penalty_a_pass_risks() -> 
         assert f"where a pass is {signed(-risked)} pins" in said.text()
         assert (said.rating is Rating.GOOD) == (said.outlook.worth_bidding or said.outlook.value > -risked)
     assert any(said.rating is Rating.GOOD and said.outlook.chance < bot.threshold for said in advice.values())
+    for said in advice.values():  # what the pass asks, and what "good" means here
+        assert t("coach.gok_needs", count=2) in said.text()  # Bertil passes first: two suits
+        below = said.rating is Rating.GOOD and not said.outlook.worth_bidding
+        assert (t("coach.meaning_gok_good") in said.text()) is below
 
 
 def test_the_expected_bets_come_from_the_pulla_table() -> None:
@@ -145,9 +149,10 @@ def test_a_cell_says_its_chance_and_expected_result_in_words() -> None:
     later = next(iter(bid_advice(NormalBot(99), deal.view(int(deal.to_act))).values()))
     assert later.can_pass and "where a pass is 0 (" in later.text()
     o = said.outlook
-    assert f"(in all {signed(8 * o.bets + 2 * o.pins)} pins, a bet being 8; " in text  # the signs summed
-    assert "(in all " in later.text() and ", a bet being 8), where a pass is 0 (" in later.text()
-    assert t(f"coach.meaning.{said.rating.value}") in text  # what its colour means, in words
+    assert f", in all {signed(8 * o.bets + 2 * o.pins)} pins (a bet is 8 pins; " in text  # the signs summed
+    assert ", in all " in later.text() and " (a bet is 8 pins), where a pass is 0 (" in later.text()
+    threshold = t("reason.percent", n=round(100 * o.threshold))
+    assert t(f"coach.meaning.{said.rating.value}", threshold=threshold) in text  # its colour, in words
     configure("sv")
     assert "att gå hem" in said.text() and "pinnar" in said.text()
     assert signed(0.04) == "±0" and signed(-1.25).startswith("−1,")
@@ -260,8 +265,9 @@ def test_a_cells_line_is_not_headed_like_a_hint(language: str) -> None:
 
 def test_a_defender_whom_no_payment_touched_is_told_so() -> None:
     """A newcomer defending a 7-spel home off-suit read "Anna lifts 1 bet from the pulla" and
-    could not tell what it cost them: a defender who neither pays nor receives is told so (in
-    every language); one who pays, or the declarer, is not."""
+    could not tell what it cost them: a player who neither pays nor receives is told so (in
+    every language: a declarer home after a repurchase with nothing paid too); one who pays,
+    or a declarer who lifts, is not."""
     from vira_desktop import i18n
     from vira_desktop.session.describe import describe_result
     from vira_desktop.session.record import load_record, replay
@@ -275,9 +281,12 @@ def test_a_defender_whom_no_payment_touched_is_told_so() -> None:
         nothing = i18n.t("result.nothing_you")
         you = i18n.t("new_game.you")
         assert nothing in describe_result(untouched, ("Anna", you, "Cecilia"))[1]
-        assert nothing not in describe_result(untouched, (you, "Bertil", "Cecilia"))[1]  # the declarer
+        assert nothing not in describe_result(untouched, (you, "Bertil", "Cecilia"))[1]  # the declarer lifts
         assert nothing not in describe_result(paying, ("Anna", you, "Cecilia"))[1]
         assert nothing not in describe_result(untouched, ("Anna", "Bertil", "Cecilia"))[1]  # no one is you
+        quiet = replay(load_record(records / "analysis" / "vingel6_partner_slip.yaml")).result  # nothing paid
+        assert quiet is not None and not quiet.payments
+        assert nothing in describe_result(quiet, ("Anna", you, "Cecilia"))[1]  # the declarer too is told
     i18n.configure("en")
 
 

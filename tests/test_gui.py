@@ -896,13 +896,23 @@ def test_a_long_hint_and_the_figures_of_a_bid_share_the_panel_without_overlap(ap
 
     scene = start_game(app)
     panel = scene.view.panel_text
+    texts = panel.text
+    said: dict[int, str] = {}  # each rendered line's words, by its surface
+
+    class Noting:  # the panel's texts, each rendered line noted
+        wrap = staticmethod(texts.wrap)
+
+        def __call__(self, text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+            drawn = texts(text, *args, **kwargs)
+            said[id(drawn)] = text
+            return drawn
 
     class Recorder:
         def __init__(self) -> None:
-            self.rects: list[pygame.Rect] = []
+            self.lines: list[tuple[str, pygame.Rect]] = []
 
-        def blit(self, drawn: pygame.Surface, at: tuple[int, int]) -> None:
-            self.rects.append(pygame.Rect(at, drawn.get_size()))
+        def blit(self, drawn: pygame.Surface, at: pygame.Rect | tuple[int, int]) -> None:
+            self.lines.append((said[id(drawn)], pygame.Rect(at[0], at[1], *drawn.get_size())))
 
     hint = (
         "Hint: turné 7 — 35% to go home, better than passing on the gök without the low holdings"
@@ -918,18 +928,29 @@ def test_a_long_hint_and_the_figures_of_a_bid_share_the_panel_without_overlap(ap
         "Pulla: home lifts 1 bet; bet pays 2; kodilj pays 4.",
     )
     bottom = 564  # the Bid button's top, less its gap
-    for message, details, whole in ((hint, figures[2:], True), ("", figures, True), (hint, figures * 2, False)):
+    cases = (
+        (hint, figures[2:], True),
+        ("", figures, True),
+        (hint, figures, True),  # smaller type: the pulla's line was dropped unseen
+        (hint, (*figures, *figures, "Done."), False),
+    )
+    for message, details, whole in cases:
         drawn = Recorder()
         shown = Shown(message=message, colour=GOLD, details=details, text_bottom=bottom)
-        panel._notes_and_details(cast(pygame.Surface, drawn), shown, 1000, 276)  # it records where lines go
-        rects = drawn.rects
+        panel.text = Noting()  # type: ignore[assignment]
+        try:
+            panel._notes_and_details(cast(pygame.Surface, drawn), shown, 1000, 276)  # it records the lines
+        finally:
+            panel.text = texts
+        rects = [r for _, r in drawn.lines]
         assert rects and all(r.bottom <= bottom + 4 for r in rects), (message[:9], rects)
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :]), rects
-        lines = len(panel.detail_parts(details)) + (len(panel.text.wrap(message, 13, True, 288)) if message else 0)
-        assert (len(rects) == lines) is whole, (message[:9], len(rects), lines)
-        told = len(rects) - (len(panel.text.wrap(message, 13, True, 288)) if message else 0)
-        ends = [sum(len(panel.text.wrap(d, 13, False, 288)) for d in details[:k]) for k in range(len(details) + 1)]
-        assert told in ends, (told, ends)  # whole entries: none cut mid-sentence
+        words = " ".join(text for text, _ in drawn.lines if text != "…")
+        assert all(w in words.split() for w in message.split()), "the message whole"
+        ends = [d.split()[-1] for d in details]
+        assert (words.split()[-1] == ends[-1]) is whole, (message[:9], words[-60:])
+        assert words.split()[-1] in ends  # whole entries: none cut mid-sentence ...
+        assert ("…" in [text for text, _ in drawn.lines]) is not whole  # ... and what is left out marked
 
 
 def test_the_bid_grid_points_to_the_words_and_g_opens_them_while_bidding(app: App) -> None:

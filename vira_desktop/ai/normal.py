@@ -218,17 +218,23 @@ class NormalBot:
                     best = (value, bid, chance)
         return best
 
+    @staticmethod
+    def gok_pass_needs(view: View) -> int:
+        """In how many suits a pass on another's standing gök asks this seat for låggardar (low
+        holdings): two for the first to pass on it, one for the second; 0 with no such gök."""
+        named = [i for i, (_, text) in enumerate(view.bids) if text != "pass"]
+        if not named or not view.bids[named[-1]][1].startswith("gök") or view.bids[named[-1]][0] == view.seat:
+            return 0
+        return 2 if len(view.bids) - 1 - named[-1] == 0 else 1
+
     def gok_penalty(self, view: View) -> float:
         """The pins a pass on a standing gök risks: a seat passing without the low holdings
         the rule asks (two suits for the first to pass, one for the second) pays a bet into
         the pulla if the gök goes home, unless both passes on it fell short."""
+        needed = self.gok_pass_needs(view)
+        if not needed or low_holding_suits(view.hand) >= needed:
+            return 0.0
         named = [i for i, (_, text) in enumerate(view.bids) if text != "pass"]
-        if not named or not view.bids[named[-1]][1].startswith("gök") or view.bids[named[-1]][0] == view.seat:
-            return 0.0
-        passes_on_gok = len(view.bids) - 1 - named[-1]
-        needed = 2 if passes_on_gok == 0 else 1
-        if low_holding_suits(view.hand) >= needed:
-            return 0.0
         gokker = view.bids[named[-1]][0]
         other = next(s for s in range(3) if s not in (view.seat, gokker))
         earlier = [text for seat, text in view.bids[: named[-1]] if seat == other]

@@ -65,6 +65,7 @@ class BidAdvice:
     outlook: Outlook
     can_pass: bool = True  # a pass is legal (not at a forced opening): the cell compares with it
     passing: float = 0.0  # what a pass is worth in pins: below 0 where it risks the gök penalty
+    gok_needs: int = 0  # the suits with låggardar a pass on that gök asks (2 passing first, 1 second)
 
     @property
     def rating(self) -> Rating:
@@ -82,16 +83,20 @@ class BidAdvice:
         a bet being 8), where a pass is 0 (good: the coach would bid it)": the two signs summed
         (a newcomer could not tell a bid's worth from a minus beside a plus)."""
         o = self.outlook
-        key = "coach.cell_gok" if self.passing < 0 else "coach.cell"  # a pass on a gök may cost a bet
+        gok = self.passing < 0  # a pass on a gök may cost a bet
+        meaning = t(f"coach.meaning.{self.rating.value}", threshold=t("reason.percent", n=round(100 * o.threshold)))
+        if gok and self.rating is Rating.GOOD and not o.worth_bidding:
+            meaning = t("coach.meaning_gok_good")  # good only beside that pass
         return t(
-            key if self.can_pass else "coach.cell_forced",  # no "where a pass is 0" when none is allowed
+            ("coach.cell_gok" if gok else "coach.cell") if self.can_pass else "coach.cell_forced",
             passing=signed(self.passing),
+            needed=t("coach.gok_needs", count=self.gok_needs),
             pct=t("reason.percent", n=round(100 * o.chance)),
             bets=signed(o.bets),
             pins=signed(self.total_pins),
             total=signed(8 * o.bets + self.total_pins),
             rating=t(f"coach.rating.{self.rating.value}"),
-            meaning=t(f"coach.meaning.{self.rating.value}"),
+            meaning=meaning,
         )
 
 
@@ -113,8 +118,8 @@ def bid_advice(bot: NormalBot, view: View) -> dict[Bid, BidAdvice]:
     bids = [a for a in decision.actions if isinstance(a, Bid)]
     named = {b: bot.outlook(view, b) for b in bids if b.game is not None}
     can_pass = any(isinstance(a, Pass) for a in decision.actions)
-    passing = -bot.gok_penalty(view)  # the hint weighs a bid over a gök against this, not 0
-    out = {b: BidAdvice(o, can_pass, passing) for b, o in named.items()}
+    passing, needs = -bot.gok_penalty(view), bot.gok_pass_needs(view)  # the hint weighs a bid over a gök so
+    out = {b: BidAdvice(o, can_pass, passing, needs) for b, o in named.items()}
     for bid in bids:
         if bid.game is not None or bid.group not in BID_GROUPS:
             continue
@@ -126,7 +131,7 @@ def bid_advice(bot: NormalBot, view: View) -> dict[Bid, BidAdvice]:
         ]
         if options:
             pick = max(options, key=lambda o: o.value) if chooses else min(options, key=lambda o: o.game.no)
-            out[bid] = BidAdvice(pick, can_pass, passing)
+            out[bid] = BidAdvice(pick, can_pass, passing, needs)
     return out
 
 

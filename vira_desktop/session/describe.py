@@ -123,7 +123,7 @@ def describe_result(
             lines.append(t("result.in_all", line=said[:1].lower() + said[1:] if is_you(declarer) else said))
         else:
             lines.append(t("result.net_even"))
-    for seat in opponents:  # a defender whom nothing touched is told so, not left to wonder
+    for seat in range(3):  # a player whom nothing touched is told so, not left to wonder
         touched = any(
             p.seat == seat if isinstance(p, PullaPaid) else seat in (p.payer, p.payee) for p in result.payments
         )

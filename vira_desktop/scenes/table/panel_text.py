@@ -29,6 +29,8 @@ def colour_of(state: TableState, seat: int) -> tuple[int, int, int]:
 
 
 DETAILS_Y = 332  # where the panel's details stand when the message leaves room
+# the details' type size and line pitch, roomiest first (a hint and a bid's figures fill the panel)
+DETAIL_TYPES = ((13, 18), (13, 17), (13, 16), (12, 15), (11, 14))
 
 
 class PanelText:
@@ -116,14 +118,16 @@ class PanelText:
         the bid under the mouse asks and pays, the decision's notes) in whole entries, all
         above the panel's first button: the details at their place (y 332) where the message
         leaves it free and they fit, else moved up or down (a long hint once ran into the
-        coach's figures, and figures were cut mid-sentence above the buttons); lines closer
-        where they would not fit."""
+        coach's figures, and figures were cut mid-sentence above the buttons); closer and
+        smaller where they would not fit, and an entry left out marked "…"."""
         notes = [(part, shown.colour) for part in self.text.wrap(shown.message, 13, True, W)]
         notes += [(part, GOLD) for part in self.text.wrap(shown.note, 13, True, W)]
-        entries = [self.text.wrap(line, 13, False, W) for line in shown.details]
-        lines = sum(len(entry) for entry in entries)
         after = top + 18 * len(notes) + (4 if notes else 0)  # the first free line under the message
-        pitch = next((p for p in (18, 17) if after + p * lines <= shown.text_bottom), 16)  # closer where full
+        for size, pitch in DETAIL_TYPES:  # closer, then smaller, where the figures would not fit
+            entries = [self.text.wrap(line, size, False, W) for line in shown.details]
+            lines = sum(len(entry) for entry in entries)
+            if after + pitch * lines <= shown.text_bottom:
+                break
         place = max(DETAILS_Y, after)
         if place + pitch * lines > shown.text_bottom:
             place = max(after, shown.text_bottom - pitch * lines)
@@ -133,11 +137,14 @@ class PanelText:
                 break  # no room left even for the message: its first line is drawn anyway
             surface.blit(self.text(part, 13, True, colour), (x, top + 18 * i))
         y = place
-        for entry in entries:
-            if y + pitch * len(entry) - 4 > shown.text_bottom:
-                break  # only whole entries: a sentence cut at the buttons read as said
+        for k, entry in enumerate(entries):
+            if y + pitch * len(entry) - 4 > shown.text_bottom:  # only whole entries: a sentence cut
+                if k:  # at the buttons read as said; what is left out is marked, not dropped unseen
+                    mark = self.text("…", size, True, MUTED)
+                    surface.blit(mark, mark.get_rect(bottomright=(x + W, y - pitch + 15)))
+                break
             for part in entry:
-                surface.blit(self.text(part, 13, False, INK), (x, y))
+                surface.blit(self.text(part, size, False, INK), (x, y))
                 y += pitch
 
 
