@@ -236,11 +236,12 @@ def answer(info: Analysis, viewer: str, told: set[str]) -> tuple[str, bool]:
     values = {"best": card_text(mistake.best), "card": card_text(mistake.card), "trick": mistake.trick}
     if mistake.seat == viewer:
         card = t("analysis.answer_card", **values)
-    else:  # a partner's card: whose it was (and whether the viewer's own were sound: "Could I …?")
+    else:  # a partner's card: whose it was
         card = t("analysis.answer_card_other", **values, name=mistake.seat)
-        if not any(s.call == "mistake" and s.seat == viewer for s in info.seen):
-            return t(key, card=card, odds=_figures(info, mistake, told)[0]) + " " + t("analysis.none_yours"), False
-    return t(key, card=card, odds=_figures(info, mistake, told)[0]), False
+    said = t(key, card=card, odds=_figures(info, mistake, told)[0])
+    if not any(s.call == "mistake" and s.seat == viewer for s in info.seen):  # "Could I …?": and mine?
+        said += " " + t("analysis.none_yours")
+    return said, False
 
 
 def _door(info: Analysis, viewer: str) -> Costly | None:

@@ -112,7 +112,6 @@ class PanelText:
         for i, part in enumerate(keys):
             surface.blit(self.text(part, 11, False, MUTED), (x, 784 - 14 * (len(keys) - i)))
 
-
     def _notes_and_details(self, surface: pygame.Surface, shown: Shown, x: int, top: int) -> None:
         """The message (a hint, a refusal) and note whole from ``top``, then the details (what
         the bid under the mouse asks and pays, the decision's notes) in whole entries, all
