@@ -1885,6 +1885,24 @@ def test_enter_after_a_pass_hint_passes_and_an_arrow_after_it_bids_the_cell(app:
     assert table_of(scene).log[before].action == "pass"
 
 
+def _at_repurchase(app: App) -> tuple[TableScene, Any]:
+    """A game (seed 5) where the viewer declares, names trump, buys and comes to the repurchase."""
+    from vira_desktop.rules.actions import Repurchase
+
+    scene = start_game(app)
+    assert wait_for_human(app, scene)
+    bids = [a for a in decision_of(scene).actions if isinstance(a, Bid) and a.game is not None]
+    high = max((b for b in bids if "spel" in b.game.name and b.suit_level == 0), key=lambda b: b.game.level)  # type: ignore[union-attr]
+    scene.play.moves.press(high)
+    for _ in range(10):
+        assert wait_for_human(app, scene)
+        decision = decision_of(scene)
+        if decision.choice is not None and decision.choice.action is Repurchase:
+            return scene, decision
+        scene.play.moves.press(decision.actions[0] if decision.actions else Command("choose"))
+    raise AssertionError("no repurchase came to the viewer")
+
+
 def test_a_repurchase_hint_frames_the_button_enter_presses_and_enter_repurchases(app: App) -> None:
     """A newcomer: the hint said "repurchase: exchange 8♠ 7♠ 9♦ 7♦ 6♦", a gold frame was on
     "turn again" (the mouse's) and Enter said "throw away 5 and buy 5 again". The hint's cards
@@ -1893,19 +1911,7 @@ def test_a_repurchase_hint_frames_the_button_enter_presses_and_enter_repurchases
     from vira_desktop.rules.actions import Decide, Repurchase
     from vira_desktop.scenes.theme import gui_theme
 
-    scene = start_game(app)
-    assert wait_for_human(app, scene)
-    bids = [a for a in decision_of(scene).actions if isinstance(a, Bid) and a.game is not None]
-    high = max((b for b in bids if "spel" in b.game.name and b.suit_level == 0), key=lambda b: b.game.level)  # type: ignore[union-attr]
-    scene.play.moves.press(high)  # seed 5: the viewer declares, names trump, buys, then decides
-    for _ in range(10):
-        assert wait_for_human(app, scene)
-        decision = decision_of(scene)
-        if decision.choice is not None and decision.choice.action is Repurchase:
-            break
-        scene.play.moves.press(decision.actions[0] if decision.actions else Command("choose"))
-    else:
-        raise AssertionError("no repurchase came to the viewer")
+    scene, decision = _at_repurchase(app)
     seat = decision.seat
     _hint_comes(app, scene, Decide(seat, True))  # an earlier hint: play
     assert _selected_buttons(scene) == [Decide(seat, True)]
@@ -1914,6 +1920,25 @@ def test_a_repurchase_hint_frames_the_button_enter_presses_and_enter_repurchases
     assert scene.play.selected == set(cards) and _selected_buttons(scene) == [Command("choose")]
     colours = gui_theme()["defaults"]["colours"]  # the mouse's frame is not the selected button's gold
     assert pygame.Color(colours["selected_border"]) != pygame.Color(colours["hovered_border"])
+    before = len(table_of(scene).log)
+    key(app, pygame.K_RETURN)
+    assert table_of(scene).log[before].action.startswith("repurchase")
+
+
+def test_cards_the_player_selects_after_a_hint_are_what_enter_confirms(app: App) -> None:
+    """A newcomer asked for a hint at the repurchase ("lay down", framed), then chose three
+    cards to buy again: the button said "throw away 3 and buy 3 again [Enter]", but Enter
+    would have laid the hand down. Cards the player selects take Enter from the hint's button."""
+    from vira_desktop.rules.actions import Decide
+
+    scene, decision = _at_repurchase(app)
+    seat = decision.seat
+    _hint_comes(app, scene, Decide(seat, False))  # the hint: lay down
+    assert _selected_buttons(scene) == [Decide(seat, False)]
+    for card in decision.choice.candidates[:3]:
+        scene.play.moves.use_card(card)
+    run(app, 2)
+    assert scene.play.chosen is None and Decide(seat, False) not in _selected_buttons(scene)
     before = len(table_of(scene).log)
     key(app, pygame.K_RETURN)
     assert table_of(scene).log[before].action.startswith("repurchase")

@@ -424,6 +424,7 @@ class Moves:
             self.press(action)
         elif decision.choice is not None:
             self.play.selected ^= {card}
+            self.play.chosen = None  # the player's own cards now: Enter confirms them, as its button says
             self._nothing_confirmed = False
             self.play.refresh()
 
