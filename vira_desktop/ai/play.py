@@ -247,16 +247,24 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge, draw: bool = True) -> tu
     if trumps and live and draw:
         top = _high(trumps)
         if k.is_master(top):
-            return top, Reason("draw_master", "drawing trumps with the master trump")
+            return top, Reason(
+                "draw_master", "drawing trumps (leading trumps to clear theirs) with the master trump"
+            )
         knock = _knock_out(trumps, k)
         if knock is not None and len(trumps) >= 3:
-            return knock, Reason("draw_sequence", "drawing trumps: the top of a sequence forces out their high trump")
+            return knock, Reason(
+                "draw_sequence",
+                "drawing trumps (leading trumps to clear theirs): the top of a sequence forces out their high trump",
+            )
         if len(trumps) >= 3 and len(trumps) > out_trumps + 0.5:
             keep = _ruff_to_keep(trumps, k) if side else None
             if keep is not None:  # the side card I would lead with trumps drawn
                 return _declarer_lead(legal, k, draw=False)[0], _keep_reason(keep, len(trumps))
             # From the top: a low trump would lose to any of theirs and leave their high ones out.
-            return top, Reason("draw_from_top", "drawing trumps from the top to force out their higher trumps")
+            return top, Reason(
+                "draw_from_top",
+                "drawing trumps (leading trumps to clear theirs) from the top to force out their higher trumps",
+            )
     masters = [c for c in side if k.is_master(c) and not ruffable(c.suit)]
     if masters:
         # Cash where the defenders have most cards left to follow with.
@@ -301,7 +309,9 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge, draw: bool = True) -> tu
     if side:
         if trumps:
             if k.is_master(_high(trumps)):
-                return _high(trumps), Reason("draw_before_ruff", "drawing trumps before they can ruff")
+                return _high(trumps), Reason(
+                    "draw_before_ruff", "drawing trumps (leading trumps to clear theirs) before they can ruff"
+                )
             keep = _ruff_to_keep(trumps, k)
             if keep is not None:
                 return _high(side), _keep_reason(keep, len(trumps))
@@ -389,7 +399,7 @@ def _ruff(legal: Sequence[Card], cheapest: Card, k: Knowledge) -> tuple[Card, Re
     view = k.view
     trump = cheapest.suit
     nxt = Seat(view.seat).next
-    cheap = cheapest, Reason("ruff", "ruffing")
+    cheap = cheapest, Reason("ruff", "ruffing (playing a trump on a suit you have none of)")
     chance = void_chance(k, nxt, view.trick[0][1].suit)
     if view.declarer not in (view.seat, nxt) or chance == 0.0 or not _may_hold(k, nxt, trump):
         return cheap  # the next player is partner, or must follow suit, or has no trump
@@ -405,7 +415,7 @@ def _ruff(legal: Sequence[Card], cheapest: Card, k: Knowledge) -> tuple[Card, Re
     free = len(drawing) >= len(outside)
     spare = len(mine) > sum(expected_held(k, s, trump) for s in range(3) if s != view.seat)
     if free or chance >= LIKELY_VOID or (chance >= OVERRUFF_RISK and spare):
-        return card, Reason("ruff_high", "ruffing high: the next player may overruff a low trump")
+        return card, Reason("ruff_high", "ruffing high (with a high trump): the next player may overruff a low trump")
     return cheap
 
 
