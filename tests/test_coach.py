@@ -16,7 +16,7 @@ from vira_desktop.rules.cards import ALL_CARDS, Suit
 from vira_desktop.rules.deal import Deal
 from vira_desktop.rules.errors import Keyed
 from vira_desktop.rules.games import BID_GROUPS, game
-from vira_desktop.session.coach import DOUBTFUL_FROM, Coach, Hint, Rating, bid_advice, signed
+from vira_desktop.session.coach import DOUBTFUL_FROM, BidAdvice, Coach, Hint, Rating, bid_advice, signed
 from vira_desktop.session.describe import choice_label, choice_notes, group_bid_key, pins_by_trump
 
 
@@ -46,6 +46,18 @@ def test_every_legal_bid_has_the_normal_bots_own_estimate() -> None:
         # the bot's own measure of a bid: bets at 8 pins, pins from both opponents
         assert said.outlook.value == pytest.approx(8 * said.outlook.bets + 2 * said.outlook.pins)
         assert said.outlook.value == pytest.approx(bot._bid_value(view, bid, chance))
+
+
+def test_a_doubtful_bid_likely_home_says_it_is_worth_less_than_a_pass_not_under_the_threshold() -> None:
+    """A newcomer read "~65% to go home … (doubtful: 40% or more to go home, under the 62% the
+    coach asks before it bids)": doubtful for its worth, not its chance, says so."""
+    from vira_desktop.ai.base import Outlook
+
+    said = BidAdvice(Outlook(game("vingel 7"), 0.65, -0.2, 0.4, -0.8, 0.62))
+    assert said.rating is Rating.DOUBTFUL
+    assert t("coach.meaning_doubtful_worth") in said.text() and "62%" not in said.text()
+    unlikely = BidAdvice(Outlook(game("vingel 7"), 0.5, -0.2, 0.4, -0.8, 0.62))
+    assert unlikely.rating is Rating.DOUBTFUL and "under the 62%" in unlikely.text()
 
 
 def test_over_a_gok_the_cell_weighs_a_bid_against_the_penalty_a_pass_risks() -> None:

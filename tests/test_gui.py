@@ -1665,7 +1665,8 @@ def test_a_raise_that_makes_the_focused_cell_illegal_moves_the_focus_to_the_lowe
 
 def test_a_bid_without_a_level_says_what_it_stands_for_here(app: App) -> None:
     """Over Cecilia's turné 6, 'turné (any level)' stands for turné 7: the panel says its
-    tricks and payments as for the game itself, as the engine resolves it."""
+    tricks and payments as for the game itself, as the engine resolves it, the pulla's line
+    too (a newcomer found it on every plain cell and missing on the bold rows)."""
     from vira_desktop.rules.games import game
     from vira_desktop.session.describe import describe_game
 
@@ -1675,7 +1676,8 @@ def test_a_bid_without_a_level_says_what_it_stands_for_here(app: App) -> None:
     hover(app, grid.rect_of(cell).center)
     ask = scene.play.viewer_ask()
     assert ask is not None
-    here = describe_game(game("turné 7"), 0, ask.view.highest, ask.view.rules.pulla)[:2]  # tricks and pins
+    here = describe_game(game("turné 7"), 0, ask.view.highest, ask.view.rules.pulla)  # tricks, pins, pulla
+    assert len(here) == 3
     assert all(line in scene.view.shown.details for line in here), scene.view.shown.details
 
 

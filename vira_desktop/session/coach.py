@@ -87,6 +87,8 @@ class BidAdvice:
         meaning = t(f"coach.meaning.{self.rating.value}", threshold=t("reason.percent", n=round(100 * o.threshold)))
         if gok and self.rating is Rating.GOOD and not o.worth_bidding:
             meaning = t("coach.meaning_gok_good")  # good only beside that pass
+        elif self.rating is Rating.DOUBTFUL and o.chance >= o.threshold:
+            meaning = t("coach.meaning_doubtful_worth")  # likely home, but worth less than a pass
         return t(
             ("coach.cell_gok" if gok else "coach.cell") if self.can_pass else "coach.cell_forced",
             passing=signed(self.passing),

@@ -109,8 +109,8 @@ class Bidding:
             key = "message.hold_bid" if cell[1] == 3 else group_bid_key(bid)
             lines = [t(key, bid=say_action(bid))]
             stands = state.bid_games.get(bid) if state is not None else None
-            if stands is not None:  # what it stands for here, as the engine says: its tricks and pins
-                lines += describe_game(stands, bid.suit_level, ask.view.highest, ask.view.rules.pulla)[:2]
+            if stands is not None:  # what it stands for here, as the engine says: its tricks, pins and pulla
+                lines += describe_game(stands, bid.suit_level, ask.view.highest, ask.view.rules.pulla)
         else:
             lines = []
         if not self.passes:  # whatever the mouse is over, the missing Pass is explained
