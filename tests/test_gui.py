@@ -1887,7 +1887,7 @@ def test_enter_after_a_pass_hint_passes_and_an_arrow_after_it_bids_the_cell(app:
     assert table_of(scene).log[before].action == "pass"
 
 
-def _at_repurchase(app: App) -> tuple[TableScene, Any]:
+def _at_repurchase(app: App) -> tuple[TableScene, int, CardChoice]:
     """A game (seed 5) where the viewer declares, names trump, buys and comes to the repurchase."""
     from vira_desktop.rules.actions import Repurchase
 
@@ -1900,7 +1900,7 @@ def _at_repurchase(app: App) -> tuple[TableScene, Any]:
         assert wait_for_human(app, scene)
         decision = decision_of(scene)
         if decision.choice is not None and decision.choice.action is Repurchase:
-            return scene, decision
+            return scene, decision.seat, decision.choice
         scene.play.moves.press(decision.actions[0] if decision.actions else Command("choose"))
     raise AssertionError("no repurchase came to the viewer")
 
@@ -1913,11 +1913,10 @@ def test_a_repurchase_hint_frames_the_button_enter_presses_and_enter_repurchases
     from vira_desktop.rules.actions import Decide, Repurchase
     from vira_desktop.scenes.theme import gui_theme
 
-    scene, decision = _at_repurchase(app)
-    seat = decision.seat
+    scene, seat, choice = _at_repurchase(app)
     _hint_comes(app, scene, Decide(seat, True))  # an earlier hint: play
     assert _selected_buttons(scene) == [Decide(seat, True)]
-    cards = decision.choice.candidates[:2]
+    cards = choice.candidates[:2]
     _hint_comes(app, scene, Repurchase(seat, cards))
     assert scene.play.selected == set(cards) and _selected_buttons(scene) == [Command("choose")]
     colours = gui_theme()["defaults"]["colours"]  # the mouse's frame is not the selected button's gold
@@ -1933,11 +1932,10 @@ def test_cards_the_player_selects_after_a_hint_are_what_enter_confirms(app: App)
     would have laid the hand down. Cards the player selects take Enter from the hint's button."""
     from vira_desktop.rules.actions import Decide
 
-    scene, decision = _at_repurchase(app)
-    seat = decision.seat
+    scene, seat, choice = _at_repurchase(app)
     _hint_comes(app, scene, Decide(seat, False))  # the hint: lay down
     assert _selected_buttons(scene) == [Decide(seat, False)]
-    for card in decision.choice.candidates[:3]:
+    for card in choice.candidates[:3]:
         scene.play.moves.use_card(card)
     run(app, 2)
     assert scene.play.chosen is None and Decide(seat, False) not in _selected_buttons(scene)

@@ -219,25 +219,38 @@ class NormalBot:
         return best
 
     @staticmethod
-    def gok_pass_needs(view: View) -> int:
-        """In how many suits a pass on another's standing gök asks this seat for låggardar (low
-        holdings): two for the first to pass on it, one for the second; 0 with no such gök."""
+    def _standing_gok(view: View) -> int | None:
+        """Where in the bids another seat's gök stands (the last bid named), else None."""
         named = [i for i, (_, text) in enumerate(view.bids) if text != "pass"]
         if not named or not view.bids[named[-1]][1].startswith("gök") or view.bids[named[-1]][0] == view.seat:
-            return 0
-        return 2 if len(view.bids) - 1 - named[-1] == 0 else 1
+            return None
+        return named[-1]
+
+    @staticmethod
+    def _needs(view: View, gok: int) -> int:
+        """The suits with låggardar a pass on the gök bid at ``gok`` asks: two first, one second."""
+        return 2 if gok == len(view.bids) - 1 else 1
+
+    @classmethod
+    def gok_pass_needs(cls, view: View) -> int:
+        """In how many suits a pass on another's standing gök asks this seat for låggardar (low
+        holdings): two for the first to pass on it, one for the second; 0 with no such gök."""
+        gok = cls._standing_gok(view)
+        return 0 if gok is None else cls._needs(view, gok)
 
     def gok_penalty(self, view: View) -> float:
         """The pins a pass on a standing gök risks: a seat passing without the low holdings
         the rule asks (two suits for the first to pass, one for the second) pays a bet into
         the pulla if the gök goes home, unless both passes on it fell short."""
-        needed = self.gok_pass_needs(view)
-        if not needed or low_holding_suits(view.hand) >= needed:
+        gok = self._standing_gok(view)
+        if gok is None:
             return 0.0
-        named = [i for i, (_, text) in enumerate(view.bids) if text != "pass"]
-        gokker = view.bids[named[-1]][0]
+        needed = self._needs(view, gok)
+        if low_holding_suits(view.hand) >= needed:
+            return 0.0
+        gokker = view.bids[gok][0]
         other = next(s for s in range(3) if s not in (view.seat, gokker))
-        earlier = [text for seat, text in view.bids[: named[-1]] if seat == other]
+        earlier = [text for seat, text in view.bids[:gok] if seat == other]
         if earlier and earlier[-1] == "pass":  # he passed before the gök: this is the only pass on it
             return 8 * GOK_HOME
         # the other passes on it too (or has): the penalty falls on this seat only if he met his
