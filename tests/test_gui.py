@@ -183,6 +183,11 @@ def test_menu_new_game_and_a_whole_deal_to_the_payment(app: App, monkeypatch: py
     banner = scene.view.banner  # the result, told on the table
     assert banner is not None and banner[0].startswith(f"{table_of(scene).session.seats[result.declarer]}'s ")
     assert any("pulla" in line or "pin" in line for line in banner[1]) or result.pulla == (0, 0, 0)
+    from vira_desktop.scenes.table.model import place
+
+    box = scene.view.banner_rect(*banner)  # clear of "spare deck" wherever the forehand sits (it covered "spare")
+    for players in (3, 4):
+        assert not any(box.colliderect(scene.view.spare.label_rect(place(players, rel))) for rel in range(players))
     key(app, pygame.K_RETURN)  # next deal
     assert table_of(scene).deal_index == 1 and scene.view.banner is None
 
@@ -1037,6 +1042,9 @@ def test_the_bid_grid_lights_exactly_the_legal_bids_and_bids_the_focused_cell(ap
         legal = {a for a in decision.actions if isinstance(a, Bid)}
         assert {lit.bid for lit in grid.cells.values()} == legal
         assert all(BOX.contains(grid.rect_of((i, c))) for i in range(len(ROWS)) for c in range(4))  # fits
+        you = table_of(scene).session.seats[decision.seat]
+        state = scene.view.state
+        assert state is not None and not BOX.colliderect(scene.view.bowls.plate_rect(you, state))  # your bowl in sight
         for _ in range(3):
             key(app, pygame.K_DOWN, frames=1)
         chosen = grid.focused_bid()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Place", "place", "place_order"]
+__all__ = ["PLACES", "Place", "place", "place_order"]
 
 
 

@@ -25,7 +25,7 @@ from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import GOLD, INK, MUTED
 from ..tween import Tweens
 from .cards_layer import CardLayer, hand_order
-from .model import TABLE_W, Place, place
+from .model import PLACES, TABLE_W, Place, place
 from .panel_text import PanelText, colour_of
 from .shown import Shown
 from .widgets import Bowls, Intro, Pulla, SpareDeck, Texts, TokenFlights
@@ -35,6 +35,9 @@ __all__ = ["SPEEDS", "TableView"]
 SPEEDS = {"instant": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.8}  # duration factors
 BRISK = 0.2  # the factor, at most, of play nobody at the table waits on (a lesson's scripted play)
 MAX_STEP_S = 0.05  # the longest step an animation takes in one frame
+# The result's box starts under the labels of the spare decks beside the table's top (at 250 it
+# covered "spare" of "spare deck": a newcomer's finding).
+BANNER_TOP = PLACES["right"].spare[1] + CARD_H + 20
 
 
 class TableView:
@@ -273,13 +276,21 @@ class TableView:
         for i, card in enumerate(cards):
             surface.blit(self.images.face(card), (left + i * step, box.y + 28))
 
-    def _draw_banner(self, surface: pygame.Surface, headline: str, lines: list[str]) -> None:
-        """The deal's result over the middle of the table (the tokens fly under it)."""
+    def _banner_layout(self, headline: str, lines: list[str]) -> tuple[pygame.Rect, list[str], list[str], int]:
+        """The result's box, its headline and rows wrapped to it, and the first row's offset."""
         width = 600
         heads = self.text.wrap(headline, 19, True, width - 40)[:2]
         rows = [part for line in lines for part in self.text.wrap(line, 15, False, width - 40)]
         top = 48 + 24 * (len(heads) - 1)  # the first row under the headline
-        box = pygame.Rect((TABLE_W - width) // 2, 250, width, top + 10 + 22 * len(rows))
+        return pygame.Rect((TABLE_W - width) // 2, BANNER_TOP, width, top + 10 + 22 * len(rows)), heads, rows, top
+
+    def banner_rect(self, headline: str, lines: list[str]) -> pygame.Rect:
+        """Where the result ``headline`` with ``lines`` is drawn."""
+        return self._banner_layout(headline, lines)[0]
+
+    def _draw_banner(self, surface: pygame.Surface, headline: str, lines: list[str]) -> None:
+        """The deal's result over the middle of the table (the tokens fly under it)."""
+        box, heads, rows, top = self._banner_layout(headline, lines)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((10, 20, 16, 245))
         surface.blit(shade, box.topleft)

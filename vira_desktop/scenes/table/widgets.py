@@ -278,6 +278,11 @@ class SpareDeck:
         self.text = texts
         self.images = images
 
+    def label_rect(self, place: Place) -> pygame.Rect:
+        """Where the words "spare deck" go, under the deck at ``place``."""
+        x, y = place.spare
+        return self.text(t("table.spare_deck"), 12, False, MUTED).get_rect(topleft=(x, y + CARD_H + 2))
+
     def draw(self, surface: pygame.Surface, state: TableState, place: Place, back: pygame.Surface) -> None:
         x, y = place.spare
         for i in range(5):
@@ -289,7 +294,7 @@ class SpareDeck:
             pygame.draw.rect(surface, (250, 250, 244), (x + 18, y + 16, 52, 60), border_radius=8)
             badge = self.text(highest.symbol, 40, True, SUIT_COLOURS[highest])
             surface.blit(badge, badge.get_rect(center=(x + 44, y + 46)))
-        surface.blit(self.text(t("table.spare_deck"), 12, False, MUTED), (x, y + CARD_H + 2))
+        surface.blit(self.text(t("table.spare_deck"), 12, False, MUTED), self.label_rect(place))
         if state.view.stock_left:
             label = self.text(t("table.stock", count=state.view.stock_left), 12, False, MUTED)
             surface.blit(label, (STOCK[0], STOCK[1] + CARD_H + 2))
