@@ -1527,6 +1527,37 @@ def coached_table(app: App, seed: int = 7) -> TableScene:
     return scene
 
 
+def test_the_mouse_on_the_suits_badge_explains_highest_farg_and_ofarger(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A newcomer met "Highest ♣ färg ♠ ofärger ♥ ♦" explained only in the glossary: the mouse
+    resting on it opens a box under it saying each word's suit and meaning and what it pays."""
+    from vira_desktop.scenes.table.panel_text import PanelText
+    from vira_desktop.session.state import TableState
+
+    scene = coached_table(app)
+    state = scene.view.state
+    assert state is not None
+    shown: list[bool] = []
+    helping = PanelText.draw_suits_help
+
+    def recorded(self: PanelText, surface: pygame.Surface, st: TableState) -> None:
+        shown.append(True)
+        helping(self, surface, st)
+
+    monkeypatch.setattr(PanelText, "draw_suits_help", recorded)
+    badge = scene.view.panel_text.badge_rect(state)
+    hover(app, badge.center, frames=3)
+    assert shown, "no explanation under the badge"
+    lines = scene.view.panel_text.suits_help(state)
+    highest = state.view.highest
+    assert [line.split()[0] for line in lines[:2]] == [highest.symbol, highest.partner.symbol]
+    assert "spare deck" in lines[0] and "pays most" in lines[-1]
+    shown.clear()
+    hover(app, (badge.centerx, badge.bottom + 200), frames=3)
+    assert not shown  # gone once the mouse leaves it
+
+
 def test_the_coach_colours_each_lit_cell_once_the_worker_answers(app: App) -> None:
     """Off the frame loop: the grid is drawn at once, the coach's colours come when the worker
     answers, from the seat's own view; a cell under the mouse says its chance and result."""

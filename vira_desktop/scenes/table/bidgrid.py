@@ -31,7 +31,8 @@ Row = tuple[str, Game | None, str | None]  # (label, game, group)
 Cell = tuple[int, int]  # (row index, column: 0 plain, 1 in suit, 2 in highest suit, 3 in forehand)
 LEVEL_HEADS = ("plain", "suit", "high", "hold")  # catalog keys under grid.column
 
-BOX = pygame.Rect(226, 226, 724, 452)  # under the plates (a fourth player's across), above the hand, right of your own plate
+# under the plates (a fourth player's across), above the hand, right of your own plate (it covered your bowl)
+BOX = pygame.Rect(226, 226, 724, 452)
 ROW_H = 15
 HEAD_H = 44
 NAME_W = 207

@@ -28,6 +28,11 @@ def colour_of(state: TableState, seat: int) -> tuple[int, int, int]:
     return PLAYER_COLOURS[state.colour_index(state.seats[seat])]
 
 
+def _ofarger(highest: Suit) -> str:
+    """The symbols of the two suits of the other colour than ``highest``'s."""
+    return " ".join(s.symbol for s in Suit if s not in (highest, highest.partner))
+
+
 DETAILS_Y = 332  # where the panel's details stand when the message leaves room
 # the details' type size and line pitch, roomiest first (a hint and a bid's figures fill the panel)
 DETAIL_TYPES = ((13, 18), (13, 17), (13, 16), (12, 15), (11, 14))
@@ -52,7 +57,6 @@ class PanelText:
         ``doing`` (who is to act), ``shown``'s message, note, details and log, the keys."""
         view = state.view
         x = TABLE_W + 16
-        highest = view.highest
         surface.blit(self.text(deal_name(state.deal_index, state.again), 17, True, INK, W // 2), (x, 10))
         if state.ending:  # the agreed end of the session, in place of the deal's number
             mark = self.text(state.ending, 13, True, GOLD, W * 2 // 3)
@@ -60,10 +64,7 @@ class PanelText:
         elif state.deal_number is not None:  # reproduces the deal: small, for the curious
             number = self.text(t("table.deal_number", number=state.deal_number), 11, False, MUTED, W // 2)
             surface.blit(number, number.get_rect(topright=(1280 - 16, 15)))
-        others = " ".join(s.symbol for s in Suit if s not in (highest, highest.partner))
-        badge = t("table.suits", highest=highest.symbol, farg=highest.partner.symbol, ofarger=others)
-        size = fitting_size(badge, 16, 13, True, W)  # "värittömät" runs long
-        surface.blit(self.text(badge, size, True, GOLD, W), (x, 36 + (16 - size) // 2))
+        surface.blit(self._badge(state)[0], self.badge_rect(state))
         y = 66
         for seat, text in view.bids[-7:]:  # each bidder's name in their colour
             name = self.text(f"{state.seats[seat]}:", 13, True, colour_of(state, seat), W // 2)
@@ -111,6 +112,39 @@ class PanelText:
         keys = self.text.wrap(t(shown.keys_help), 11, False, W, sep=" · ")[:2] if shown.keys_help else []
         for i, part in enumerate(keys):
             surface.blit(self.text(part, 11, False, MUTED), (x, 784 - 14 * (len(keys) - i)))
+
+    def _badge(self, state: TableState) -> tuple[pygame.Surface, int]:
+        """The suits' badge ("Highest ♣  färg ♠  ofärger ♥ ♦") and its type size."""
+        highest = state.view.highest
+        badge = t("table.suits", highest=highest.symbol, farg=highest.partner.symbol, ofarger=_ofarger(highest))
+        size = fitting_size(badge, 16, 13, True, W)  # "värittömät" runs long
+        return self.text(badge, size, True, GOLD, W), size
+
+    def badge_rect(self, state: TableState) -> pygame.Rect:
+        """Where the suits' badge is drawn (the mouse resting on it explains it)."""
+        badge, size = self._badge(state)
+        return badge.get_rect(topleft=(TABLE_W + 16, 36 + (16 - size) // 2))
+
+    def suits_help(self, state: TableState) -> list[str]:
+        """What the badge's words mean: each suit's symbol and glossary entry, and what each pays."""
+        highest = state.view.highest
+        return [
+            f"{highest.symbol} {t('glossary.term.hogsta_farg')}",
+            f"{highest.partner.symbol} {t('glossary.term.farg')}",
+            f"{_ofarger(highest)} {t('glossary.term.ofarg')}",
+            t("table.suits_pay"),
+        ]
+
+    def draw_suits_help(self, surface: pygame.Surface, state: TableState) -> None:
+        """:meth:`suits_help` in a box under the badge (newcomers met its words unexplained)."""
+        said = self.suits_help(state)
+        rows = [part for line in said for part in self.text.wrap(line, 13, False, W - 8)]
+        anchor = self.badge_rect(state)
+        box = pygame.Rect(TABLE_W + 8, anchor.bottom + 4, W + 16, 12 + 18 * len(rows))
+        pygame.draw.rect(surface, (10, 20, 16), box, border_radius=8)
+        pygame.draw.rect(surface, GOLD, box, 1, border_radius=8)
+        for i, row in enumerate(rows):
+            surface.blit(self.text(row, 13, False, INK), (box.x + 8, box.y + 6 + 18 * i))
 
     def _notes_and_details(self, surface: pygame.Surface, shown: Shown, x: int, top: int) -> None:
         """The message (a hint, a refusal) and note whole from ``top``, then the details (what

@@ -202,6 +202,8 @@ class TableView:
             line = self.text(t("table.go_on"), 14, True, GOLD)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 590)))
         self.panel_text.draw(surface, state, shown, self.doing(state))
+        if self.pointer is not None and self.panel_text.badge_rect(state).collidepoint(self.pointer):
+            self.panel_text.draw_suits_help(surface, state)
 
     def doing(self, state: TableState) -> str:
         """The panel's line on what is being done, and by whom (in a replay, who acts next:
