@@ -293,7 +293,8 @@ class NormalBot:
         said = self._unspecified(bid, actions)
         least = f"{bid.text} risks least" if said is not bid else "least risk"
         english = (
-            f"{said.text}: forehand must open; {least} when a hopeless hand is laid down ({chance:.0%} to go home)"
+            f"{said.text}: forehand must open ({chance:.0%} to go home); {least}, as a hopeless hand may be laid "
+            "down: given up before play, at the price of a bet"
         )
         if said is bid:
             return Choice(said, Reason("must_open", english, bid=said, pct=chance))
