@@ -161,7 +161,13 @@ def test_a_cell_says_its_chance_and_expected_result_in_words() -> None:
     later = next(iter(bid_advice(NormalBot(99), deal.view(int(deal.to_act))).values()))
     assert later.can_pass and "where a pass is 0 (" in later.text()
     o = said.outlook
-    assert f", in all {signed(8 * o.bets + 2 * o.pins)} pins (a bet is 8 pins; " in text  # the signs summed
+    assert f", in all {signed(said.shown_total)} pins (a bet is 8 pins; " in text  # the signs summed
+    # as a reader sums them: the figures shown, not the values before rounding (+1.0 and +1.9 said +9.6)
+    assert f"average for you {signed(o.bets, 2)} bets and {signed(2 * o.pins)} pins" in text
+    for advice in bid_advice(NormalBot(99), deal.view(int(deal.to_act))).values():
+        bets, pins = round(advice.outlook.bets, 2), round(advice.total_pins, 1)
+        assert abs(advice.shown_total - (8 * bets + pins)) < 1e-9
+        assert abs(advice.shown_total - (8 * advice.outlook.bets + advice.total_pins)) <= 0.09
     assert ", in all " in later.text() and " (a bet is 8 pins), where a pass is 0 (" in later.text()
     threshold = t("reason.percent", n=round(100 * o.threshold))
     assert t(f"coach.meaning.{said.rating.value}", threshold=threshold) in text  # its colour, in words
@@ -169,7 +175,7 @@ def test_a_cell_says_its_chance_and_expected_result_in_words() -> None:
     assert "att gå hem" in said.text() and "pinnar" in said.text()
     assert signed(0.04) == "±0" and signed(-1.25).startswith("−1,")
     configure("en")
-    assert signed(1.26) == "+1.3"
+    assert signed(1.26) == "+1.3" and signed(1.256, 2) == "+1.26" and signed(0.004, 2) == "±0"
 
 
 def test_a_trump_to_choose_says_its_pins_from_the_bid_table() -> None:

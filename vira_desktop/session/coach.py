@@ -78,10 +78,16 @@ class BidAdvice:
         """The expected pins from both opponents together."""
         return 2 * self.outlook.pins
 
+    @property
+    def shown_total(self) -> float:
+        """The bets (to two places) and the pins (to one) as the cell shows them, summed in pins:
+        the sum a reader makes (rounded apart, "+1.0 bets and +1.9 pins" once said "in all +9.6")."""
+        return 8 * round(self.outlook.bets, 2) + round(self.total_pins, 1)
+
     def text(self) -> str:
-        """ "Coach: ~64% to go home · on average −0.3 bets, +1.2 pins for you (in all −1.2 pins,
-        a bet being 8), where a pass is 0 (good: the coach would bid it)": the two signs summed
-        (a newcomer could not tell a bid's worth from a minus beside a plus)."""
+        """ "Coach: ~64% to go home · on average for you −0.25 bets and +1.2 pins, in all −0.8
+        pins (a bet is 8 pins), where a pass is 0 (good: …)": the two signs summed (a newcomer
+        could not tell a bid's worth from a minus beside a plus)."""
         o = self.outlook
         gok = self.passing < 0  # a pass on a gök may cost a bet
         meaning = t(f"coach.meaning.{self.rating.value}", threshold=t("reason.percent", n=round(100 * o.threshold)))
@@ -94,19 +100,19 @@ class BidAdvice:
             passing=signed(self.passing),
             needed=t("coach.gok_needs", count=self.gok_needs),
             pct=t("reason.percent", n=round(100 * o.chance)),
-            bets=signed(o.bets),
+            bets=signed(o.bets, 2),
             pins=signed(self.total_pins),
-            total=signed(8 * o.bets + self.total_pins),
+            total=signed(self.shown_total),
             rating=t(f"coach.rating.{self.rating.value}"),
             meaning=meaning,
         )
 
 
-def signed(value: float) -> str:
-    """One decimal with its sign (−0.4, +1.2; ±0 for nothing)."""
-    if round(value, 1) == 0:
+def signed(value: float, places: int = 1) -> str:
+    """``places`` decimals with the sign (−0.4, +1.2; ±0 for nothing)."""
+    if round(value, places) == 0:
         return "±0"
-    return ("+" if value > 0 else "−") + number(abs(value), 1)
+    return ("+" if value > 0 else "−") + number(abs(value), places)
 
 
 def bid_advice(bot: NormalBot, view: View) -> dict[Bid, BidAdvice]:
