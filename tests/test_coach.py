@@ -183,7 +183,8 @@ def test_a_trump_to_choose_says_its_pins_from_the_bid_table() -> None:
     assert choice_label(ChooseTrump(0, Suit.H), spel, Suit.H) == "trump ♥ · 1 pin each"
     assert choice_label(ChooseTrump(0, Suit.D), spel, Suit.H) == "trump ♦ · 0 pins each"
     notes = choice_notes((ChooseTrump(0, Suit.H),), spel, Deal.from_number(1).rules.pulla)
-    assert notes[-1] == "Pulla: home lifts 1 bet; bet pays 1; kodilj pays 2."
+    said = "Pulla: home lifts 1 bet from it; one trick short (bet) pays 1 into it, two or more short (kodilj) 2."
+    assert notes[-1] == said
 
 
 def test_a_level_to_choose_says_its_pins_by_trump() -> None:
@@ -220,7 +221,8 @@ def test_the_declarers_choice_after_the_buy_says_what_a_repurchase_costs() -> No
     after = choice_notes(decide, game("7-spel"), pulla, repurchased=True)  # a playtest found "+1 / −1 / −2" here
     assert after == ["your bets from the pulla after the repurchase (home / bet / kodilj): 0 / −3 / −5"]
     trump = choice_notes((ChooseTrump(0, Suit.H), ChooseTrump(0, Suit.C)), game("vingel 6"), pulla, repurchased=True)
-    assert trump[-1] == "Pulla: home lifts 0 bets; bet pays 6; kodilj pays 10."  # vingled again: not 1, 2, 4
+    said = "Pulla: home lifts 0 bets from it; one trick short (bet) pays 6 into it, two or more short (kodilj) 10."
+    assert trump[-1] == said  # vingled again: not 1, 2, 4
     vingel = choice_notes((*decide, Turn(0, again=True)), game("vingel 6"), pulla)
     assert vingel == [now + "+1 / −2 / −4", "after turning again: 0 / −6 / −10"]
 
@@ -368,3 +370,20 @@ def test_a_result_home_after_a_repurchase_says_the_pulla_pays_no_bet() -> None:
             none = i18n.t("result.lifts_none", name=record.names[result.declarer])
             assert (none in lines) is not lifted, (name, lines)
         i18n.configure("en")
+
+
+def test_a_cells_words_agree_with_its_rounded_chance() -> None:
+    """A newcomer read "~40% to go home … (poor: under 40% to go home)": the colour and its
+    words go by the chance as shown. Just below the coach's threshold it says "just under"."""
+    from vira_desktop.ai.base import Outlook
+
+    def advice(chance: float) -> BidAdvice:
+        return BidAdvice(Outlook(game("begär"), chance, -0.1, 0.0, -0.8, 0.62))
+
+    shown = advice(0.397)  # shown as ~40%
+    assert shown.rating is Rating.DOUBTFUL and "~40% to go home" in shown.text()
+    assert "under 40%" not in shown.text()
+    assert advice(0.394).rating is Rating.POOR and "~39% to go home" in advice(0.394).text()
+    just = advice(0.618).text()  # ~62% beside the 62% the coach asks
+    assert "~62% to go home" in just and "just under the 62% the coach asks" in just
+    assert "just under" not in advice(0.60).text()

@@ -930,7 +930,7 @@ def test_a_long_hint_and_the_figures_of_a_bid_share_the_panel_without_overlap(ap
         " the others, middle-hand against rear-hand; players call this 'in forehand' from either seat.",
         "vingel 6: 6 tricks.",
         "Home: from each opponent 1 pin if ♣ is trump, 0 if ♠, 0 if ♥♦.",
-        "Pulla: home lifts 1 bet; bet pays 2; kodilj pays 4.",
+        "Pulla: home lifts 1 bet from it; one trick short (bet) pays 2 into it, two or more short (kodilj) 4.",
     )
     bottom = 564  # the Bid button's top, less its gap
     cases = (
@@ -1534,6 +1534,7 @@ def test_the_mouse_on_the_suits_badge_explains_highest_farg_and_ofarger(
     resting on it opens a box under it saying each word's suit and meaning and what it pays."""
     from vira_desktop.scenes.table.panel_text import PanelText
     from vira_desktop.session.state import TableState
+    from vira_desktop.session.words import card_text
 
     scene = coached_table(app)
     state = scene.view.state
@@ -1553,9 +1554,28 @@ def test_the_mouse_on_the_suits_badge_explains_highest_farg_and_ofarger(
     highest = state.view.highest
     assert [line.split()[0] for line in lines[:2]] == [highest.symbol, highest.partner.symbol]
     assert "spare deck" in lines[0] and "pays most" in lines[-1]
+    assert state.spare_bottom is not None and f"(here {card_text(state.spare_bottom)})" in lines[0]  # under the grid
     shown.clear()
     hover(app, (badge.centerx, badge.bottom + 200), frames=3)
     assert not shown  # gone once the mouse leaves it
+
+
+def test_the_stocks_count_is_not_left_alone_under_a_result(app: App) -> None:
+    """Under a deal's result the stock is not drawn, so neither is its count (a newcomer saw
+    "stock 6" under a laid-down deal's result with no stock there)."""
+    from vira_desktop.scenes.cards import CARD_H
+    from vira_desktop.scenes.table.model import STOCK
+
+    scene = coached_table(app)
+    state = scene.view.state
+    assert state is not None and state.view.stock_left
+    label = pygame.Rect(STOCK[0], STOCK[1] + CARD_H + 2, 60, 14)
+    drawn = {}
+    for stock in (True, False):
+        surface = pygame.Surface((1280, 800))
+        scene.view.spare.draw(surface, state, scene.view.seat_place(0), pygame.Surface((78, 106)), stock=stock)
+        drawn[stock] = pygame.mask.from_threshold(surface.subsurface(label), (0, 0, 0), (1, 1, 1, 255)).count()
+    assert drawn[True] < label.width * label.height and drawn[False] == label.width * label.height
 
 
 def test_the_coach_colours_each_lit_cell_once_the_worker_answers(app: App) -> None:

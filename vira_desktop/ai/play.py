@@ -381,7 +381,7 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
             return winner, Reason("win_cheaply", "winning the trick as cheaply as possible")
         if winner.suit is led and k.is_master(winner):
             # (the highest still out in its suit, not sure: a player after me may ruff it)
-            return winner, Reason("win_sure", "taking the trick with the highest card still out in the suit")
+            return winner, Reason("win_sure", "taking the trick with a card nobody else can beat in the suit")
         if not following:
             return _ruff(legal, winner, k)
     if following:

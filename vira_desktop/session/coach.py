@@ -71,7 +71,8 @@ class BidAdvice:
     def rating(self) -> Rating:
         if self.outlook.worth_bidding or (self.passing < 0 and self.outlook.value > self.passing):
             return Rating.GOOD  # over a gök: worth more than the pass's penalty risked, as the bot bids
-        return Rating.DOUBTFUL if self.outlook.chance >= DOUBTFUL_FROM else Rating.POOR
+        # by the chance as the cell shows it (~40% was called "under 40%")
+        return Rating.DOUBTFUL if round(100 * self.outlook.chance) >= round(100 * DOUBTFUL_FROM) else Rating.POOR
 
     @property
     def total_pins(self) -> float:
@@ -90,11 +91,14 @@ class BidAdvice:
         could not tell a bid's worth from a minus beside a plus)."""
         o = self.outlook
         gok = self.passing < 0  # a pass on a gök may cost a bet
-        meaning = t(f"coach.meaning.{self.rating.value}", threshold=t("reason.percent", n=round(100 * o.threshold)))
+        threshold = t("reason.percent", n=round(100 * o.threshold))
+        meaning = t(f"coach.meaning.{self.rating.value}", threshold=threshold)
         if gok and self.rating is Rating.GOOD and not o.worth_bidding:
             meaning = t("coach.meaning_gok_good")  # good only beside that pass
         elif self.rating is Rating.DOUBTFUL and o.chance >= o.threshold:
             meaning = t("coach.meaning_doubtful_worth")  # likely home, but worth less than a pass
+        elif self.rating is Rating.DOUBTFUL and round(100 * o.chance) >= round(100 * o.threshold):
+            meaning = t("coach.meaning_doubtful_just", threshold=threshold)  # "~62%" beside "under the 62%"
         return t(
             ("coach.cell_gok" if gok else "coach.cell") if self.can_pass else "coach.cell_forced",
             passing=signed(self.passing),

@@ -12,7 +12,7 @@ from ...i18n import current, t
 from ...rules.cards import Suit
 from ...session.describe import deal_name, is_you
 from ...session.state import TableState
-from ...session.words import say_text
+from ...session.words import card_text, say_text
 from ..theme import GOLD, GOOD, INK, MUTED, PLAYER_COLOURS, fitting_size
 from .model import TABLE_W
 from .shown import Shown
@@ -128,8 +128,10 @@ class PanelText:
     def suits_help(self, state: TableState) -> list[str]:
         """What the badge's words mean: each suit's symbol and glossary entry, and what each pays."""
         highest = state.view.highest
+        # the card itself: the viewer's own spare deck lies under the bid grid (a newcomer looked for it)
+        here = t("table.spare_bottom", card=card_text(state.spare_bottom)) if state.spare_bottom is not None else ""
         return [
-            f"{highest.symbol} {t('glossary.term.hogsta_farg')}",
+            f"{highest.symbol} {t('glossary.term.hogsta_farg').rstrip('.')}{here}.",
             f"{highest.partner.symbol} {t('glossary.term.farg')}",
             f"{_ofarger(highest)} {t('glossary.term.ofarg')}",
             t("table.suits_pay"),

@@ -185,7 +185,8 @@ class TableView:
                 said = self.text(note, 15, False, MUTED, TABLE_W - 80)
                 surface.blit(said, said.get_rect(center=(TABLE_W // 2, 460 + 22 * i)))
             return
-        self.spare.draw(surface, state, self.seat_place(0), self.images.back(self._deck_colour(state.deal_index + 1)))
+        spare_back = self.images.back(self._deck_colour(state.deal_index + 1))
+        self.spare.draw(surface, state, self.seat_place(0), spare_back, stock=self.banner is None)
         self.bowls.draw(surface, state, shown.roles_shown)
         self.pulla.draw(surface, state)
         if self.intro.running:

@@ -283,7 +283,11 @@ class SpareDeck:
         x, y = place.spare
         return self.text(t("table.spare_deck"), 12, False, MUTED).get_rect(topleft=(x, y + CARD_H + 2))
 
-    def draw(self, surface: pygame.Surface, state: TableState, place: Place, back: pygame.Surface) -> None:
+    def draw(
+        self, surface: pygame.Surface, state: TableState, place: Place, back: pygame.Surface, stock: bool = True
+    ) -> None:
+        """The spare deck at ``place``, and the stock's count where ``stock`` (not under a result:
+        the stock is not drawn then, and its count stood alone)."""
         x, y = place.spare
         for i in range(5):
             surface.blit(back, (x + 2 * i, y - 2 * i))
@@ -295,7 +299,7 @@ class SpareDeck:
             badge = self.text(highest.symbol, 40, True, SUIT_COLOURS[highest])
             surface.blit(badge, badge.get_rect(center=(x + 44, y + 46)))
         surface.blit(self.text(t("table.spare_deck"), 12, False, MUTED), self.label_rect(place))
-        if state.view.stock_left:
+        if state.view.stock_left and stock:
             label = self.text(t("table.stock", count=state.view.stock_left), 12, False, MUTED)
             surface.blit(label, (STOCK[0], STOCK[1] + CARD_H + 2))
 
