@@ -150,7 +150,7 @@ def describe_game(game: Game, suit_level: int, highest: Suit, pulla: PullaTable)
     ...     print(line)
     7-spel in suit: 7 tricks, trump ♥ or ♦.
     Home: 1 pin from each opponent if ♥ is trump, 0 if ♦ is.
-    Pulla: home lifts 1 bet; bet pays 1; kodilj pays 2.
+    Pulla: home lifts 1 bet from it; one trick short (bet) pays 1 into it, two or more short (kodilj) 2.
     """
     label = game_label(game.name, suit_level)
     lines = [t("game.line", game=label, tricks=_tricks(game, suit_level), trumps=_trumps(game, suit_level, highest))]
