@@ -3,6 +3,7 @@ and node limit it searches with, and its play: legal, reproducible, and reasoned
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -102,6 +103,42 @@ def test_the_real_deal_is_one_of_the_layouts_it_could_draw() -> None:
                 assert not deal.hands[other] & ~k.unseen
                 for suit in k.voids[other]:
                     assert not deal.hands[other] & SUIT_MASKS[int(suit)]
+
+
+def test_the_others_cards_played_weigh_a_layout_by_the_normal_bots_play() -> None:
+    """With every seat a normal bot, the real hands fit every card played (weight 1); layouts
+    drawn where a seat's card is not the one the normal bot would have played with its hand
+    there weigh ``odds`` for each such card, and the real deal is never ruled out."""
+    from vira_desktop.ai.sampling import play_weight
+
+    odds, fewer = 0.1, 0
+    for deal, seat in _play_views(20, 6):
+        view = deal.view(seat)
+        if not (view.tricks or view.trick):
+            continue
+        assert play_weight(view, list(deal.hands), odds) == 1.0
+        for layout in layouts(view, 6, random.Random(seat)):
+            weight = play_weight(view, list(layout.hands), odds)
+            misfits = round(math.log(weight, odds))
+            assert weight == pytest.approx(odds**misfits) and misfits >= 0
+            fewer += misfits > 0
+    assert fewer  # the play told some layouts apart
+
+
+def test_a_sharper_weight_on_the_declarers_hand_finds_his_cards_more_often() -> None:
+    """A defender's layouts with the declarer's hand weighed by its chance of going home cubed
+    (drawn from ten times as many dealt) hold more of his real cards than with the plain chance
+    (from three times as many)."""
+    found = {1.0: 0, 3.0: 0}
+    for deal, seat in _play_views(20, 9):
+        view = deal.view(seat)
+        declarer = view.declarer
+        if declarer is None or declarer == seat or declarer in view.open_hands:
+            continue
+        for power, candidates in ((1.0, 3), (3.0, 10)):
+            drawn = layouts(view, 16, random.Random(seat), candidates, declarer_power=power)
+            found[power] += sum(d.weight * (d.hands[declarer] & deal.hands[declarer]).bit_count() for d in drawn)
+    assert found[3.0] > 1.05 * found[1.0], found
 
 
 @pytest.mark.skipif(NATIVE is None, reason="the compiled solver is not built")

@@ -9,8 +9,10 @@ difference's own noise is known: :meth:`CardOdds.gap`).
 
 Deterministic for a given view and seed; ``LAYOUTS`` is the one constant that buys more
 layouts (and less noise) when the solver gets faster. Drawn with the seed the strong bot draws
-a card's layouts with (:func:`.strong.card_seed`), they are the very layouts it searched (the
-coach's, in the analysis: its hint and the analysis give a card the same figures).
+a card's layouts with (:func:`.strong.card_seed`) and weighed as the coach's strong bot weighs
+them, they are the very layouts the coach searched (its hint and the analysis give a card the
+same figures; a strong bot at the table weighs the declarer's hand more sharply:
+:data:`.sampling.DECLARER_POWER`).
 """
 
 from __future__ import annotations

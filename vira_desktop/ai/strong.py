@@ -64,7 +64,7 @@ from .knowledge import Knowledge
 from .normal import NormalBot, pulla_row, safest_out
 from .planning import best_thirteen_high, best_thirteen_low, safest
 from .play import choose_card
-from .sampling import Layout, layouts
+from .sampling import CANDIDATES, DECLARER_POWER, Layout, layouts
 from .solver import Position, move_values
 from .worlds import Played, playout, supported, world
 
@@ -114,8 +114,8 @@ MATCH_BUDGET = Budget(seconds=None, layouts=16, worlds=10)  # matches and self-p
 # A misère's first tricks searched with Budget.misere_nodes: with 300,000 nodes, 31% of the
 # layouts at trick 1 were left out (gök, seed 44, deal 0: 1 of 12 solved); see card_nodes.
 MISERE_TRICKS = 2
-LAYOUT_BATCH = 64  # layouts drawn at a time (each from three times as many dealt; the first batch is
-# what drawing them all at once gives: single_dummy.card_odds draws the coach's layouts so)
+LAYOUT_BATCH = 64  # layouts drawn at a time (the first batch is what drawing them all at once gives:
+# single_dummy.card_odds draws the coach's layouts so, with the coach's weights: see sampling.CANDIDATES)
 PYTHON_CARDS = 5  # without the compiled solver, search only with this many cards a hand or fewer
 DD_SHARE = 0.5  # the double-dummy share's weight beside the normal bot's estimate, in bidding and play or lay down
 NEAR = 0.12  # a bid this much less likely than the threshold by the count is played out too
@@ -325,6 +325,9 @@ class StrongBot(NormalBot):
     alternatives = ALTERNATIVES  # choices compared with the normal bot's before play (an attribute, to vary)
     search_defence = True  # a defender's cards searched (else the rule of thumb)
     play_margin = 0.0  # bets a searched card must gain over the rule of thumb's card to be played instead
+    play_odds = 1.0  # a layout's weight for each card played in it against the normal bot's principles (1: not weighed)
+    declarer_power = DECLARER_POWER  # the declarer's hand weighed by its chance of going home to this power
+    candidates = CANDIDATES  # layouts dealt for each one drawn by weight
 
     def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
         super().__init__(seed)
@@ -440,7 +443,7 @@ class StrongBot(NormalBot):
             while total > 0:
                 count = min(LAYOUT_BATCH, total)
                 try:
-                    yield from layouts(view, count, rng)
+                    yield from layouts(view, count, rng, int(self.candidates), self.play_odds, self.declarer_power)
                 except ValueError:  # never seen in 1,400 deals
                     log.warning("strong bot: no layout of the hidden cards fits the view", exc_info=True)
                     return

@@ -154,6 +154,8 @@ class Coach:
     def __init__(self, seed: int = 99, search: bool = True) -> None:
         self._bot = NormalBot(seed)
         self._cards = StrongBot(seed, COACH_BUDGET) if search else self._bot  # search=False: habit alone
+        if isinstance(self._cards, StrongBot):  # the analysis's layouts (sampling.layouts as it draws them),
+            self._cards.declarer_power, self._cards.candidates = 1.0, 3  # so hint and analysis agree
 
     def hint(self, view: View, odds: CardOdds | None = None) -> Hint:
         """The hint for ``view``; ``odds``: its cards judged already (the analysis's), which
