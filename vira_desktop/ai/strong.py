@@ -20,11 +20,11 @@ layouts and worlds (``Budget.layouts``, ``Budget.worlds``); with no time limit (
 tests) its choices depend on its seed alone.
 
 Its strength against the normal bot, on seeds never used while tuning (``vira match --a
-strong --b normal --deals 300 --seed S --jobs 1`` with S 101 and 202): +4.4 bets a 100 deals,
-95% CI [-0.1, +8.9], and +5.9 [+1.1, +10.8], about +5.2 [+1.9, +8.4] over the 600 deals; it
-loses fewer kodiljs and gains little else (docs/figures.md). Before
-:attr:`StrongBot.search_decide` went off, seeds 1 and another: about +2.8 [-1.0, +6.7]. The
-+8.1 of seed 22 was measured where it was tuned.
+strong --b normal --deals 300 --seed S --jobs 1``): with the declarer's hand weighed sharply
+(:data:`.sampling.DECLARER_POWER`), seeds 303 and 404: +10.3 bets a 100 deals, 95% CI
+[+5.2, +15.4], and +9.3 [+3.9, +14.8], about +9.8 [+6.1, +13.5] over the 600 deals (the goal
+is +12); before it, seeds 101 and 202: about +5.2 [+1.9, +8.4] (docs/figures.md). The +8.1 of
+seed 22 was measured where it was tuned, as were seeds 5 and 22's paired gains.
 """
 
 from __future__ import annotations
