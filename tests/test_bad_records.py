@@ -125,3 +125,12 @@ def test_fuzzed_records_never_give_a_traceback(data: Any) -> None:
 def test_fuzzed_bytes_never_give_a_traceback(raw: bytes) -> None:
     code, err = replay_check(raw)
     assert code == 2 and err.count("\n") == 1, err
+
+
+def test_a_line_break_in_a_records_own_words_keeps_the_error_on_one_line() -> None:
+    """Hypothesis found an action by a player named with a line break: the error quoted the
+    name and ran to two lines. Control characters are written as their escapes."""
+    data = copy.deepcopy(DATA)
+    data["actions"] = [{"\n": "pass"}, *data["actions"][1:]]
+    code, err = replay_check(yaml.safe_dump(data, allow_unicode=True).encode("utf-8"))
+    assert code == 2 and err.count("\n") == 1 and "\\n" in err, err

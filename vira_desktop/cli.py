@@ -68,7 +68,7 @@ def _replay(path: str, as_json: bool, check: bool, window: bool = False) -> int:
         if problem:
             raise RecordError(problem)
     except RecordError as exc:
-        print(f"{path}: {exc}", file=sys.stderr)
+        print(f"{path}: {one_line(str(exc))}", file=sys.stderr)
         return 2
     info = summary(deal, record.names)
     if as_json:
@@ -82,6 +82,13 @@ def _replay(path: str, as_json: bool, check: bool, window: bool = False) -> int:
     return 0
 
 
+def one_line(text: str) -> str:
+    """``text`` on one line: a line break or other control character (a record's own words, a
+    player's name among them, are quoted in its errors) written as its escape, so an error stays
+    one line whatever the file holds."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _record_figures(path: str, compute: Callable[[Record], Figures], as_json: bool) -> Figures | int:
     """``compute`` of the record at ``path`` to print as text; the exit code where it is done
     already (printed as JSON, or the record's fault said in one line)."""
@@ -91,7 +98,7 @@ def _record_figures(path: str, compute: Callable[[Record], Figures], as_json: bo
     try:
         info = compute(load_record(path))
     except RecordError as exc:
-        print(f"{path}: {exc}", file=sys.stderr)
+        print(f"{path}: {one_line(str(exc))}", file=sys.stderr)
         return 2
     if as_json:
         print(json.dumps(plain(info), ensure_ascii=False))
