@@ -367,7 +367,7 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
             key, why = (
                 ("partner_wins", "partner's card wins")
                 if last
-                else ("partner_master", "partner's card is the highest still out")
+                else ("partner_master", "partner's card is the highest of its suit still out")
                 if k.is_master(win_card, view.seat)
                 else ("partner_ruffed", "partner has ruffed")
             )
