@@ -40,7 +40,16 @@ from .knowledge import Knowledge, discards, read_markings
 from .native import NATIVE
 from .play import choose_card
 
-__all__ = ["CANDIDATES", "DECLARER_POWER", "Layout", "auction_weight", "layouts", "play_weight"]
+__all__ = [
+    "CANDIDATES",
+    "DECLARER_POWER",
+    "PLAIN_CANDIDATES",
+    "PLAIN_POWER",
+    "Layout",
+    "auction_weight",
+    "layouts",
+    "play_weight",
+]
 
 PASS_DROP = 0.8  # how much less likely a pass is with a hand sure of a 7-spel by its count
 BUY_GAIN = 1.0  # tricks a bidder of a buying game counts on from the stock
@@ -55,6 +64,8 @@ FLOOR = 0.05  # the least weight a declarer's hand gets: bots and people play ba
 # [+1.48, +13.52], on tuning seed 5 and +1.56 [-4.09, +7.20] on tuning seed 22.
 DECLARER_POWER = 3.0
 CANDIDATES = 10
+PLAIN_POWER = 1.0  # the coach's and the analysis's: layouts()'s defaults
+PLAIN_CANDIDATES = 3
 _HONOURS = [sum(1 << (13 * s + r) for r in (10, 11, 12)) for s in range(4)]  # Q, K, A of each suit
 
 
@@ -275,9 +286,9 @@ def layouts(
     view: View,
     count: int,
     rng: random.Random,
-    candidates: int = 3,
+    candidates: int = PLAIN_CANDIDATES,
     play_odds: float = 1.0,
-    declarer_power: float = 1.0,
+    declarer_power: float = PLAIN_POWER,
 ) -> list[Layout]:
     """About ``count`` layouts of the hidden cards for ``view`` in trick play, drawn in
     proportion to their weights from ``candidates`` times as many dealt at random (a layout

@@ -14,6 +14,7 @@ from enum import Enum
 
 from ..ai import NormalBot, Outlook
 from ..ai.knowledge import read_markings
+from ..ai.sampling import PLAIN_CANDIDATES, PLAIN_POWER
 from ..ai.single_dummy import LAYOUTS, CardOdds
 from ..ai.strong import Budget, StrongBot, card_nodes, card_seed
 from ..i18n import number, t
@@ -72,7 +73,7 @@ class BidAdvice:
         if self.outlook.worth_bidding or (self.passing < 0 and self.outlook.value > self.passing):
             return Rating.GOOD  # over a gök: worth more than the pass's penalty risked, as the bot bids
         # by the chance as the cell shows it (~40% was called "under 40%")
-        return Rating.DOUBTFUL if round(100 * self.outlook.chance) >= round(100 * DOUBTFUL_FROM) else Rating.POOR
+        return Rating.DOUBTFUL if _percent(self.outlook.chance) >= _percent(DOUBTFUL_FROM) else Rating.POOR
 
     @property
     def total_pins(self) -> float:
@@ -91,25 +92,30 @@ class BidAdvice:
         could not tell a bid's worth from a minus beside a plus)."""
         o = self.outlook
         gok = self.passing < 0  # a pass on a gök may cost a bet
-        threshold = t("reason.percent", n=round(100 * o.threshold))
+        threshold = t("reason.percent", n=_percent(o.threshold))
         meaning = t(f"coach.meaning.{self.rating.value}", threshold=threshold)
         if gok and self.rating is Rating.GOOD and not o.worth_bidding:
             meaning = t("coach.meaning_gok_good")  # good only beside that pass
         elif self.rating is Rating.DOUBTFUL and o.chance >= o.threshold:
             meaning = t("coach.meaning_doubtful_worth")  # likely home, but worth less than a pass
-        elif self.rating is Rating.DOUBTFUL and round(100 * o.chance) >= round(100 * o.threshold):
+        elif self.rating is Rating.DOUBTFUL and _percent(o.chance) >= _percent(o.threshold):
             meaning = t("coach.meaning_doubtful_just", threshold=threshold)  # "~62%" beside "under the 62%"
         return t(
             ("coach.cell_gok" if gok else "coach.cell") if self.can_pass else "coach.cell_forced",
             passing=signed(self.passing),
             needed=t("coach.gok_needs", count=self.gok_needs),
-            pct=t("reason.percent", n=round(100 * o.chance)),
+            pct=t("reason.percent", n=_percent(o.chance)),
             bets=signed(o.bets, 2),
             pins=signed(self.total_pins),
             total=signed(self.shown_total),
             rating=t(f"coach.rating.{self.rating.value}"),
             meaning=meaning,
         )
+
+
+def _percent(share: float) -> int:
+    """``share`` as the cell shows it: a whole percent (its words compare with this)."""
+    return round(100 * share)
 
 
 def signed(value: float, places: int = 1) -> str:
@@ -154,8 +160,8 @@ class Coach:
     def __init__(self, seed: int = 99, search: bool = True) -> None:
         self._bot = NormalBot(seed)
         self._cards = StrongBot(seed, COACH_BUDGET) if search else self._bot  # search=False: habit alone
-        if isinstance(self._cards, StrongBot):  # the analysis's layouts (sampling.layouts as it draws them),
-            self._cards.declarer_power, self._cards.candidates = 1.0, 3  # so hint and analysis agree
+        if isinstance(self._cards, StrongBot):  # the analysis's layouts, so hint and analysis agree
+            self._cards.declarer_power, self._cards.candidates = PLAIN_POWER, PLAIN_CANDIDATES
 
     def hint(self, view: View, odds: CardOdds | None = None) -> Hint:
         """The hint for ``view``; ``odds``: its cards judged already (the analysis's), which

@@ -64,7 +64,7 @@ class PanelText:
         elif state.deal_number is not None:  # reproduces the deal: small, for the curious
             number = self.text(t("table.deal_number", number=state.deal_number), 11, False, MUTED, W // 2)
             surface.blit(number, number.get_rect(topright=(1280 - 16, 15)))
-        surface.blit(self._badge(state)[0], self.badge_rect(state))
+        surface.blit(*self._badge(state))
         y = 66
         for seat, text in view.bids[-7:]:  # each bidder's name in their colour
             name = self.text(f"{state.seats[seat]}:", 13, True, colour_of(state, seat), W // 2)
@@ -113,17 +113,17 @@ class PanelText:
         for i, part in enumerate(keys):
             surface.blit(self.text(part, 11, False, MUTED), (x, 784 - 14 * (len(keys) - i)))
 
-    def _badge(self, state: TableState) -> tuple[pygame.Surface, int]:
-        """The suits' badge ("Highest ♣  färg ♠  ofärger ♥ ♦") and its type size."""
+    def _badge(self, state: TableState) -> tuple[pygame.Surface, pygame.Rect]:
+        """The suits' badge ("Highest ♣  färg ♠  ofärger ♥ ♦") and where it is drawn."""
         highest = state.view.highest
         badge = t("table.suits", highest=highest.symbol, farg=highest.partner.symbol, ofarger=_ofarger(highest))
         size = fitting_size(badge, 16, 13, True, W)  # "värittömät" runs long
-        return self.text(badge, size, True, GOLD, W), size
+        drawn = self.text(badge, size, True, GOLD, W)
+        return drawn, drawn.get_rect(topleft=(TABLE_W + 16, 36 + (16 - size) // 2))
 
     def badge_rect(self, state: TableState) -> pygame.Rect:
         """Where the suits' badge is drawn (the mouse resting on it explains it)."""
-        badge, size = self._badge(state)
-        return badge.get_rect(topleft=(TABLE_W + 16, 36 + (16 - size) // 2))
+        return self._badge(state)[1]
 
     def suits_help(self, state: TableState) -> list[str]:
         """What the badge's words mean: each suit's symbol and glossary entry, and what each pays."""
