@@ -1270,14 +1270,19 @@ def test_a_players_colour_follows_the_new_game_form_not_the_seating(app: App) ->
     assert set(state.pulla) and all(owner in state.players for owner, _ in state.pulla)  # the åla's bets
 
 
-def test_wait_after_each_trick_holds_it_face_up_until_a_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    app = make_app(tmp_path, monkeypatch, display=", wait_after_trick: true")
-    scene = start_game(app)
+def play_to_a_waiting_trick(app: App, scene: TableScene) -> None:
+    """Play (the viewer's cards at random) until a finished trick waits in the middle for a key."""
     deadline = time.monotonic() + WAIT_S
     while not scene.view.cards.waiting and time.monotonic() < deadline:
         if scene.play.viewer_ask() is not None and not scene.view.intro.running:
             human_move(app, scene, random.Random(4))
         app.step(1 / 60)
+
+
+def test_wait_after_each_trick_holds_it_face_up_until_a_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(tmp_path, monkeypatch, display=", wait_after_trick: true")
+    scene = start_game(app)
+    play_to_a_waiting_trick(app, scene)
     assert scene.view.cards.waiting  # a trick is done and waits, face up in the middle
     trick = scene.play.table_state().view.tricks[-1][1]
     assert all(scene.view.cards.sprite(c) and scene.view.cards.sprite(c).face_up for _, c in trick)  # type: ignore[union-attr]
@@ -1286,6 +1291,22 @@ def test_wait_after_each_trick_holds_it_face_up_until_a_key(tmp_path: Path, monk
     assert len(table_of(scene).deal.history) == history  # nobody plays on while it waits
     key(app, pygame.K_SPACE)
     assert not scene.view.cards.waiting and len(table_of(scene).deal.history) == history  # the key only took it away
+
+
+def test_a_trick_held_in_the_middle_is_not_counted_under_its_winners_pile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A newcomer saw "1 trick" under an empty pile: their one trick still lay in the middle."""
+    app = make_app(tmp_path, monkeypatch, display=", wait_after_trick: true")
+    scene = start_game(app)
+    play_to_a_waiting_trick(app, scene)
+    assert scene.view.cards.waiting
+    view = scene.play.table_state().view
+    winner = view.tricks[-1][0]
+    expected = [won - (seat == winner) for seat, won in enumerate(view.tricks_won)]
+    assert scene.view.piled(view) == expected  # what the pile's label counts
+    key(app, pygame.K_SPACE)
+    assert scene.view.piled(view) == list(view.tricks_won)  # on its pile now
 
 
 def test_every_setting_has_a_label_that_says_what_it_sets() -> None:

@@ -215,9 +215,7 @@ class CardLayer:
             tx, ty = place(player).trick
             slots[("card", card)] = _Slot(float(tx), float(ty), card, True)
         last = len(view.tricks)
-        holding = self._hold is not None and self._hold[0] == last
-        kept = self.keep_last_trick and last > 0 and (self.replaying or view.phase is not Phase.DONE)
-        held = not view.trick and (kept or holding)
+        held = self.trick_held(view)
         for k, (winner, played) in enumerate(view.tricks):
             pile = place(winner).pile
             for player, card in played:
@@ -227,6 +225,13 @@ class CardLayer:
                 else:
                     slots[("card", card)] = _Slot(pile[0] + 3.0 * (k % 13), float(pile[1]), card, False)
         return slots
+
+    def trick_held(self, view: View) -> bool:
+        """Whether the last finished trick lies in the middle still, not yet on its winner's pile."""
+        last = len(view.tricks)
+        holding = self._hold is not None and self._hold[0] == last
+        kept = self.keep_last_trick and last > 0 and (self.replaying or view.phase is not Phase.DONE)
+        return not view.trick and (kept or holding)
 
     def snap(self) -> None:
         """Every card at its place now."""

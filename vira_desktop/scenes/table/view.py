@@ -18,6 +18,7 @@ from ...rules.cards import Card
 from ...rules.events import CardPlayed, DealStarted, TrickWon
 from ...rules.ledger import TokensMoved
 from ...rules.scoring import DealResult
+from ...rules.view import View
 from ...session.describe import describe_result, is_you
 from ...session.state import TableState
 from ..backdrop import felt, panel
@@ -227,10 +228,11 @@ class TableView:
     def _pile_labels(self, surface: pygame.Surface, state: TableState) -> None:
         """Under each face-down pile, what it is: a player's tricks, or the cards laid away."""
         view = state.view
+        piled = self.piled(view)
         for seat in range(3):
             p = self.seat_place(seat)
             for (x, y), said in (
-                (p.pile, t("table.tricks", count=view.tricks_won[seat]) if view.tricks_won[seat] else ""),
+                (p.pile, t("table.tricks", count=piled[seat]) if piled[seat] else ""),
                 (p.aside, self._aside_label(state, seat)),
             ):
                 if said:
@@ -238,6 +240,13 @@ class TableView:
                     if (x, y) == p.aside and seat == view.seat and not view.spectator:
                         y -= CARD_H + 3 + label.get_height()  # above the viewer's pile: its stack hides its foot
                     surface.blit(label, (x + 2, y + CARD_H + 3))
+
+    def piled(self, view: View) -> list[int]:
+        """The tricks on each player's pile: those won, less the last while it lies in the middle."""
+        piled = list(view.tricks_won)
+        if self.cards.trick_held(view):
+            piled[view.tricks[-1][0]] -= 1
+        return piled
 
     def _aside_label(self, state: TableState, seat: int) -> str:
         """Under a pile of laid-away cards, what it is; under the viewer's, how to look at them."""
