@@ -2048,3 +2048,27 @@ def test_only_the_chosen_cell_of_the_bid_grid_is_framed(app: App) -> None:
     unlit = tuple(app.screen.get_at((lit.x + 3, lit.bottom - 3)))[:3]
     hover(app, lit.center)
     assert tuple(app.screen.get_at((lit.x + 3, lit.bottom - 3)))[:3] != unlit  # lightened under the mouse
+
+
+def test_the_in_forehand_column_is_headed_only_where_it_has_cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer found "in fh" heading an empty column: it is headed only when the player,
+    forehand, may hold a bid there."""
+    from vira_desktop.rules.deal import Deal
+    from vira_desktop.scenes.table import bidgrid
+
+    pygame.font.init()
+    asked: list[str] = []
+    real = bidgrid.t
+    monkeypatch.setattr(bidgrid, "t", lambda key, **kw: asked.append(key) or real(key, **kw))
+    deal = Deal.from_number(3)
+    heads = []
+    for _ in range(4):  # forehand (seat 0) may hold at its second turn, the others never
+        bids = [a for a in deal.legal_actions() if isinstance(a, Bid)]
+        grid = bidgrid.BidGrid()
+        grid.set_bids(bids, None, int(deal.to_act))
+        asked.clear()
+        grid._render()
+        heads.append(("grid.column.hold" in asked, any(c[1] == 3 for c in grid.cells)))
+        deal.apply(next(b for b in bids if not b.in_forehand))
+    assert all(headed == holds for headed, holds in heads), heads
+    assert any(holds for _, holds in heads) and not all(holds for _, holds in heads), heads

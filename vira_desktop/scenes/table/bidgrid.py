@@ -217,8 +217,9 @@ class BidGrid:
             out.blit(font(10).render(part, True, MUTED), (12, HEAD_H + PER_COLUMN * ROW_H + 11 * k))
         if self.advice:
             self._coach_legend(out, HEAD_H + PER_COLUMN * ROW_H + 11 * min(len(legend), lines))
+        holds = any(c[1] == 3 for c in self.cells)
         for half in (0, 1):
-            for j, head in enumerate(LEVEL_HEADS):
+            for j, head in enumerate(LEVEL_HEADS if holds else LEVEL_HEADS[:3]):  # "in fh" only over its cells
                 label = t(f"grid.column.{head}")
                 size = fitting_size(label, 12, 9, False, CELL_W - 1)  # "highest", "pidä" and the like fit
                 text = font(size).render(fit_text(label, size, False, CELL_W - 1), True, MUTED)
