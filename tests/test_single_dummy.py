@@ -361,7 +361,7 @@ def test_a_doubtful_card_the_coach_advised_names_the_habit_too() -> None:
     the searched coach's reasons are not all habits)."""
     said = verdict(_gok_by_habit(), "South")[1]
     assert (
-        "The coach advised 3♣ at trick 6 (ducking with the highest card that still loses), a little worse here than 8♣."
+        "The coach advised 3♣ at trick 6 (letting the trick go with the highest card that still loses), a little worse here than 8♣."
     ) in said
 
 
@@ -413,7 +413,7 @@ def test_every_card_the_coach_advised_among_the_judged_is_said_to_be_the_coachs(
     unlucky = next(s for s in info.seen if s.unlucky)
     more = replace(unlucky, call="mistake", coach=unlucky.card, coach_reason=doubtful.coach_reason)
     said = "\n".join(verdict(replace(info, seen=(*info.seen, more)), "South")[1])
-    habit = "ducking with the highest card that still loses"
+    habit = "letting the trick go with the highest card that still loses"
     (too,) = [line for line in said.splitlines() if line.startswith("The coach advised these too: ")]
     assert f" trick {more.trick}, {card_text(more.card)} ({habit})" in too
 

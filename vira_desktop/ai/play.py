@@ -248,7 +248,8 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge, draw: bool = True) -> tu
         top = _high(trumps)
         if k.is_master(top):
             return top, Reason(
-                "draw_master", "drawing trumps (leading trumps to clear theirs) with the master trump"
+                "draw_master",
+                "drawing trumps (leading trumps to clear theirs) with the highest trump still out"
             )
         knock = _knock_out(trumps, k)
         if knock is not None and len(trumps) >= 3:
@@ -269,7 +270,7 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge, draw: bool = True) -> tu
     if masters:
         # Cash where the defenders have most cards left to follow with.
         best = max(masters, key=lambda c: (k.outside_in_suit(c.suit), c.rank, c))
-        return best, Reason("cash_winner", "cashing the highest card left in its suit")
+        return best, Reason("cash_winner", "taking a sure trick with the highest card left in its suit")
     safe = [c for c in side if not ruffable(c.suit)]
     if safe:
         knocks = []
@@ -310,12 +311,16 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge, draw: bool = True) -> tu
         if trumps:
             if k.is_master(_high(trumps)):
                 return _high(trumps), Reason(
-                    "draw_before_ruff", "drawing trumps (leading trumps to clear theirs) before they can ruff"
+                    "draw_before_ruff",
+                    "drawing trumps (leading trumps to clear theirs) before they can trump your other suits"
                 )
             keep = _ruff_to_keep(trumps, k)
             if keep is not None:
                 return _high(side), _keep_reason(keep, len(trumps))
-            return _low(trumps), Reason("trump_not_into_ruff", "leading trump rather than into a ruff")
+            return _low(trumps), Reason(
+                "trump_not_into_ruff",
+                "leading trump rather than a suit they would trump"
+            )
         return _low(side), Reason("lead_low", "leading a low card")
     return (_high(trumps) if k.is_master(_high(trumps)) else _low(trumps)), Reason("lead_trump", "leading trump")
 
@@ -323,9 +328,9 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge, draw: bool = True) -> tu
 def _keep_reason(keep: Suit, trumps: int) -> Reason:
     """Why I lead a side card with ``trumps`` trumps kept to ruff ``keep``."""
     if trumps == 1:
-        said = f"keeping the last trump to ruff {keep.word}: leading the highest side card"
+        said = f"keeping the last trump to trump {keep.word}: leading the highest side card"
         return Reason("keep_trump_to_ruff", said, suit=keep.name)
-    said = f"keeping the trumps to ruff {keep.word}: leading a side card, not a trump that loses to theirs"
+    said = f"keeping the trumps to trump {keep.word}: leading a side card, not a trump that loses to theirs"
     return Reason("keep_trumps_to_ruff", said, suit=keep.name)
 
 
@@ -369,7 +374,7 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
                 if last
                 else ("partner_master", "partner's card is the highest of its suit still out")
                 if k.is_master(win_card, view.seat)
-                else ("partner_ruffed", "partner has ruffed")
+                else ("partner_ruffed", "partner has trumped the trick")
             )
             if card.suit is not led:
                 return card, Reason(f"{key}_discard", f"{why}: discarding the least useful card")
@@ -415,7 +420,10 @@ def _ruff(legal: Sequence[Card], cheapest: Card, k: Knowledge) -> tuple[Card, Re
     free = len(drawing) >= len(outside)
     spare = len(mine) > sum(expected_held(k, s, trump) for s in range(3) if s != view.seat)
     if free or chance >= LIKELY_VOID or (chance >= OVERRUFF_RISK and spare):
-        return card, Reason("ruff_high", "ruffing high (with a high trump): the next player may overruff a low trump")
+        return card, Reason(
+            "ruff_high",
+            "trumping with a high trump: the next player could beat a low one with a higher trump"
+        )
     return cheap
 
 
@@ -448,7 +456,7 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
         waiting = [c for c in masters if _tenace_below(c, legal, k)]
         if masters and len(waiting) < len(masters):
             return _high([c for c in masters if c not in waiting]), Reason(
-                "cash_winner", "cashing the highest card left in its suit"
+                "cash_winner", "taking a sure trick with the highest card left in its suit"
             )
         trumps = [c for c in legal if c.suit is trump]
         if (
@@ -461,24 +469,26 @@ def _defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]:
             if force and len(trumps) < _above_outside(k, _high(trumps)):
                 # Fewer trumps than theirs above my best: led, mine only fall; he ruffs instead.
                 card = _low(force)
-                said = f"forcing the declarer to ruff {card.suit.word}: the trumps held are too low to win a trump lead"
+                said = f"forcing the declarer to trump {card.suit.word}: the trumps held are too low to win trump leads"
                 return card, Reason("force_low_trumps", said, suit=card.suit.name)
             return _low(trumps), Reason(
-                "trump_stops_ruffs", "leading trump: the declarer is short of trumps and void in a suit"
+                "trump_stops_ruffs",
+                "leading trump: the declarer is short of trumps and has none of a suit, so could trump it"
             )
         forcing = _forcing_lead(legal, k, declarer, into_ruff)
         if forcing is not None:
             return forcing, Reason(
-                "force_declarer", "forcing the declarer to ruff: the trumps held outlast the declarer's"
+                "force_declarer", "forcing the declarer to trump: the trumps held outlast the declarer's"
             )
         if trumps and all(c.suit in into_ruff for c in legal if c.suit is not trump):
             top = _high(trumps)
             if k.is_master(top):
                 return top, Reason(
-                    "draw_declarers_trump", "drawing the declarer's trump: the declarer would ruff any side suit led"
+                    "draw_declarers_trump",
+                    "drawing the declarer's trump: the declarer would trump any side suit led"
                 )
             return _low(trumps), Reason(
-                "trump_declarer_ruffs", "leading trump: the declarer would ruff any side suit led"
+                "trump_declarer_ruffs", "leading trump: the declarer would trump any side suit led"
             )
         for mark in read_markings(view):
             if mark.seat == partner and mark.strong:
@@ -675,7 +685,8 @@ def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]
     mark = Marking(view.seat, tuple(dict.fromkeys((f.suit, g.suit))), strong)
     if done:
         return g, Reason("agren_complete", f"Ågren marking, second discard: showing {mark.describe()}", mark=mark)
-    return f, Reason("agren_first", f"Ågren marking, first discard: showing {mark.describe()}", mark=mark)
+    said = "Ågren marking, the first of two discards that tell partner about a suit: showing {mark}"
+    return f, Reason("agren_first", said.format(mark=mark.describe()), mark=mark)
 
 
 # ---------------------------------------------------------------------- misère
@@ -694,8 +705,14 @@ def _misere_declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]
     if following:
         under = [c for c in legal if rank_value(c, al) < rank_value(win_card, al)]
         if under:
-            return _high(under, al), Reason("duck_highest", "ducking with the highest card that still loses")
-        return _high(legal, al), Reason("cannot_duck", "cannot duck: getting rid of the highest card")
+            return _high(under, al), Reason(
+                "duck_highest",
+                "letting the trick go with the highest card that still loses"
+            )
+        return _high(legal, al), Reason(
+            "cannot_duck",
+            "cannot let the trick go: getting rid of the highest card"
+        )
     danger = sorted(legal, key=lambda c: (-rank_value(c, al), k.lower_outside(c)))
     return danger[0], Reason("discard_dangerous", "discarding the most dangerous card")
 
@@ -765,14 +782,9 @@ def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]
             under = [c for c in legal if not (c.suit is led and rank_value(c, al) > rank_value(win_card, al))]
             if under:
                 return _high(under, al), Reason("let_declarer_keep", "letting the declarer keep the trick")
-        return (
-            (_high(legal, al), Reason("ducked_throw_high", "the declarer ducked: throwing a high card"))
-            if not following
-            else (
-                _high(legal, al),
-                Reason("ducked_keep_low", "the declarer ducked: keeping low cards for later"),
-            )
-        )
+        if following:
+            return _high(legal, al), Reason("ducked_keep_low", "the declarer let the trick go: keeping the low cards")
+        return _high(legal, al), Reason("ducked_throw_high", "the declarer let the trick go: throwing a high card")
     if following:
-        return _low(legal, al), Reason("play_low_no_duck", "playing low so the declarer cannot duck")
+        return _low(legal, al), Reason("play_low_no_duck", "playing low so the declarer cannot play under it")
     return _high(legal, al), Reason("discard_high_keep_low", "discarding a high card, keeping the low ones")
