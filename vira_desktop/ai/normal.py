@@ -591,8 +591,9 @@ class NormalBot:
                 said = f"turn again: {after:.0%} with a new trump against {chance:.0%} now"
                 return Choice(again, Reason("turn_again", said, after=after, now=chance))
         if play_ev >= lay_ev:
-            return Choice(Decide(view.seat, True), Reason("play", f"play: {chance:.0%} to go home", pct=chance))
-        said = f"lay down: only {chance:.0%} to go home, laying down costs less"
+            said = f"play: {chance:.0%} to go home by the count of the hand"
+            return Choice(Decide(view.seat, True), Reason("play", said, pct=chance))
+        said = f"lay down: only {chance:.0%} to go home by the count of the hand, laying down costs less"
         return Choice(Decide(view.seat, False), Reason("lay_down", said, pct=chance))
 
     def _repurchase_option(self, view: View, low: int, high: int) -> tuple[float, list[Card], float] | None:
