@@ -291,10 +291,10 @@ class NormalBot:
         assert bid.game is not None
         chance = self.chance(view, bid.game, 0)  # as the bid's cell in the grid says it, not as played
         said = self._unspecified(bid, actions)
-        least = f"{bid.text} risks least" if said is not bid else "least risk"
+        best = f"{bid.text} is best" if said is not bid else "best"
         english = (
-            f"{said.text}: forehand must open ({chance:.0%} to go home); {least}, as a hopeless hand may be laid "
-            "down: given up before play, at the price of a bet"
+            f"{said.text}: forehand must open ({chance:.0%} to go home); {best} on average if a hopeless hand is laid "
+            "down (given up before play for a bet), unlike the cells' figures"
         )
         if said is bid:
             return Choice(said, Reason("must_open", english, bid=said, pct=chance))
@@ -369,7 +369,8 @@ class NormalBot:
         if "gök" in standing and view.bids and view.bids[-1][1] != "pass":
             lows = low_holding_suits(view.hand)
             return Reason("pass_gok", f"pass on the gök with low holdings in {lows} suit(s)", count=lows)
-        return Reason("pass", "pass: no game above the standing bid is worth its risk for this hand")
+        said = "pass: no game above the standing bid both goes home often enough and is worth more than a pass"
+        return Reason("pass", said)
 
     # ------------------------------------------------------------------ after the auction
     def _prepare(self, view: View) -> Choice:
