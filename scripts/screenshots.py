@@ -240,6 +240,7 @@ def languages(folder: Path) -> None:
 def one_language(app: App, language: str, folder: Path) -> None:
     app.to_menu()
     save(app, folder, f"{language}-01-menu.png", frames=3)
+    key(app, pygame.K_UP)  # a newcomer's menu has Tutorial chosen: New game is above it (Continue is off)
     key(app, pygame.K_RETURN)
     save(app, folder, f"{language}-02-new-game.png", frames=3)
     key(app, pygame.K_ESCAPE)
