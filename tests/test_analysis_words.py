@@ -217,7 +217,8 @@ def test_the_best_line_copies_the_plays_marks_and_says_why_it_beats_best_play_fr
 def test_a_partners_mistake_answers_could_i_and_a_defenders_kodilj_says_more_is_better() -> None:
     """A newcomer defending a vingel 6 asked "Could I have won?" and read only about Bertil's
     J♥ at trick 11, left to wonder about their own cards: the answer now says none of them was
-    a mistake. And Bertil's doubtful A♥ said of kodilj "fewer is better for the declarer", a
+    a mistake, before Bertil's card (it said "Yes: …" about Bertil's first: a newcomer read it as
+    about their own). And Bertil's doubtful A♥ said of kodilj "fewer is better for the declarer", a
     muddle for a defender's card: a defender's says more is better for the defenders."""
     record = load_record(RECORDS / "analysis" / "vingel6_partner_slip.yaml")
     info = analyse_record(record, frozenset({"You", "Bertil"}))
@@ -226,7 +227,8 @@ def test_a_partners_mistake_answers_could_i_and_a_defenders_kodilj_says_more_is_
     for lang in LANGUAGES:
         i18n.configure(lang)
         _, lines = verdict(info, "You")
-        assert lines[0].endswith(" " + i18n.t("analysis.none_yours")), lines[0]
+        first = i18n.t("analysis.answer_partner_yes", card="", odds="").split(". ")[0]
+        assert lines[0].startswith(first + ". ") and "Bertil" in lines[0], lines[0]  # "not with yours" first
         said = " ".join(lines)
         assert i18n.t("analysis.better_defenders") in said and i18n.t("analysis.better_declarer") not in said
     i18n.configure("en")

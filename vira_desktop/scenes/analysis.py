@@ -93,6 +93,10 @@ _ANSWERS = {  # the answer's keys, for the side's good result: the defenders', t
     "open": ("analysis.answer_open_beaten", "analysis.answer_open_home"),
     "yes": ("analysis.answer_yes_beaten", "analysis.answer_yes_home"),
 }
+_PARTNERS = {  # the same where only a partner's card was a mistake (a defender's: the declarer plays alone)
+    "analysis.answer_yes_beaten": "analysis.answer_partner_yes",
+    "analysis.answer_surer_beaten": "analysis.answer_partner_surer",
+}
 
 
 def _figures(info: Analysis, s: Seen, told: set[str] | None = None) -> tuple[str, str]:
@@ -238,10 +242,9 @@ def answer(info: Analysis, viewer: str, told: set[str]) -> tuple[str, bool]:
         card = t("analysis.answer_card", **values)
     else:  # a partner's card: whose it was
         card = t("analysis.answer_card_other", **values, name=mistake.seat)
-    said = t(key, card=card, odds=_figures(info, mistake, told)[0])
-    if not any(s.call == "mistake" and s.seat == viewer for s in info.seen):  # "Could I …?": and mine?
-        said += " " + t("analysis.none_yours")
-    return said, False
+    if not any(s.call == "mistake" and s.seat == viewer for s in info.seen):  # "Could I …?": not with mine
+        key = _PARTNERS.get(key, key)  # said first (a newcomer read the "Yes" as about their own cards)
+    return t(key, card=card, odds=_figures(info, mistake, told)[0]), False
 
 
 def _door(info: Analysis, viewer: str) -> Costly | None:
