@@ -2072,3 +2072,26 @@ def test_the_in_forehand_column_is_headed_only_where_it_has_cells(monkeypatch: p
         deal.apply(next(b for b in bids if not b.in_forehand))
     assert all(headed == holds for headed, holds in heads), heads
     assert any(holds for _, holds in heads) and not all(holds for _, holds in heads), heads
+
+
+def test_the_pulla_legend_says_what_a_tokens_colour_means_clear_of_the_spare_deck_and_hand(app: App) -> None:
+    """A newcomer asked why the bets in the pulla have different colours: the legend says (each
+    its owner's), and in every language stays clear of the spare deck (three at the table) and
+    of the piles and the hand (four, where the pulla lies low)."""
+    from vira_desktop import i18n
+    from vira_desktop.scenes.table.model import PLACES, PLACES_FOUR
+    from vira_desktop.scenes.table.widgets import Pulla, Texts, pulla_spot
+
+    state = start_game(app).play.table_state()
+    assert state.pulla  # the åla's bets
+    for players, clear_x in ((3, PLACES["right"].spare[0]), (4, PLACES_FOUR["bottom"].pile[0])):
+        for lang in ("en", "sv", "fi"):
+            i18n.configure(lang)
+            pulla = Pulla(Texts())
+            screen = pygame.Surface((1280, 800), pygame.SRCALPHA)
+            pulla.draw(screen, replace(state, players=state.players + ("David",) * (players - 3)))
+            assert pulla._drawn is not None
+            x, y = pulla_spot(players)
+            drawn = pulla._drawn[1].get_bounding_rect().move(x - 20, y - 6)
+            assert drawn.right < clear_x and drawn.bottom < PLACES["bottom"].hand[1], (players, lang, drawn)
+    i18n.configure("en")

@@ -26,6 +26,8 @@ __all__ = ["Bowls", "Intro", "Pulla", "SpareDeck", "Texts", "TokenFlights", "dra
 Colour = tuple[int, int, int]
 ROLES = ("forehand", "middle", "rear")  # catalog keys under table.role
 FLIGHT_S = 0.7
+PULLA_W = 400  # the pulla and its legend of tokens, their worth and colour
+LEGEND_END = 372  # the legend's line ends here (with three at the table the spare deck lies beyond)
 PLATE_TEXT_W = 180  # a player's plate is 200 pixels wide
 
 
@@ -238,7 +240,7 @@ class Pulla:
         colours = tuple((o, state.colour_index(o)) for o in sorted({o for o, _ in state.pulla}))
         key = (tuple(sorted(state.pulla.items())), state.pulla_bets, state.sexmastare, colours, current())
         if self._drawn is None or self._drawn[0] != key:
-            image = pygame.Surface((320, 130 + 2 * ROW_H), pygame.SRCALPHA)
+            image = pygame.Surface((PULLA_W, 130 + 2 * ROW_H), pygame.SRCALPHA)
             self._draw(image, state, 20, 6)
             self._drawn = (key, image)
         surface.blit(self._drawn[1], (x - 20, y - 6))
@@ -268,6 +270,10 @@ class Pulla:
             text = self.text(worth, 11, False, MUTED)
             surface.blit(text, (x + TOKEN_W[kind] + 3, y + 2))
             x += TOKEN_W[kind] + 14 + text.get_width()
+        if state.pulla:  # a bet in the pulla has its owner's colour (a newcomer asked why they differ)
+            text = self.text(t("table.legend.colour"), 11, False, MUTED)
+            at = (x, y + 2) if x + text.get_width() <= LEGEND_END else (pos[0], y + 16)  # clear of the spare deck
+            surface.blit(text, at)
 
 
 class SpareDeck:
