@@ -2050,13 +2050,12 @@ def test_only_the_chosen_cell_of_the_bid_grid_is_framed(app: App) -> None:
     assert tuple(app.screen.get_at((lit.x + 3, lit.bottom - 3)))[:3] != unlit  # lightened under the mouse
 
 
-def test_the_in_forehand_column_is_headed_only_where_it_has_cells(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_in_forehand_column_is_headed_only_where_it_has_cells(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """A newcomer found "in fh" heading an empty column: it is headed only when the player,
     forehand, may hold a bid there."""
     from vira_desktop.rules.deal import Deal
     from vira_desktop.scenes.table import bidgrid
 
-    pygame.font.init()
     asked: list[str] = []
     real = bidgrid.t
     monkeypatch.setattr(bidgrid, "t", lambda key, **kw: asked.append(key) or real(key, **kw))

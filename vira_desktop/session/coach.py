@@ -100,6 +100,8 @@ class BidAdvice:
             meaning = t("coach.meaning_doubtful_worth")  # likely home, but worth less than a pass
         elif self.rating is Rating.DOUBTFUL and _percent(o.chance) >= _percent(o.threshold):
             meaning = t("coach.meaning_doubtful_just", threshold=threshold)  # "~62%" beside "under the 62%"
+        family = o.game.family
+        stock = " " + t("coach.cell_stock") if family.is_buying or family.takes_stock else ""  # 87% fell to 42%
         return t(
             ("coach.cell_gok" if gok else "coach.cell") if self.can_pass else "coach.cell_forced",
             passing=signed(self.passing),
@@ -110,7 +112,7 @@ class BidAdvice:
             total=signed(self.shown_total),
             rating=t(f"coach.rating.{self.rating.value}"),
             meaning=meaning,
-        )
+        ) + stock
 
 
 def _percent(share: float) -> int:
