@@ -2053,12 +2053,17 @@ def test_only_the_chosen_cell_of_the_bid_grid_is_framed(app: App) -> None:
 def test_the_in_forehand_column_is_headed_only_where_it_has_cells(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """A newcomer found "in fh" heading an empty column: it is headed only when the player,
     forehand, may hold a bid there."""
+    from vira_desktop.i18n import t
     from vira_desktop.rules.deal import Deal
     from vira_desktop.scenes.table import bidgrid
 
     asked: list[str] = []
-    real = bidgrid.t
-    monkeypatch.setattr(bidgrid, "t", lambda key, **kw: asked.append(key) or real(key, **kw))
+
+    def noting(key: str, **values: Any) -> str:
+        asked.append(key)
+        return t(key, **values)
+
+    monkeypatch.setattr(bidgrid, "t", noting)
     deal = Deal.from_number(3)
     heads = []
     for _ in range(4):  # forehand (seat 0) may hold at its second turn, the others never
