@@ -2072,7 +2072,9 @@ def test_the_in_forehand_column_is_headed_only_where_it_has_cells(app: App, monk
         grid.set_bids(bids, None, int(deal.to_act))
         asked.clear()
         grid._render()
-        heads.append(("grid.column.hold" in asked, any(c[1] == 3 for c in grid.cells)))
+        holds = any(c[1] == 3 for c in grid.cells)
+        heads.append(("grid.column.hold" in asked, holds))
+        assert ("grid.legend_hold" in asked) is holds  # explained only where headed (a newcomer found it unheaded)
         deal.apply(next(b for b in bids if not b.in_forehand))
     assert all(headed == holds for headed, holds in heads), heads
     assert any(holds for _, holds in heads) and not all(holds for _, holds in heads), heads

@@ -79,7 +79,8 @@ def said_as_played(card: Card, reason: Reason, k: Knowledge) -> Reason:
         seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
         if seat == view.seat:
             if reason.key in ("partner_wins", "partner_master", "partner_ruffed"):
-                return Reason("overtake_forced", "every card that may be played beats partner's: overtaking perforce")
+                said = "every card that may be played beats partner's: overtaking, as there is no choice"
+                return Reason("overtake_forced", said)
             if len(view.trick) < 2:  # a player is still to play to the trick: it may yet be taken from me
                 return Reason("follow_lowest_leads", "following with the lowest card held, which wins the trick so far")
             return Reason("follow_lowest_wins", "following with the lowest card held, which takes the trick")

@@ -202,7 +202,8 @@ class BidGrid:
         out.fill((12, 24, 18, 250))  # nearly opaque: the table must not show through the grid
         pygame.draw.rect(out, (90, 120, 100), out.get_rect(), 1, border_radius=8)
         f, bold = font(12), font(12, True)
-        if any(c[1] == 3 for c in self.cells):
+        holds = any(c[1] == 3 for c in self.cells)  # "in fh" is headed and explained only then
+        if holds:
             heads = t("grid.head_hold")
         elif any(lit.label == "higher" for lit in self.cells.values()):  # the ↑ cell said in words
             heads = t("grid.head_higher")
@@ -211,15 +212,15 @@ class BidGrid:
         for k, part in enumerate(wrap_text(heads, 11, True, BOX.width - 24)[:2]):  # Finnish runs long: two lines
             out.blit(font(11, True).render(part, True, GOLD), (12, 4 + 13 * k))
         lines = LEGEND_LINES - 1 if self.advice else LEGEND_LINES  # the coach's colours take the last line
-        keys = ("grid.legend", "grid.legend_any")
-        legend = [part for key in keys for part in wrap_text(t(key), 10, False, BOX.width - 24)]
+        columns = t("grid.legend") + (" · " + t("grid.legend_hold") if holds else "")
+        width = BOX.width - 24
+        legend = [part for said in (columns, t("grid.legend_any")) for part in wrap_text(said, 10, False, width)]
         for k, part in enumerate(legend[:lines]):  # what the columns and the group rows mean
             out.blit(font(10).render(part, True, MUTED), (12, HEAD_H + PER_COLUMN * ROW_H + 11 * k))
         if self.advice:
             self._coach_legend(out, HEAD_H + PER_COLUMN * ROW_H + 11 * min(len(legend), lines))
-        holds = any(c[1] == 3 for c in self.cells)
         for half in (0, 1):
-            for j, head in enumerate(LEVEL_HEADS if holds else LEVEL_HEADS[:3]):  # "in fh" only over its cells
+            for j, head in enumerate(LEVEL_HEADS if holds else LEVEL_HEADS[:3]):
                 label = t(f"grid.column.{head}")
                 size = fitting_size(label, 12, 9, False, CELL_W - 1)  # "highest", "pidä" and the like fit
                 text = font(size).render(fit_text(label, size, False, CELL_W - 1), True, MUTED)
