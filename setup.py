@@ -20,7 +20,7 @@ class _BuildExt(build_ext):
 
     def build_extensions(self) -> None:
         msvc = self.compiler.compiler_type == "msvc"
-        flags = ["/O2", "/fp:precise"] if msvc else ["-O2", "-ffp-contract=off"]
+        flags = ["/O2", "/fp:precise"] if msvc else ["-O3", "-ffp-contract=off"]
         for ext in self.extensions:
             ext.extra_compile_args = flags
         super().build_extensions()

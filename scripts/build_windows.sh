@@ -218,10 +218,10 @@ hdr=$(sed -n 's/^#define PY_VERSION[[:space:]]*"\(.*\)"/\1/p' "$INC/patchlevel.h
 case "$hdr" in 3.13.*) ;; *) die "the headers in $INC are CPython '$hdr', not 3.13" ;; esac
 echo "headers: CPython $hdr (one ABI for every 3.13.x); linked against the embedded Python's python313.dll"
 PYD=$SITE/vira_desktop/ai/_native.$PY_TAG-win_amd64.pyd
-# setup.py's flags (-O2, no floating-point contraction: the same doubles as the Python code);
+# setup.py's flags (-O3, no floating-point contraction: the same doubles as the Python code);
 # linked straight against python313.dll (no import library needed); libgcc static, so the
 # .pyd needs nothing but KERNEL32, msvcrt and python313.
-"$CC" -shared -O2 -ffp-contract=off -DNDEBUG -Wall -Wno-unused-function \
+"$CC" -shared -O3 -ffp-contract=off -DNDEBUG -Wall -Wno-unused-function \
     -I "$INC" -o "$PYD" vira_desktop/ai/_native.c vira_desktop/ai/_solver.c \
     -L "$PYDIR" -lpython313 -static-libgcc -s
 OBJDUMP=${CC%gcc}objdump
