@@ -2101,3 +2101,28 @@ def test_the_pulla_legend_says_what_a_tokens_colour_means_clear_of_the_spare_dec
             drawn = pulla._drawn[1].get_bounding_rect().move(x - 20, y - 6)
             assert drawn.right < clear_x and drawn.bottom < PLACES["bottom"].hand[1], (players, lang, drawn)
     i18n.configure("en")
+
+
+def test_with_four_the_row_across_the_top_is_named(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A playtest took the plate in the corner (the left hand's) for the row of cards across the
+    top: with four at the table the top hand's name stands under it, in its player's colour."""
+    from vira_desktop.scenes.table.model import place
+    from vira_desktop.scenes.theme import PLAYER_COLOURS
+    from vira_desktop.session.table import SeatConfig, Table
+
+    bots = [SeatConfig(name, False) for name in ("Bertil", "Cecilia", "David")]
+    app.start_table(Table([SeatConfig("You", True), *bots], 5))
+    scene = table_scene(app)
+    assert wait_for_human(app, scene)
+    state = scene.play.table_state()
+    top = next(name for seat, name in enumerate(state.seats) if scene.view.seat_place(seat) is place(4, 2))
+    drawn: list[tuple[str, object]] = []
+    real = scene.view.text
+
+    def noting(text: str, *args: Any) -> pygame.Surface:
+        drawn.append((text, args[2]))  # the text and its colour
+        return real(text, *args)
+
+    monkeypatch.setattr(scene.view, "text", noting)
+    scene.view.draw(pygame.Surface((1280, 800)))
+    assert (top, PLAYER_COLOURS[state.colour_index(top)]) in drawn

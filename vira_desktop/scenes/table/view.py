@@ -23,10 +23,10 @@ from ...session.describe import describe_result, is_you
 from ...session.state import TableState
 from ..backdrop import felt, panel
 from ..cards import CARD_H, CARD_W, CardImages
-from ..theme import GOLD, INK, MUTED
+from ..theme import GOLD, INK, MUTED, PLAYER_COLOURS
 from ..tween import Tweens
 from .cards_layer import CardLayer, hand_order
-from .model import PLACES, TABLE_W, Place, place
+from .model import PLACES, PLACES_FOUR, TABLE_W, Place, place
 from .panel_text import PanelText, colour_of
 from .shown import Shown
 from .widgets import Bowls, Intro, Pulla, SpareDeck, Texts, TokenFlights
@@ -196,6 +196,7 @@ class TableView:
             back = self.images.back(self._deck_colour(state.deal_index))
             self.cards.draw(surface, back, shown.focus, shown.dimmed, shown.raised, piles_shown=self.banner is None)
             self._pile_labels(surface, state)
+            self._top_hand_name(surface, state)
             self._draw_discards(surface, state)
         self.flights.draw(surface)
         if self.banner is not None:
@@ -240,6 +241,15 @@ class TableView:
                     if (x, y) == p.aside and seat == view.seat and not view.spectator:
                         y -= CARD_H + 3 + label.get_height()  # above the viewer's pile: its stack hides its foot
                     surface.blit(label, (x + 2, y + CARD_H + 3))
+
+    def _top_hand_name(self, surface: pygame.Surface, state: TableState) -> None:
+        """With four at the table, whose is the row of cards across the top, under it in the
+        player's colour (a newcomer took the plate in the corner, the left hand's, for its)."""
+        top = PLACES_FOUR["top"]
+        for seat, name in enumerate(state.seats):
+            if len(state.players) == 4 and self.seat_place(seat) is top and state.view.hand_sizes[seat]:
+                tag = self.text(name, 13, True, PLAYER_COLOURS[state.colour_index(name)])
+                surface.blit(tag, tag.get_rect(midtop=(top.hand[0], top.hand[1] + CARD_H + 2)))
 
     def piled(self, view: View) -> list[int]:
         """The tricks on each player's pile: those won, less the last while it lies in the middle."""
