@@ -581,7 +581,10 @@ class NormalBot:
             option = self._repurchase_option(view, rebuy.min_count, rebuy.max_count)
             if option is not None and option[0] > now + 1e-9:
                 _, out, after = option
-                said = f"repurchase {len(out)}: {after:.0%} after it against {chance:.0%} now"
+                said = (
+                    f"repurchase {len(out)}: {after:.0%} on average after it (the cards bought decide) "
+                    f"against {chance:.0%} now"
+                )
                 why = Reason("repurchase", said, count=len(out), after=after, now=chance)
                 return Choice(Repurchase(view.seat, tuple(out)), why)
         again = Turn(view.seat, again=True)
@@ -589,7 +592,10 @@ class NormalBot:
             samples = self._turn_again_samples(view)
             if samples and self._after_rebuy(view, samples) > now + 1e-9:
                 after = sum(p for p, _ in samples) / len(samples)
-                said = f"turn again: {after:.0%} with a new trump against {chance:.0%} now"
+                said = (
+                    f"turn again: {after:.0%} on average with a new trump (the cards turned decide) "
+                    f"against {chance:.0%} now"
+                )
                 return Choice(again, Reason("turn_again", said, after=after, now=chance))
         if play_ev >= lay_ev:
             said = f"play: {chance:.0%} to go home by the count of the hand"
