@@ -1897,15 +1897,17 @@ def test_with_four_the_top_seats_piles_and_spare_deck_never_overlap() -> None:
 
 
 def test_the_viewers_spare_deck_label_clears_the_hand() -> None:
-    """A playtest saw "spare deck" half behind the hand when the viewer was forehand: the
-    label under the viewer's spare deck ends above the hand's top edge, at three and four."""
+    """A playtest saw "spare deck" half behind the hand when the viewer was forehand, and another
+    behind the cards raised for a buy: the label under the viewer's spare deck ends above the
+    raised cards' top edge, at three and four."""
     from vira_desktop.scenes.cards import CARD_H
+    from vira_desktop.scenes.table.cards_layer import SELECTED_RAISE
     from vira_desktop.scenes.table.model import place
 
     for players in (3, 4):
         bottom = place(players, 0)
         label_bottom = bottom.spare[1] + CARD_H + 2 + 16  # the 12-point label's line
-        assert label_bottom <= bottom.hand[1] - 4
+        assert label_bottom <= bottom.hand[1] - SELECTED_RAISE - 2
 
 
 def test_h_at_the_trump_choice_selects_the_hinted_trump_and_enter_chooses_it(app: App) -> None:

@@ -26,10 +26,11 @@ from ..theme import GOLD, KEY_FOCUS
 from ..tween import Tweens
 from .model import PLACES, STOCK, TURNED, Place
 
-__all__ = ["CardLayer", "CardSprite", "hand_order"]
+__all__ = ["SELECTED_RAISE", "CardLayer", "CardSprite", "hand_order"]
 
 Key = tuple[object, ...]
 MOVE_S = 0.32  # a card's glide at normal speed
+SELECTED_RAISE = 16  # how far a selected card of the viewer's stands up from the hand
 DEAL_STEP_S = 0.03  # between two cards dealt
 TRICK_HOLD_S = 1.5  # a finished trick stays face up in the middle this long (at normal speed), or to the next lead
 SPEEDS_KEEPING_THE_TRICK = ("normal", "slow")  # a trick stays in the middle until the next lead
@@ -145,7 +146,7 @@ class CardLayer:
             sp.face, sp.face_up = slot.face, slot.face_up
             if sp.face is not None and sp.face == self.dragging:
                 continue  # under the pointer: it glides to its place once it is let go
-            ty = slot.y - (16 if slot.face in selected and slot.face is not None else 0)
+            ty = slot.y - (SELECTED_RAISE if slot.face in selected and slot.face is not None else 0)
             if (sp.tx, sp.ty) != (slot.x, ty) or key in self._delays:
                 sp.tx, sp.ty = slot.x, ty
                 delay = self._delays.pop(key, 0.0)

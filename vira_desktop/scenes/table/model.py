@@ -30,10 +30,11 @@ class Place:
         return (self.hand[0] - 39.0, float(self.hand[1])) if not self.vertical else (self.hand[0], self.hand[1] + 140.0)
 
 
-# The viewer's spare deck (bottom, at y 544) stands high enough for its label to clear the hand
-# below (at 560 the label ran behind the cards' top edge).
+# The viewer's spare deck (bottom, at y 536) stands high enough for its label to clear the hand
+# below, its selected cards raised too (at 560 the label ran behind the cards' top edge, at 544
+# behind the raised cards' of a buy).
 PLACES = {
-    "bottom": Place((480, 680), False, (441, 452), (770, 556), (660, 556), (20, 584), (240, 544)),
+    "bottom": Place((480, 680), False, (441, 452), (770, 556), (660, 556), (20, 584), (240, 536)),
     "left": Place((40, 110), True, (318, 330), (140, 410), (140, 290), (20, 12), (140, 140)),
     "top": Place((480, 16), False, (441, 208), (700, 130), (780, 130), (230, 140), (150, 20)),
     "right": Place((842, 110), True, (564, 330), (740, 410), (740, 290), (740, 12), (740, 140)),
