@@ -1574,11 +1574,34 @@ def test_the_mouse_on_the_suits_badge_explains_highest_farg_and_ofarger(
     lines = scene.view.panel_text.suits_help(state)
     highest = state.view.highest
     assert [line.split()[0] for line in lines[:2]] == [highest.symbol, highest.partner.symbol]
-    assert "spare deck" in lines[0] and "pays most" in lines[-1]
+    assert "spare deck" in lines[0] and "pays most" in lines[3]
     assert state.spare_bottom is not None and f"(here {card_text(state.spare_bottom)})" in lines[0]  # under the grid
+    assert "two decks" in lines[-1]  # a playtest took the bottom card played from this deal's deck for a twin
     shown.clear()
     hover(app, (badge.centerx, badge.bottom + 200), frames=3)
     assert not shown  # gone once the mouse leaves it
+
+
+def test_the_mouse_on_the_spare_deck_explains_it_after_the_auction(app: App) -> None:
+    """The spare deck's bottom card sets the badge, and a playtest took it for a twin of a card
+    played: the mouse on the deck opens the badge's explanation too (two decks in turn), but not
+    in the auction where the deck may lie under the bid grid."""
+    from vira_desktop.scenes.table.panel_text import PanelText
+    from vira_desktop.session.state import TableState
+
+    scene = at_first_card(app)
+    spare = scene.view.spare.rect(scene.view.seat_place(0))
+    shown: list[bool] = []
+    helping = PanelText.draw_suits_help
+
+    def recorded(self: PanelText, surface: pygame.Surface, state: TableState) -> None:
+        shown.append(True)
+        helping(self, surface, state)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(PanelText, "draw_suits_help", recorded)
+        hover(app, spare.center, frames=3)
+        assert shown
 
 
 def test_the_stocks_count_is_not_left_alone_under_a_result(app: App) -> None:

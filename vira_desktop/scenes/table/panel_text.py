@@ -135,6 +135,7 @@ class PanelText:
             f"{highest.partner.symbol} {t('glossary.term.farg')}",
             f"{_ofarger(highest)} {t('glossary.term.ofarg')}",
             t("table.suits_pay"),
+            t("table.two_decks"),  # the bottom card played from this deal's deck read as a card twice
         ]
 
     def draw_suits_help(self, surface: pygame.Surface, state: TableState) -> None:

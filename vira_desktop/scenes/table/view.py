@@ -15,6 +15,7 @@ import pygame
 
 from ...i18n import t
 from ...rules.cards import Card
+from ...rules.decision import Phase
 from ...rules.events import CardPlayed, DealStarted, TrickWon
 from ...rules.ledger import TokensMoved
 from ...rules.scoring import DealResult
@@ -25,6 +26,7 @@ from ..backdrop import felt, panel
 from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import GOLD, INK, MUTED, PLAYER_COLOURS
 from ..tween import Tweens
+from .bidgrid import BOX as GRID_BOX
 from .cards_layer import CardLayer, hand_order
 from .model import PLACES, PLACES_FOUR, TABLE_W, Place, place
 from .panel_text import PanelText, colour_of
@@ -205,7 +207,11 @@ class TableView:
             line = self.text(t("table.go_on"), 14, True, GOLD)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 590)))
         self.panel_text.draw(surface, state, shown, self.doing(state))
-        if self.pointer is not None and self.panel_text.badge_rect(state).collidepoint(self.pointer):
+        explained = [self.panel_text.badge_rect(state)]
+        spare = self.spare.rect(self.seat_place(0))  # the card that sets the badge, unless under the bid grid
+        if not (state.view.phase is Phase.AUCTION and spare.colliderect(GRID_BOX)):
+            explained.append(spare)
+        if self.pointer is not None and any(r.collidepoint(self.pointer) for r in explained):
             self.panel_text.draw_suits_help(surface, state)
 
     def doing(self, state: TableState) -> str:

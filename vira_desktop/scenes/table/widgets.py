@@ -16,7 +16,7 @@ from ...rules.seat import Seat
 from ...session.describe import is_you
 from ...session.state import Holdings, TableState
 from ..backdrop import pewter_bowl, ready
-from ..cards import CARD_H, CardImages
+from ..cards import CARD_H, CARD_W, CardImages
 from ..theme import FOCUS, GOLD, INK, MUTED, PLAYER_COLOURS, SUIT_COLOURS, fit_text, font, wrap_text
 from ..tween import Tweens
 from .model import STOCK, TABLE_W, Place
@@ -283,6 +283,11 @@ class SpareDeck:
     def __init__(self, texts: Texts, images: CardImages) -> None:
         self.text = texts
         self.images = images
+
+    def rect(self, place: Place) -> pygame.Rect:
+        """Where the spare deck at ``place`` is drawn, its bottom card included."""
+        x, y = place.spare
+        return pygame.Rect(x, y - 14, CARD_W + 14, CARD_H + 14)
 
     def label_rect(self, place: Place) -> pygame.Rect:
         """Where the words "spare deck" go, under the deck at ``place``."""
