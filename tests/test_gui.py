@@ -1293,20 +1293,22 @@ def test_wait_after_each_trick_holds_it_face_up_until_a_key(tmp_path: Path, monk
     assert not scene.view.cards.waiting and len(table_of(scene).deal.history) == history  # the key only took it away
 
 
-def test_a_trick_held_in_the_middle_is_not_counted_under_its_winners_pile(
+def test_a_piles_label_counts_as_the_plate_and_only_under_a_pile_with_cards(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A newcomer saw "1 trick" under an empty pile: their one trick still lay in the middle."""
+    """A newcomer saw "1 trick" under an empty pile: their one trick still lay in the middle; and
+    another a pile's count one behind the plate's. A pile's label counts as the plate does, under
+    a pile with cards."""
     app = make_app(tmp_path, monkeypatch, display=", wait_after_trick: true")
     scene = start_game(app)
     play_to_a_waiting_trick(app, scene)
     assert scene.view.cards.waiting
     view = scene.play.table_state().view
     winner = view.tricks[-1][0]
-    expected = [won - (seat == winner) for seat, won in enumerate(view.tricks_won)]
-    assert scene.view.piled(view) == expected  # what the pile's label counts
+    expected = [0 if seat == winner and won == 1 else won for seat, won in enumerate(view.tricks_won)]
+    assert scene.view.pile_counts(view) == expected  # what the pile's label counts
     key(app, pygame.K_SPACE)
-    assert scene.view.piled(view) == list(view.tricks_won)  # on its pile now
+    assert scene.view.pile_counts(view) == list(view.tricks_won)  # on its pile now
 
 
 def test_every_setting_has_a_label_that_says_what_it_sets() -> None:
@@ -1917,6 +1919,18 @@ def test_with_four_the_top_seats_piles_and_spare_deck_never_overlap() -> None:
     aside = (top.aside[0], top.aside[0] + 2 * 12 + CARD_W)
     spare = (top.spare[0], top.spare[0] + CARD_W)
     assert tricks[1] < aside[0] and aside[1] <= spare[0]
+
+
+def test_at_the_sides_the_tricks_lie_clear_of_the_laid_away_cards_label() -> None:
+    """A playtest saw a side player's trick pile hide the "laid away" label above it: the label
+    under thirteen laid-away cards (a pixel lower each) ends above the tricks' pile."""
+    from vira_desktop.scenes.cards import CARD_H
+    from vira_desktop.scenes.table.model import PLACES
+
+    for side in ("left", "right"):
+        p = PLACES[side]
+        label_bottom = p.aside[1] + 12 + CARD_H + 3 + 14  # the 11-point label under the thirteenth card
+        assert label_bottom <= p.pile[1], side
 
 
 def test_the_viewers_spare_deck_label_clears_the_hand() -> None:

@@ -101,7 +101,7 @@ class BidAdvice:
         elif self.rating is Rating.DOUBTFUL and _percent(o.chance) >= _percent(o.threshold):
             meaning = t("coach.meaning_doubtful_just", threshold=threshold)  # "~62%" beside "under the 62%"
         family = o.game.family
-        stock = " " + t("coach.cell_stock") if family.is_buying or family.takes_stock else ""  # 87% fell to 42%
+        stock = ". " + t("coach.cell_stock") if family.is_buying or family.takes_stock else ""  # 87% fell to 42%
         return t(
             ("coach.cell_gok" if gok else "coach.cell") if self.can_pass else "coach.cell_forced",
             passing=signed(self.passing),

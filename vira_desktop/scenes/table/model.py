@@ -35,10 +35,11 @@ class Place:
 # behind the raised cards' of a buy).
 PLACES = {
     "bottom": Place((480, 680), False, (441, 452), (770, 556), (660, 556), (20, 584), (240, 536)),
-    "left": Place((40, 110), True, (318, 330), (140, 410), (140, 290), (20, 12), (140, 140)),
+    "left": Place((40, 110), True, (318, 330), (140, 428), (140, 290), (20, 12), (140, 140)),
     "top": Place((480, 16), False, (441, 208), (700, 130), (780, 130), (230, 140), (150, 20)),
-    "right": Place((842, 110), True, (564, 330), (740, 410), (740, 290), (740, 12), (740, 140)),
+    "right": Place((842, 110), True, (564, 330), (740, 428), (740, 290), (740, 12), (740, 140)),
 }
+# At the sides the tricks lie under the laid-away cards and their label (at 410 they hid it).
 # With four at the table the one across sits at the top: its piles go beside its trick and
 # apart (the pulla moves down, out of their way), its spare deck at its left, the screen's
 # right, clear of the left seat's laid-away pile (it lay over it, its label cut). Thirteen

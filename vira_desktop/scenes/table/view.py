@@ -235,17 +235,19 @@ class TableView:
     def _pile_labels(self, surface: pygame.Surface, state: TableState) -> None:
         """Under each face-down pile, what it is: a player's tricks, or the cards laid away."""
         view = state.view
-        piled = self.piled(view)
+        counted = self.pile_counts(view)
         for seat in range(3):
             p = self.seat_place(seat)
             for (x, y), said in (
-                (p.pile, t("table.tricks", count=piled[seat]) if piled[seat] else ""),
+                (p.pile, t("table.tricks", count=counted[seat]) if counted[seat] else ""),
                 (p.aside, self._aside_label(state, seat)),
             ):
                 if said:
                     label = self.text(said, 11, False, MUTED)
                     if (x, y) == p.aside and seat == view.seat and not view.spectator:
                         y -= CARD_H + 3 + label.get_height()  # above the viewer's pile: its stack hides its foot
+                    elif (x, y) == p.aside:
+                        y += max(0, view.aside_sizes[seat] - 1)  # under the stack's foot (a card a pixel lower)
                     surface.blit(label, (x + 2, y + CARD_H + 3))
 
     def _top_hand_name(self, surface: pygame.Surface, state: TableState) -> None:
@@ -257,12 +259,14 @@ class TableView:
                 tag = self.text(name, 13, True, PLAYER_COLOURS[state.colour_index(name)])
                 surface.blit(tag, tag.get_rect(midtop=(top.hand[0], top.hand[1] + CARD_H + 2)))
 
-    def piled(self, view: View) -> list[int]:
-        """The tricks on each player's pile: those won, less the last while it lies in the middle."""
-        piled = list(view.tricks_won)
-        if self.cards.trick_held(view):
-            piled[view.tricks[-1][0]] -= 1
-        return piled
+    def pile_counts(self, view: View) -> list[int]:
+        """What the label under each player's pile says: the tricks won, as the plate counts them,
+        under a pile with cards (0: no label). Playtests saw "1 trick" under an empty pile while
+        that trick lay in the middle, then a pile's count one behind the plate's."""
+        counts = list(view.tricks_won)
+        if self.cards.trick_held(view) and counts[view.tricks[-1][0]] == 1:
+            counts[view.tricks[-1][0]] = 0  # the winner's one trick lies in the middle: no pile yet
+        return counts
 
     def _aside_label(self, state: TableState, seat: int) -> str:
         """Under a pile of laid-away cards, what it is; under the viewer's, how to look at them."""
