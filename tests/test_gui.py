@@ -2165,3 +2165,24 @@ def test_with_four_the_row_across_the_top_is_named(app: App, monkeypatch: pytest
     monkeypatch.setattr(scene.view, "text", noting)
     scene.view.draw(pygame.Surface((1280, 800)))
     assert (top, PLAYER_COLOURS[state.colour_index(top)]) in drawn
+
+
+def test_a_player_who_sat_the_deal_out_is_not_told_of_their_side(app: App) -> None:
+    """A playtest sat out a four-player deal, pressed A, and read "no card of your side was a
+    mistake" of a deal with no side of theirs: the key says why there is nothing to judge (no
+    button offers it either)."""
+    from vira_desktop.i18n import t
+    from vira_desktop.session.table import SeatConfig, Table
+
+    bots = [SeatConfig(name, False) for name in ("Bertil", "Cecilia", "David")]
+    table = Table([SeatConfig("You", True), *bots], 6)  # seed 6: You sit out the first deal
+    assert table.session.sitting_out == "You"
+    app.start_table(table)
+    scene = table_scene(app)
+    deadline = time.monotonic() + WAIT_S
+    while not table.deal.is_over and time.monotonic() < deadline:
+        app.step(1 / 60)
+    assert table.deal.is_over and table.deal.tricks_played
+    run(app, 30)
+    key(app, pygame.K_a)
+    assert app.stack.top is scene and scene.view.shown.message == t("analysis.sat_out")

@@ -594,7 +594,11 @@ class Moves:
 
     def _analyse(self) -> None:
         """A (or the button after a deal): the deal's double-dummy analysis, worked out in the
-        worker and shown as it comes."""
+        worker and shown as it comes; not for a player who sat the deal out (no button offers it:
+        the key once judged "your side" of a deal with no side of theirs)."""
+        if self.play.table_state().view.spectator:
+            self.surface.message(t("analysis.sat_out"), MUTED)
+            return
         info = self.runner.analysis()
         if info is not None:
             self.play.app.push("analysis", info=info, viewer=self.runner.viewer)
