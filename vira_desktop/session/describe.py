@@ -154,6 +154,8 @@ def describe_game(game: Game, suit_level: int, highest: Suit, pulla: PullaTable)
     """
     label = game_label(game.name, suit_level)
     lines = [t("game.line", game=label, tricks=_tricks(game, suit_level), trumps=_trumps(game, suit_level, highest))]
+    if game.family is Family.GASK:  # gask 6 ranks below gask 5: a newcomer took the order for a typo
+        lines.append(t("game.gask_keeps", count=game.level))
     lines.append(t("game.home", pins=_pins(game, suit_level, highest)))
     row = pulla.row(game)
     lines.append(t("game.pulla", home=t("words.bets", count=row.home), bet=row.bet, kodilj=row.kodilj))
