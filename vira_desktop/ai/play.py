@@ -318,10 +318,7 @@ def _declarer_lead(legal: Sequence[Card], k: Knowledge, draw: bool = True) -> tu
             keep = _ruff_to_keep(trumps, k)
             if keep is not None:
                 return _high(side), _keep_reason(keep, len(trumps))
-            return _low(trumps), Reason(
-                "trump_not_into_ruff",
-                "leading trump rather than a suit they would trump"
-            )
+            return _low(trumps), Reason("trump_not_into_ruff", "leading trump rather than a suit they would trump")
         return _low(side), Reason("lead_low", "leading a low card")
     return (_high(trumps) if k.is_master(_high(trumps)) else _low(trumps)), Reason("lead_trump", "leading trump")
 
@@ -686,8 +683,8 @@ def _marking_discard(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]
     mark = Marking(view.seat, tuple(dict.fromkeys((f.suit, g.suit))), strong)
     if done:
         return g, Reason("agren_complete", f"Ågren marking, second discard: showing {mark.describe()}", mark=mark)
-    said = "Ågren marking, the first of two discards that tell partner about a suit: showing {mark}"
-    return f, Reason("agren_first", said.format(mark=mark.describe()), mark=mark)
+    said = f"Ågren marking, the first of two discards that tell partner about a suit: showing {mark.describe()}"
+    return f, Reason("agren_first", said, mark=mark)
 
 
 # ---------------------------------------------------------------------- misère
@@ -710,10 +707,7 @@ def _misere_declarer(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]
                 "duck_highest",
                 "letting the trick go with the highest card that still loses"
             )
-        return _high(legal, al), Reason(
-            "cannot_duck",
-            "cannot let the trick go: getting rid of the highest card"
-        )
+        return _high(legal, al), Reason("cannot_duck", "cannot let the trick go: getting rid of the highest card")
     danger = sorted(legal, key=lambda c: (-rank_value(c, al), k.lower_outside(c)))
     return danger[0], Reason("discard_dangerous", "discarding the most dangerous card")
 
