@@ -685,6 +685,7 @@ def test_a_reasons_words_agree_with_the_card_played() -> None:
     from vira_desktop.rules.tricks import trick_winner
 
     checked, so_far, ahead = 0, 0, 0
+    masters = [0, 0]  # partner's card the highest still out: of a side suit, of trumps
     for step in normal_self_play(40):
         view, action, key = step.view, step.choice.action, step.choice.reason.key
         if isinstance(action, PlayCard) and not view.low:
@@ -705,7 +706,12 @@ def test_a_reasons_words_agree_with_the_card_played() -> None:
             if key.startswith("partner_"):  # "partner's card wins" only when no one plays after me
                 assert key.startswith("partner_wins") == (len(view.trick) == 2), (step.number, key, card)
                 ahead += not key.startswith("partner_wins")
-    assert checked > 100 and so_far > 0 and ahead > 0
+            if key.startswith("partner_master"):  # "only a trump beats it" of a side card, not of a trump
+                _, winning = trick_winner(view.trick, view.trump)
+                trumped = key.startswith("partner_master_trump")
+                assert trumped == (winning.suit is view.trump), (step.number, key, winning)
+                masters[trumped] += 1
+    assert checked > 100 and so_far > 0 and ahead > 0 and masters[False] > 0
 
 
 def test_a_buying_game_or_solo_is_played_with_the_trump_it_was_bid_with() -> None:

@@ -56,6 +56,8 @@ PARTNER_WINS = (
     "partner_wins_discard",
     "partner_master",
     "partner_master_discard",
+    "partner_master_trump",
+    "partner_master_trump_discard",
     "partner_ruffed",
     "partner_ruffed_discard",
 )
@@ -78,7 +80,7 @@ def said_as_played(card: Card, reason: Reason, k: Knowledge) -> Reason:
     if view.trick and reason.key in (*LOW_FOLLOWS, *PARTNER_WINS):
         seat, _ = trick_winner((*view.trick, (view.seat, card)), view.trump)
         if seat == view.seat:
-            if reason.key in ("partner_wins", "partner_master", "partner_ruffed"):
+            if reason.key in PARTNER_WINS:
                 said = "every card that may be played beats partner's: overtaking, as there is no choice"
                 return Reason("overtake_forced", said)
             if len(view.trick) < 2:  # a player is still to play to the trick: it may yet be taken from me
@@ -367,13 +369,15 @@ def _follow_high(legal: Sequence[Card], k: Knowledge, partner: int | None) -> tu
                 return _ruff(legal, card, k)
             # partner's card wins only as the last: with the declarer still to play it is the
             # highest still out, or a ruff (a newcomer read "wins" before the declarer had played)
-            key, why = (
-                ("partner_wins", "partner's card wins")
-                if last
-                else ("partner_master", "partner's card is the highest of its suit still out")
-                if k.is_master(win_card, view.seat)
-                else ("partner_ruffed", "partner has trumped the trick")
-            )
+            if last:
+                key, why = "partner_wins", "partner's card wins"
+            elif not k.is_master(win_card, view.seat):
+                key, why = "partner_ruffed", "partner has trumped the trick"
+            elif win_card.suit is trump:
+                key, why = "partner_master_trump", "partner's card is the highest trump still out"
+            else:  # the declarer, still to play, beats it only with a trump (a newcomer read it as sure)
+                why = "partner's card is the highest of its suit still out (only a trump beats it)"
+                key = "partner_master"
             if card.suit is not led:
                 return card, Reason(f"{key}_discard", f"{why}: discarding the least useful card")
             return card, Reason(key, f"{why}: no need to overtake")
