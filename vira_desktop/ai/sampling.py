@@ -139,9 +139,9 @@ def _dealer(
     return deal
 
 
-def _declarer_chance(view: View, hand: int, played: int) -> float:
-    """How likely the declarer's contract is to go home with ``hand`` (the cards he holds now
-    and those he has played), by the normal bot's raw estimate of a hand."""
+def _declarer_weight(view: View, hand: int, played: int) -> float:
+    """How likely the declarer was to play his contract with ``hand`` (the cards he holds
+    now and those he has played), by the normal bot's raw estimate of a hand."""
     game = view.game
     assert game is not None
     start = hand | played
@@ -151,7 +151,7 @@ def _declarer_chance(view: View, hand: int, played: int) -> float:
     else:
         trump = -1 if view.trump is None else int(view.trump)
         chance = home_chance(trump_tricks_mask(start, trump), game.tricks)
-    return chance
+    return max(FLOOR, chance)
 
 
 _parsed = lru_cache(maxsize=512)(parse_action)
@@ -268,12 +268,11 @@ def _weight(
     odds: float,
     order: list[Play],
     power: float,
-    floor: float,
 ) -> float:
     weight = 1.0 if odds >= 1.0 else play_weight(view, hands, odds, order)
     declarer = view.declarer
     if declarer is not None and declarer != view.seat and declarer not in view.open_hands and view.game:
-        weight *= max(floor, _declarer_chance(view, hands[declarer], plays[declarer]) ** power)
+        weight *= _declarer_weight(view, hands[declarer], plays[declarer]) ** power
     for seat in range(3):  # the defenders' auction (the declarer's is weighed by his play above)
         if seat not in (view.seat, declarer) and seat not in view.open_hands:
             weight *= auction_weight(view, seat, hands[seat] | plays[seat])
@@ -290,15 +289,13 @@ def layouts(
     candidates: int = PLAIN_CANDIDATES,
     play_odds: float = 1.0,
     declarer_power: float = PLAIN_POWER,
-    declarer_floor: float | None = None,
 ) -> list[Layout]:
     """About ``count`` layouts of the hidden cards for ``view`` in trick play, drawn in
     proportion to their weights from ``candidates`` times as many dealt at random (a layout
     drawn more than once is given once, with its count as its weight); ``play_odds`` below 1:
     weighed by the others' cards played too (:func:`play_weight`); ``declarer_power``: the
     declarer's hand weighed by its chance of going home to this power (the sharper, the surer
-    that he holds what his contract asks), at least ``declarer_floor`` (by default ``FLOOR`` to
-    that power)."""
+    that he holds what his contract asks)."""
     k = Knowledge(view)
     fixed = _fixed(view, k)
     known = fixed[0] | fixed[1] | fixed[2]
@@ -319,7 +316,6 @@ def layouts(
     for s, c in view.trick:
         plays[s] |= 1 << c
     marks = _marks(view)  # the same for every layout: read once
-    floor = FLOOR**declarer_power if declarer_floor is None else declarer_floor
     order = _plays(view)
     drawn: list[tuple[tuple[int, int, int], float]] = []
     tries = 0
@@ -329,7 +325,7 @@ def layouts(
         if got is None:
             continue
         hands = [fixed[s] | got.get(s, 0) for s in range(3)]
-        weight = _weight(view, hands, plays, marks, play_odds, order, declarer_power, floor)
+        weight = _weight(view, hands, plays, marks, play_odds, order, declarer_power)
         drawn.append(((hands[0], hands[1], hands[2]), weight))
     if not drawn:
         raise ValueError("no layout of the hidden cards fits the view")

@@ -328,7 +328,6 @@ class StrongBot(NormalBot):
     play_odds = 1.0  # a layout's weight for each card played in it against the normal bot's principles (1: not weighed)
     declarer_power = DECLARER_POWER  # the declarer's hand weighed by its chance of going home to this power
     candidates = CANDIDATES  # layouts dealt for each one drawn by weight
-    declarer_floor: float | None = None  # a declarer's hand's least weight after the power (None: FLOOR to it)
 
     def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
         super().__init__(seed)
@@ -444,9 +443,7 @@ class StrongBot(NormalBot):
             while total > 0:
                 count = min(LAYOUT_BATCH, total)
                 try:
-                    yield from layouts(
-                        view, count, rng, int(self.candidates), self.play_odds, self.declarer_power, self.declarer_floor
-                    )
+                    yield from layouts(view, count, rng, int(self.candidates), self.play_odds, self.declarer_power)
                 except ValueError:  # never seen in 1,400 deals
                     log.warning("strong bot: no layout of the hidden cards fits the view", exc_info=True)
                     return
