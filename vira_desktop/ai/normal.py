@@ -580,23 +580,26 @@ class NormalBot:
         if rebuy is not None and rebuy.action is Repurchase:
             option = self._repurchase_option(view, rebuy.min_count, rebuy.max_count)
             if option is not None and option[0] > now + 1e-9:
-                _, out, after = option
+                worth, out, after = option
                 said = (
                     f"repurchase {len(out)}: {after:.0%} on average after it (the cards bought decide) "
-                    f"against {chance:.0%} now"
+                    f"against {chance:.0%} now; {worth - now:+.2f} bets better on average, though home then "
+                    "lifts no bet"
                 )
-                why = Reason("repurchase", said, count=len(out), after=after, now=chance)
+                why = Reason("repurchase", said, count=len(out), after=after, now=chance, better=worth - now)
                 return Choice(Repurchase(view.seat, tuple(out)), why)
         again = Turn(view.seat, again=True)
         if again in decision.actions:
             samples = self._turn_again_samples(view)
-            if samples and self._after_rebuy(view, samples) > now + 1e-9:
+            worth = self._after_rebuy(view, samples) if samples else now
+            if worth > now + 1e-9:
                 after = sum(p for p, _ in samples) / len(samples)
                 said = (
                     f"turn again: {after:.0%} on average with a new trump (the cards turned decide) "
-                    f"against {chance:.0%} now"
+                    f"against {chance:.0%} now; {worth - now:+.2f} bets better on average, though home then "
+                    "lifts no bet"
                 )
-                return Choice(again, Reason("turn_again", said, after=after, now=chance))
+                return Choice(again, Reason("turn_again", said, after=after, now=chance, better=worth - now))
         if play_ev >= lay_ev:
             said = f"play: {chance:.0%} to go home by the count of the hand"
             return Choice(Decide(view.seat, True), Reason("play", said, pct=chance))

@@ -186,6 +186,8 @@ def say_keyed(said: Keyed, prefix: str, names: Sequence[str] = ()) -> str:
             values[name] = say_action(values[name])  # type: ignore[arg-type]
     if isinstance(values.get("gain"), float):
         values["gain"] = "+" + number(float(str(values["gain"])), 1)  # a gain: always above 0
+    if isinstance(values.get("better"), float):  # bets better on average, to two places
+        values["better"] = "+" + number(float(str(values["better"])), 2)
     if isinstance(values.get("tricks"), float):
         values["tricks"] = number(float(str(values["tricks"])), 1)
     if isinstance(values.get("note"), Keyed):  # how a game's odds were reckoned: "buying", "2 turned" …
