@@ -34,6 +34,7 @@ from vira_desktop.scenes.table import TableScene
 from vira_desktop.scenes.table.input import Command
 from vira_desktop.scenes.table.lesson import LessonScene
 from vira_desktop.session.autosave import Autosave
+from vira_desktop.session.table import SeatConfig, Table
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT_S = 60.0  # wall-clock limit for a bot's answer (the worker is another process)
@@ -1550,26 +1551,33 @@ def coached_table(app: App, seed: int = 7) -> TableScene:
     return scene
 
 
+def record_suits_help(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """A list that grows by one each time the suits' explanation is drawn."""
+    from vira_desktop.scenes.table.panel_text import PanelText
+    from vira_desktop.session.state import TableState
+
+    shown: list[bool] = []
+    helping = PanelText.draw_suits_help
+
+    def recorded(self: PanelText, surface: pygame.Surface, state: TableState) -> None:
+        shown.append(True)
+        helping(self, surface, state)
+
+    monkeypatch.setattr(PanelText, "draw_suits_help", recorded)
+    return shown
+
+
 def test_the_mouse_on_the_suits_badge_explains_highest_farg_and_ofarger(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A newcomer met "Highest ♣ färg ♠ ofärger ♥ ♦" explained only in the glossary: the mouse
     resting on it opens a box under it saying each word's suit and meaning and what it pays."""
-    from vira_desktop.scenes.table.panel_text import PanelText
-    from vira_desktop.session.state import TableState
     from vira_desktop.session.words import card_text
 
     scene = coached_table(app)
     state = scene.view.state
     assert state is not None
-    shown: list[bool] = []
-    helping = PanelText.draw_suits_help
-
-    def recorded(self: PanelText, surface: pygame.Surface, st: TableState) -> None:
-        shown.append(True)
-        helping(self, surface, st)
-
-    monkeypatch.setattr(PanelText, "draw_suits_help", recorded)
+    shown = record_suits_help(monkeypatch)
     badge = scene.view.panel_text.badge_rect(state)
     hover(app, badge.center, frames=3)
     assert shown, "no explanation under the badge"
@@ -1584,26 +1592,14 @@ def test_the_mouse_on_the_suits_badge_explains_highest_farg_and_ofarger(
     assert not shown  # gone once the mouse leaves it
 
 
-def test_the_mouse_on_the_spare_deck_explains_it_after_the_auction(app: App) -> None:
+def test_the_mouse_on_the_spare_deck_explains_it_after_the_auction(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The spare deck's bottom card sets the badge, and a playtest took it for a twin of a card
     played: the mouse on the deck opens the badge's explanation too (two decks in turn), but not
     in the auction where the deck may lie under the bid grid."""
-    from vira_desktop.scenes.table.panel_text import PanelText
-    from vira_desktop.session.state import TableState
-
     scene = at_first_card(app)
-    spare = scene.view.spare.rect(scene.view.seat_place(0))
-    shown: list[bool] = []
-    helping = PanelText.draw_suits_help
-
-    def recorded(self: PanelText, surface: pygame.Surface, state: TableState) -> None:
-        shown.append(True)
-        helping(self, surface, state)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(PanelText, "draw_suits_help", recorded)
-        hover(app, spare.center, frames=3)
-        assert shown
+    shown = record_suits_help(monkeypatch)
+    hover(app, scene.view.spare.rect(scene.view.seat_place(0)).center, frames=3)
+    assert shown
 
 
 def test_the_stocks_count_is_not_left_alone_under_a_result(app: App) -> None:
@@ -2092,7 +2088,6 @@ def test_only_the_chosen_cell_of_the_bid_grid_is_framed(app: App) -> None:
 def test_the_in_forehand_column_is_headed_only_where_it_has_cells(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """A newcomer found "in fh" heading an empty column: it is headed only when the player,
     forehand, may hold a bid there."""
-    from vira_desktop.i18n import t
     from vira_desktop.rules.deal import Deal
     from vira_desktop.scenes.table import bidgrid
 
@@ -2142,15 +2137,19 @@ def test_the_pulla_legend_says_what_a_tokens_colour_means_clear_of_the_spare_dec
     i18n.configure("en")
 
 
+def four_at_the_table(seed: int) -> Table:
+    """You and three bots, Bertil, Cecilia and David."""
+    bots = [SeatConfig(name, False) for name in ("Bertil", "Cecilia", "David")]
+    return Table([SeatConfig("You", True), *bots], seed)
+
+
 def test_with_four_the_row_across_the_top_is_named(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """A playtest took the plate in the corner (the left hand's) for the row of cards across the
     top: with four at the table the top hand's name stands under it, in its player's colour."""
     from vira_desktop.scenes.table.model import place
     from vira_desktop.scenes.theme import PLAYER_COLOURS
-    from vira_desktop.session.table import SeatConfig, Table
 
-    bots = [SeatConfig(name, False) for name in ("Bertil", "Cecilia", "David")]
-    app.start_table(Table([SeatConfig("You", True), *bots], 5))
+    app.start_table(four_at_the_table(5))
     scene = table_scene(app)
     assert wait_for_human(app, scene)
     state = scene.play.table_state()
@@ -2171,11 +2170,7 @@ def test_a_player_who_sat_the_deal_out_is_not_told_of_their_side(app: App) -> No
     """A playtest sat out a four-player deal, pressed A, and read "no card of your side was a
     mistake" of a deal with no side of theirs: the key says why there is nothing to judge (no
     button offers it either)."""
-    from vira_desktop.i18n import t
-    from vira_desktop.session.table import SeatConfig, Table
-
-    bots = [SeatConfig(name, False) for name in ("Bertil", "Cecilia", "David")]
-    table = Table([SeatConfig("You", True), *bots], 6)  # seed 6: You sit out the first deal
+    table = four_at_the_table(6)  # seed 6: You sit out the first deal
     assert table.session.sitting_out == "You"
     app.start_table(table)
     scene = table_scene(app)

@@ -316,7 +316,7 @@ def layouts(
     for s, c in view.trick:
         plays[s] |= 1 << c
     marks = _marks(view)  # the same for every layout: read once
-    order = _plays(view)
+    order = _plays(view) if play_odds < 1.0 else []  # read once, and only where the plays are weighed
     drawn: list[tuple[tuple[int, int, int], float]] = []
     tries = 0
     while len(drawn) < count * candidates and tries < count * candidates * 20:

@@ -184,10 +184,9 @@ def say_keyed(said: Keyed, prefix: str, names: Sequence[str] = ()) -> str:
     for name in ("act", "instead"):  # a choice before play the strong bot compared
         if isinstance(values.get(name), Action):
             values[name] = say_action(values[name])  # type: ignore[arg-type]
-    if isinstance(values.get("gain"), float):
-        values["gain"] = "+" + number(float(str(values["gain"])), 1)  # a gain: always above 0
-    if isinstance(values.get("better"), float):  # bets better on average, to two places
-        values["better"] = "+" + number(float(str(values["better"])), 2)
+    for name, places in (("gain", 1), ("better", 2)):  # bets gained, always above 0: a choice's, an exchange's
+        if isinstance(values.get(name), float):
+            values[name] = "+" + number(float(str(values[name])), places)
     if isinstance(values.get("tricks"), float):
         values["tricks"] = number(float(str(values["tricks"])), 1)
     if isinstance(values.get("note"), Keyed):  # how a game's odds were reckoned: "buying", "2 turned" …

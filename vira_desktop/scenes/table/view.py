@@ -207,12 +207,16 @@ class TableView:
             line = self.text(t("table.go_on"), 14, True, GOLD)
             surface.blit(line, line.get_rect(center=(TABLE_W // 2, 590)))
         self.panel_text.draw(surface, state, shown, self.doing(state))
-        explained = [self.panel_text.badge_rect(state)]
-        spare = self.spare.rect(self.seat_place(0))  # the card that sets the badge, unless under the bid grid
-        if not (state.view.phase is Phase.AUCTION and spare.colliderect(GRID_BOX)):
-            explained.append(spare)
-        if self.pointer is not None and any(r.collidepoint(self.pointer) for r in explained):
+        if self.pointer is not None and self._explains_suits(state, self.pointer):
             self.panel_text.draw_suits_help(surface, state)
+
+    def _explains_suits(self, state: TableState, pointer: tuple[int, int]) -> bool:
+        """Whether the mouse rests on the suits' badge, or on the spare deck whose bottom card sets
+        it (not in the auction where the deck may lie under the bid grid)."""
+        if self.panel_text.badge_rect(state).collidepoint(pointer):
+            return True
+        spare = self.spare.rect(self.seat_place(0))
+        return spare.collidepoint(pointer) and not (state.view.phase is Phase.AUCTION and spare.colliderect(GRID_BOX))
 
     def doing(self, state: TableState) -> str:
         """The panel's line on what is being done, and by whom (in a replay, who acts next:
@@ -253,9 +257,11 @@ class TableView:
     def _top_hand_name(self, surface: pygame.Surface, state: TableState) -> None:
         """With four at the table, whose is the row of cards across the top, under it in the
         player's colour (a newcomer took the plate in the corner, the left hand's, for its)."""
+        if len(state.players) != 4:
+            return
         top = PLACES_FOUR["top"]
         for seat, name in enumerate(state.seats):
-            if len(state.players) == 4 and self.seat_place(seat) is top and state.view.hand_sizes[seat]:
+            if self.seat_place(seat) is top and state.view.hand_sizes[seat]:
                 tag = self.text(name, 13, True, PLAYER_COLOURS[state.colour_index(name)])
                 surface.blit(tag, tag.get_rect(midtop=(top.hand[0], top.hand[1] + CARD_H + 2)))
 
@@ -264,8 +270,10 @@ class TableView:
         under a pile with cards (0: no label). Playtests saw "1 trick" under an empty pile while
         that trick lay in the middle, then a pile's count one behind the plate's."""
         counts = list(view.tricks_won)
-        if self.cards.trick_held(view) and counts[view.tricks[-1][0]] == 1:
-            counts[view.tricks[-1][0]] = 0  # the winner's one trick lies in the middle: no pile yet
+        if self.cards.trick_held(view):
+            winner = view.tricks[-1][0]
+            if counts[winner] == 1:
+                counts[winner] = 0  # the winner's one trick lies in the middle: no pile yet
         return counts
 
     def _aside_label(self, state: TableState, seat: int) -> str:
