@@ -21,7 +21,17 @@ from vira_desktop.rules.decision import Phase
 from vira_desktop.rules.errors import Keyed
 from vira_desktop.rules.games import game
 from vira_desktop.rules.view import View
-from vira_desktop.scenes.analysis import AMBER, BLUE, best_line_cards, card_colour, legend, verdict
+from vira_desktop.scenes.analysis import (
+    AMBER,
+    BLUE,
+    INDENT,
+    best_line_cards,
+    card_colour,
+    label_of,
+    legend,
+    verdict,
+    verdict_rows,
+)
 from vira_desktop.scenes.theme import GOLD, GOOD, INK, MUTED, RED
 from vira_desktop.session import analysis
 from vira_desktop.session.analysis import CLOSE, MISTAKE, NOISE, Analysis, Steps, analyse_record
@@ -192,8 +202,31 @@ def test_the_colours_legend_fits_beside_its_heading_and_the_foot_in_three_lines(
         lines = 3 if i18n.t("analysis.as_good") in text and i18n.t("analysis.legend_same") in text else 2
         assert size >= 10 and 1 <= len(parts) <= lines and " · ".join(parts) == text, (head, text)
         assert all(font(size).size(part)[0] <= room for part in parts), (head, parts)
-    foot = i18n.t("analysis.foot_seen", layouts=64) + " " + i18n.t("analysis.foot")
-    assert len(wrap_text(foot, 13, False, 1060)) <= 3
+    foot = " ".join(i18n.t(key, layouts=64) for key in ("analysis.foot_seen", "analysis.foot_marks", "analysis.foot"))
+    assert len(wrap_text(foot, 13, False, 1060)) <= 3  # nothing of it cut
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "fi"])
+def test_each_judged_card_has_a_line_of_its_own_under_its_lists_heading_in_its_colour(lang: str) -> None:
+    """A newcomer found the lists of judged cards dense, run on with ";": each card stands on a
+    line of its own, indented under its list, whose heading is drawn in the colour its cards
+    are marked in (red mistakes, orange doubtful, blue unlucky, green their gifts)."""
+    import pygame
+
+    from vira_desktop.scenes.theme import font
+
+    pygame.init()
+    font.cache_clear()  # as above
+    i18n.configure(lang)
+    lines = verdict(_gok(), "South")[1]
+    heads = {label_of(line.split("\n")[0]) for line in lines} - {None}
+    assert {colour for _, colour in heads} == {RED, BLUE, AMBER, GOOD, MUTED}, heads
+    listed = {line.split("\n")[0]: line.count("\n• ") for line in lines if "\n" in line}
+    assert sorted(listed.values()) == [1, 2, 2], listed  # mistakes 1, unlucky 2, doubtful 2 (tricks 1; 4, 5; 6, 8)
+    rows = verdict_rows(lines, 14, 1220)
+    cards = [text for indent, text, _ in rows if indent == INDENT and text.startswith("• ")]
+    assert len(cards) == 5 and all(text.startswith("• ") for text in cards), cards
+    assert all(font(14, k == 0).size(text)[0] <= 1220 - indent for k, (indent, text, _) in enumerate(rows))
 
 
 def test_the_first_line_answers_the_title_from_the_double_dummy_result_and_the_sides_mistakes() -> None:

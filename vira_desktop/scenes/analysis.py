@@ -24,9 +24,11 @@ __all__ = [
     "AnalysisScene",
     "answer",
     "card_colour",
+    "label_of",
     "legend",
     "legend_lines",
     "verdict",
+    "verdict_rows",
     "working_text",
 ]
 
@@ -34,8 +36,20 @@ Colour = tuple[int, int, int]
 AMBER = (255, 130, 30)  # doubtful on what the player could see (orange: told apart from GOLD)
 BLUE = (130, 170, 240)  # unlucky: costly only with every card known
 LISTED = 3  # cards told by name in each of the verdict's lists
-VERDICT_ROOM = 400  # the verdict's lines end above this in the largest type that fits (else in the smallest)
+VERDICT_TYPES = ((16, 6), (15, 5), (14, 4), (13, 3), (12, 2))  # the verdict's type and paragraph gap, largest first
+ROOMY = 22  # the least height of a trick's row the verdict's type is made smaller for
 SHADE = (48, 58, 74)  # the band behind a trick of the best line that is as played
+BULLET = "\n• "  # a judged card in its list: a line of its own, indented (see :func:`verdict_rows`)
+INDENT = 22  # the pixels a list's cards stand in from its heading
+_LABELLED = {  # the lists whose heading (up to its first colon) is drawn in the colour their cards are marked in
+    "analysis.mistakes": RED,
+    "analysis.doubtful": AMBER,
+    "analysis.unlucky": BLUE,
+    "analysis.costly_ours": RED,
+    "analysis.tricks_only": MUTED,
+    "analysis.costly_theirs": GOOD,
+    "analysis.gifts_only": MUTED,
+}
 
 ROW_H = 36
 TOP = 236
@@ -154,7 +168,8 @@ def _judged(info: Analysis, seen: Sequence[Seen], key: str, told: set[str], own:
         if marking is not None:  # the card the log and the coach read as a marking
             said[-1] += " " + t("analysis.marking_card", what=say_marking(marking.suits, marking.strong))
     more = len(seen) - LISTED
-    return "; ".join(said) + (t("analysis.and_more", count=more) if more > 0 else "")
+    # each card on a line of its own under its list's heading (run on with ";" a newcomer found them dense)
+    return "".join(BULLET + card for card in said) + (t("analysis.and_more", count=more) if more > 0 else "")
 
 
 def _coach_lost(info: Analysis, s: Seen) -> str:
@@ -285,6 +300,31 @@ def _other_games(info: Analysis) -> list[str]:
         key = "analysis.other_games_bought" if bought else "analysis.other_games"
         return [ask + t(key, games=said, misere=games["misère"])]
     return []  # a misère's own figure is the line above's
+
+
+def label_of(line: str) -> tuple[str, Colour] | None:
+    """The heading of a verdict's list (its words up to the first colon) and the colour its
+    cards are marked in, for a line that is one of those lists; None for any other line."""
+    for key, colour in _LABELLED.items():
+        label = t(key, cards="", points=0).split(":", 1)[0]
+        if line.startswith(label + ":"):
+            return label, colour
+    return None
+
+
+Row = tuple[int, str, bool]  # a verdict's row as drawn: its indent, its words, whether it starts a paragraph
+
+
+def verdict_rows(lines: Sequence[str], size: int, width: int) -> list[Row]:
+    """The verdict's ``lines`` wrapped to ``width`` in type of ``size`` (the first in bold): a
+    line's own lines (its list's cards, after :data:`BULLET`) indented by :data:`INDENT`."""
+    rows: list[Row] = []
+    for k, line in enumerate(lines):
+        for j, part in enumerate(line.split("\n")):
+            indent = INDENT if j else 0
+            for n, text in enumerate(wrap_text(part, size, k == 0, width - indent)):
+                rows.append((indent + (INDENT // 2 if j and n else 0), text, j == n == 0))
+    return rows
 
 
 def legend(info: Analysis) -> tuple[str, str]:
@@ -497,16 +537,9 @@ class AnalysisScene(_Sheet):
         info = self.info
         title, lines = verdict(info, self.viewer)
         surface.blit(font(26, True).render(title, True, GOLD), (30, 18))
-        for size in (16, 15, 14):  # smaller type where the verdict runs long, so the tricks keep their rows
-            wrapped = [wrap_text(line, size, k == 0, 1220) for k, line in enumerate(lines)]
-            if 64 + (size + 5) * sum(map(len, wrapped)) <= VERDICT_ROOM:
-                break
-        y = 64
-        for k, parts in enumerate(wrapped):  # the first, the plain answer to the title, in bold
-            for part in parts:
-                surface.blit(font(size, k == 0).render(part, True, INK), (30, y))
-                y += size + 5
         said = t("analysis.foot")
+        if any(c.lost for trick in info.tricks for c in trick.cards):  # a −1 on a card that won its trick puzzled
+            said = t("analysis.foot_marks") + " " + said
         if info.layouts:
             said = t("analysis.foot_seen", layouts=info.layouts) + " " + said
         foot = wrap_text(said, 13, False, 1060)[:3]
@@ -520,8 +553,27 @@ class AnalysisScene(_Sheet):
             legend_lines(said, COLUMN_W - head.get_width() - 16) for head, said in zip(heads, legend(info), strict=True)
         ]
         tall = max(len(parts) for _, parts in legends) > 2
+        bottom = 756 - 17 * len(foot)  # the tricks' rows end above the foot
+        # the verdict in the largest type (and paragraph gap) that leaves the tricks rows of ROOMY
+        # pixels, else in the smallest (Finnish runs long: its rows once ran into each other)
+        for size, gap in VERDICT_TYPES:
+            rows = verdict_rows(lines, size, 1220)
+            end = 64 + (size + 5) * len(rows) + gap * (len(lines) - 1)
+            if (bottom - max(TOP, end + 46 + 12 * tall)) // 13 >= ROOMY:
+                break
+        y = 64 - gap
+        for k, (indent, part, starts) in enumerate(rows):  # the first, the plain answer to the title, in bold
+            y += gap if starts else 0
+            x = 30 + indent
+            label = label_of(part) if starts else None
+            if label is not None:  # a list's heading in the colour of its cards
+                head = font(size).render(label[0], True, label[1])
+                surface.blit(head, (x, y))
+                x, part = x + head.get_width(), part[len(label[0]) :]
+            surface.blit(font(size, k == 0).render(part, True, INK), (x, y))
+            y += size + 5
         self.top = max(TOP, y + 46 + 12 * tall)  # below the verdict however long it runs (Finnish runs long)
-        self.row_h = min(ROW_H, (756 - 17 * len(foot) - self.top) // 13)  # above the foot
+        self.row_h = min(ROW_H, (bottom - self.top) // 13)
         for x, head, (size, parts) in zip(COLUMNS, heads, legends, strict=True):
             surface.blit(head, (x, self.top - 30))
             step = 13 if len(parts) < 3 else 12
@@ -551,7 +603,7 @@ class AnalysisScene(_Sheet):
         shaded: bool = False,  # a trick of the best line as played
     ) -> None:
         y = self.top + i * self.row_h
-        f = font(15)
+        f = font(max(10, min(15, self.row_h - 5)))  # rows squeezed by a very long verdict: smaller, never overlapping
         if shaded:
             pygame.draw.rect(surface, SHADE, (x - 6, y - 3, COLUMN_W + 6, self.row_h - 2), border_radius=4)
         surface.blit(f.render(f"{number:>2}.", True, MUTED), (x, y))
