@@ -219,7 +219,7 @@ def test_each_judged_card_has_a_line_of_its_own_under_its_lists_heading_in_its_c
     font.cache_clear()  # as above
     i18n.configure(lang)
     lines = verdict(_gok(), "South")[1]
-    heads = {label_of(line.split("\n")[0]) for line in lines} - {None}
+    heads = [head for line in lines if (head := label_of(line.split("\n")[0])) is not None]
     assert {colour for _, colour in heads} == {RED, BLUE, AMBER, GOOD, MUTED}, heads
     listed = {line.split("\n")[0]: line.count("\n• ") for line in lines if "\n" in line}
     assert sorted(listed.values()) == [1, 2, 2], listed  # mistakes 1, unlucky 2, doubtful 2 (tricks 1; 4, 5; 6, 8)
