@@ -224,9 +224,10 @@ def test_each_judged_card_has_a_line_of_its_own_under_its_lists_heading_in_its_c
     listed = {line.split("\n")[0]: line.count("\n• ") for line in lines if "\n" in line}
     assert sorted(listed.values()) == [1, 2, 2], listed  # mistakes 1, unlucky 2, doubtful 2 (tricks 1; 4, 5; 6, 8)
     rows = verdict_rows(lines, 14, 1220)
-    cards = [text for indent, text, _ in rows if indent == INDENT and text.startswith("• ")]
+    cards = [text for indent, text, _, _ in rows if indent == INDENT and text.startswith("• ")]
     assert len(cards) == 5 and all(text.startswith("• ") for text in cards), cards
-    assert all(font(14, k == 0).size(text)[0] <= 1220 - indent for k, (indent, text, _) in enumerate(rows))
+    assert all(font(14, bold).size(text)[0] <= 1220 - indent for indent, text, _, bold in rows)
+    assert [bold for *_, bold in rows] == [True] * 2 + [False] * (len(rows) - 2)  # the answer's two rows in bold
 
 
 def test_the_first_line_answers_the_title_from_the_double_dummy_result_and_the_sides_mistakes() -> None:

@@ -312,18 +312,19 @@ def label_of(line: str) -> tuple[str, Colour] | None:
     return None
 
 
-Row = tuple[int, str, bool]  # a verdict's row as drawn: its indent, its words, whether it starts a paragraph
+Row = tuple[int, str, bool, bool]  # a verdict row: its indent, its words, whether it starts a paragraph, bold
 
 
 def verdict_rows(lines: Sequence[str], size: int, width: int) -> list[Row]:
     """The verdict's ``lines`` wrapped to ``width`` in type of ``size`` (the first in bold): a
-    line's own lines (its list's cards, after :data:`BULLET`) indented by :data:`INDENT`."""
+    line's own lines (its list's cards, after :data:`BULLET`) indented by :data:`INDENT`, a
+    card's wrapped words half as far again (under its words, not its bullet)."""
     rows: list[Row] = []
     for k, line in enumerate(lines):
         for j, part in enumerate(line.split("\n")):
-            indent = INDENT if j else 0
-            for n, text in enumerate(wrap_text(part, size, k == 0, width - indent)):
-                rows.append((indent + (INDENT // 2 if j and n else 0), text, j == n == 0))
+            indent, hang = (INDENT, INDENT // 2) if j else (0, 0)
+            for n, text in enumerate(wrap_text(part, size, k == 0, width - indent - hang)):
+                rows.append((indent + (hang if n else 0), text, j == n == 0, k == 0))
     return rows
 
 
@@ -562,7 +563,7 @@ class AnalysisScene(_Sheet):
             if (bottom - max(TOP, end + 46 + 12 * tall)) // 13 >= ROOMY:
                 break
         y = 64 - gap
-        for k, (indent, part, starts) in enumerate(rows):  # the first, the plain answer to the title, in bold
+        for indent, part, starts, bold in rows:  # the first, the plain answer to the title, in bold
             y += gap if starts else 0
             x = 30 + indent
             label = label_of(part) if starts else None
@@ -570,7 +571,7 @@ class AnalysisScene(_Sheet):
                 head = font(size).render(label[0], True, label[1])
                 surface.blit(head, (x, y))
                 x, part = x + head.get_width(), part[len(label[0]) :]
-            surface.blit(font(size, k == 0).render(part, True, INK), (x, y))
+            surface.blit(font(size, bold).render(part, True, INK), (x, y))
             y += size + 5
         self.top = max(TOP, y + 46 + 12 * tall)  # below the verdict however long it runs (Finnish runs long)
         self.row_h = min(ROW_H, (bottom - self.top) // 13)
