@@ -4,8 +4,11 @@ with ``--before DIR``, this code against another checkout's, side by side in one
 The positions come from real play: normal bots bid and buy each deal (``--seed``) up to
 its first card (a full deal: 13 cards a hand, or 12/11 in the misères with cards laid
 away), and then play it on until each hand holds 7 cards or fewer (an endgame). A full deal
-is solved exactly (the declarer's tricks, 0 to 13), and in the band the bots ask about
-("home, bet or kodilj?": the need and two below it, a misère 0 to 2).
+is solved exactly (the declarer's tricks, 0 to 13) with no guess, exactly from the contract's
+need as the analysis asks (``full_deal_from_need``), and in the band the bots ask about
+("home, bet or kodilj?": the need and two below it, a misère 0 to 2). Each process first
+solves one endgame (``first_solve_ms``: the solver's tables are made then), so that no deal's
+time includes that.
 
 ``--before DIR``: the same positions (drawn here) are timed by each checkout in a subprocess
 of its own, in turn (the order swapped every round, so a machine that slows down weighs on
@@ -69,8 +72,9 @@ def positions(deals: int, seed: int, endgame_cards: int = 7) -> tuple[list[Case]
 
 def time_cases(cases: list[Case], kind: str) -> tuple[list[float], list[int], list[int]]:
     """Each case's solve time (ms), value and search nodes (where the compiled solver counts
-    them: else none), with this process's solver: ``kind`` "exact" (compiled, 0 to 13), "band"
-    (compiled, the band only) or "python" (exact, pure Python)."""
+    them: else none), with this process's solver: ``kind`` "exact" (compiled, 0 to 13), "guessed"
+    (the same, searched from the need), "band" (compiled, the band only) or "python" (exact, pure
+    Python)."""
     from vira_desktop.ai.native import NATIVE
     from vira_desktop.ai.solver import Position, python_solve, solve
 
@@ -86,6 +90,8 @@ def time_cases(cases: list[Case], kind: str) -> tuple[list[float], list[int], li
         t0 = time.perf_counter()
         if kind == "band":
             values.append(solve(p, False, need, floor, ceiling))
+        elif kind == "guessed":
+            values.append(solve(p, False, need))
         elif kind == "python":
             values.append(python_solve(p))
         else:
@@ -101,10 +107,20 @@ def _pct(ms: list[float], q: float) -> float | None:
     return round(ms[min(len(ms) - 1, int(q * len(ms)))], 3) if ms else None
 
 
+def first_solve(cases: list[Case]) -> float:
+    """The time (ms) of this process's first solve, the first of ``cases`` (the compiled
+    solver makes its tables then): done before any case is timed."""
+    ms, _, _ = time_cases(cases[:1], "exact")
+    return round(ms[0], 3)
+
+
 def _worker() -> None:
-    """Time the cases read from stdin ({"kind": [cases]}) and print {"kind": [ms, values]}."""
+    """Time the cases read from stdin ({"kind": [cases]}) and print {"kind": [ms, values]}
+    (and the first solve's time, as "first": [[ms], [], []])."""
     jobs = json.load(sys.stdin)
-    print(json.dumps({kind: time_cases(cases, kind.split(":")[0]) for kind, cases in jobs.items()}))
+    first = first_solve(jobs["exact:endgame"]) if "exact:endgame" in jobs else 0.0
+    out = {kind: time_cases(cases, kind.split(":")[0]) for kind, cases in jobs.items()}
+    print(json.dumps({**out, "first": ([first], [], [])}))
 
 
 def _in_tree(tree: Path, jobs: dict[str, list[Case]]) -> dict[str, tuple[list[float], list[int], list[int]]]:
@@ -132,12 +148,21 @@ def run(deals: int, python_deals: int, seed: int, before: Path | None, rounds: i
     out: dict[str, object] = {"compiled": NATIVE is not None, "full_deals": len(full), "endgames": len(ends)}
     jobs: dict[str, list[Case]] = {}
     if NATIVE is not None:
-        jobs.update({"exact:full_deal": full, "band:full_deal_band": full, "exact:endgame": ends})
+        jobs.update(
+            {
+                "exact:full_deal": full,
+                "guessed:full_deal_from_need": full,
+                "band:full_deal_band": full,
+                "exact:endgame": ends,
+            }
+        )
     jobs.update(
         {"python:python_full_deal": full[:python_deals], "python:python_endgame": ends[: max(python_deals, 20)]}
     )
     jobs = {kind: cases for kind, cases in jobs.items() if cases}
     if before is None:
+        if NATIVE is not None:
+            out["first_solve_ms"] = first_solve(ends)
         for kind, cases in jobs.items():
             ms, _, nodes = time_cases(cases, kind.split(":")[0])
             out.update(_figures(kind.split(":")[1], ms, nodes))
@@ -158,6 +183,8 @@ def run(deals: int, python_deals: int, seed: int, before: Path | None, rounds: i
         for i in range(len(jobs[kind])):
             same &= len({r[kind][1][i] for rs in runs.values() for r in rs}) == 1
     out["values_identical"] = same
+    for name in ("before", "after"):
+        out[f"first_solve_ms_{name}"] = round(statistics.median(r["first"][0][0] for r in runs[name]), 3)
     return out
 
 
