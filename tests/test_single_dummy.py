@@ -260,6 +260,22 @@ def test_the_first_line_answers_the_title_from_the_double_dummy_result_and_the_s
     assert lines[0] == "No: the contract went home, and on what you could see none of your cards was a mistake."
 
 
+def test_a_no_above_a_mistake_says_the_card_was_still_the_better_chance() -> None:
+    """A newcomer's solo went down: the answer said "No: even with best play from the first card
+    the contract goes down", the red lines under it gave a card better odds of home, and the two
+    read as a contradiction. Where best play could not have done it but a card of the side was a
+    mistake on what could be seen, the "No" names that card and its odds."""
+    info = replace(_gok(), allowed=1, diverges=None)  # as if best play from the first card took a trick
+    said = verdict(info, "South")[1][0]
+    assert said.startswith(
+        "No: as the cards lay, even best play from the first card does not bring the contract home. But on what"
+        " could be seen, 6♥ instead of 2♣ at trick 1 was the better chance (with 2♣ the contract goes home in 0%"
+    ), said
+    assert said.endswith("), though with these cards it would not have saved the deal.")
+    plain = replace(info, seen=tuple(s for s in info.seen if s.call != "mistake"))
+    assert verdict(plain, "South")[1][0] == "No: even with best play from the first card, the contract goes down."
+
+
 def test_each_kind_of_figure_is_said_in_words_the_first_time_and_which_way_is_better() -> None:
     """Figures such as "home 19%", "beaten 88%", "kodilj 92%" are said in words the first time each kind
     comes in a report (of what, and for kodilj that fewer is better for the declarer), short
@@ -457,12 +473,13 @@ def test_every_card_the_coach_advised_among_the_judged_is_said_to_be_the_coachs(
 
 
 def test_a_mistake_and_a_doubtful_card_keep_their_sign_beside_the_tricks_they_lost() -> None:
-    """The legend's "red !" and "orange ?" are on the cards, also where a card lost tricks
-    ("−5 !"): a newcomer looked for the "!" the legend promised and found only the colour."""
+    """The legend's "red ??" and "orange ?" are on the cards, also where a card lost tricks
+    ("−5 ??"): a newcomer looked for the "!" the legend promised and found only the colour (and
+    another read a "!" as a good move, as chess writes it: a mistake is "??")."""
     info = _gok()
     mistake = next(s for s in info.seen if s.call == "mistake")
     doubtful = next(s for s in info.seen if s.call == "doubtful")
-    assert card_colour(info, "South", mistake.trick, "South", mistake.card, 5, True) == (" −5 !", RED)
+    assert card_colour(info, "South", mistake.trick, "South", mistake.card, 5, True) == (" −5 ??", RED)
     assert card_colour(info, "South", doubtful.trick, "South", doubtful.card, 4, True) == (" −4 ?", AMBER)
     assert "“=”" not in legend(_solo())[1]  # the solo's gold card was the only one: no "=" to explain
 

@@ -771,7 +771,9 @@ def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]
                 )
         void = k.voids.get(declarer, set())
         options = [c for c in legal if c.suit not in void] or list(legal)
-        return _low(options, al), Reason("lead_low_go_over", "leading low for the declarer to go over")
+        return _low(options, al), Reason(
+            "lead_low_go_over", "leading your lowest card, for the declarer to go over it"
+        )
     led = view.trick[0][1].suit
     dec_played = any(s == declarer for s, _ in view.trick)
     following = legal[0].suit is led
@@ -785,5 +787,7 @@ def _misere_defender(legal: Sequence[Card], k: Knowledge) -> tuple[Card, Reason]
             return _high(legal, al), Reason("ducked_keep_low", "the declarer let the trick go: keeping the low cards")
         return _high(legal, al), Reason("ducked_throw_high", "the declarer let the trick go: throwing a high card")
     if following:
-        return _low(legal, al), Reason("play_low_no_duck", "playing low so the declarer cannot play under it")
+        return _low(legal, al), Reason(
+            "play_low_no_duck", "playing your lowest card of the suit, so the declarer cannot play under it"
+        )
     return _high(legal, al), Reason("discard_high_keep_low", "discarding a high card, keeping the low ones")

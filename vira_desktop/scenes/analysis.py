@@ -238,8 +238,10 @@ def answer(info: Analysis, viewer: str, told: set[str]) -> tuple[str, bool]:
         if mistake is None:
             return t(_ANSWERS["fine"][mine]), True
         key = _ANSWERS["surer"][mine]
-    elif not possible:
+    elif not possible and mistake is None:
         return t("analysis.answer_no_home" if home else "analysis.answer_no_down"), False
+    elif not possible:  # a plain "No" above red lines that give a card better odds read as a contradiction
+        key = "analysis.answer_no_but_beaten" if home else "analysis.answer_no_but_home"
     elif mistake is None and not info.layouts and _home(info, info.allowed) != mine:
         assert info.diverges is not None  # possible on the best line alone, every card known
         key = "analysis.answer_open_line_home" if mine else "analysis.answer_open_line_beaten"
@@ -252,6 +254,7 @@ def answer(info: Analysis, viewer: str, told: set[str]) -> tuple[str, bool]:
         return t(_ANSWERS["hindsight" if info.layouts else "open"][mine]), True
     else:
         key = _ANSWERS["yes"][mine]
+    assert mistake is not None  # every branch without one has answered
     values = {"best": card_text(mistake.best), "card": card_text(mistake.card), "trick": mistake.trick}
     if mistake.seat == viewer:
         card = t("analysis.answer_card", **values)
@@ -382,11 +385,12 @@ def card_colour(
 
 
 def seen_call(info: Analysis, trick: int, seat: str, card: Card) -> tuple[str, Colour] | None:
-    """The mark and colour of a card judged a mistake (" !", red) or doubtful (" ?", amber) on
-    what its player could see; None for any other card."""
+    """The mark and colour of a card judged a mistake (" ??", red: a newcomer read a "!" as a good
+    move, as chess writes it) or doubtful (" ?", amber) on what its player could see; None for
+    any other card."""
     seen = next((s for s in info.seen if s.trick == trick and s.seat == seat and s.card == card), None)
     if seen is not None and seen.call == "mistake":
-        return " !", RED
+        return " ??", RED
     if seen is not None and seen.call == "doubtful":
         return " ?", AMBER
     return None
