@@ -113,6 +113,9 @@ class Situation:
     detail_lines: Callable[[Sequence[str]], int] = field(default=len, compare=False)  # wrapped line count
 
 
+ENDING_GAP = 28  # the pixels between the buttons after a deal and the two that end the session
+
+
 def _analyse_button(state: TableState, y: int) -> tuple[ButtonSpec, ...]:
     """After a deal whose cards were played: "Could I have won?" (the player's side lost) or
     "Could I have done better?" (it won); none for a laid deal or a player sitting out."""
@@ -143,11 +146,12 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
         return Layout((ButtonSpec(t("button.last_round"), Command("last round"), y),
                        ButtonSpec(t("button.borup"), Command("borup"), y + 44)))  # fmt: skip
     if over:
-        specs = [ButtonSpec(t("button.next_deal"), Command("next"), y)]
-        if s.state.deals_left is None and s.ends_session:  # how the session ends, agreed once
-            specs.append(ButtonSpec(t("button.last_round"), Command("last round"), y + 44))
-            specs.append(ButtonSpec(t("button.borup"), Command("borup"), y + 88))
-        return Layout((*specs, *_analyse_button(s.state, y + 44 * len(specs))))
+        specs = [ButtonSpec(t("button.next_deal"), Command("next"), y), *_analyse_button(s.state, y + 44)]
+        if s.state.deals_left is None and s.ends_session:  # how the session ends, agreed once: apart, below
+            y += 44 * len(specs) + ENDING_GAP  # (right under "Next deal" a newcomer feared ending it by a slip)
+            specs.append(ButtonSpec(t("button.last_round"), Command("last round"), y))
+            specs.append(ButtonSpec(t("button.borup"), Command("borup"), y + 44))
+        return Layout(tuple(specs))
     if ask is None or ask.view.decision is None:
         return Layout()
     decision = ask.view.decision
