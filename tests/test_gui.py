@@ -489,10 +489,21 @@ def test_the_hint_never_covers_the_log_however_many_choices_show() -> None:
 
     rules = SimpleNamespace(pulla=PullaTable.default())
     view = SimpleNamespace(
-        decision=decision, game=game("turné 6"), rules=rules, highest=Suit.S, suit_level=0, repurchased=False
+        decision=decision,
+        game=game("turné 6"),
+        rules=rules,
+        highest=Suit.S,
+        suit_level=0,
+        repurchased=False,
+        seat=0,
+        declarer=0,
     )
     ask = cast(Ask, SimpleNamespace(optional=False, view=view))
-    state = cast(TableState, SimpleNamespace(over=False, deals_left=None))
+    state = cast(TableState, SimpleNamespace(over=False, deals_left=None, pulla_bets=2))
+    # "home lifts 1 bet" beside "pulla · 0 bets" puzzled a newcomer: an empty pulla's åla om is said
+    empty = table_buttons(ask, Situation(cast(TableState, SimpleNamespace(over=False, deals_left=None, pulla_bets=0))))
+    assert t("choice.pulla_empty") in empty.details
+    assert t("choice.pulla_empty") not in table_buttons(ask, Situation(state)).details
     for lines in range(13):
 
         def measured(notes: object, n: int = lines) -> int:

@@ -179,6 +179,8 @@ def table_buttons(ask: Ask | None, s: Situation) -> Layout:
     count = len(decision.actions) + (choice is not None) + 1
     repurchase = choice is not None and choice.action is Repurchase
     pays = choice_notes(decision.actions, view.game, view.rules.pulla, repurchase, view.repurchased)  # what each pays
+    if pays and not s.state.pulla_bets and view.seat == view.declarer:  # "lifts 1 bet" from "pulla · 0 bets" puzzled
+        pays.append(t("choice.pulla_empty"))  # (the first note to give way where room is short)
     while pays and PANEL_TOP + 18 * s.detail_lines(pays) + MIN_STEP * count > LOG_TOP:
         pays.pop()  # eight levels of solo leave room for the first note only: the buttons say the rest
     notes += pays
