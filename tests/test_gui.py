@@ -472,6 +472,18 @@ def test_a_card_choice_button_says_what_is_wrong_and_waits() -> None:
     assert choice_button(choice, 0) == "buy nothing"
 
 
+def test_closing_the_window_ends_the_frame_loop_without_another_sleep(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kill (SDL makes it the window's close) took 2 s to end the game: the frame that closed
+    it went on to sleep the idle wait out before the loop looked at ``running`` again."""
+    slept: list[float] = []
+    monkeypatch.setattr(app, "_sleep", lambda seconds, deadline: slept.append(seconds))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.run(max_seconds=30)
+    assert not app.running and slept == []
+
+
 def test_the_hint_never_covers_the_log_however_many_choices_show() -> None:
     """Three actions and a card choice under ten lines of notes put the Hint over the log."""
     from types import SimpleNamespace

@@ -406,6 +406,8 @@ class App:
         dt = 0.0
         while self.running:
             self.step(dt)
+            if not self.running:  # closed in that frame: not a sleep first (a kill waited 2 s for it)
+                break
             wake = self.next_wake()
             if wake is None or wake > 0:
                 self._sleep(IDLE_WAKE_S if wake is None else min(wake, IDLE_WAKE_S), deadline)
