@@ -1222,6 +1222,9 @@ def test_after_borup_the_button_settles_and_the_score_sheet_counts_whole_bets(ap
         "Last round: each forehand once more",
         "Next deal is Borup (the last)",
     ]
+    scene.play.moves.press(Command("borup"))  # said first, agreed by a second press
+    run(app, 2)
+    assert not scene.play.table_state().ending and scene.view.shown.message == t("message.confirm_borup")
     scene.play.moves.press(Command("borup"))
     run(app, 2)
     buttons = scene.play.surface.panel.buttons
@@ -1434,6 +1437,9 @@ def test_the_last_round_is_marked_counted_down_and_kept_in_the_save(app: App, tm
     scene = start_game(app)
     play_to_end_of_deal(app, scene)
     button = next(b for b, what in scene.play.surface.panel.buttons.items() if what == Command("last round"))
+    click(app, button.rect.center)  # a newcomer feared ending the session by a slip: the first click only says
+    assert table_of(scene).session.deals_left is None
+    assert scene.view.shown.message == t("message.confirm_last_round")
     click(app, button.rect.center)
     assert table_of(scene).session.deals_left == 3
     assert scene.play.table_state().ending == "last round: 3 deals left"

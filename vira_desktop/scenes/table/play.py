@@ -327,6 +327,7 @@ class Moves:
         # for the window's close button), or none
         self._over_at: float | None = None  # when the deal in play was first seen over
         self._analysis_wanted = False  # the analysis was asked for and is being worked out
+        self._ending = ""  # "last round" or "borup" pressed once: pressed again, agreed (a misclick ends nothing)
 
     @property
     def table_over(self) -> bool:
@@ -335,6 +336,7 @@ class Moves:
 
     def moved_on(self) -> None:
         """The table moved: what was said of the last question goes (Esc's question stays)."""
+        self._ending = ""
         self.surface.message(self._leave_words(self._asked) if self._asked else "", GOLD)
         self._nothing_confirmed = False
         over = self.table_over
@@ -566,6 +568,11 @@ class Moves:
         if name == "next" and not play.deals_on:
             play.role.after_deal()
             return
+        if name != "next" and self._ending != name:  # how the session ends: said, and agreed by a second press
+            self._ending = name
+            self.surface.message(t("message.confirm_" + name.replace(" ", "_")), GOLD)
+            return
+        self._ending = ""
         try:
             update = self.runner.command(SESSION_COMMANDS[name])
         except ViraError as exc:
