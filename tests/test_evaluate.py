@@ -85,6 +85,21 @@ def test_sure_tricks_are_not_scaled_down() -> None:
     assert odds["vira"].chance[0] >= SURE  # keeping all 13, the stock cannot spoil it
 
 
+def test_a_bid_in_the_highest_suit_is_reckoned_with_that_suit_as_trump() -> None:
+    """A newcomer's hint said "begär in highest suit — 64% to go home (buying, trump spades)"
+    with hearts the highest suit: the trump a level's odds were reckoned with is the one the
+    level allows (the best one where it allows two), as its chance is."""
+    hand = cards("AS KS QS JS TS 9S 2H 3H 4D 5D 6C 7C 8C")  # spades its trump, hearts the highest suit
+    unseen = [c for c in ALL_CARDS if c not in hand]
+    odds = HandOdds(hand, unseen, Suit.H, seed=1)
+    game = odds["begär"].game
+    assert odds["begär"].trump is Suit.S  # its best trump, where any may be chosen
+    assert odds.level_trump(game, 0) is Suit.S
+    assert odds.level_trump(game, 2) is Suit.H  # in the highest suit: hearts
+    assert odds.level_trump(game, 1) in (Suit.H, Suit.D)  # in suit: hearts or its partner
+    assert odds.level_trump(game, 1) is max((Suit.H, Suit.D), key=lambda t: odds.buy_odds(t, game.tricks))
+
+
 def test_a_turned_trump_pays_by_the_suit_it_is_likely_to_be() -> None:
     """Turné, vingel and tringel pay pins by the class of the trump turned up: a hand that
     goes home only with hearts trump counts on the pins of whatever class hearts is."""

@@ -353,13 +353,14 @@ class NormalBot:
     def _bid_reason(self, bid: Bid, odds: HandOdds, chance: float, said: Bid | None = None) -> Reason:
         assert bid.game is not None
         o = odds[bid.game.name]
-        plan = f"trump {o.trump.name}" if o.trump is not None else "in misère" if o.low else "trump from the stock"
+        trump = odds.level_trump(bid.game, bid.suit_level)
+        plan = f"trump {trump.name}" if trump is not None else "in misère" if o.low else "trump from the stock"
         aim = f" aiming at {bid.text}" if said is not None and said is not bid else ""
         english = f"{(said or bid).text}{aim}: {chance:.0%} to go home ({o.note}, {plan})"
-        plan_key = "plan_trump" if o.trump is not None else "plan_misere" if o.low else "plan_stock"
+        plan_key = "plan_trump" if trump is not None else "plan_misere" if o.low else "plan_stock"
         values: dict[str, object] = {"bid": said or bid, "pct": chance, "note": o.note, "plan": plan_key}
-        if o.trump is not None:
-            values["suit"] = o.trump.name
+        if trump is not None:
+            values["suit"] = trump.name
         if aim:
             return Reason("bid_aim", english, aim=bid, **values)
         return Reason("bid", english, **values)

@@ -334,6 +334,18 @@ class HandOdds(Mapping[str, GameOdds]):
         """Tricks expected after the buy with ``trump``, one figure per sampled stock."""
         return self._buying(trump).upto(SAMPLES)
 
+    def level_trump(self, g: Game, level: int) -> Suit | None:
+        """The trump ``g``'s odds at suit ``level`` were reckoned with: the planned trump where
+        the level allows it, else the best the level allows by the same measure (a hint said
+        "in highest suit ... trump spades" with hearts the highest suit)."""
+        planned = self[g.name].trump
+        allowed = _allowed(level, self.highest)
+        if planned is None or planned in allowed:
+            return planned
+        if g.family is Family.BUYING:
+            return max(allowed, key=lambda t: (self.buy_odds(t, g.tricks), -int(t)))
+        return max(allowed, key=lambda t: (self.hand_sure(t), self.hand_tricks(t), -int(t)))
+
     def hand_tricks(self, trump: Suit) -> float:
         """The hand's expected tricks with ``trump`` as dealt."""
         if trump not in self._tricks:
