@@ -276,6 +276,24 @@ def test_a_no_above_a_mistake_says_the_card_was_still_the_better_chance() -> Non
     assert verdict(plain, "South")[1][0] == "No: even with best play from the first card, the contract goes down."
 
 
+def test_a_yes_from_the_best_line_alone_says_why_best_play_from_the_first_card_differs() -> None:
+    """A newcomer read "Yes: with 3♠ … could have gone home" and then "the declarer takes 6 (7
+    needed): down with best play too" as a contradiction: where only the best line (after the
+    other side's slips) reaches the result, the line says so."""
+    gok = _gok()
+    turn = gok.diverges
+    assert turn is not None
+    info = replace(gok, allowed=1, diverges=replace(turn, trick=3, index=8))  # as if first best play took one
+    lines = verdict(info, "South")[1]
+    assert lines[0].startswith("Yes: with 6♥ instead of 2♣ at trick 1")
+    assert lines[2] == (
+        "With every card known and best play by everyone from the first card, the declarer takes 1 (none"
+        " allowed): down with best play too. Later, though, the other side's cards left a way home: the best"
+        " line (right) takes it."
+    )
+    assert "Later, though" not in verdict(gok, "South")[1][2]  # home from the first card: nothing to add
+
+
 def test_each_kind_of_figure_is_said_in_words_the_first_time_and_which_way_is_better() -> None:
     """Figures such as "home 19%", "beaten 88%", "kodilj 92%" are said in words the first time each kind
     comes in a report (of what, and for kodilj that fewer is better for the declarer), short

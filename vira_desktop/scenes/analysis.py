@@ -440,6 +440,13 @@ def verdict(info: Analysis, viewer: str) -> tuple[str, list[str]]:
     else:
         key = "analysis.allowed_home" if could else "analysis.allowed_down"
     lines.append(t(key, allowed=allowed, need=need))
+    mistaken = any(s.call == "mistake" and on_side(info, viewer, s.seat) for s in info.seen)
+    door_told = not mistaken and _door(info, viewer) is not None  # the answer named the slip already
+    turn = info.diverges  # (a line from the first card ends as best play from it does)
+    if turn is not None and turn.index and could == home != _home(info, _line_end(info)) and not door_told:
+        # the best line gets what best play from the first card did not: the other side's slips
+        # before it opened the way (after a "Yes", "down with best play too" read as a contradiction)
+        lines[-1] += " " + t("analysis.line_opens_beaten" if could else "analysis.line_opens_home")
     if mine:  # what the declarer's hands would have made otherwise: his question, not the defenders'
         lines += _other_games(info)
     ours = [c for c in info.costly if on_side(info, viewer, c.seat)]

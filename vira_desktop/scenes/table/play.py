@@ -39,6 +39,7 @@ __all__ = ["AtTable", "Moves", "Role", "SessionRole", "TablePlay"]
 # card as the others played the last trick skipped the result before a newcomer could read it.
 RESULT_PAUSE = 1.0
 SESSION_COMMANDS = {"next": TableCommand.NEXT_DEAL, "last round": TableCommand.LAST_ROUND, "borup": TableCommand.BORUP}
+ENDING_ASKS = {"last round": "message.confirm_last_round", "borup": "message.confirm_borup"}  # said at a first press
 
 
 class Role(Protocol):
@@ -570,7 +571,7 @@ class Moves:
             return
         if name != "next" and self._ending != name:  # how the session ends: said, and agreed by a second press
             self._ending = name
-            self.surface.message(t("message.confirm_" + name.replace(" ", "_")), GOLD)
+            self.surface.message(t(ENDING_ASKS[name]), GOLD)
             return
         self._ending = ""
         try:
