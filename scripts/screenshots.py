@@ -184,6 +184,11 @@ def main(folder: Path) -> None:
         until(app, lambda: type(app.stack.top).__name__ == "AnalysisScene")
         save(app, folder, "26b-analysis.png")
         key(app, pygame.K_ESCAPE)
+        ending = next(b for b, what in scene.play.surface.panel.buttons.items() if what == Command("last round"))
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # once: the panel says what follows
+            pygame.event.post(pygame.event.Event(kind, pos=ending.rect.center, button=1, touch=False, window=None))
+        step(app, 6)
+        save(app, folder, "26c-last-round-asked.png")
 
         record = load_record(ROOT / "tests" / "records" / "laid_solo8.yaml")
         app.open("replay", record=record, title="laid_solo8.yaml")
