@@ -328,8 +328,10 @@ class StrongBot(NormalBot):
     # A layout's weight for each card played in it against the normal bot's principles (1: not
     # weighed). Paired (benchmarks/bid_search.py --whole, 300 deals) 0.1 gained +1.06 bets a 100
     # deals, 95% CI [-2.99, +5.10], on tuning seed 5 and +1.44 [-2.32, +5.21] on tuning seed 22
-    # (and +1.00 / +1.78 at 150 deals before the declarer's cubed weight): small, every time above 0.
-    play_odds = 0.1
+    # (and +1.00 / +1.78 at 150 deals before the declarer's cubed weight): small, every time above
+    # 0. Off: in the window's budget (benchmarks/strong.py --deals 20) weighing the plays of 160
+    # layouts dealt a batch left 53 layouts a card search of 137, 19% of decisions over budget.
+    play_odds = 1.0
     declarer_power = DECLARER_POWER  # the declarer's hand weighed by its chance of going home to this power
     candidates = CANDIDATES  # layouts dealt for each one drawn by weight
 
