@@ -80,6 +80,11 @@ def _expected(p: float, home: float, bet: float, kodilj: float, low: bool = Fals
     return p * home - bet_chance * bet - kodilj_chance * kodilj
 
 
+def _better(bets: float) -> str:
+    """How much a repurchase or a turn again gains on average, as its reason says it."""
+    return f"{bets:+.2f} bets better on average, though home then lifts no bet"
+
+
 def _laid(game: Game, row: PullaRow) -> float:
     """What laying a game down costs, in bets: a buying game or a gask as bet, a solo as kodilj."""
     return float(row.kodilj if game.family.is_solo else row.bet)
@@ -584,8 +589,7 @@ class NormalBot:
                 worth, out, after = option
                 said = (
                     f"repurchase {len(out)}: {after:.0%} on average after it (the cards bought decide) "
-                    f"against {chance:.0%} now; {worth - now:+.2f} bets better on average, though home then "
-                    "lifts no bet"
+                    f"against {chance:.0%} now; {_better(worth - now)}"
                 )
                 why = Reason("repurchase", said, count=len(out), after=after, now=chance, better=worth - now)
                 return Choice(Repurchase(view.seat, tuple(out)), why)
@@ -597,8 +601,7 @@ class NormalBot:
                 after = sum(p for p, _ in samples) / len(samples)
                 said = (
                     f"turn again: {after:.0%} on average with a new trump (the cards turned decide) "
-                    f"against {chance:.0%} now; {worth - now:+.2f} bets better on average, though home then "
-                    "lifts no bet"
+                    f"against {chance:.0%} now; {_better(worth - now)}"
                 )
                 return Choice(again, Reason("turn_again", said, after=after, now=chance, better=worth - now))
         if play_ev >= lay_ev:
