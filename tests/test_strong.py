@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -13,10 +14,11 @@ from vira_desktop.ai import make_bot
 from vira_desktop.ai.base import Choice
 from vira_desktop.ai.knowledge import Knowledge
 from vira_desktop.ai.native import NATIVE
+from vira_desktop.ai.normal import NormalBot
 from vira_desktop.ai.sampling import layouts
 from vira_desktop.ai.solver import all_move_values, move_values, python_solve, solve
 from vira_desktop.ai.strong import Budget, StrongBot, card_classes
-from vira_desktop.rules.actions import PlayCard
+from vira_desktop.rules.actions import Action, PlayCard
 from vira_desktop.rules.cards import SUIT_MASKS, Card, mask_of
 from vira_desktop.rules.deal import Deal, Phase
 from vira_desktop.rules.seat import Seat
@@ -139,6 +141,81 @@ def test_a_sharper_weight_on_the_declarers_hand_finds_his_cards_more_often() -> 
             drawn = layouts(view, 16, random.Random(seat), candidates, declarer_power=power)
             found[power] += sum(d.weight * (d.hands[declarer] & deal.hands[declarer]).bit_count() for d in drawn)
     assert found[3.0] > 1.05 * found[1.0], found
+
+
+def _top_cards(view: View) -> int:
+    """The trumps, queens, kings and aces of ``view``'s game."""
+    assert view.trump is not None
+    return SUIT_MASKS[int(view.trump)] | sum(0b111 << (13 * s + 10) for s in range(4))
+
+
+def test_with_the_stock_all_bought_the_cards_out_of_play_are_low_side_cards() -> None:
+    """In a high buying game whose stock is all bought, what is out of play is what the
+    others bought away: the normal bots never buy away a trump, queen, king or ace (so the
+    real deal is one the constrained layouts could draw), and with ``out_mix`` 1 no layout
+    puts one out of play; the defenders' layouts then hold more of the declarer's real cards."""
+    checked, found = 0, {0.0: 0, 0.95: 0}
+    for deal, seat in _play_views(30, 11):
+        view = deal.view(seat)
+        game = view.game
+        if game is None or view.low or not game.family.is_buying or view.stock_left > len(view.stock_turned):
+            continue
+        if view.repurchased:  # a whole hand laid away: not weighed
+            continue
+        unseen, top = Knowledge(view).unseen, _top_cards(view)
+        others = [s for s in range(3) if s != seat]
+        assert not unseen & top & ~(deal.hands[others[0]] | deal.hands[others[1]])
+        for layout in layouts(view, 8, random.Random(checked), out_mix=1.0):
+            assert not unseen & top & ~(layout.hands[others[0]] | layout.hands[others[1]])
+            checked += 1
+        declarer = view.declarer
+        if declarer is not None and declarer != seat:
+            for mix in found:
+                drawn = layouts(view, 16, random.Random(seat), 10, declarer_power=3.0, out_mix=mix)
+                found[mix] += sum(d.weight * (d.hands[declarer] & deal.hands[declarer]).bit_count() for d in drawn)
+    assert checked > 200
+    assert found[0.95] > 1.05 * found[0.0], found
+
+
+class _Remembering(StrongBot):
+    """The strong bot remembering its cards laid aside, its choices the normal bot's (quick)."""
+
+    remember_aside = True
+
+    def _play(self, view: View, actions: Sequence[Action]) -> Choice:
+        return NormalBot._play(self, view, actions)
+
+    def _prepare(self, view: View) -> Choice:
+        return NormalBot._prepare(self, view)
+
+
+def test_a_seat_remembers_the_cards_it_laid_aside_once_the_view_no_longer_shows_them() -> None:
+    """From the first card on, a view no longer shows the seat's own cards laid aside (it may
+    not look at them); the strong bot remembers them, whether it saw them in a view before the
+    first card or laid them aside by its own choice, and never takes another deal's for them."""
+    bots = [_Remembering(s) for s in range(3)]
+    rng = random.Random(5)
+    remembered = 0
+    for _ in range(30):
+        deal = Deal.from_number(rng.getrandbits(48))
+        while deal.phase is not Phase.DONE:
+            d = deal.decision()
+            view = deal.view(d.seat)
+            if deal.phase is Phase.PLAY and deal.first_card_played and not view.own_laid_aside:
+                seen = bots[d.seat]._remembered(view).own_laid_aside
+                assert seen == deal.laid_aside(d.seat)
+                remembered += bool(seen)
+            choice = bots[d.seat].choose(view)
+            if choice.action is not None:
+                deal.apply(choice.action)
+    assert remembered > 100
+    other = Deal.from_number(rng.getrandbits(48))  # a new deal: the memory of the last one is not its
+    while other.phase is not Phase.PLAY:
+        other.apply(make_bot("normal").choose(other.view(other.to_act)).action)  # type: ignore[arg-type]
+    other.apply(make_bot("normal").choose(other.view(other.to_act)).action)  # type: ignore[arg-type]
+    for seat in range(3):
+        view = other.view(seat)
+        assert bots[seat]._remembered(view) == view
 
 
 @pytest.mark.skipif(NATIVE is None, reason="the compiled solver is not built")
@@ -380,6 +457,7 @@ def test_a_bid_is_played_out_and_made_when_half_its_count_and_half_its_share_rea
     assert bot.last_bid is not None
     chance = bot.last_bid[2]
     for share, bids in ((1.0, True), (0.0, False)):
+
         def fixed(self: StrongBot, v: object, candidates: list[object], share: float = share) -> dict[object, object]:
             tally = strong._Tally()
             for _ in range(4):
@@ -411,6 +489,7 @@ def test_a_bid_by_value_is_given_up_for_a_pass_only_where_passing_clearly_pays_m
     monkeypatch.setattr(StrongBot, "bid_by_value", True)
     asked: list[tuple[list[object], bool]] = []
     for gain, passes in ((0.5, True), (0.0, False), (0.02, False)):
+
         def fixed(
             self: StrongBot, v: object, candidates: list[object], bidding: bool = False, gain: float = gain
         ) -> dict[object, object]:

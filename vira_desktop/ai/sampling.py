@@ -17,6 +17,9 @@ bots play Skat at expert level):
   a hand), the likelier the layout;
 - an Ågren marking: a defender who marked strength in a suit is likelier to hold one of its
   top cards (queen or better), one who marked weakness likelier not to;
+- the cards out of play (:func:`_top_out`, where asked): in a high buying game whose stock is all
+  bought they are the cards the others bought away, low side cards by every habit of play, so
+  most layouts are dealt with no trump, queen, king or ace among them;
 - the auction (:func:`auction_weight`): a seat that passed seldom held a hand that goes home
   in a 7-spel by its own count, and a seat that bid a trump game likely held one that could;
 - the cards the others played (:func:`play_weight`, where asked): each card a seat chose that
@@ -180,6 +183,19 @@ def auction_weight(view: View, seat: int, hand: int) -> float:
     return weight
 
 
+def _top_out(view: View) -> int:
+    """In a high buying game with the stock all bought, the cards the layouts keep in play: the
+    cards out of play are those the others bought away (the declarer's side cards below the
+    queen, a defender's low side cards), never a trump, queen, king or ace; 0 elsewhere (and
+    after a repurchase or a turn again, which lays a whole hand away)."""
+    game = view.game
+    if game is None or view.low or view.trump is None or not game.family.is_buying or view.repurchased:
+        return 0
+    if view.stock_left > len(view.stock_turned):  # cards never drawn lie out of play too: any card
+        return 0
+    return SUIT_MASKS[int(view.trump)] | sum(_HONOURS)
+
+
 def _marks(view: View) -> list[tuple[int, int, bool]]:
     """The others' Ågren markings as a layout is weighed by them: the marker, the top cards
     (queen or better) of the marked suits less the marking cards themselves, and strength."""
@@ -289,13 +305,15 @@ def layouts(
     candidates: int = PLAIN_CANDIDATES,
     play_odds: float = 1.0,
     declarer_power: float = PLAIN_POWER,
+    out_mix: float = 0.0,
 ) -> list[Layout]:
     """About ``count`` layouts of the hidden cards for ``view`` in trick play, drawn in
     proportion to their weights from ``candidates`` times as many dealt at random (a layout
     drawn more than once is given once, with its count as its weight); ``play_odds`` below 1:
     weighed by the others' cards played too (:func:`play_weight`); ``declarer_power``: the
     declarer's hand weighed by its chance of going home to this power (the sharper, the surer
-    that he holds what his contract asks)."""
+    that he holds what his contract asks); ``out_mix``: the share of them dealt with no top card
+    out of play where the others' bought cards are all that is (:func:`_top_out`)."""
     k = Knowledge(view)
     fixed = _fixed(view, k)
     known = fixed[0] | fixed[1] | fixed[2]
@@ -309,6 +327,12 @@ def layouts(
     takers = {c: tuple(s for s in need if not (s >= 0 and voids[s] >> c & 1)) for c in pool}
     in_order = len({len(t) for t in takers.values()}) <= 1  # no void among the seats: nothing to sort
     deal = _dealer(pool, need, takers, in_order)
+    kept_in = _top_out(view) if out_mix > 0 else 0
+    if kept_in and sum(1 for c in pool if not kept_in >> c & 1) >= need[-1]:
+        inside = {c: t if not kept_in >> c & 1 else tuple(s for s in t if s >= 0) or t for c, t in takers.items()}
+        deal_in = _dealer(pool, need, inside, False)
+    else:
+        out_mix, deal_in = 0.0, deal
     plays = [0, 0, 0]
     for _, cards in view.tricks:
         for s, c in cards:
@@ -321,7 +345,7 @@ def layouts(
     tries = 0
     while len(drawn) < count * candidates and tries < count * candidates * 20:
         tries += 1
-        got = deal(rng)
+        got = (deal_in if out_mix and rng.random() < out_mix else deal)(rng)
         if got is None:
             continue
         hands = [fixed[s] | got.get(s, 0) for s in range(3)]

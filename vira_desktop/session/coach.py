@@ -164,6 +164,7 @@ class Coach:
         self._cards = StrongBot(seed, COACH_BUDGET) if search else self._bot  # search=False: habit alone
         if isinstance(self._cards, StrongBot):  # the analysis's layouts, so hint and analysis agree
             self._cards.declarer_power, self._cards.candidates = PLAIN_POWER, PLAIN_CANDIDATES
+            self._cards.out_mix, self._cards.remember_aside = 0.0, False
 
     def hint(self, view: View, odds: CardOdds | None = None) -> Hint:
         """The hint for ``view``; ``odds``: its cards judged already (the analysis's), which
