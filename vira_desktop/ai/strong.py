@@ -20,11 +20,14 @@ layouts and worlds (``Budget.layouts``, ``Budget.worlds``); with no time limit (
 tests) its choices depend on its seed alone.
 
 Its strength against the normal bot, on seeds never used while tuning (``vira match --a
-strong --b normal --deals 300 --seed S --jobs 1``): with the declarer's hand weighed sharply
-(:data:`.sampling.DECLARER_POWER`), seeds 303 and 404: +10.3 bets a 100 deals, 95% CI
-[+5.2, +15.4], and +9.3 [+3.9, +14.8], about +9.8 [+6.1, +13.5] over the 600 deals (the goal
-is +12); before it, seeds 101 and 202: about +5.2 [+1.9, +8.4] (docs/figures.md). The +8.1 of
-seed 22 was measured where it was tuned, as were seeds 5 and 22's paired gains.
+strong --b normal --deals 300 --seed S --jobs 1``): with its cards laid aside remembered and
+the top cards kept out of what was bought away (:attr:`StrongBot.out_mix`), seeds 707, 808, 909
+and 1010: +14.2 bets a 100 deals, 95% CI [+8.7, +19.6], +15.8 [+9.1, +22.5], +11.7 [+7.2, +16.2]
+and +18.6 [+12.4, +24.8], about +15.1 [+12.2, +18.0] over the 1,200 deals (the goal is +12);
+before them, seeds 303 and 404: about +9.8 [+6.1, +13.5]; before the declarer's hand was
+weighed sharply (:data:`.sampling.DECLARER_POWER`), seeds 101 and 202: about +5.2 [+1.9, +8.4]
+(docs/figures.md). The +8.1 of seed 22 was measured
+where it was tuned, as were seeds 5 and 22's paired gains.
 """
 
 from __future__ import annotations
@@ -348,7 +351,8 @@ class StrongBot(NormalBot):
     # the others bought away (sampling.layouts: out_mix; every habit buys away low side cards).
     # Together, paired (benchmarks/bid_search.py --whole, 300 deals): +4.28 bets a 100 deals, 95% CI
     # [-0.27, +8.83], on tuning seed 5 and +3.81 [-0.18, +7.79] on tuning seed 22; by the defenders'
-    # picture of the declarer's cards (benchmarks/inference.py), the log score -0.449 -> -0.370.
+    # picture of the declarer's cards (benchmarks/inference.py), the share of his hidden cards found
+    # 0.41 -> 0.50, the log score -0.449 -> -0.391.
     out_mix = 0.95
     remember_aside = True
     declarer_power = DECLARER_POWER  # the declarer's hand weighed by its chance of going home to this power
