@@ -192,7 +192,7 @@ class _Remembering(StrongBot):
 def test_a_seat_remembers_the_cards_it_laid_aside_once_the_view_no_longer_shows_them() -> None:
     """From the first card on, a view no longer shows the seat's own cards laid aside (it may
     not look at them); the strong bot remembers them, whether it saw them in a view before the
-    first card or laid them aside by its own choice, and never takes another deal's for them."""
+    first card or laid them aside by its own choice, and never takes another deal's or seat's for them."""
     bots = [_Remembering(s) for s in range(3)]
     rng = random.Random(5)
     remembered = 0
@@ -205,6 +205,7 @@ def test_a_seat_remembers_the_cards_it_laid_aside_once_the_view_no_longer_shows_
                 seen = bots[d.seat]._remembered(view).own_laid_aside
                 assert seen == deal.laid_aside(d.seat)
                 remembered += bool(seen)
+                assert bots[(d.seat + 1) % 3]._remembered(view) == view  # another seat's memory: not its
             choice = bots[d.seat].choose(view)
             if choice.action is not None:
                 deal.apply(choice.action)

@@ -186,12 +186,13 @@ def auction_weight(view: View, seat: int, hand: int) -> float:
 def _top_out(view: View) -> int:
     """In a high buying game with the stock all bought, the cards the layouts keep in play: the
     cards out of play are those the others bought away (the declarer's side cards below the
-    queen, a defender's low side cards), never a trump, queen, king or ace; 0 elsewhere (and
-    after a repurchase or a turn again, which lays a whole hand away)."""
+    queen, a defender's low side cards), never a trump, queen, king or ace; 0 elsewhere, and
+    after a repurchase or a turn again (a whole hand laid away, or cards laid away before the
+    trump they now belong to was turned)."""
     game = view.game
     if game is None or view.low or view.trump is None or not game.family.is_buying or view.repurchased:
         return 0
-    if view.stock_left > len(view.stock_turned):  # cards never drawn lie out of play too: any card
+    if view.stock_left:  # cards never drawn lie out of play too: any card
         return 0
     return SUIT_MASKS[int(view.trump)] | sum(_HONOURS)
 

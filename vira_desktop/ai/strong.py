@@ -17,7 +17,8 @@ bidding.
 
 Its thinking is budgeted by time (``Budget.seconds``: the window's setting) and by
 layouts and worlds (``Budget.layouts``, ``Budget.worlds``); with no time limit (matches,
-tests) its choices depend on its seed alone.
+tests) its choices depend on its seed alone (and, in trick play, on its memory of the cards
+it laid aside this deal, which a bot made anew after an undo or a load lacks).
 
 Its strength against the normal bot, on seeds never used while tuning (``vira match --a
 strong --b normal --deals 300 --seed S --jobs 1``): with its cards laid aside remembered and
@@ -288,9 +289,10 @@ class _Clock:
 
 @dataclass(frozen=True, slots=True)
 class _Aside:
-    """A seat's memory of its cards laid aside in a deal: the bids (which deal), the cards it
-    kept when it last laid some aside, and all it has laid aside."""
+    """A seat's memory of its cards laid aside in a deal: the seat and the bids (which deal),
+    the cards it kept when it last laid some aside, and all it has laid aside."""
 
+    seat: int
     bids: tuple[tuple[int, str], ...]
     kept: int
     cards: int
@@ -347,7 +349,7 @@ class StrongBot(NormalBot):
     # layouts dealt a batch left 53 layouts a card search of 137, 19% of decisions over budget.
     play_odds = 1.0
     # Its own cards laid aside remembered in trick play (a view no longer shows them once the first
-    # card is played), and 95% of its layouts dealt with no trump, queen, king or ace among the cards
+    # card is played), and 95% of the layouts it deals with no trump, queen, king or ace among the cards
     # the others bought away (sampling.layouts: out_mix; every habit buys away low side cards).
     # Together, paired (benchmarks/bid_search.py --whole, 300 deals): +4.28 bets a 100 deals, 95% CI
     # [-0.27, +8.83], on tuning seed 5 and +3.81 [-0.18, +7.79] on tuning seed 22; by the defenders'
@@ -395,24 +397,25 @@ class StrongBot(NormalBot):
 
     def _lay_aside(self, view: View, cards: int) -> None:
         """Remember ``cards`` laid aside from ``view``'s hand, with those laid aside before in
-        this deal (the memory's bids the same, its cards kept all in this hand)."""
+        this deal (the memory's seat and bids the same, its cards kept all in this hand)."""
         hand = mask_of(view.hand)
         before = self._aside
-        same = before is not None and before.bids == view.bids and not before.kept & ~hand
-        self._aside = _Aside(view.bids, hand & ~cards, (before.cards if same and before else 0) | cards)
+        same = before is not None and (before.seat, before.bids) == (view.seat, view.bids) and not before.kept & ~hand
+        self._aside = _Aside(view.seat, view.bids, hand & ~cards, (before.cards if same and before else 0) | cards)
 
     def _remembered(self, view: View) -> View:
         """``view`` with the seat's own cards laid aside this deal, which a player may no longer
         look at once the first card is played but remembers (``remember_aside``): seen before
-        the first card, or laid aside by its own choice. A memory of another deal (other bids,
-        or cards kept then not among the seat's cards now) is not used."""
+        the first card, or laid aside by its own choice. A memory of another deal or seat (other
+        bids or seat, or cards kept then not among the seat's cards now) is not used; a bot made
+        anew after an undo or a load has none, and plays as if it had forgotten them."""
         if not self.remember_aside:
             return view
         if view.own_laid_aside:
             self._lay_aside(replace(view, hand=view.hand + view.own_laid_aside), mask_of(view.own_laid_aside))
             return view
         memory = self._aside
-        if view.phase is not Phase.PLAY or memory is None or memory.bids != view.bids:
+        if view.phase is not Phase.PLAY or memory is None or (memory.seat, memory.bids) != (view.seat, view.bids):
             return view
         k = Knowledge(view)
         own = k.hand | mask_of(c for _, cards in view.tricks for s, c in cards if s == view.seat)
