@@ -500,3 +500,32 @@ def test_the_panel_says_whose_tricks_are_counted_and_a_defender_is_told_the_part
         assert lines[0].startswith(whose)
         assert lines[1] == f"your partner: {state.seats[other]} · your side's tricks 0"
     assert len(contract_lines(replace(state, viewer=None))) == 1  # sitting out: nobody's partner
+
+
+def test_a_strong_bot_is_shown_the_cards_its_seat_laid_aside_after_an_undo_too() -> None:
+    """A view stops showing the seat's cards laid aside once the first card is played; the
+    strong bot remembers them, and the table keeps that memory for it, so after an undo (its
+    bots made anew) it is still shown them; a normal bot, which does not remember, is not."""
+    from vira_desktop.ai.normal import NormalBot
+
+    seats = [SeatConfig("You", True), SeatConfig("Bertil", False, "strong"), SeatConfig("Cecilia")]
+    table = Table(seats, seed=3)
+    chooser = NormalBot(1)
+    shown_after_undo = undos = 0
+    for _ in range(8):  # deals
+        undone = False
+        while (ask := table.ask()) is not None:
+            deal = table.deal
+            human = table.is_human(ask.seat)
+            if deal.first_card_played and not human:
+                shown = table.bot_view(ask).own_laid_aside
+                strong = table.seat_config(table.name_of(ask.seat)).level == "strong"
+                assert shown == (deal.laid_aside(ask.seat) if strong else ())
+                shown_after_undo += bool(shown) and undone
+            if human and len(deal.tricks_played) >= 2 and not undone and table.can_undo():
+                table.undo()  # the bots are made anew: the table still knows what each laid aside
+                undone, undos = True, undos + 1
+                continue
+            table.answer(ask, chooser.choose(ask.view).action, human=human)
+        table.next_deal()
+    assert undos >= 5 and shown_after_undo > 40, (undos, shown_after_undo)

@@ -17,8 +17,8 @@ bidding.
 
 Its thinking is budgeted by time (``Budget.seconds``: the window's setting) and by
 layouts and worlds (``Budget.layouts``, ``Budget.worlds``); with no time limit (matches,
-tests) its choices depend on its seed alone (and, in trick play, on its memory of the cards
-it laid aside this deal, which a bot made anew after an undo or a load lacks).
+tests) its choices depend on its seed alone (in trick play, on the cards it laid aside this
+deal too, which it remembers; a table shows them to a bot made anew after an undo or a load).
 
 Its strength against the normal bot, on seeds never used while tuning (``vira match --a
 strong --b normal --deals 300 --seed S --jobs 1``): with its cards laid aside remembered and
@@ -408,7 +408,7 @@ class StrongBot(NormalBot):
         look at once the first card is played but remembers (``remember_aside``): seen before
         the first card, or laid aside by its own choice. A memory of another deal or seat (other
         bids or seat, or cards kept then not among the seat's cards now) is not used; a bot made
-        anew after an undo or a load has none, and plays as if it had forgotten them."""
+        anew after an undo or a load has none of its own (a table shows them: ``Table.bot_view``)."""
         if not self.remember_aside:
             return view
         if view.own_laid_aside:

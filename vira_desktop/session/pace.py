@@ -88,7 +88,7 @@ class Pace:
             log.error("the worker's bot failed (%r); asking the bot in this process", pending)
             bot = self.master.table.bot_for(ask)
             assert bot is not None
-            choice = bot.choose(ask.view)
+            choice = bot.choose(self.master.table.bot_view(ask))
         try:
             self.master.apply(ask, choice.action, human=False)
         except (ViraError, ValueError) as exc:  # report, and ask again
@@ -107,7 +107,7 @@ class Pace:
             self.master.table.let_bot_play(self.master.table.name_of(ask.seat))
             spec = self.master.table.bot_spec(ask)
             assert spec is not None
-        if self.master.jobs.ask(JobKind.BOT, self.master.version, bot_choice, spec, ask.view):
+        if self.master.jobs.ask(JobKind.BOT, self.master.version, bot_choice, spec, self.master.table.bot_view(ask)):
             self.thinking_for = self.master.table.name_of(ask.seat)
 
     def only_answer(self) -> tuple[Ask, Action] | None:

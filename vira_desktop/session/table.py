@@ -18,6 +18,7 @@ from typing import Any
 from ..ai import Bot
 from ..rules.actions import Action, parse_action
 from ..rules.deal import Deal
+from ..rules.decision import Phase
 from ..rules.errors import ViraError
 from ..rules.houserules import HouseRules
 from ..rules.ledger import Kind, LedgerEvent
@@ -158,6 +159,18 @@ class Table:
     def bot_for(self, ask: Ask) -> Bot | None:
         """The bot that answers ``ask`` (``None`` for a human seat)."""
         return self.bots.get(self.session.seats[ask.seat])
+
+    def bot_view(self, ask: Ask) -> View:
+        """What the bot answering ``ask`` is shown: the seat's view, and in trick play, where
+        the view no longer shows them, the cards the seat laid aside this deal if its bot
+        remembers them (``remember_aside``): the table keeps that memory for it, so a bot made
+        anew after an undo or a load plays as one that never was."""
+        view = ask.view
+        remembers = getattr(self.bot_for(ask), "remember_aside", False)
+        if view.phase is not Phase.PLAY or view.own_laid_aside or not remembers:
+            return view
+        aside = self.deal.laid_aside(ask.seat)
+        return replace(view, own_laid_aside=aside) if aside else view
 
     def bot_spec(self, ask: Ask) -> BotSpec | None:
         """How to make the bot that answers ``ask`` in a worker process (``None``: a human)."""
