@@ -27,8 +27,8 @@ and 1010: +14.2 bets a 100 deals, 95% CI [+8.7, +19.6], +15.8 [+9.1, +22.5], +11
 and +18.6 [+12.4, +24.8], about +15.1 [+12.2, +18.0] over the 1,200 deals (the goal is +12);
 before them, seeds 303 and 404: about +9.8 [+6.1, +13.5]; before the declarer's hand was
 weighed sharply (:data:`.sampling.DECLARER_POWER`), seeds 101 and 202: about +5.2 [+1.9, +8.4]
-(docs/figures.md). The +8.1 of seed 22 was measured
-where it was tuned, as were seeds 5 and 22's paired gains.
+(docs/figures.md). The +8.1 of seed 22 was measured where it was tuned, as were seeds 5 and
+22's paired gains.
 """
 
 from __future__ import annotations
