@@ -46,11 +46,12 @@ def found(deal: Deal, seat: int, variant: Variant, seed: int, count: int) -> tup
     declarer = view.declarer
     if declarer is None or declarer == seat or declarer in view.open_hands:
         return None
-    hidden = deal.hands[declarer] & Knowledge(view).unseen
+    unseen = Knowledge(view).unseen
+    hidden = deal.hands[declarer] & unseen
     if not hidden:
         return None
     power, memory, out_mix = variant
-    cards = bit_indices(Knowledge(view).unseen)  # scored alike whatever the variant knows
+    cards = bit_indices(unseen)  # scored alike whatever the variant knows
     if memory:
         view = replace(view, own_laid_aside=deal.laid_aside(seat))
     drawn = layouts(view, count, random.Random(seed), CANDIDATES, 1.0, power, out_mix)

@@ -318,7 +318,8 @@ def layouts(
     k = Knowledge(view)
     fixed = _fixed(view, k)
     known = fixed[0] | fixed[1] | fixed[2]
-    pool = bit_indices(k.unseen & ~known)
+    hidden = k.unseen & ~known
+    pool = bit_indices(hidden)
     seats = [s for s in range(3) if s != view.seat and s not in view.open_hands]
     need = {s: view.hand_sizes[s] - fixed[s].bit_count() for s in seats}
     need[-1] = len(pool) - sum(need.values())
@@ -329,7 +330,7 @@ def layouts(
     in_order = len({len(t) for t in takers.values()}) <= 1  # no void among the seats: nothing to sort
     deal = _dealer(pool, need, takers, in_order)
     kept_in = _top_out(view) if out_mix > 0 else 0
-    if kept_in and sum(1 for c in pool if not kept_in >> c & 1) >= need[-1]:
+    if kept_in and (hidden & ~kept_in).bit_count() >= need[-1]:
         inside = {c: t if not kept_in >> c & 1 else tuple(s for s in t if s >= 0) or t for c, t in takers.items()}
         deal_in = _dealer(pool, need, inside, False)
     else:

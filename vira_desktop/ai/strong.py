@@ -420,7 +420,7 @@ class StrongBot(NormalBot):
         k = Knowledge(view)
         own = k.hand | mask_of(c for _, cards in view.tricks for s, c in cards if s == view.seat)
         own |= mask_of(c for s, c in view.trick if s == view.seat)
-        if memory.kept & ~own or memory.cards & (k.hand | k.played | k.opened):
+        if memory.kept & ~own or memory.cards & ~k.unseen:  # a card it holds, or seen played or open
             return view
         return replace(view, own_laid_aside=sorted_mask(memory.cards))
 
